@@ -1,0 +1,19 @@
+import Type, { type Static } from 'typebox';
+
+export const StateSchema = Type.Object({ stateId: Type.Integer(), stateName: Type.String() });
+export type State = Static<typeof StateSchema>;
+
+export const StateListItemSchema = Type.Object({
+  stateId: Type.Integer(),
+  stateName: Type.String(),
+  stateCode: Type.String(),
+  /** True when the state has an account whose subscription has not expired. */
+  isActive: Type.Boolean(),
+});
+export type StateListItem = Static<typeof StateListItemSchema>;
+export const StateListSchema = Type.Array(StateListItemSchema);
+
+export const HealthResponseSchema = Type.Object({
+  status: Type.Literal('ok'),
+  time: Type.String(),
+});

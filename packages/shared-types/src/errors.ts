@@ -1,0 +1,29 @@
+import Type, { type Static } from 'typebox';
+
+/** Machine-readable error codes shared by server and app; the app switches on these. */
+export const ErrorCode = {
+  ValidationFailed: 'VALIDATION_FAILED',
+  InvalidCredentials: 'INVALID_CREDENTIALS',
+  TokenInvalid: 'TOKEN_INVALID',
+  Forbidden: 'FORBIDDEN',
+  NotFound: 'NOT_FOUND',
+  Conflict: 'CONFLICT',
+  TooManyRequests: 'TOO_MANY_REQUESTS',
+  ResetTokenInvalid: 'RESET_TOKEN_INVALID',
+  AccountExpired: 'ACCOUNT_EXPIRED',
+  PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  Internal: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const FieldErrorSchema = Type.Object({ field: Type.String(), message: Type.String() });
+export type FieldError = Static<typeof FieldErrorSchema>;
+
+/** The one error body every failing API call answers with. */
+export const ApiErrorSchema = Type.Object({
+  statusCode: Type.Integer(),
+  code: Type.String(),
+  message: Type.String(),
+  errors: Type.Optional(Type.Array(FieldErrorSchema)),
+});
+export type ApiErrorBody = Static<typeof ApiErrorSchema>;
