@@ -1,0 +1,34 @@
+// Every migration, registered by name in the order it runs. Names are numbered so that
+// Kysely's alphabetical ordering and this record agree; a migration, once released, never
+// changes: a schema change is a new file added at the end.
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
+import * as initialSchema from './0001-initial-schema.ts';
+import * as seedStates from './0002-seed-states.ts';
+
+export const migrations: Record<string, Migration> = {
+  '0001-initial-schema': initialSchema,
+  '0002-seed-states': seedStates,
+};
+
+/** Builds a Kysely migrator over the registered migrations (no file-system scan). */
+export function createMigrator(db: Kysely<any>): Migrator {
+  return new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+  });
+}
+
+/** Applies every pending migration; throws naming the migration that failed. */
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const { error, results } = await createMigrator(db).migrateToLatest();
+  if (error === undefined) {
+    return;
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  const failed = results?.find((result) => result.status === 'Error');
+  if (failed !== undefined) {
+    throw new Error(`Migration ${failed.migrationName} failed: ${reason}`, { cause: error });
+  }
+  throw new Error(`Migrations could not run: ${reason}`, { cause: error });
+}
