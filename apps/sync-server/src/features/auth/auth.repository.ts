@@ -1,0 +1,22 @@
+import type { Db } from '../../db/database.ts';
+
+export async function insertResetToken(db: Db, userId: number, tokenHash: string, expiresAt: string, now: string): Promise<void> {
+  await db
+    .insertInto('password_reset_token')
+    .values({ token_hash: tokenHash, user_id: userId, expires_at: expiresAt, used_at: null, created_at: now })
+    .execute();
+}
+
+export async function findResetToken(db: Db, tokenHash: string) {
+  return db.selectFrom('password_reset_token').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Uses up every open reset token of the user: a reset link works once, and older links die with it. */
+export async function useAllResetTokens(db: Db, userId: number, now: string): Promise<void> {
+  await db
+    .updateTable('password_reset_token')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,89 @@
+import Type from 'typebox';
+import {
+  ApiErrorSchema,
+  LoginRequestSchema,
+  LoginResponseSchema,
+  Messages,
+  ResetPasswordSchema,
+  SendResetPasswordSchema,
+  SessionUserSchema,
+  StatusResponseSchema,
+} from '@judging/shared-types';
+import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import { currentUser } from '../../http/guards.ts';
+import { TOKEN_LIFETIME_SECONDS, getSessionUser, login, logout, resetPassword, sendPasswordReset, type AuthDeps } from './auth.service.ts';
+
+const SessionResponseSchema = Type.Object({ user: SessionUserSchema, expiresAt: Type.String() });
+
+export function registerAuthRoutes(app: AppInstance, deps: RouteDeps): void {
+  const authDeps: AuthDeps = {
+    db: deps.db,
+    loginLimiter: deps.loginLimiter,
+    publicUrl: deps.config.publicUrl,
+    signToken: (payload) => app.jwt.sign(payload, { expiresIn: TOKEN_LIFETIME_SECONDS }),
+    afterCommit: { emailQueued: () => void deps.mailer.flushOutbox() },
+  };
+
+  app.post(
+    '/api/login/user',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with email and password',
+        body: LoginRequestSchema,
+        response: { 200: LoginResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
+      },
+    },
+    (request) => login(authDeps, request.body, request.ip),
+  );
+
+  app.post(
+    '/api/logout',
+    { preHandler: [deps.requireAuth], schema: { tags: ['auth'], summary: 'Revoke every token of the caller', response: { 200: StatusResponseSchema, 401: ApiErrorSchema } } },
+    async (request) => {
+      await logout(authDeps, currentUser(request).userId);
+      return { status: 'Success' };
+    },
+  );
+
+  app.get(
+    '/api/session',
+    { preHandler: [deps.requireAuth], schema: { tags: ['auth'], summary: 'The session user of a valid token', response: { 200: SessionResponseSchema, 401: ApiErrorSchema } } },
+    async (request) => {
+      const caller = currentUser(request);
+      return { user: await getSessionUser(deps.db, caller.userId), expiresAt: caller.tokenExpiresAt };
+    },
+  );
+
+  app.post(
+    '/api/login/sendResetPassword',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a password-reset link (answers the same whether or not the email exists)',
+        body: SendResetPasswordSchema,
+        response: { 200: StatusResponseSchema, 400: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      await sendPasswordReset(authDeps, request.body.email);
+      return { status: 'Success', message: Messages.resetEmailSent };
+    },
+  );
+
+  app.post(
+    '/api/login/resetPassword',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a single-use reset token',
+        body: ResetPasswordSchema,
+        response: { 200: StatusResponseSchema, 400: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      await resetPassword(authDeps, request.body);
+      return { status: 'Success', message: Messages.passwordResetDone };
+    },
+  );
+}

@@ -1,0 +1,135 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  ErrorCode,
+  Messages,
+  parseRole,
+  type LoginRequest,
+  type LoginResponse,
+  type ResetPasswordRequest,
+  type SessionUser,
+} from '@judging/shared-types';
+import type { Db } from '../../db/database.ts';
+import { ApiError, tokenInvalid } from '../../http/api-error.ts';
+import type { TokenPayload } from '../../http/guards.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { queueEmail } from '../email/email.repository.ts';
+import { bumpTokenVersion, findUserWithStateByEmail, findUserWithStateById, updatePasswordHash } from '../users/users.repository.ts';
+import { toSessionUser } from '../users/users.mapper.ts';
+import { findResetToken, insertResetToken, useAllResetTokens } from './auth.repository.ts';
+import type { AttemptLimiter } from './login-throttle.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+
+/**
+ * One revocable token valid for 72 hours: a judge's tablet must outlast a competition day
+ * offline (offline-sync.md "Tokens"); logout, reset, archive and role change revoke it.
+ */
+export const TOKEN_LIFETIME_SECONDS = 72 * 60 * 60;
+const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+
+export interface AuthDeps {
+  db: Db;
+  signToken: (payload: TokenPayload) => string;
+  loginLimiter: AttemptLimiter;
+  publicUrl: string;
+  afterCommit: { emailQueued: () => void };
+  now?: () => Date;
+}
+
+export async function login(deps: AuthDeps, request: LoginRequest, clientIp: string): Promise<LoginResponse> {
+  const email = request.username.trim().toLowerCase();
+  const ipKey = `ip:${clientIp}`;
+  const accountKey = `account:${email}`;
+  if (deps.loginLimiter.isBlocked(ipKey) || deps.loginLimiter.isBlocked(accountKey)) {
+    throw new ApiError(429, ErrorCode.TooManyRequests, Messages.tooManyLoginAttempts);
+  }
+  const user = await findUserWithStateByEmail(deps.db, email);
+  const isValid = user ? await verifyPassword(user.password_hash, request.password) : (await verifyAgainstDummy(request.password), false);
+  const role = parseRole(user?.role);
+  if (!user || !isValid || !role || user.is_archived === 1) {
+    deps.loginLimiter.recordFailure(ipKey);
+    deps.loginLimiter.recordFailure(accountKey);
+    throw new ApiError(401, ErrorCode.InvalidCredentials, Messages.invalidCredentials);
+  }
+  deps.loginLimiter.clear(accountKey);
+  const now = (deps.now ?? (() => new Date()))();
+  const token = deps.signToken({ sub: String(user.user_id), role, stateId: user.state_id, tv: user.token_version });
+  return {
+    status: 'Success',
+    token,
+    user: toSessionUser(user),
+    expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000).toISOString(),
+  };
+}
+
+/** Revokes every token of the user (all devices). */
+export async function logout(deps: Pick<AuthDeps, 'db' | 'now'>, userId: number): Promise<void> {
+  await bumpTokenVersion(deps.db, userId, nowIso(deps));
+}
+
+export async function getSessionUser(db: Db, userId: number): Promise<SessionUser> {
+  const user = await findUserWithStateById(db, userId);
+  if (!user) throw tokenInvalid();
+  return toSessionUser(user);
+}
+
+/** Always resolves the same way whether or not the email exists, so it reveals nothing. */
+export async function sendPasswordReset(deps: AuthDeps, email: string): Promise<void> {
+  const user = await findUserWithStateByEmail(deps.db, email);
+  if (!user || user.is_archived === 1) return;
+  const token = randomBytes(32).toString('base64url');
+  const now = (deps.now ?? (() => new Date()))();
+  const link = `${deps.publicUrl}/account-help-reset?token=${token}`;
+  await deps.db.transaction().execute(async (trx) => {
+    await insertResetToken(trx, user.user_id, hashToken(token), new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS).toISOString(), now.toISOString());
+    await queueEmail(
+      trx,
+      {
+        to: user.email,
+        subject: 'Reset your password',
+        text: [
+          `Hello ${user.first_name},`,
+          '',
+          'Someone (hopefully you) asked to reset the password of your competition scoring account.',
+          `Open this link within one hour to choose a new password: ${link}`,
+          '',
+          'If you did not ask for this, you can ignore this email; your password stays the same.',
+        ].join('\n'),
+      },
+      now.toISOString(),
+    );
+  });
+  deps.afterCommit.emailQueued();
+}
+
+export async function resetPassword(deps: AuthDeps, request: ResetPasswordRequest): Promise<void> {
+  const now = nowIso(deps);
+  const stored = await findResetToken(deps.db, hashToken(request.token));
+  const isUsable = stored !== undefined && stored.used_at === null && stored.expires_at > now;
+  const user = isUsable ? await findUserWithStateById(deps.db, stored.user_id) : undefined;
+  const emailMatches = !request.email || request.email.trim().toLowerCase() === user?.email;
+  if (!stored || !user || !emailMatches) {
+    throw new ApiError(400, ErrorCode.ResetTokenInvalid, Messages.resetTokenInvalid);
+  }
+  const passwordHash = await hashPassword(request.password);
+  await deps.db.transaction().execute(async (trx) => {
+    // Re-checked inside the transaction so two concurrent uses of one link cannot both win.
+    const used = await trx
+      .updateTable('password_reset_token')
+      .set({ used_at: now })
+      .where('token_hash', '=', stored.token_hash)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) throw new ApiError(400, ErrorCode.ResetTokenInvalid, Messages.resetTokenInvalid);
+    await useAllResetTokens(trx, user.user_id, now);
+    await updatePasswordHash(trx, user.user_id, passwordHash, now);
+    await recordAudit(trx, { stateId: user.state_id, userId: user.user_id, action: 'password_reset', entityType: 'user', entityId: user.user_id }, now);
+  });
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function nowIso(deps: { now?: () => Date }): string {
+  return (deps.now ?? (() => new Date()))().toISOString();
+}

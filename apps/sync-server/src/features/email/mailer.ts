@@ -1,0 +1,59 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { listPendingEmails, markEmailAttemptFailed, markEmailSent } from './email.repository.ts';
+
+const MAX_ATTEMPTS = 10;
+const FROM_ADDRESS = 'Competition Scoring <no-reply@judging.local>';
+
+export interface Mailer {
+  /** Sends what the outbox holds; never throws (a failure stays in the outbox for a retry). */
+  flushOutbox(): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Without SMTP_URL (the embedded default) mail stays in the outbox and is printed to the log,
+ * so a password-reset link can be read there (decisions section 5).
+ */
+export function createMailer(db: Db, smtpUrl: string | undefined, log: FastifyBaseLogger): Mailer {
+  if (!smtpUrl) {
+    return {
+      async flushOutbox() {
+        for (const email of await listPendingEmails(db, 100)) {
+          if (email.attempts > 0) continue;
+          log.info({ emailId: email.email_id, to: email.to_address, subject: email.subject, text: email.body_text }, 'email kept in outbox (no SMTP_URL)');
+          await markEmailAttemptFailed(db, email.email_id, 'SMTP_URL is not set', Number.MAX_SAFE_INTEGER);
+        }
+      },
+      close() {},
+    };
+  }
+  const transport = nodemailer.createTransport(smtpUrl);
+  let running: Promise<void> | undefined;
+  async function sendPending(): Promise<void> {
+    for (const email of await listPendingEmails(db, 50)) {
+      try {
+        await transport.sendMail({ from: FROM_ADDRESS, to: email.to_address, subject: email.subject, text: email.body_text });
+        await markEmailSent(db, email.email_id, new Date().toISOString());
+      } catch (error) {
+        log.warn({ emailId: email.email_id, err: error }, 'email send failed; kept for retry');
+        await markEmailAttemptFailed(db, email.email_id, String(error), MAX_ATTEMPTS);
+      }
+    }
+  }
+  return {
+    flushOutbox() {
+      // One flush at a time: a second caller waits for the running one instead of double-sending.
+      running ??= sendPending()
+        .catch((error: unknown) => log.error({ err: error }, 'outbox flush failed'))
+        .finally(() => {
+          running = undefined;
+        });
+      return running;
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

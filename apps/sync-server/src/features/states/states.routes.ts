@@ -1,0 +1,12 @@
+import { StateListSchema } from '@judging/shared-types';
+import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import { todayIso } from '../../http/clock.ts';
+import { listStatesWithActivity } from './states.repository.ts';
+
+export function registerStateRoutes(app: AppInstance, deps: RouteDeps): void {
+  app.get(
+    '/api/state',
+    { schema: { tags: ['states'], summary: 'The built-in states and territories', response: { 200: StateListSchema } } },
+    () => listStatesWithActivity(deps.db, todayIso()),
+  );
+}

@@ -1,0 +1,56 @@
+import { ErrorCode, Messages, parseRole, type SessionUser, type UserSettingsUpdate } from '@judging/shared-types';
+import type { Db } from '../../db/database.ts';
+import { ApiError, forbidden, tokenInvalid } from '../../http/api-error.ts';
+import type { AuthContext } from '../../http/guards.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { toSessionUser } from './users.mapper.ts';
+import { findUserWithStateById, isEmailTakenByOther, updateUserContact } from './users.repository.ts';
+
+/** A user edits their own contact details; never another user's, never their own role. */
+export async function updateOwnSettings(
+  db: Db,
+  caller: AuthContext,
+  userId: number,
+  update: UserSettingsUpdate,
+  now: string,
+): Promise<SessionUser> {
+  if (userId !== caller.userId || (update.userId !== undefined && update.userId !== caller.userId)) {
+    throw forbidden('You can only change your own settings.');
+  }
+  if (update.userRole !== undefined && parseRole(update.userRole) !== caller.role) {
+    throw forbidden('Your role cannot be changed from the settings page.');
+  }
+  return db.transaction().execute(async (trx) => {
+    const before = await findUserWithStateById(trx, userId);
+    if (!before) throw tokenInvalid();
+    if (await isEmailTakenByOther(trx, update.userEmail, userId)) {
+      throw new ApiError(409, ErrorCode.Conflict, Messages.emailInUse, [{ field: 'userEmail', message: Messages.emailInUse }]);
+    }
+    await updateUserContact(
+      trx,
+      userId,
+      { email: update.userEmail, firstName: update.userFirstName, lastName: update.userLastName, phone: update.userPhone },
+      now,
+    );
+    const after = await findUserWithStateById(trx, userId);
+    if (!after) throw tokenInvalid();
+    await recordAudit(
+      trx,
+      {
+        stateId: after.state_id,
+        userId,
+        action: 'update',
+        entityType: 'user_settings',
+        entityId: userId,
+        before: contactOf(before),
+        after: contactOf(after),
+      },
+      now,
+    );
+    return toSessionUser(after);
+  });
+}
+
+function contactOf(row: { email: string; first_name: string; last_name: string; phone: string }) {
+  return { email: row.email, firstName: row.first_name, lastName: row.last_name, phone: row.phone };
+}

@@ -1,0 +1,32 @@
+import { ErrorCode, Messages, type FieldError } from '@judging/shared-types';
+
+/** The one error type services throw; the error handler serialises it as ApiErrorBody. */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly errors: FieldError[] | undefined;
+
+  constructor(statusCode: number, code: string, message: string, errors?: FieldError[]) {
+    super(message);
+    this.name = 'ApiError';
+    this.statusCode = statusCode;
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+export function validationError(errors: FieldError[]): ApiError {
+  return new ApiError(400, ErrorCode.ValidationFailed, errors[0]?.message ?? Messages.badRequest, errors);
+}
+
+export function forbidden(message: string = Messages.forbidden): ApiError {
+  return new ApiError(403, ErrorCode.Forbidden, message);
+}
+
+export function notFound(message: string = Messages.notFound): ApiError {
+  return new ApiError(404, ErrorCode.NotFound, message);
+}
+
+export function tokenInvalid(): ApiError {
+  return new ApiError(401, ErrorCode.TokenInvalid, Messages.failedToAuthenticateToken);
+}

@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault, preHandlerAsyncHookHandler } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { AttemptLimiter } from '../features/auth/login-throttle.ts';
+import type { Mailer } from '../features/email/mailer.ts';
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+/** What every feature's routes receive: explicit, no container. */
+export interface RouteDeps {
+  db: Db;
+  config: AppConfig;
+  mailer: Mailer;
+  loginLimiter: AttemptLimiter;
+  requireAuth: preHandlerAsyncHookHandler;
+}

@@ -1,0 +1,31 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ErrorCode, Messages, type ApiErrorBody } from '@judging/shared-types';
+import { ApiError } from './api-error.ts';
+
+/** Serialises every failure as ApiErrorBody; 5xx bodies reveal nothing internal. (404s: pwa-static.ts.) */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    const body = toErrorBody(error);
+    if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: body.code, statusCode: body.statusCode }, body.message);
+    return reply.status(body.statusCode).send(body);
+  });
+
+}
+
+function toErrorBody(error: FastifyError | ApiError): ApiErrorBody {
+  if (error instanceof ApiError) {
+    return { statusCode: error.statusCode, code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+  }
+  const statusCode = error.statusCode ?? 500;
+  if (statusCode >= 500) return { statusCode: 500, code: ErrorCode.Internal, message: Messages.internal };
+  if (statusCode === 413) return { statusCode, code: ErrorCode.PayloadTooLarge, message: 'The upload is too large.' };
+  if (statusCode === 429) return { statusCode, code: ErrorCode.TooManyRequests, message: error.message };
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return { statusCode: 400, code: ErrorCode.ValidationFailed, message: 'The request body is not valid JSON.' };
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return { statusCode: 415, code: ErrorCode.ValidationFailed, message: 'Unsupported content type.' };
+  }
+  return { statusCode, code: statusCode === 404 ? ErrorCode.NotFound : ErrorCode.ValidationFailed, message: error.message };
+}

@@ -1,0 +1,85 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { hasRole, type Role } from '@judging/shared-types';
+import type { Db } from '../db/database.ts';
+import { findAuthStateByUserId } from '../features/users/users.repository.ts';
+import { forbidden, notFound, tokenInvalid } from './api-error.ts';
+
+/** Who is calling, as verified against the database on every request (revocation works at once). */
+export interface AuthContext {
+  userId: number;
+  role: Role;
+  stateId: number;
+  /** When the presented token stops being accepted (ISO time). */
+  tokenExpiresAt: string;
+}
+
+export interface TokenPayload {
+  sub: string;
+  role: Role;
+  stateId: number;
+  /** The user's token version when signed; bumping it revokes every older token. */
+  tv: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenPayload;
+    user: TokenPayload;
+  }
+}
+
+/** The authenticated caller; only valid after `requireAuth` ran. */
+export function currentUser(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw tokenInvalid();
+  return request.auth;
+}
+
+/** Pre-handler: a valid, unrevoked bearer token of an active user. */
+export function createRequireAuth(db: Db): preHandlerAsyncHookHandler {
+  return async function requireAuth(request: FastifyRequest, _reply: FastifyReply) {
+    let payload: TokenPayload & { exp?: number };
+    try {
+      payload = await request.jwtVerify<TokenPayload & { exp?: number }>();
+    } catch {
+      throw tokenInvalid();
+    }
+    const state = await findAuthStateByUserId(db, Number(payload.sub));
+    if (!state || state.tokenVersion !== payload.tv || state.isArchivedJudge) throw tokenInvalid();
+    request.auth = {
+      userId: state.userId,
+      role: state.role,
+      stateId: state.stateId,
+      tokenExpiresAt: new Date((payload.exp ?? 0) * 1000).toISOString(),
+    };
+  };
+}
+
+/** Pre-handler: the caller has one of `roles` (run after requireAuth). */
+export function requireRole(roles: readonly Role[]): preHandlerAsyncHookHandler {
+  return async function requireRoleHandler(request: FastifyRequest) {
+    if (!hasRole(currentUser(request).role, roles)) throw forbidden();
+  };
+}
+
+/**
+ * Pre-handler: the resource's state (resolved from the request) is the caller's own state.
+ * `crossStateRoles` may pass for any state (ULTRA/SUPER on accounts, say).
+ */
+export function requireSameState(
+  resolveStateId: (request: FastifyRequest) => Promise<number | undefined> | number | undefined,
+  crossStateRoles: readonly Role[] = [],
+): preHandlerAsyncHookHandler {
+  return async function requireSameStateHandler(request: FastifyRequest) {
+    const user = currentUser(request);
+    if (hasRole(user.role, crossStateRoles)) return;
+    const stateId = await resolveStateId(request);
+    if (stateId === undefined) throw notFound();
+    if (stateId !== user.stateId) throw forbidden();
+  };
+}

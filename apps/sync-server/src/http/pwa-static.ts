@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { ErrorCode, type ApiErrorBody } from '@judging/shared-types';
+
+/**
+ * Serves the built PWA with an SPA fallback: unknown non-API paths get index.html, unknown
+ * /api paths a JSON 404. Hashed assets are cached for a year; the shell and service worker never.
+ */
+export async function registerPwa(app: FastifyInstance, pwaDist: string): Promise<void> {
+  const hasBuild = existsSync(path.join(pwaDist, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: pwaDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ pwaDist }, 'no built PWA found: run `pnpm build`; only the API is served');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    // A missing file (it has an extension) is a 404, not the app: an HTML answer for a lost chunk misleads.
+    const looksLikeFile = path.extname(pathname) !== '';
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (isApi || looksLikeFile || !hasBuild || !isPageRequest) {
+      const body: ApiErrorBody = { statusCode: 404, code: ErrorCode.NotFound, message: `No route for ${request.method} ${pathname}` };
+      return reply.status(404).send(body);
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+}

@@ -1,0 +1,44 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig, type AppConfig } from '../config.ts';
+import { buildApp } from '../app.ts';
+import { openMigratedDatabase, type Db } from '../db/database.ts';
+import type { AppInstance } from '../http/app-types.ts';
+import { DEMO_PASSWORD, loadDemoIfEmpty } from '../demo/load-demo.ts';
+
+export interface TestApp {
+  app: AppInstance;
+  db: Db;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh, migrated SQLite database in a temp folder, demo data loaded. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-'.padEnd(40, 'x'), PWA_DIST: path.join(dataDir, 'no-pwa'), ...env });
+  const db = await openMigratedDatabase(config.databaseFile);
+  await loadDemoIfEmpty(db);
+  const app = await buildApp({ config, db, logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}
+
+export { DEMO_PASSWORD };
+
+/** Logs a demo user in and answers the token and session user. */
+export async function loginAs(app: AppInstance, email: string, password = DEMO_PASSWORD) {
+  const response = await app.inject({ method: 'POST', url: '/api/login/user', payload: { username: email, password } });
+  if (response.statusCode !== 200) throw new Error(`login of ${email} failed: ${response.statusCode} ${response.body}`);
+  const body = response.json() as { token: string; user: { userId: number; state: { stateId: number } } };
+  return { token: body.token, user: body.user, headers: { authorization: `Bearer ${body.token}` } };
+}
