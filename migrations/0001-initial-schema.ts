@@ -10,9 +10,7 @@ const notNull = (col: ColumnDefinitionBuilder): ColumnDefinitionBuilder => col.n
 function withStateId<TB extends string, C extends string>(
   table: CreateTableBuilder<TB, C>,
 ): CreateTableBuilder<TB, C | 'state_id'> {
-  return table.addColumn('state_id', 'integer', (col) =>
-    col.notNull().references('state.state_id'),
-  );
+  return table.addColumn('state_id', 'integer', (col) => col.notNull().references('state.state_id'));
 }
 
 /** Adds `created_at` and `updated_at`, ISO-8601 text set by the app. */
@@ -24,9 +22,7 @@ function withTimestamps<TB extends string, C extends string>(
 
 /** Adds an integer 0/1 column with a default and a check that it stays a boolean. */
 function withFlag<N extends string>(tableName: string, name: N, defaultValue: 0 | 1) {
-  return <TB extends string, C extends string>(
-    table: CreateTableBuilder<TB, C>,
-  ): CreateTableBuilder<TB, C | N> =>
+  return <TB extends string, C extends string>(table: CreateTableBuilder<TB, C>): CreateTableBuilder<TB, C | N> =>
     table
       .addColumn(name, 'integer', (col) => col.notNull().defaultTo(defaultValue))
       .addCheckConstraint(`${tableName}_${name}_check`, sql`${sql.ref(name)} in (0, 1)`);
@@ -51,18 +47,12 @@ function buildScoreTable(db: Kysely<any>, shape: ScoreTableShape) {
     .$call(withStateId)
     // Scores go with their event or category (a test event is deletable) but block the
     // deletion of a school, judge or criterion they refer to: no score vanishes silently.
-    .addColumn('event_id', 'integer', (col) =>
-      col.notNull().references('event.event_id').onDelete('cascade'),
-    )
-    .addColumn('category_id', 'integer', (col) =>
-      col.notNull().references('category.category_id').onDelete('cascade'),
-    )
+    .addColumn('event_id', 'integer', (col) => col.notNull().references('event.event_id').onDelete('cascade'))
+    .addColumn('category_id', 'integer', (col) => col.notNull().references('category.category_id').onDelete('cascade'))
     .addColumn('section_id', 'integer', (col) => col.notNull().references('section.section_id'))
     .addColumn('school_id', 'integer', (col) => col.notNull().references('school.school_id'))
     .addColumn('judge_id', 'integer', (col) => col.notNull().references('app_user.user_id'))
-    .addColumn(itemColumn, 'integer', (col) =>
-      col.notNull().references(`${itemTable}.${itemColumn}`),
-    );
+    .addColumn(itemColumn, 'integer', (col) => col.notNull().references(`${itemTable}.${itemColumn}`));
   if (valueColumn !== undefined) {
     table = table.addColumn(valueColumn, 'real', notNull);
   }
@@ -71,14 +61,9 @@ function buildScoreTable(db: Kysely<any>, shape: ScoreTableShape) {
     // null = pending review (it still counts), 1 = confirmed, 0 = rejected by a coordinator.
     table = table
       .addColumn('is_confirmed', 'integer')
-      .addColumn('reviewed_by', 'integer', (col) =>
-        col.references('app_user.user_id').onDelete('set null'),
-      )
+      .addColumn('reviewed_by', 'integer', (col) => col.references('app_user.user_id').onDelete('set null'))
       .addColumn('reviewed_at', 'text')
-      .addCheckConstraint(
-        `${tableName}_is_confirmed_check`,
-        sql`is_confirmed is null or is_confirmed in (0, 1)`,
-      );
+      .addCheckConstraint(`${tableName}_is_confirmed_check`, sql`is_confirmed is null or is_confirmed in (0, 1)`);
   }
   return table
     .addColumn('rev', 'integer', (col) => col.notNull().defaultTo(1))
@@ -130,10 +115,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     // Bumped to revoke every token issued before (logout, password reset, archive, role change).
     .addColumn('token_version', 'integer', (col) => col.notNull().defaultTo(0))
     .$call(withTimestamps)
-    .addCheckConstraint(
-      'app_user_role_check',
-      sql`role in ('ULTRA', 'SUPER', 'ADMIN', 'STANDARD', 'JUDGE')`,
-    )
+    .addCheckConstraint('app_user_role_check', sql`role in ('ULTRA', 'SUPER', 'ADMIN', 'STANDARD', 'JUDGE')`)
     .execute();
   await db.schema.createIndex('app_user_state_id_idx').on('app_user').column('state_id').execute();
 
@@ -149,26 +131,18 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('judge_profile')
-    .addColumn('user_id', 'integer', (col) =>
-      col.primaryKey().references('app_user.user_id').onDelete('cascade'),
-    )
+    .addColumn('user_id', 'integer', (col) => col.primaryKey().references('app_user.user_id').onDelete('cascade'))
     .$call(withStateId)
     .$call(withFlag('judge_profile', 'is_archived', 0))
     .addColumn('archived_at', 'text')
     .addColumn('created_at', 'text', notNull)
     .execute();
-  await db.schema
-    .createIndex('judge_profile_state_id_idx')
-    .on('judge_profile')
-    .column('state_id')
-    .execute();
+  await db.schema.createIndex('judge_profile_state_id_idx').on('judge_profile').column('state_id').execute();
 
   await db.schema
     .createTable('password_reset_token')
     .addColumn('token_hash', 'text', (col) => col.primaryKey())
-    .addColumn('user_id', 'integer', (col) =>
-      col.notNull().references('app_user.user_id').onDelete('cascade'),
-    )
+    .addColumn('user_id', 'integer', (col) => col.notNull().references('app_user.user_id').onDelete('cascade'))
     .addColumn('expires_at', 'text', notNull)
     .addColumn('used_at', 'text')
     .addColumn('created_at', 'text', notNull)
@@ -215,9 +189,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('category')
     .addColumn('category_id', 'integer', (col) => col.autoIncrement().primaryKey())
-    .addColumn('event_id', 'integer', (col) =>
-      col.notNull().references('event.event_id').onDelete('cascade'),
-    )
+    .addColumn('event_id', 'integer', (col) => col.notNull().references('event.event_id').onDelete('cascade'))
     .$call(withStateId)
     .addColumn('category_name', 'text', notNull)
     .addColumn('created_at', 'text', notNull)
@@ -226,9 +198,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('category_registration')
-    .addColumn('category_id', 'integer', (col) =>
-      col.notNull().references('category.category_id').onDelete('cascade'),
-    )
+    .addColumn('category_id', 'integer', (col) => col.notNull().references('category.category_id').onDelete('cascade'))
     .addColumn('school_id', 'integer', (col) => col.notNull().references('school.school_id'))
     .$call(withStateId)
     .addColumn('students_json', 'text', (col) => col.notNull().defaultTo('[]'))
@@ -255,9 +225,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('subsection')
     .addColumn('subsection_id', 'integer', (col) => col.autoIncrement().primaryKey())
-    .addColumn('section_id', 'integer', (col) =>
-      col.notNull().references('section.section_id').onDelete('cascade'),
-    )
+    .addColumn('section_id', 'integer', (col) => col.notNull().references('section.section_id').onDelete('cascade'))
     .$call(withStateId)
     .addColumn('subsection_name', 'text', notNull)
     .addColumn('subsection_description', 'text')
@@ -265,11 +233,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', notNull)
     .addCheckConstraint('subsection_max_score_check', sql`max_score between 1 and 20`)
     .execute();
-  await db.schema
-    .createIndex('subsection_section_id_idx')
-    .on('subsection')
-    .column('section_id')
-    .execute();
+  await db.schema.createIndex('subsection_section_id_idx').on('subsection').column('section_id').execute();
 
   await db.schema
     .createTable('penalty')
@@ -291,34 +255,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('disqualification_name', 'text', notNull)
     .addColumn('created_at', 'text', notNull)
     .execute();
-  await db.schema
-    .createIndex('disqualification_state_id_idx')
-    .on('disqualification')
-    .column('state_id')
-    .execute();
+  await db.schema.createIndex('disqualification_state_id_idx').on('disqualification').column('state_id').execute();
 
   await db.schema
     .createTable('section_penalty')
-    .addColumn('section_id', 'integer', (col) =>
-      col.notNull().references('section.section_id').onDelete('cascade'),
-    )
-    .addColumn('penalty_id', 'integer', (col) =>
-      col.notNull().references('penalty.penalty_id').onDelete('cascade'),
-    )
+    .addColumn('section_id', 'integer', (col) => col.notNull().references('section.section_id').onDelete('cascade'))
+    .addColumn('penalty_id', 'integer', (col) => col.notNull().references('penalty.penalty_id').onDelete('cascade'))
     .$call(withStateId)
     .addPrimaryKeyConstraint('section_penalty_pk', ['section_id', 'penalty_id'])
     .execute();
-  await db.schema
-    .createIndex('section_penalty_penalty_id_idx')
-    .on('section_penalty')
-    .column('penalty_id')
-    .execute();
+  await db.schema.createIndex('section_penalty_penalty_id_idx').on('section_penalty').column('penalty_id').execute();
 
   await db.schema
     .createTable('section_disqualification')
-    .addColumn('section_id', 'integer', (col) =>
-      col.notNull().references('section.section_id').onDelete('cascade'),
-    )
+    .addColumn('section_id', 'integer', (col) => col.notNull().references('section.section_id').onDelete('cascade'))
     .addColumn('disqualification_id', 'integer', (col) =>
       col.notNull().references('disqualification.disqualification_id').onDelete('cascade'),
     )
@@ -333,19 +283,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('category_section')
-    .addColumn('category_id', 'integer', (col) =>
-      col.notNull().references('category.category_id').onDelete('cascade'),
-    )
+    .addColumn('category_id', 'integer', (col) => col.notNull().references('category.category_id').onDelete('cascade'))
     .addColumn('section_id', 'integer', (col) => col.notNull().references('section.section_id'))
     .$call(withStateId)
     .addColumn('position', 'integer', (col) => col.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('category_section_pk', ['category_id', 'section_id'])
     .execute();
-  await db.schema
-    .createIndex('category_section_section_id_idx')
-    .on('category_section')
-    .column('section_id')
-    .execute();
+  await db.schema.createIndex('category_section_section_id_idx').on('category_section').column('section_id').execute();
 
   await db.schema
     .createTable('judge_assignment')
@@ -363,11 +307,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       (fk) => fk.onDelete('cascade'),
     )
     .execute();
-  await db.schema
-    .createIndex('judge_assignment_judge_id_idx')
-    .on('judge_assignment')
-    .column('judge_id')
-    .execute();
+  await db.schema.createIndex('judge_assignment_judge_id_idx').on('judge_assignment').column('judge_id').execute();
 
   for (const shape of scoreTables) {
     await buildScoreTable(db, shape).execute();
@@ -386,32 +326,22 @@ export async function up(db: Kysely<any>): Promise<void> {
   // A row present means the judge submitted the category and it is locked for them.
   await db.schema
     .createTable('category_submission')
-    .addColumn('category_id', 'integer', (col) =>
-      col.notNull().references('category.category_id').onDelete('cascade'),
-    )
+    .addColumn('category_id', 'integer', (col) => col.notNull().references('category.category_id').onDelete('cascade'))
     .addColumn('judge_id', 'integer', (col) => col.notNull().references('app_user.user_id'))
     .$call(withStateId)
-    .addColumn('event_id', 'integer', (col) =>
-      col.notNull().references('event.event_id').onDelete('cascade'),
-    )
+    .addColumn('event_id', 'integer', (col) => col.notNull().references('event.event_id').onDelete('cascade'))
     .addColumn('submitted_at', 'text', notNull)
     .addPrimaryKeyConstraint('category_submission_pk', ['category_id', 'judge_id'])
     .execute();
 
   await db.schema
     .createTable('penalty_review')
-    .addColumn('category_id', 'integer', (col) =>
-      col.notNull().references('category.category_id').onDelete('cascade'),
-    )
+    .addColumn('category_id', 'integer', (col) => col.notNull().references('category.category_id').onDelete('cascade'))
     .addColumn('school_id', 'integer', (col) => col.notNull().references('school.school_id'))
     .$call(withStateId)
-    .addColumn('event_id', 'integer', (col) =>
-      col.notNull().references('event.event_id').onDelete('cascade'),
-    )
+    .addColumn('event_id', 'integer', (col) => col.notNull().references('event.event_id').onDelete('cascade'))
     .addColumn('status', 'text', (col) => col.notNull().defaultTo('PENDING'))
-    .addColumn('reviewed_by', 'integer', (col) =>
-      col.references('app_user.user_id').onDelete('set null'),
-    )
+    .addColumn('reviewed_by', 'integer', (col) => col.references('app_user.user_id').onDelete('set null'))
     .addColumn('reviewed_at', 'text')
     .addPrimaryKeyConstraint('penalty_review_pk', ['category_id', 'school_id'])
     .addCheckConstraint('penalty_review_status_check', sql`status in ('PENDING', 'COMPLETE')`)
@@ -429,17 +359,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('storage_name', 'text', notNull)
     .addColumn('original_name', 'text')
     .addColumn('document_name', 'text')
-    .addColumn('uploaded_by', 'integer', (col) =>
-      col.references('app_user.user_id').onDelete('set null'),
-    )
+    .addColumn('uploaded_by', 'integer', (col) => col.references('app_user.user_id').onDelete('set null'))
     .addColumn('created_at', 'text', notNull)
     .addCheckConstraint('stored_file_kind_check', sql`kind in ('photo', 'help_document')`)
     .execute();
-  await db.schema
-    .createIndex('stored_file_kind_state_idx')
-    .on('stored_file')
-    .columns(['kind', 'state_id'])
-    .execute();
+  await db.schema.createIndex('stored_file_kind_state_idx').on('stored_file').columns(['kind', 'state_id']).execute();
   await db.schema
     .createIndex('stored_file_state_sha256_kind_unique')
     .on('stored_file')
@@ -461,13 +385,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('comments', 'text')
     .addColumn('created_at', 'text', notNull)
     .addColumn('handled_at', 'text')
-    .addColumn('handled_by', 'integer', (col) =>
-      col.references('app_user.user_id').onDelete('set null'),
-    )
-    .addCheckConstraint(
-      'public_request_kind_check',
-      sql`kind in ('contact', 'overview', 'school_change')`,
-    )
+    .addColumn('handled_by', 'integer', (col) => col.references('app_user.user_id').onDelete('set null'))
+    .addCheckConstraint('public_request_kind_check', sql`kind in ('contact', 'overview', 'school_change')`)
     .execute();
   await db.schema
     .createIndex('public_request_state_created_idx')
@@ -492,20 +411,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sent_at', 'text')
     .addCheckConstraint('email_outbox_status_check', sql`status in ('pending', 'sent', 'failed')`)
     .execute();
-  await db.schema
-    .createIndex('email_outbox_status_idx')
-    .on('email_outbox')
-    .column('status')
-    .execute();
+  await db.schema.createIndex('email_outbox_status_idx').on('email_outbox').column('status').execute();
 
   // The audit trail outlives what it describes: entity ids are plain text, no cascades.
   await db.schema
     .createTable('audit_log')
     .addColumn('audit_id', 'integer', (col) => col.autoIncrement().primaryKey())
     .addColumn('state_id', 'integer', (col) => col.references('state.state_id'))
-    .addColumn('user_id', 'integer', (col) =>
-      col.references('app_user.user_id').onDelete('set null'),
-    )
+    .addColumn('user_id', 'integer', (col) => col.references('app_user.user_id').onDelete('set null'))
     .addColumn('action', 'text', notNull)
     .addColumn('entity_type', 'text', notNull)
     .addColumn('entity_id', 'text', notNull)
@@ -523,9 +436,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // is answered with the stored result and changes nothing. Mutation ids are scoped per user.
   await db.schema
     .createTable('applied_mutation')
-    .addColumn('user_id', 'integer', (col) =>
-      col.notNull().references('app_user.user_id').onDelete('cascade'),
-    )
+    .addColumn('user_id', 'integer', (col) => col.notNull().references('app_user.user_id').onDelete('cascade'))
     .addColumn('mutation_id', 'text', notNull)
     .addColumn('device_id', 'text', notNull)
     .addColumn('kind', 'text', notNull)
@@ -540,9 +451,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Refused mutations, kept for coordinators to see.
   await db.schema
     .createTable('rejected_mutation')
-    .addColumn('user_id', 'integer', (col) =>
-      col.notNull().references('app_user.user_id').onDelete('cascade'),
-    )
+    .addColumn('user_id', 'integer', (col) => col.notNull().references('app_user.user_id').onDelete('cascade'))
     .addColumn('mutation_id', 'text', notNull)
     .addColumn('device_id', 'text', notNull)
     .addColumn('kind', 'text', notNull)
@@ -563,9 +472,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('device_sync')
     .addColumn('device_id', 'text', notNull)
-    .addColumn('user_id', 'integer', (col) =>
-      col.notNull().references('app_user.user_id').onDelete('cascade'),
-    )
+    .addColumn('user_id', 'integer', (col) => col.notNull().references('app_user.user_id').onDelete('cascade'))
     .$call(withStateId)
     .addColumn('last_push_at', 'text')
     .addColumn('last_pull_at', 'text')
@@ -575,9 +482,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The frozen, final results of a closed event.
   await db.schema
     .createTable('results_snapshot')
-    .addColumn('event_id', 'integer', (col) =>
-      col.primaryKey().references('event.event_id').onDelete('cascade'),
-    )
+    .addColumn('event_id', 'integer', (col) => col.primaryKey().references('event.event_id').onDelete('cascade'))
     .$call(withStateId)
     .addColumn('payload_json', 'text', notNull)
     .addColumn('frozen_at', 'text', notNull)

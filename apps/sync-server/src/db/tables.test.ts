@@ -423,9 +423,7 @@ test('the table types name exactly the columns the migrations create', async () 
 
   assert.equal(listAppTables(sqlite), Object.keys(expectedColumns).sort());
   for (const [table, columns] of Object.entries(expectedColumns)) {
-    const actual = (sqlite.pragma(`table_info(${table})`) as { name: string }[])
-      .map((column) => column.name)
-      .sort();
+    const actual = (sqlite.pragma(`table_info(${table})`) as { name: string }[]).map((column) => column.name).sort();
     assert.equal(actual, Object.keys(columns).sort(), `columns of ${table}`);
   }
   await db.destroy();
@@ -583,12 +581,7 @@ test('deleting an event cascades to its categories, criteria links, assignments 
 
   await db.deleteFrom('event').where('event_id', '=', cell.event_id).execute();
 
-  for (const table of [
-    'category',
-    'category_section',
-    'judge_assignment',
-    'subsection_score',
-  ] as const) {
+  for (const table of ['category', 'category_section', 'judge_assignment', 'subsection_score'] as const) {
     const { count } = await db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as('count'))

@@ -243,11 +243,7 @@ export interface PenaltyReviewTable {
   school_id: number;
   state_id: number;
   event_id: number;
-  status: ColumnType<
-    PenaltyReviewStatusValue,
-    PenaltyReviewStatusValue | undefined,
-    PenaltyReviewStatusValue
-  >;
+  status: ColumnType<PenaltyReviewStatusValue, PenaltyReviewStatusValue | undefined, PenaltyReviewStatusValue>;
   reviewed_by: number | null;
   reviewed_at: Timestamp | null;
 }

@@ -79,6 +79,14 @@ test('loads the Delaware account, its users and judges with the given hash', asy
   await db.destroy();
 });
 
+test('clamps the signup date to the end of a shorter month', async () => {
+  const db = await createMigratedDatabase();
+  await loadDemoData(db, { passwordHash, today: '2028-04-30' });
+  const account = await db.selectFrom('account').select(['signup_date', 'expiration_date']).executeTakeFirstOrThrow();
+  assert.equal(account, { signup_date: '2028-02-29', expiration_date: '2029-02-28' });
+  await db.destroy();
+});
+
 test('loads 24 schools and the culinary criteria', async () => {
   const db = await createDemoDatabase();
 
@@ -131,9 +139,7 @@ test('loads 24 schools and the culinary criteria', async () => {
     .execute();
   for (const link of links) {
     assert.ok(link.penalties !== null && link.penalties >= 2 && link.penalties <= 3);
-    assert.ok(
-      link.disqualifications !== null && link.disqualifications >= 1 && link.disqualifications <= 2,
-    );
+    assert.ok(link.disqualifications !== null && link.disqualifications >= 1 && link.disqualifications <= 2);
   }
   await db.destroy();
 });
@@ -226,10 +232,7 @@ test('the classic in progress is part-scored, with one pending penalty and no su
   assert.ok(scores.length > 0);
   for (const score of scores) {
     assert.is(score.event_id, event.event_id);
-    assert.match(
-      score.score_id,
-      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
-    );
+    assert.match(score.score_id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     assert.ok(score.score >= 1 && score.score <= score.max_score);
     assert.is(score.score * 4, Math.round(score.score * 4), 'steps of 0.25');
   }
