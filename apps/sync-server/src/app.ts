@@ -14,7 +14,7 @@ import { registerStateRoutes } from './features/states/states.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import type { AppInstance, RouteDeps } from './http/app-types.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
-import { createRequireAuth } from './http/guards.ts';
+import { createRequireAuth, createRequireEditor } from './http/guards.ts';
 import { registerPwa } from './http/pwa-static.ts';
 import { validatorCompiler } from './http/validation.ts';
 
@@ -70,6 +70,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     mailer,
     loginLimiter: createAttemptLimiter({ maxFailures: 10, windowMs: 60_000 }),
     requireAuth: createRequireAuth(db),
+    requireEditor: createRequireEditor(db),
   };
 
   registerHealthRoutes(app, deps);

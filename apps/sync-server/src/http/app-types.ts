@@ -20,4 +20,6 @@ export interface RouteDeps {
   mailer: Mailer;
   loginLimiter: AttemptLimiter;
   requireAuth: preHandlerAsyncHookHandler;
+  /** requireAuth must run first: an editor role with an unexpired account (see guards.ts). */
+  requireEditor: preHandlerAsyncHookHandler;
 }

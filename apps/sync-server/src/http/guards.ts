@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { hasRole, type Role } from '@judging/shared-types';
+import { ACCOUNT_MANAGER_ROLES, ADMIN_AREA_ROLES, EDITOR_ROLES, ErrorCode, Messages, hasRole, type Role } from '@judging/shared-types';
 import type { Db } from '../db/database.ts';
 import { findAuthStateByUserId } from '../features/users/users.repository.ts';
-import { forbidden, notFound, tokenInvalid } from './api-error.ts';
+import { findAccountExpirationByState, isAccountActive } from '../features/accounts/account-status.ts';
+import { ApiError, forbidden, notFound, tokenInvalid } from './api-error.ts';
+import { todayIso } from './clock.ts';
 
 /** Who is calling, as verified against the database on every request (revocation works at once). */
 export interface AuthContext {
@@ -82,4 +84,28 @@ export function requireSameState(
     if (stateId === undefined) throw notFound();
     if (stateId !== user.stateId) throw forbidden();
   };
+}
+
+/** Pre-handler: the admin area (ULTRA, SUPER, ADMIN, STANDARD); STANDARD reads only. */
+export const requireAdminArea: preHandlerAsyncHookHandler = requireRole(ADMIN_AREA_ROLES);
+
+/**
+ * Pre-handler for every admin write: an editor role (STANDARD is read-only) whose state's
+ * account has not expired. ULTRA and SUPER may write regardless, so they can renew.
+ */
+export function createRequireEditor(db: Db): preHandlerAsyncHookHandler {
+  const requireEditorRole = requireRole(EDITOR_ROLES);
+  return async function requireEditor(request: FastifyRequest, reply: FastifyReply) {
+    await requireEditorRole.call(this, request, reply);
+    const user = currentUser(request);
+    if (hasRole(user.role, ACCOUNT_MANAGER_ROLES)) return;
+    const expiration = await findAccountExpirationByState(db, user.stateId);
+    if (!isAccountActive(expiration, todayIso())) throw new ApiError(403, ErrorCode.AccountExpired, Messages.accountExpired);
+  };
+}
+
+/** Service-level check: the record's state is the caller's (optionally any state for `crossStateRoles`). */
+export function assertSameState(caller: AuthContext, stateId: number | undefined, crossStateRoles: readonly Role[] = []): void {
+  if (stateId === undefined) throw notFound();
+  if (stateId !== caller.stateId && !hasRole(caller.role, crossStateRoles)) throw forbidden();
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { isAccountActive } from '../accounts/account-status.ts';
 
 /** Every built-in state with whether it has an unexpired account. */
 export async function listStatesWithActivity(db: Db, today: string) {
@@ -12,6 +13,6 @@ export async function listStatesWithActivity(db: Db, today: string) {
     stateId: row.state_id,
     stateName: row.state_name,
     stateCode: row.state_code,
-    isActive: row.expiration_date !== null && row.expiration_date >= today,
+    isActive: isAccountActive(row.expiration_date, today),
   }));
 }
