@@ -1,0 +1,24 @@
+// Fails the build when a built file is missing from the service worker's precache manifest:
+// a judge's tablet must be able to open every route offline.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const distDir = new URL('../dist/', import.meta.url).pathname;
+const serviceWorker = readFileSync(join(distDir, 'sw.js'), 'utf8');
+
+/** Files the service worker does not precache on purpose. */
+const isExempt = (path: string) => path === 'sw.js' || /^workbox-[\w-]+\.js$/.test(path) || path.endsWith('.map');
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? listFiles(path) : [relative(distDir, path)];
+  });
+}
+
+const missing = listFiles(distDir).filter((path) => !isExempt(path) && !serviceWorker.includes(`"${path}"`));
+if (missing.length > 0) {
+  console.error(`Precache check failed: ${missing.length} built file(s) are not precached:\n  ${missing.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('Precache check: every built file is in the service worker precache.');

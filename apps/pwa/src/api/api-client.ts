@@ -1,0 +1,96 @@
+import { validate } from '@judging/shared-types';
+import type { Static, TSchema } from 'typebox';
+import { sessionStore } from '../session/session-store.ts';
+import { ApiError, ClientErrorCode, isApiErrorBody } from './api-error.ts';
+
+export const API_BASE = '/api';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  body?: unknown;
+  /** A token to send instead of the stored one; null sends none. */
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+/**
+ * The one place the app talks to the API: JSON in and out, bearer token, typed errors, and
+ * every success body checked against its shared schema before a screen sees it.
+ */
+export async function requestJson<S extends TSchema>(
+  method: Method,
+  path: string,
+  responseSchema: S,
+  options: RequestOptions = {},
+): Promise<Static<S>> {
+  const token = options.token === undefined ? (sessionStore.get()?.token ?? null) : options.token;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, ClientErrorCode.Network, 'The server could not be reached.');
+  }
+
+  const body = await readJsonBody(response);
+  if (response.ok) {
+    // A captive portal or a proxy answers 200 with HTML: that is not our API's answer.
+    if (body === undefined) {
+      throw new ApiError(
+        response.status,
+        ClientErrorCode.InvalidResponse,
+        'The server answered with something other than JSON.',
+      );
+    }
+    const checked = validate(responseSchema, body);
+    if (!checked.ok) {
+      throw new ApiError(
+        response.status,
+        ClientErrorCode.InvalidResponse,
+        'The server answered in an unexpected shape.',
+      );
+    }
+    return checked.value;
+  }
+  if (isApiErrorBody(body)) {
+    throw new ApiError(response.status, body.code, body.message, Array.isArray(body.errors) ? body.errors : []);
+  }
+  throw new ApiError(
+    response.status,
+    ClientErrorCode.Http,
+    `Server returned code: ${response.status}, error message: ${response.statusText || 'none'}`,
+  );
+}
+
+/** The parsed JSON body, or undefined when the body is not JSON. */
+async function readJsonBody(response: Response): Promise<unknown> {
+  const contentType = response.headers.get('content-type') ?? '';
+  if (!contentType.toLowerCase().includes('json')) return undefined;
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+export const api = {
+  get: <S extends TSchema>(path: string, schema: S, options?: RequestOptions) =>
+    requestJson('GET', path, schema, options),
+  post: <S extends TSchema>(path: string, body: unknown, schema: S, options?: RequestOptions) =>
+    requestJson('POST', path, schema, { ...options, body }),
+  put: <S extends TSchema>(path: string, body: unknown, schema: S, options?: RequestOptions) =>
+    requestJson('PUT', path, schema, { ...options, body }),
+  delete: <S extends TSchema>(path: string, schema: S, options?: RequestOptions) =>
+    requestJson('DELETE', path, schema, options),
+};

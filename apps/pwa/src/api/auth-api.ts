@@ -1,0 +1,34 @@
+import {
+  LoginResponseSchema,
+  SessionUserSchema,
+  StatusResponseSchema,
+  type LoginRequest,
+  type ResetPasswordRequest,
+  type SendResetPasswordRequest,
+} from '@judging/shared-types';
+import Type from 'typebox';
+import { api } from './api-client.ts';
+
+/** GET /api/session: who a stored token belongs to and until when it works. */
+export const SessionResponseSchema = Type.Object({ user: SessionUserSchema, expiresAt: Type.String() });
+
+export function logInUser(request: LoginRequest) {
+  return api.post('/login/user', request, LoginResponseSchema, { token: null });
+}
+
+/** Revokes every token of the user; sent with the token being given up. */
+export function logOutUser(token: string) {
+  return api.post('/logout', undefined, StatusResponseSchema, { token });
+}
+
+export function fetchSession(token: string, signal?: AbortSignal) {
+  return api.get('/session', SessionResponseSchema, { token, signal });
+}
+
+export function sendResetPasswordEmail(request: SendResetPasswordRequest) {
+  return api.post('/login/sendResetPassword', request, StatusResponseSchema, { token: null });
+}
+
+export function resetPassword(request: ResetPasswordRequest) {
+  return api.post('/login/resetPassword', request, StatusResponseSchema, { token: null });
+}

@@ -1,0 +1,34 @@
+import { MantineProvider } from '@mantine/core';
+import { RouterProvider } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { LoginPanelProvider } from './auth/login-panel-state.tsx';
+import { configureGlobalErrorHandling } from './errors/global-error-handler.ts';
+import { router } from './router.ts';
+import { SessionProvider } from './session/session-context.tsx';
+import { sessionStore } from './session/session-store.ts';
+import { verifyStoredSession } from './session/verify-stored-session.ts';
+import { theme } from './theme/theme.ts';
+
+configureGlobalErrorHandling({
+  signOutLocally: () => sessionStore.clear(),
+  goToLogin: () => void router.navigate({ to: '/login' }),
+});
+
+// Guards read the session in beforeLoad: re-run them whenever it changes (also from another tab).
+sessionStore.subscribe(() => void router.invalidate());
+
+export function App() {
+  useEffect(() => {
+    void verifyStoredSession(sessionStore);
+  }, []);
+
+  return (
+    <MantineProvider theme={theme}>
+      <SessionProvider store={sessionStore}>
+        <LoginPanelProvider>
+          <RouterProvider router={router} />
+        </LoginPanelProvider>
+      </SessionProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,64 @@
+import { validate } from '@judging/shared-types';
+import type { ChangeEvent, FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import type { Static, TSchema } from 'typebox';
+
+type TextFields<V> = { [K in keyof V]-?: V[K] extends string | undefined ? K : never }[keyof V] & string;
+
+/**
+ * Form state validated by a shared schema. Rule errors appear only after the first submit
+ * attempt and then follow every edit; errors the server sent show until their field changes.
+ */
+export function useSchemaForm<S extends TSchema>(schema: S, initialValues: Static<S>) {
+  const [values, setValues] = useState<Static<S>>(initialValues);
+  const [hasTriedSubmit, setHasTriedSubmit] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+
+  const validation = useMemo(() => validate(schema, values), [schema, values]);
+  const ruleErrors = useMemo<Record<string, string>>(
+    () => (validation.ok ? {} : Object.fromEntries(validation.errors.map((error) => [error.field, error.message]))),
+    [validation],
+  );
+  const errors: Record<string, string> = hasTriedSubmit ? { ...serverErrors, ...ruleErrors } : serverErrors;
+
+  const setField = (name: TextFields<Static<S>>, value: string) => {
+    setValues((previous: Static<S>) => ({ ...previous, [name]: value }));
+    setServerErrors((previous) => {
+      if (!(name in previous) && !('form' in previous)) return previous;
+      const rest = { ...previous };
+      delete rest[name];
+      delete rest.form;
+      return rest;
+    });
+  };
+
+  return {
+    values,
+    errors,
+    isValid: validation.ok,
+    setField,
+    setServerErrors,
+    /** Props for a Mantine text input bound to one field. */
+    getInputProps(name: TextFields<Static<S>>) {
+      const value: unknown = values[name];
+      return {
+        value: typeof value === 'string' ? value : '',
+        onChange: (event: ChangeEvent<HTMLInputElement>) => setField(name, event.currentTarget.value),
+        error: errors[name],
+      };
+    },
+    /** Marks the submit attempt; calls `onValid` with the checked values only when the rules pass. */
+    onSubmit(onValid: (value: Static<S>) => void) {
+      return (event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        setHasTriedSubmit(true);
+        if (validation.ok) onValid(validation.value);
+      };
+    },
+    reset(next: Static<S> = initialValues) {
+      setValues(next);
+      setHasTriedSubmit(false);
+      setServerErrors({});
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { landingPathFor } from '@judging/shared-types';
+import { Box, Button, Container, Group, Text } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useLoginPanel } from '../auth/login-panel-state.tsx';
+import { ButtonLink, HrefButton } from '../routing/links.tsx';
+import { useSession } from '../session/session-context.tsx';
+import { AppLogo } from './app-logo.tsx';
+import { LOGIN_PANEL_ID, LoginPanel } from './login-panel.tsx';
+import classes from './app-header.module.css';
+
+/** Logo, then the Login button for visitors or the user's greeting, Dashboard, Settings and Logout. */
+export function AppHeader() {
+  const { user, signOut } = useSession();
+  const loginPanel = useLoginPanel();
+  const navigate = useNavigate();
+
+  const logOut = async () => {
+    // Leave the guarded page first so its guard does not race us to /login.
+    await navigate({ to: '/welcome' });
+    signOut();
+  };
+
+  return (
+    <Box component="header" className={classes.header}>
+      <Container size="xl" className={classes.bar}>
+        <AppLogo />
+        {user ? (
+          <Group gap="xs" wrap="nowrap" className={classes.userArea}>
+            <Box className={classes.greeting}>
+              <Text size="xs" c="dimmed" lh={1.2} truncate>
+                {user.state.stateName}
+              </Text>
+              <Text fw={600} lh={1.2} truncate>
+                Hello, {user.firstName}
+              </Text>
+            </Box>
+            <HrefButton href={landingPathFor(user)} variant="subtle" size="sm">
+              Dashboard
+            </HrefButton>
+            <ButtonLink to="/user-settings" variant="subtle" size="sm">
+              Settings
+            </ButtonLink>
+            <Button variant="outline" size="sm" onClick={() => void logOut()}>
+              Logout
+            </Button>
+          </Group>
+        ) : (
+          <Button
+            size="sm"
+            onClick={loginPanel.toggle}
+            aria-expanded={loginPanel.isOpen}
+            aria-controls={LOGIN_PANEL_ID}
+            variant={loginPanel.isOpen ? 'light' : 'filled'}
+          >
+            Login
+          </Button>
+        )}
+      </Container>
+      {!user && <LoginPanel />}
+    </Box>
+  );
+}

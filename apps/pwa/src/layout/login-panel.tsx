@@ -1,0 +1,39 @@
+import { landingPathFor } from '@judging/shared-types';
+import { CloseButton, Collapse, Container, Group, Paper, Text, Title } from '@mantine/core';
+import { useRouter } from '@tanstack/react-router';
+import { useLoginPanel } from '../auth/login-panel-state.tsx';
+import { LoginForm } from '../auth/login-form.tsx';
+
+export const LOGIN_PANEL_ID = 'login-panel';
+
+/** The top panel under the header holding the login form. */
+export function LoginPanel() {
+  const { isOpen, close } = useLoginPanel();
+  const router = useRouter();
+
+  return (
+    <Collapse expanded={isOpen} id={LOGIN_PANEL_ID}>
+      <Container size="xl" py="md">
+        <Paper withBorder shadow="sm" p="lg" maw={720} mx="auto" role="region" aria-labelledby="login-panel-title">
+          <Group justify="space-between" align="flex-start" mb="sm">
+            <div>
+              <Title order={2} size="h3" id="login-panel-title">
+                Log in
+              </Title>
+              <Text size="sm" c="dimmed">
+                Coordinators, administrators and judges log in with the email of their account.
+              </Text>
+            </div>
+            <CloseButton aria-label="Close login panel" onClick={close} />
+          </Group>
+          <LoginForm
+            onLoggedIn={(user) => {
+              close();
+              void router.navigate({ href: landingPathFor(user), replace: true });
+            }}
+          />
+        </Paper>
+      </Container>
+    </Collapse>
+  );
+}

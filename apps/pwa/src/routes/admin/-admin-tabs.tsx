@@ -1,0 +1,63 @@
+import { accountsLinkFor, type SessionUser } from '@judging/shared-types';
+import { ScrollArea } from '@mantine/core';
+import { useLocation } from '@tanstack/react-router';
+import { HrefAnchor } from '../../routing/links.tsx';
+import classes from './-admin-tabs.module.css';
+
+interface AdminTab {
+  label: string;
+  href: string;
+  /** Child routes (first path segment under /admin) that belong to the tab. */
+  sections: readonly string[];
+}
+
+function adminTabsFor(user: SessionUser): readonly AdminTab[] {
+  return [
+    {
+      label: 'Dashboard & Events',
+      href: '/admin/manage-events',
+      sections: [
+        'manage-events',
+        'event-detail',
+        'category-detail',
+        'event-run',
+        'school-penalties',
+        'school-penalties-list',
+        'results-overall',
+        'results-section',
+        'results-team',
+      ],
+    },
+    { label: 'Judges', href: '/admin/manage-judges', sections: ['manage-judges'] },
+    { label: 'Schools', href: '/admin/manage-schools', sections: ['manage-schools', 'school-detail'] },
+    { label: 'Criteria', href: '/admin/manage-sections', sections: ['manage-sections', 'section-detail'] },
+    { label: 'Accounts', href: accountsLinkFor(user), sections: ['manage-accounts', 'account-detail'] },
+  ];
+}
+
+/** The admin area's section links, drawn as tabs. */
+export function AdminTabs({ user }: { user: SessionUser }) {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const section = pathname.split('/')[2] ?? '';
+  return (
+    <ScrollArea type="never" mt="md">
+      <nav aria-label="Admin sections" className={classes.tabs}>
+        {adminTabsFor(user).map((tab) => {
+          const isActive = tab.sections.includes(section);
+          return (
+            <HrefAnchor
+              key={tab.label}
+              href={tab.href}
+              className={classes.tab}
+              data-active={isActive || undefined}
+              aria-current={isActive ? 'page' : undefined}
+              underline="never"
+            >
+              {tab.label}
+            </HrefAnchor>
+          );
+        })}
+      </nav>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+
+// A bare detail path goes back to its list.
+export const Route = createFileRoute('/admin/category-detail/')({
+  beforeLoad: () => {
+    throw redirect({ to: '/admin/manage-events', replace: true });
+  },
+});

@@ -1,0 +1,27 @@
+import { ADMIN_AREA_ROLES } from '@judging/shared-types';
+import { Container } from '@mantine/core';
+import { Outlet, createFileRoute } from '@tanstack/react-router';
+import { requireRoles } from '../../auth/route-guards.ts';
+import { useSession } from '../../session/session-context.tsx';
+import { AdminTabs } from './-admin-tabs.tsx';
+import { AdminTopBar } from './-admin-top-bar.tsx';
+
+/** The admin shell: ULTRA, SUPER, ADMIN and STANDARD (read-only) only. */
+export const Route = createFileRoute('/admin')({
+  beforeLoad: ({ context }) => ({ user: requireRoles(context, ADMIN_AREA_ROLES) }),
+  component: AdminLayout,
+});
+
+function AdminLayout() {
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <Container size="xl" py="md">
+      <AdminTopBar user={user} />
+      <AdminTabs user={user} />
+      <Container size="xl" px={0} py="lg">
+        <Outlet />
+      </Container>
+    </Container>
+  );
+}

@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageSection } from '../layout/page-section.tsx';
+
+// Linked from the header, footer and welcome page; its content is its own issue's work.
+export const Route = createFileRoute('/help')({
+  component: HelpPage,
+});
+
+function HelpPage() {
+  return <PageSection title="Online Resources" />;
+}

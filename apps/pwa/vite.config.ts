@@ -1,0 +1,57 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// The dev server forwards /api to a locally running sync server.
+const apiProxyTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: 'src/routes',
+      generatedRouteTree: 'src/routeTree.gen.ts',
+      quoteStyle: 'single',
+    }),
+    react(),
+    VitePWA({
+      // Never swap the app under a judge mid-sheet: the update banner applies it on a tap.
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/*.png'],
+      manifest: {
+        name: 'Invitational Scorecard',
+        short_name: 'Scorecard',
+        description: 'Judging and scoring for state culinary and hospitality invitationals.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#fffaf3',
+        theme_color: '#9c3d12',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // Every built asset and route chunk, so the app boots offline on any route.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2,webmanifest}'],
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/],
+        cleanupOutdatedCaches: true,
+        // API calls are network-only: no runtime caching at all.
+        runtimeCaching: [],
+      },
+    }),
+  ],
+  server: {
+    proxy: { '/api': apiProxyTarget },
+  },
+  build: {
+    sourcemap: false,
+  },
+});
