@@ -13,6 +13,14 @@ export const ErrorCode = {
   AccountExpired: 'ACCOUNT_EXPIRED',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   Internal: 'INTERNAL',
+  // Score writes (the sync protocol answers the same refusals as lower-case rejection codes).
+  EventClosed: 'EVENT_CLOSED',
+  CategorySubmitted: 'CATEGORY_SUBMITTED',
+  NotAssigned: 'NOT_ASSIGNED',
+  Incomplete: 'INCOMPLETE',
+  PhotoMissing: 'PHOTO_MISSING',
+  ProtocolUnsupported: 'PROTOCOL_UNSUPPORTED',
+  MutationIdReused: 'MUTATION_ID_REUSED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -1,0 +1,55 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { overtimeAmountFromEntry, overtimePenaltyAmount, parseOvertime } from './time-penalty.ts';
+
+const parseCases: Array<[input: string | number, seconds: number | undefined]> = [
+  ['1:01', 61],
+  ['0:15', 15],
+  ['01:24', 84],
+  ['10:00', 600],
+  ['84', 84],
+  [' 84 ', 84],
+  [84, 84],
+  [0, 0],
+  ['0:00', 0],
+  ['1:60', undefined],
+  ['1:5', undefined],
+  ['', undefined],
+  ['abc', undefined],
+  ['-5', undefined],
+  [-5, undefined],
+  [1.5, undefined],
+];
+for (const [input, seconds] of parseCases) {
+  test(`parseOvertime(${JSON.stringify(input)}) is ${seconds}`, () => {
+    assert.is(parseOvertime(input), seconds);
+  });
+}
+
+const amountCases: Array<[seconds: number, max: number, amount: number]> = [
+  [0, 5, 0],
+  [1, 5, 0.25],
+  [15, 5, 0.25],
+  [16, 5, 0.5],
+  [30, 5, 0.5],
+  [61, 5, 1.25],
+  [84, 5, 1.5],
+  [300, 5, 5],
+  [301, 5, 5],
+  [3600, 5, 5],
+  [45, 1, 0.75],
+  [61, 1, 1],
+];
+for (const [seconds, max, amount] of amountCases) {
+  test(`${seconds} s over with a maximum of ${max} deducts ${amount}`, () => {
+    assert.is(overtimePenaltyAmount(seconds, max), amount);
+  });
+}
+
+test('an entry goes straight to an amount', () => {
+  assert.is(overtimeAmountFromEntry('1:01', 5), 1.25);
+  assert.is(overtimeAmountFromEntry('99:59', 5), 5);
+  assert.is(overtimeAmountFromEntry('soon', 5), undefined);
+});
+
+test.run();

@@ -1,0 +1,465 @@
+// The offline-sync wire protocol (offline-sync.md "Server protocol"): a judge's device
+// downloads reference data per event, pushes its outbox as mutations, and pulls the changes
+// made since its cursor. A *cell* is one score of one judge: (category, section, school,
+// subsection | penalty | disqualification). A *cursor* is the id of the last change seen.
+import Type, { type Static, type TSchema } from 'typebox';
+import { requiredText } from '../validation/fields.ts';
+
+/** The protocol this build speaks. */
+export const PROTOCOL_VERSION = 1;
+/**
+ * The server accepts the current and the previous protocol version, so a tablet that missed
+ * an app update keeps draining its outbox; other versions get 426 and keep their outbox.
+ */
+export const ACCEPTED_PROTOCOL_VERSIONS: readonly number[] = [PROTOCOL_VERSION - 1, PROTOCOL_VERSION].filter(
+  (version) => version >= 1,
+);
+/** At most this many mutations per push; larger batches are refused with 400. */
+export const MAX_PUSH_BATCH = 50;
+/** At most this many changes per pull page (`hasMore` says when to pull again). */
+export const MAX_PULL_CHANGES = 500;
+
+/** True when the server accepts pushes of this protocol version. */
+export function isAcceptedProtocolVersion(version: number): boolean {
+  return ACCEPTED_PROTOCOL_VERSIONS.includes(version);
+}
+
+/** Why the server refused a mutation; the device shows it in "needs attention". */
+export const RejectionCode = {
+  EventClosed: 'event_closed',
+  CategorySubmitted: 'category_submitted',
+  NotAssigned: 'not_assigned',
+  InvalidValue: 'invalid_value',
+  Incomplete: 'incomplete',
+  NotFound: 'not_found',
+  Forbidden: 'forbidden',
+  /** Transient: upload the photo, then push the same mutation again. */
+  PhotoMissing: 'photo_missing',
+} as const;
+export type RejectionCode = (typeof RejectionCode)[keyof typeof RejectionCode];
+
+/** Codes that are not final: the mutation was not recorded and may be pushed again as is. */
+export const TRANSIENT_REJECTION_CODES: readonly RejectionCode[] = [RejectionCode.PhotoMissing];
+
+export function isTransientRejection(code: string | undefined): boolean {
+  return TRANSIENT_REJECTION_CODES.some((transient) => transient === code);
+}
+
+export const MutationKind = {
+  SubsectionScorePut: 'subsectionScore.put',
+  PenaltyScorePut: 'penaltyScore.put',
+  PenaltyScoreDelete: 'penaltyScore.delete',
+  DisqualificationScorePut: 'disqualificationScore.put',
+  DisqualificationScoreDelete: 'disqualificationScore.delete',
+  CategorySubmit: 'category.submit',
+} as const;
+export type MutationKind = (typeof MutationKind)[keyof typeof MutationKind];
+
+// ---- fields ----------------------------------------------------------------------------
+
+const Id = () => Type.Integer({ minimum: 1 });
+/** A score cell's id: a client-generated UUID (v7 recommended). */
+export const ScoreIdSchema = Type.String({
+  pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+  'x-messages': { required: 'A score id is required', invalid: 'A score id must be a UUID' },
+});
+/** Lower-case hex SHA-256 of a photo's bytes: how a score refers to its photo. */
+export const Sha256Schema = Type.String({
+  pattern: '^[0-9a-f]{64}$',
+  'x-messages': { invalid: 'A photo hash must be 64 lower-case hex digits' },
+});
+export const COMMENTS_MAX_LENGTH = 2000;
+const OptionalComments = () =>
+  Type.Optional(Type.Union([Type.String({ maxLength: COMMENTS_MAX_LENGTH }), Type.Null()]));
+const OptionalPhoto = () => Type.Optional(Type.Union([Sha256Schema, Type.Null()]));
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** Where a cell lives; the judge is always the caller. */
+const cellPlace = {
+  eventId: Id(),
+  categoryId: Id(),
+  sectionId: Id(),
+  schoolId: Id(),
+};
+
+// ---- mutation data, one schema per kind --------------------------------------------------
+// A put carries the whole cell: an omitted comments or photo means none.
+
+export const SubsectionScorePutSchema = Type.Object({
+  scoreId: ScoreIdSchema,
+  ...cellPlace,
+  subsectionId: Id(),
+  score: Type.Number({ 'x-messages': { required: 'Score is required' } }),
+  comments: OptionalComments(),
+  photoSha256: OptionalPhoto(),
+});
+export type SubsectionScorePut = Static<typeof SubsectionScorePutSchema>;
+
+export const PenaltyScorePutSchema = Type.Object({
+  scoreId: ScoreIdSchema,
+  ...cellPlace,
+  penaltyId: Id(),
+  /** The fixed deduction, or for a time-based penalty the amount the judge chose. */
+  amount: Type.Number({ 'x-messages': { required: 'Amount is required' } }),
+  comments: requiredText('Comments are required', COMMENTS_MAX_LENGTH),
+  photoSha256: OptionalPhoto(),
+});
+export type PenaltyScorePut = Static<typeof PenaltyScorePutSchema>;
+
+export const PenaltyScoreDeleteSchema = Type.Object({ scoreId: ScoreIdSchema, ...cellPlace, penaltyId: Id() });
+export type PenaltyScoreDelete = Static<typeof PenaltyScoreDeleteSchema>;
+
+export const DisqualificationScorePutSchema = Type.Object({
+  scoreId: ScoreIdSchema,
+  ...cellPlace,
+  disqualificationId: Id(),
+  comments: requiredText('Comments are required', COMMENTS_MAX_LENGTH),
+  photoSha256: OptionalPhoto(),
+});
+export type DisqualificationScorePut = Static<typeof DisqualificationScorePutSchema>;
+
+export const DisqualificationScoreDeleteSchema = Type.Object({
+  scoreId: ScoreIdSchema,
+  ...cellPlace,
+  disqualificationId: Id(),
+});
+export type DisqualificationScoreDelete = Static<typeof DisqualificationScoreDeleteSchema>;
+
+export const CategorySubmitSchema = Type.Object({ eventId: Id(), categoryId: Id() });
+export type CategorySubmit = Static<typeof CategorySubmitSchema>;
+
+/** The data schema of each mutation kind; the server checks each mutation's data with it. */
+export const MutationDataSchemas = {
+  [MutationKind.SubsectionScorePut]: SubsectionScorePutSchema,
+  [MutationKind.PenaltyScorePut]: PenaltyScorePutSchema,
+  [MutationKind.PenaltyScoreDelete]: PenaltyScoreDeleteSchema,
+  [MutationKind.DisqualificationScorePut]: DisqualificationScorePutSchema,
+  [MutationKind.DisqualificationScoreDelete]: DisqualificationScoreDeleteSchema,
+  [MutationKind.CategorySubmit]: CategorySubmitSchema,
+} as const;
+
+/** A mutation of one kind, as the device stores and sends it. */
+export type ScoreMutationData = {
+  [K in MutationKind]: { kind: K; data: Static<(typeof MutationDataSchemas)[K]> };
+}[MutationKind];
+
+// ---- push ------------------------------------------------------------------------------
+
+const mutationEnvelope = {
+  /** Client-generated, UUID v7; scoped to the user. */
+  id: Type.String({ minLength: 1, maxLength: 100, 'x-messages': { required: 'A mutation id is required' } }),
+  /** The device outbox's sequence number: the order the judge made the edits in. */
+  seq: Type.Integer({ minimum: 0 }),
+  /** Device time, kept as information only: the server's arrival order is what counts. */
+  createdAt: Type.String({ maxLength: 64 }),
+};
+
+function mutationOf<K extends MutationKind>(kind: K) {
+  return Type.Object({ ...mutationEnvelope, kind: Type.Literal(kind), data: MutationDataSchemas[kind] });
+}
+
+/** One outbox entry as sent: the strict shape a well-formed device produces. */
+export const PushMutationSchema = Type.Union([
+  mutationOf(MutationKind.SubsectionScorePut),
+  mutationOf(MutationKind.PenaltyScorePut),
+  mutationOf(MutationKind.PenaltyScoreDelete),
+  mutationOf(MutationKind.DisqualificationScorePut),
+  mutationOf(MutationKind.DisqualificationScoreDelete),
+  mutationOf(MutationKind.CategorySubmit),
+]);
+export type PushMutation = Static<typeof PushMutationSchema>;
+
+const pushEnvelope = {
+  /** Stable per installation (kept in the device store). */
+  deviceId: Type.String({ minLength: 1, maxLength: 100, 'x-messages': { required: 'A device id is required' } }),
+  protocolVersion: Type.Integer({ 'x-messages': { required: 'A protocol version is required' } }),
+};
+const batchLimit = {
+  maxItems: MAX_PUSH_BATCH,
+  'x-messages': { invalid: `A push holds at most ${MAX_PUSH_BATCH} mutations` },
+};
+
+/** POST /api/sync/push as a device builds it (validate outbox entries with this). */
+export const PushRequestSchema = Type.Object({
+  ...pushEnvelope,
+  mutations: Type.Array(PushMutationSchema, batchLimit),
+});
+export type PushRequest = Static<typeof PushRequestSchema>;
+
+/**
+ * What the server checks at the door: the envelope only. A mutation whose kind or data is
+ * malformed is rejected on its own (`invalid_value`) instead of failing the whole batch, so a
+ * poison entry never blocks the queue behind it.
+ */
+export const PushRequestEnvelopeSchema = Type.Object({
+  ...pushEnvelope,
+  mutations: Type.Array(
+    Type.Object({ ...mutationEnvelope, kind: Type.String({ maxLength: 64 }), data: Type.Unknown() }),
+    batchLimit,
+  ),
+});
+export type PushRequestEnvelope = Static<typeof PushRequestEnvelopeSchema>;
+
+export const MutationStatus = { Applied: 'applied', Duplicate: 'duplicate', Rejected: 'rejected' } as const;
+export type MutationStatus = (typeof MutationStatus)[keyof typeof MutationStatus];
+
+export const MutationResultSchema = Type.Object({
+  id: Type.String(),
+  status: Type.Union([Type.Literal('applied'), Type.Literal('duplicate'), Type.Literal('rejected')]),
+  code: Type.Optional(Type.Union(Object.values(RejectionCode).map((code) => Type.Literal(code)))),
+  message: Type.Optional(Type.String()),
+  /** The cell's server revision after the write (puts only). */
+  rev: Type.Optional(Type.Integer()),
+});
+export type MutationResult = Static<typeof MutationResultSchema>;
+
+/**
+ * One result per mutation processed, in order. Processing stops after a transient rejection
+ * (`photo_missing`): the mutations after it get no result and stay in the outbox, so the
+ * judge's edits are never applied out of order.
+ */
+export const PushResponseSchema = Type.Object({
+  results: Type.Array(MutationResultSchema),
+  /** The server's change high-water mark after this push (information; pull with your own cursor). */
+  cursor: Type.Integer({ minimum: 0 }),
+});
+export type PushResponse = Static<typeof PushResponseSchema>;
+
+// ---- cells as the server holds them --------------------------------------------------------
+
+const cellColumns = {
+  scoreId: Type.String(),
+  eventId: Type.Integer(),
+  categoryId: Type.Integer(),
+  sectionId: Type.Integer(),
+  schoolId: Type.Integer(),
+  judgeId: Type.Integer(),
+};
+const cellState = {
+  comments: Nullable(Type.String()),
+  photoSha256: Nullable(Type.String()),
+  /** Incremented on every write of the cell. */
+  rev: Type.Integer(),
+  updatedAt: Type.String(),
+};
+/** A coordinator's review: null = pending (counts), true = confirmed, false = rejected. */
+const reviewState = { isConfirmed: Nullable(Type.Boolean()) };
+
+export const SubsectionScoreCellSchema = Type.Object({
+  ...cellColumns,
+  subsectionId: Type.Integer(),
+  score: Type.Number(),
+  ...cellState,
+});
+export type SubsectionScoreCell = Static<typeof SubsectionScoreCellSchema>;
+
+export const PenaltyScoreCellSchema = Type.Object({
+  ...cellColumns,
+  penaltyId: Type.Integer(),
+  amount: Type.Number(),
+  ...cellState,
+  ...reviewState,
+});
+export type PenaltyScoreCell = Static<typeof PenaltyScoreCellSchema>;
+
+export const DisqualificationScoreCellSchema = Type.Object({
+  ...cellColumns,
+  disqualificationId: Type.Integer(),
+  ...cellState,
+  ...reviewState,
+});
+export type DisqualificationScoreCell = Static<typeof DisqualificationScoreCellSchema>;
+
+export const SubsectionScoreKeySchema = Type.Object({ ...cellColumns, subsectionId: Type.Integer() });
+export const PenaltyScoreKeySchema = Type.Object({ ...cellColumns, penaltyId: Type.Integer() });
+export type PenaltyScoreKey = Static<typeof PenaltyScoreKeySchema>;
+export const DisqualificationScoreKeySchema = Type.Object({ ...cellColumns, disqualificationId: Type.Integer() });
+export type DisqualificationScoreKey = Static<typeof DisqualificationScoreKeySchema>;
+
+// ---- GET /api/sync/judge/{judgeId}/event/{eventId} ------------------------------------------
+
+export const EventStatusSchema = Type.Union([
+  Type.Literal('NOT_STARTED'),
+  Type.Literal('STARTED'),
+  Type.Literal('CLOSED'),
+]);
+export type EventStatus = Static<typeof EventStatusSchema>;
+
+export const SyncEventSchema = Type.Object({
+  eventId: Type.Integer(),
+  eventName: Type.String(),
+  eventStartDate: Type.String(),
+  eventStartTime: Nullable(Type.String()),
+  eventEndDate: Type.String(),
+  eventStatus: EventStatusSchema,
+  isTestEvent: Type.Boolean(),
+});
+export type SyncEvent = Static<typeof SyncEventSchema>;
+
+export const SyncSubsectionSchema = Type.Object({
+  subsectionId: Type.Integer(),
+  subsectionName: Type.String(),
+  subsectionDescription: Nullable(Type.String()),
+  subsectionMaxScore: Type.Integer(),
+});
+export const SyncPenaltySchema = Type.Object({
+  penaltyId: Type.Integer(),
+  penaltyName: Type.String(),
+  /** The fixed deduction, or the maximum of a time-based penalty. */
+  penaltyDeduction: Type.Integer(),
+  isDynamic: Type.Boolean(),
+});
+export const SyncDisqualificationSchema = Type.Object({
+  disqualificationId: Type.Integer(),
+  disqualificationName: Type.String(),
+});
+
+/** A criteria section the judge is assigned to, with what can be scored in it. */
+export const SyncSectionSchema = Type.Object({
+  sectionId: Type.Integer(),
+  sectionName: Type.String(),
+  sectionDescription: Nullable(Type.String()),
+  position: Type.Integer(),
+  subsections: Type.Array(SyncSubsectionSchema),
+  penalties: Type.Array(SyncPenaltySchema),
+  disqualifications: Type.Array(SyncDisqualificationSchema),
+});
+export type SyncSection = Static<typeof SyncSectionSchema>;
+
+/** A registered school that has students, in running order; every one must be scored. */
+export const SyncSchoolSchema = Type.Object({
+  schoolId: Type.Integer(),
+  schoolName: Type.String(),
+  schoolOrder: Type.Integer(),
+  schoolStudents: Type.Array(Type.String()),
+});
+export type SyncSchool = Static<typeof SyncSchoolSchema>;
+
+export const SyncCategorySchema = Type.Object({
+  categoryId: Type.Integer(),
+  categoryName: Type.String(),
+  /** True once the judge submitted: the category is locked for them until a coordinator unlocks it. */
+  isSubmitted: Type.Boolean(),
+  submittedAt: Nullable(Type.String()),
+  schools: Type.Array(SyncSchoolSchema),
+  sections: Type.Array(SyncSectionSchema),
+});
+export type SyncCategory = Static<typeof SyncCategorySchema>;
+
+export const SyncScoresSchema = Type.Object({
+  subsections: Type.Array(SubsectionScoreCellSchema),
+  penalties: Type.Array(PenaltyScoreCellSchema),
+  disqualifications: Type.Array(DisqualificationScoreCellSchema),
+});
+export type SyncScores = Static<typeof SyncScoresSchema>;
+
+/** Everything a judge's device needs to score an event offline, read in one transaction. */
+export const SyncReferenceDataSchema = Type.Object({
+  protocolVersion: Type.Integer(),
+  serverTime: Type.String(),
+  /** Pull from here: every change after this snapshot has a larger id. */
+  cursor: Type.Integer({ minimum: 0 }),
+  judge: Type.Object({ judgeId: Type.Integer(), judgeFirstName: Type.String(), judgeLastName: Type.String() }),
+  event: SyncEventSchema,
+  /** The categories where the judge has at least one assigned section (none: not assigned to this event). */
+  categories: Type.Array(SyncCategorySchema),
+  /** The judge's own current cells in this event. */
+  scores: SyncScoresSchema,
+});
+export type SyncReferenceData = Static<typeof SyncReferenceDataSchema>;
+
+export const SyncJudgeEventParamsSchema = Type.Object({ judgeId: Id(), eventId: Id() });
+export const SyncDeviceQuerySchema = Type.Object({
+  deviceId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+});
+
+// ---- GET /api/sync/pull --------------------------------------------------------------------
+
+export const ChangeEntity = {
+  SubsectionScore: 'subsectionScore',
+  PenaltyScore: 'penaltyScore',
+  DisqualificationScore: 'disqualificationScore',
+  CategorySubmission: 'categorySubmission',
+  Event: 'event',
+  Reference: 'reference',
+} as const;
+export type ChangeEntity = (typeof ChangeEntity)[keyof typeof ChangeEntity];
+
+export const ChangeOp = { Put: 'put', Delete: 'delete' } as const;
+export type ChangeOp = (typeof ChangeOp)[keyof typeof ChangeOp];
+
+export const SubmissionPutSchema = Type.Object({
+  eventId: Type.Integer(),
+  categoryId: Type.Integer(),
+  judgeId: Type.Integer(),
+  submittedAt: Type.String(),
+});
+export type SubmissionPut = Static<typeof SubmissionPutSchema>;
+/** A coordinator's unlock: the category is open again for the judge. */
+export const SubmissionDeleteSchema = Type.Object({
+  eventId: Type.Integer(),
+  categoryId: Type.Integer(),
+  judgeId: Type.Integer(),
+  unlockedAt: Type.String(),
+});
+export type SubmissionDelete = Static<typeof SubmissionDeleteSchema>;
+export const EventChangeSchema = Type.Object({ eventId: Type.Integer(), eventStatus: EventStatusSchema });
+/** The schedule changed (assignments, schools, criteria): download the reference data again. */
+export const ReferenceChangeSchema = Type.Object({ eventId: Type.Integer(), reason: Type.String() });
+
+function changeOf<E extends ChangeEntity, O extends ChangeOp, D extends TSchema>(entity: E, op: O, data: D) {
+  return Type.Object({
+    changeId: Type.Integer(),
+    entity: Type.Literal(entity),
+    op: Type.Literal(op),
+    categoryId: Nullable(Type.Integer()),
+    createdAt: Type.String(),
+    data,
+  });
+}
+
+/** One change, discriminated by `entity` and `op`; apply in `changeId` order. */
+export const SyncChangeSchema = Type.Union([
+  changeOf(ChangeEntity.SubsectionScore, ChangeOp.Put, SubsectionScoreCellSchema),
+  changeOf(ChangeEntity.SubsectionScore, ChangeOp.Delete, SubsectionScoreKeySchema),
+  changeOf(ChangeEntity.PenaltyScore, ChangeOp.Put, PenaltyScoreCellSchema),
+  changeOf(ChangeEntity.PenaltyScore, ChangeOp.Delete, PenaltyScoreKeySchema),
+  changeOf(ChangeEntity.DisqualificationScore, ChangeOp.Put, DisqualificationScoreCellSchema),
+  changeOf(ChangeEntity.DisqualificationScore, ChangeOp.Delete, DisqualificationScoreKeySchema),
+  changeOf(ChangeEntity.CategorySubmission, ChangeOp.Put, SubmissionPutSchema),
+  changeOf(ChangeEntity.CategorySubmission, ChangeOp.Delete, SubmissionDeleteSchema),
+  changeOf(ChangeEntity.Event, ChangeOp.Put, EventChangeSchema),
+  changeOf(ChangeEntity.Reference, ChangeOp.Put, ReferenceChangeSchema),
+]);
+export type SyncChange = Static<typeof SyncChangeSchema>;
+
+export const SyncPullQuerySchema = Type.Object({
+  eventId: Id(),
+  cursor: Type.Integer({ minimum: 0 }),
+  deviceId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+});
+export type SyncPullQuery = Static<typeof SyncPullQuerySchema>;
+
+export const SyncPullResponseSchema = Type.Object({
+  changes: Type.Array(SyncChangeSchema),
+  /** Store it with the applied changes in one transaction; pull from it next time. */
+  cursor: Type.Integer({ minimum: 0 }),
+  /** More than one page was waiting: pull again right away. */
+  hasMore: Type.Boolean(),
+  serverTime: Type.String(),
+});
+export type SyncPullResponse = Static<typeof SyncPullResponseSchema>;
+
+// ---- PUT /api/sync/photos/{sha256} ----------------------------------------------------------
+
+export const PhotoParamsSchema = Type.Object({ sha256: Sha256Schema });
+export const PhotoUploadResponseSchema = Type.Object({
+  sha256: Type.String(),
+  mime: Type.String(),
+  size: Type.Integer(),
+  /** False when the server already had this photo (200 instead of 201). */
+  isNew: Type.Boolean(),
+});
+export type PhotoUploadResponse = Static<typeof PhotoUploadResponseSchema>;
+/** The photo size limit, checked by the server on the bytes received. */
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
