@@ -296,8 +296,22 @@ const expectedColumns = {
     state_id: true,
     last_push_at: true,
     last_pull_at: true,
+    last_seq: true,
+    last_cursor: true,
   },
   results_snapshot: { event_id: true, state_id: true, payload_json: true, frozen_at: true },
+  change_log: {
+    change_id: true,
+    state_id: true,
+    event_id: true,
+    category_id: true,
+    judge_id: true,
+    entity: true,
+    entity_id: true,
+    op: true,
+    payload_json: true,
+    created_at: true,
+  },
 } satisfies { [Table in keyof Database]: Record<keyof Database[Table], true> };
 
 function listAppTables(sqlite: SQLite.Database): string[] {

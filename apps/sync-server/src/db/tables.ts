@@ -333,6 +333,28 @@ export interface DeviceSyncTable {
   state_id: number;
   last_push_at: Timestamp | null;
   last_pull_at: Timestamp | null;
+  /** The highest outbox sequence number this device pushed (0003). */
+  last_seq: number | null;
+  /** The cursor of this device's last pull (0003). */
+  last_cursor: number | null;
+}
+
+export type ChangeOpValue = 'put' | 'delete';
+
+/** What a device learns at its next pull; change_id orders every change (0003). */
+export interface ChangeLogTable {
+  change_id: SerialId;
+  state_id: number;
+  event_id: number;
+  category_id: number | null;
+  /** The judge the change belongs to; null for a change every judge of the category sees. */
+  judge_id: number | null;
+  entity: string;
+  entity_id: string;
+  op: ChangeOpValue;
+  /** The entity as the pull answers it (a cell, a key, a submission). */
+  payload_json: JsonText | null;
+  created_at: CreatedAt;
 }
 
 export interface ResultsSnapshotTable {
@@ -373,6 +395,7 @@ export interface Database {
   rejected_mutation: RejectedMutationTable;
   device_sync: DeviceSyncTable;
   results_snapshot: ResultsSnapshotTable;
+  change_log: ChangeLogTable;
 }
 
 export type StateRow = Selectable<StateTable>;
@@ -494,3 +517,6 @@ export type DeviceSyncRowUpdate = Updateable<DeviceSyncTable>;
 export type ResultsSnapshotRow = Selectable<ResultsSnapshotTable>;
 export type NewResultsSnapshotRow = Insertable<ResultsSnapshotTable>;
 export type ResultsSnapshotRowUpdate = Updateable<ResultsSnapshotTable>;
+
+export type ChangeLogRow = Selectable<ChangeLogTable>;
+export type NewChangeLogRow = Insertable<ChangeLogTable>;
