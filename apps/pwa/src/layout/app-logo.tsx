@@ -14,10 +14,10 @@ export function AppLogo() {
       <Group gap={10} wrap="nowrap">
         <img src="/favicon.svg" alt="" width={40} height={40} />
         <div>
-          <Text fw={700} ff="heading" size="lg" lh={1.1} c="paprika.9">
+          <Text fw={700} ff="heading" size="lg" lh={1.1} c="paprika.9" style={{ whiteSpace: 'nowrap' }}>
             Invitational Scorecard
           </Text>
-          <Text size="xs" c="dimmed" lh={1.2} visibleFrom="sm">
+          <Text size="xs" c="dimmed" lh={1.2} visibleFrom="md">
             Culinary &amp; hospitality invitationals
           </Text>
         </div>

@@ -3,6 +3,7 @@ import { CloseButton, Collapse, Container, Group, Paper, Text, Title } from '@ma
 import { useRouter } from '@tanstack/react-router';
 import { useLoginPanel } from '../auth/login-panel-state.tsx';
 import { LoginForm } from '../auth/login-form.tsx';
+import classes from './app-header.module.css';
 
 export const LOGIN_PANEL_ID = 'login-panel';
 
@@ -12,7 +13,7 @@ export function LoginPanel() {
   const router = useRouter();
 
   return (
-    <Collapse expanded={isOpen} id={LOGIN_PANEL_ID}>
+    <Collapse expanded={isOpen} id={LOGIN_PANEL_ID} className={classes.panel}>
       <Container size="xl" py="md">
         <Paper withBorder shadow="sm" p="lg" maw={720} mx="auto" role="region" aria-labelledby="login-panel-title">
           <Group justify="space-between" align="flex-start" mb="sm">

@@ -1,4 +1,5 @@
-import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { EmptyPlateIcon } from '../icons/app-icons.tsx';
 import { AnchorLink, ButtonLink } from '../routing/links.tsx';
 
 /** Unknown paths: the seed's not-found page with a way home and a way to reach us. */
@@ -7,9 +8,9 @@ export function NotFoundPage() {
     <Container size="sm" py={64}>
       <Paper withBorder shadow="sm" p="xl" ta="center">
         <Stack align="center" gap="md">
-          <Text fz={56} lh={1} aria-hidden>
-            🍽️
-          </Text>
+          <ThemeIcon size={88} radius={44} variant="light">
+            <EmptyPlateIcon size={56} />
+          </ThemeIcon>
           <Title order={1}>404: Dish Not Found</Title>
           <Text c="dimmed" maw={440}>
             The page you ordered is not on the menu. It may have moved, or the link may be mistyped.

@@ -1,5 +1,6 @@
 import { Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ChefHatIcon, SchoolIcon } from '../icons/app-icons.tsx';
 import { AnchorLink, ButtonLink } from '../routing/links.tsx';
 import classes from './-welcome-page.module.css';
 
@@ -30,7 +31,7 @@ export function WelcomePage() {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           <ChoiceCard
-            icon="🏫"
+            icon={<SchoolIcon size={28} />}
             title="I represent a school"
             text="Register your school and its student teams for an invitational in your state, and keep your contact details up to date."
             action={
@@ -40,7 +41,7 @@ export function WelcomePage() {
             }
           />
           <ChoiceCard
-            icon="🧑‍🍳"
+            icon={<ChefHatIcon size={28} />}
             title="I want to judge"
             text="Create a judge account to score teams in culinary and hospitality categories for your state's invitationals."
             action={
@@ -80,12 +81,12 @@ export function WelcomePage() {
   );
 }
 
-function ChoiceCard({ icon, title, text, action }: { icon: string; title: string; text: string; action: ReactNode }) {
+function ChoiceCard({ icon, title, text, action }: { icon: ReactNode; title: string; text: string; action: ReactNode }) {
   return (
     <Card withBorder shadow="sm" padding="xl" radius="md">
       <Group gap="md" wrap="nowrap" align="flex-start">
-        <ThemeIcon size={52} radius="xl" variant="light" aria-hidden>
-          <Text fz={26}>{icon}</Text>
+        <ThemeIcon size={52} radius="xl" variant="light">
+          {icon}
         </ThemeIcon>
         <Stack gap="xs">
           <Title order={3}>{title}</Title>

@@ -23,9 +23,9 @@ const basil: MantineColorsTuple = [
   '#6eb563',
   '#59aa4c',
   '#4da53f',
-  '#3d9031',
-  '#327f29',
-  '#246e1e',
+  '#2f7a25',
+  '#276b1f',
+  '#1f5c18',
 ];
 
 export const theme = createTheme({
