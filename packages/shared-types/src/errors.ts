@@ -21,6 +21,11 @@ export const ErrorCode = {
   PhotoMissing: 'PHOTO_MISSING',
   ProtocolUnsupported: 'PROTOCOL_UNSUPPORTED',
   MutationIdReused: 'MUTATION_ID_REUSED',
+  // Events, registration, public requests and documents.
+  HasScores: 'HAS_SCORES',
+  AlreadyRegistered: 'ALREADY_REGISTERED',
+  CaptchaFailed: 'CAPTCHA_FAILED',
+  UnsupportedFileType: 'UNSUPPORTED_FILE_TYPE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

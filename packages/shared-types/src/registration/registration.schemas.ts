@@ -1,0 +1,159 @@
+// School registration (POST /api/school/register, public) and what the public form reads:
+// the registrable events of a state and the state's school names. A listed school is picked
+// by id; "My school is not listed" sends schoolId null with the new school's details.
+import Type, { type Static } from 'typebox';
+import type { FieldError } from '../errors.ts';
+import { StateRefSchema } from '../events/events.schemas.ts';
+import { emailField, optionalText, phoneField, requiredText } from '../validation/fields.ts';
+import { validate, type ValidationResult } from '../validation/validate.ts';
+import { studentNamesField } from './students.ts';
+
+export const RegistrationMessages = {
+  schoolSelection: 'Please make a selection - if your school is not listed, select * My school is not listed *',
+  stateRequired: 'State is required',
+  eventRequired: 'Event is required',
+  schoolName: 'School Name is required',
+  educator: 'Please enter at least one (1) Educator',
+  contactName: 'Primary Contact is required',
+  contactEmail: 'Primary Contact Email is required',
+  contactPhone: 'Primary Contact Phone is required',
+  categoriesRequired: 'Please select at least one category',
+  duplicateCategory: 'Each category can be selected once',
+  success: 'Registration successful.',
+  alreadyRegistered: 'School is already registered',
+  schoolAlreadyListed: 'That school is already listed - please select it from the list',
+  eventNotFound: 'Event does not exist, please select a valid event.',
+  registrationClosed: 'Registration for this event is closed.',
+  schoolNotFound: 'That school is not listed for this state.',
+  categoryNotInEvent: 'That category is not part of this event.',
+} as const;
+
+const schoolSelectionMessages = {
+  'x-messages': { required: RegistrationMessages.schoolSelection, invalid: RegistrationMessages.schoolSelection },
+};
+
+/** The school part of the payload; the details are checked only for a new school (see below). */
+export const RegistrationSchoolSchema = Type.Object(
+  {
+    schoolId: Type.Union(
+      [Type.Integer({ minimum: 1, ...schoolSelectionMessages }), Type.Null(schoolSelectionMessages)],
+      {
+        ...schoolSelectionMessages,
+      },
+    ),
+    schoolName: Type.Optional(optionalText()),
+    schoolPrincipal: Type.Optional(optionalText()),
+    schoolEducator1: Type.Optional(optionalText()),
+    schoolEducator2: Type.Optional(optionalText()),
+    schoolEducator3: Type.Optional(optionalText()),
+    schoolContactName: Type.Optional(optionalText()),
+    schoolContactEmail: Type.Optional(optionalText(254)),
+    schoolContactPhone: Type.Optional(optionalText(32)),
+  },
+  { 'x-messages': { required: RegistrationMessages.schoolSelection } },
+);
+
+/** A new ("not listed") school's details: name, educator 1, contact name, email and cell phone. */
+export const NewSchoolDetailsSchema = Type.Object({
+  schoolName: requiredText(RegistrationMessages.schoolName),
+  schoolPrincipal: Type.Optional(optionalText()),
+  schoolEducator1: requiredText(RegistrationMessages.educator),
+  schoolEducator2: Type.Optional(optionalText()),
+  schoolEducator3: Type.Optional(optionalText()),
+  schoolContactName: requiredText(RegistrationMessages.contactName),
+  schoolContactEmail: emailField(RegistrationMessages.contactEmail),
+  schoolContactPhone: phoneField(RegistrationMessages.contactPhone),
+});
+export type NewSchoolDetails = Static<typeof NewSchoolDetailsSchema>;
+
+export const RegistrationCategorySchema = Type.Object({
+  categoryId: Type.Integer({ minimum: 1 }),
+  /** Comma-separated, 1 to 5 names. */
+  students: studentNamesField(),
+});
+
+export const SchoolRegistrationSchema = Type.Object({
+  school: RegistrationSchoolSchema,
+  state: StateRefSchema,
+  event: Type.Object(
+    {
+      eventId: Type.Integer({
+        minimum: 1,
+        'x-messages': { required: RegistrationMessages.eventRequired, invalid: RegistrationMessages.eventRequired },
+      }),
+      categories: Type.Array(RegistrationCategorySchema, {
+        minItems: 1,
+        maxItems: 50,
+        'x-messages': {
+          required: RegistrationMessages.categoriesRequired,
+          invalid: RegistrationMessages.categoriesRequired,
+        },
+      }),
+    },
+    { 'x-messages': { required: RegistrationMessages.eventRequired } },
+  ),
+});
+export type SchoolRegistration = Static<typeof SchoolRegistrationSchema>;
+
+/** The rules the schema cannot state: a new school's details, each category once. */
+export function describeRegistrationRules(registration: SchoolRegistration): FieldError[] {
+  const errors: FieldError[] = [];
+  if (registration.school.schoolId === null) {
+    const details = validate(NewSchoolDetailsSchema, registration.school);
+    if (!details.ok) errors.push(...details.errors.map((error) => ({ ...error, field: `school.${error.field}` })));
+  }
+  const seen = new Set<number>();
+  registration.event.categories.forEach((category, index) => {
+    if (seen.has(category.categoryId)) {
+      errors.push({ field: `event.categories.${index}.categoryId`, message: RegistrationMessages.duplicateCategory });
+    }
+    seen.add(category.categoryId);
+  });
+  return errors;
+}
+
+/** The whole registration check, for the form and the server alike. */
+export function validateSchoolRegistration(value: unknown): ValidationResult<SchoolRegistration> {
+  const result = validate(SchoolRegistrationSchema, value);
+  if (!result.ok) return result;
+  const errors = describeRegistrationRules(result.value);
+  return errors.length === 0 ? result : { ok: false, errors };
+}
+
+export const RegistrationResponseSchema = Type.Object({
+  status: Type.Literal('Success'),
+  message: Type.String(),
+  schoolId: Type.Integer(),
+  eventId: Type.Integer(),
+});
+export type RegistrationResponse = Static<typeof RegistrationResponseSchema>;
+
+/** GET /api/event/{id}/school/{schoolId}/allowed: may this school still register? */
+export const RegistrationAllowedSchema = Type.Object({
+  allowed: Type.Boolean(),
+  message: Type.Optional(Type.String()),
+});
+export type RegistrationAllowed = Static<typeof RegistrationAllowedSchema>;
+
+export const EventSchoolParamsSchema = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  schoolId: Type.Integer({ minimum: 1 }),
+});
+
+/** GET /api/state/{id}/event/open: events a school can register for, with their categories. */
+export const OpenEventSchema = Type.Object({
+  eventId: Type.Integer(),
+  eventName: Type.String(),
+  eventStartDate: Type.String(),
+  eventStartTime: Type.Union([Type.String(), Type.Null()]),
+  eventEndDate: Type.String(),
+  isTestEvent: Type.Boolean(),
+  categories: Type.Array(Type.Object({ categoryId: Type.Integer(), categoryName: Type.String() })),
+});
+export type OpenEvent = Static<typeof OpenEventSchema>;
+export const OpenEventListSchema = Type.Array(OpenEventSchema);
+
+/** GET /api/state/{id}/school/names: the public school picker; names and ids only. */
+export const SchoolNameSchema = Type.Object({ schoolId: Type.Integer(), schoolName: Type.String() });
+export type SchoolName = Static<typeof SchoolNameSchema>;
+export const SchoolNameListSchema = Type.Array(SchoolNameSchema);
