@@ -16,3 +16,4 @@ export * from './registration/students.ts';
 export * from './registration/registration.schemas.ts';
 export * from './requests/requests.schemas.ts';
 export * from './help-files/help-files.schemas.ts';
+export * from './scoring/index.ts';

@@ -1,0 +1,4 @@
+export * from './display.ts';
+export * from './sheet.ts';
+export * from './school-result.ts';
+export * from './standings.ts';
