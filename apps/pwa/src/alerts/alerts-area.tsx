@@ -15,7 +15,7 @@ const colorByType: Record<AlertType, string> = {
 export function AlertsArea() {
   const alerts = useSyncExternalStore(alertsStore.subscribe, alertsStore.getAlerts);
   return (
-    <Stack className={classes.area} gap="xs" aria-live="polite" aria-label="Alerts">
+    <Stack className={classes.area} gap="xs" role="region" aria-live="polite" aria-label="Alerts">
       {alerts.map((alert) => (
         <AlertItem key={alert.id} alert={alert} />
       ))}

@@ -81,7 +81,17 @@ export function WelcomePage() {
   );
 }
 
-function ChoiceCard({ icon, title, text, action }: { icon: ReactNode; title: string; text: string; action: ReactNode }) {
+function ChoiceCard({
+  icon,
+  title,
+  text,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  action: ReactNode;
+}) {
   return (
     <Card withBorder shadow="sm" padding="xl" radius="md">
       <Group gap="md" wrap="nowrap" align="flex-start">

@@ -1,0 +1,67 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { E2E_PAYMENT_URL } from './e2e/support/e2e-env.ts';
+
+const testsDir = path.dirname(fileURLToPath(import.meta.url));
+const port = Number(process.env.E2E_PORT ?? 3101);
+const baseURL = `http://127.0.0.1:${port}`;
+// One fresh database per run: the runner creates it once, its workers inherit the variable.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'judging-e2e-'));
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: '../test-results/e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI
+    ? [['list']]
+    : [['list'], ['html', { open: 'never', outputFolder: '../test-results/e2e-report' }]],
+  globalTeardown: './e2e/support/global-teardown.ts',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    // Debian's Chromium: no browser download is possible here.
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-gpu',
+      ],
+    },
+    viewport: { width: 1366, height: 768 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'laptop', use: { viewport: { width: 1366, height: 768 } } },
+    { name: 'tablet', use: { viewport: { width: 768, height: 1024 }, hasTouch: true } },
+  ],
+  webServer: {
+    // The real sync server serving the built PWA (apps/pwa/dist) on a fresh database with the demo data.
+    command: `"${process.execPath}" ../apps/sync-server/src/main.ts`,
+    cwd: testsDir,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      PAYMENT_URL: E2E_PAYMENT_URL,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
