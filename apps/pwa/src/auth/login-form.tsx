@@ -1,5 +1,5 @@
 import { ErrorCode, LoginRequestSchema, Messages, type SessionUser } from '@judging/shared-types';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { logInUser } from '../api/auth-api.ts';
 import { isApiError } from '../api/api-error.ts';
