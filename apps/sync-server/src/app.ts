@@ -12,6 +12,8 @@ import { createMailer } from './features/email/mailer.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { registerStateRoutes } from './features/states/states.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
+import { registerCategoryRoutes } from './features/categories/categories.routes.ts';
+import { registerEventRoutes } from './features/events/events.routes.ts';
 import type { AppInstance, RouteDeps } from './http/app-types.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { createRequireAuth, createRequireEditor } from './http/guards.ts';
@@ -77,6 +79,8 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   registerStateRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerUserRoutes(app, deps);
+  registerEventRoutes(app, deps);
+  registerCategoryRoutes(app, deps);
 
   await registerPwa(app, config.pwaDist);
   return app;

@@ -3,7 +3,7 @@
 // `hasScores` marks what judges' scores depend on, which cannot be removed.
 import Type, { type Static } from 'typebox';
 import { studentNamesField } from '../registration/students.ts';
-import { CategoryNameSchema } from './events.schemas.ts';
+import { CategoryNameSchema, CategorySummaryListSchema } from './events.schemas.ts';
 
 export const CategoryMessages = {
   added: 'Category added successfully.',
@@ -106,6 +106,13 @@ export const CategoryMutationResponseSchema = Type.Object({
   category: CategoryDetailSchema,
 });
 export type CategoryMutationResponse = Static<typeof CategoryMutationResponseSchema>;
+
+/** DELETE …/category/{cid}: the event's remaining categories. */
+export const CategoryRemovedResponseSchema = Type.Object({
+  status: Type.Literal('Success'),
+  message: Type.String(),
+  categories: CategorySummaryListSchema,
+});
 
 /** A state section not yet used by the category (select-sections modal). */
 export const AvailableSectionSchema = Type.Object({

@@ -1,0 +1,320 @@
+import {
+  ApiErrorSchema,
+  AssignJudgesSchema,
+  AssignSectionsSchema,
+  AvailableJudgeListSchema,
+  AvailableSectionListSchema,
+  CategoryDetailSchema,
+  CategoryJudgeParamsSchema,
+  CategoryMessages,
+  CategoryMutationResponseSchema,
+  CategoryNameBodySchema,
+  CategoryParamsSchema,
+  CategoryRemovedResponseSchema,
+  CategorySchoolParamsSchema,
+  CategorySectionListSchema,
+  CategorySectionParamsSchema,
+  CategorySectionSchema,
+  EventIdParamsSchema,
+  SchoolOrderSchema,
+  UpdateSchoolStudentsSchema,
+} from '@judging/shared-types';
+import type { FastifyRequest } from 'fastify';
+import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import { currentUser, requireAdminArea } from '../../http/guards.ts';
+import {
+  addCategory,
+  assignJudges,
+  assignSections,
+  getCategoryDetail,
+  getSectionOfCategory,
+  listJudgesAvailable,
+  listSectionsAvailable,
+  listSectionsOfCategory,
+  removeCategory,
+  removeJudge,
+  removeSchool,
+  removeSection,
+  reorderSchools,
+  updateCategoryName,
+  updateStudents,
+} from './categories.service.ts';
+
+const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };
+
+/** The write context of a category route: caller, event, category, time. */
+function contextOf(request: FastifyRequest, params: { id: number; cid: number }) {
+  return { caller: currentUser(request), eventId: params.id, categoryId: params.cid, now: new Date().toISOString() };
+}
+
+function success(message: string) {
+  return <T>(category: T) => ({ status: 'Success' as const, message, category });
+}
+
+export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void {
+  const read = [deps.requireAuth, requireAdminArea];
+  const write = [deps.requireAuth, deps.requireEditor];
+  const tags = ['categories'];
+
+  app.get(
+    '/api/event/:id/category/:cid',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: 'A category: its sections with judges, its schools in running order',
+        params: CategoryParamsSchema,
+        response: { 200: CategoryDetailSchema, ...readErrors },
+      },
+    },
+    (request) => getCategoryDetail(deps.db, currentUser(request), request.params.id, request.params.cid),
+  );
+
+  app.get(
+    '/api/event/:id/category/:cid/section',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: "A category's criteria sections with their judges",
+        params: CategoryParamsSchema,
+        response: { 200: CategorySectionListSchema, ...readErrors },
+      },
+    },
+    (request) => listSectionsOfCategory(deps.db, currentUser(request), request.params.id, request.params.cid),
+  );
+
+  app.get(
+    '/api/event/:id/category/:cid/section/:sid',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: 'One section of a category with its judges',
+        params: CategorySectionParamsSchema,
+        response: { 200: CategorySectionSchema, ...readErrors },
+      },
+    },
+    (request) =>
+      getSectionOfCategory(deps.db, currentUser(request), request.params.id, request.params.cid, request.params.sid),
+  );
+
+  app.get(
+    '/api/event/:id/category/:cid/available/section',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: "The state's sections not yet in the category",
+        params: CategoryParamsSchema,
+        response: { 200: AvailableSectionListSchema, ...readErrors },
+      },
+    },
+    (request) => listSectionsAvailable(deps.db, currentUser(request), request.params.id, request.params.cid),
+  );
+
+  app.get(
+    '/api/event/:id/category/:cid/section/:sid/available/judge',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: "The state's active judges not yet assigned to the section",
+        params: CategorySectionParamsSchema,
+        response: { 200: AvailableJudgeListSchema, ...readErrors },
+      },
+    },
+    (request) =>
+      listJudgesAvailable(deps.db, currentUser(request), request.params.id, request.params.cid, request.params.sid),
+  );
+
+  app.post(
+    '/api/event/:id/category',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Add a category to an event',
+        params: EventIdParamsSchema,
+        body: CategoryNameBodySchema,
+        response: { 201: CategoryMutationResponseSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const now = new Date().toISOString();
+      const category = await addCategory(
+        deps.db,
+        currentUser(request),
+        request.params.id,
+        request.body.categoryName,
+        now,
+      );
+      return reply.status(201).send(success(CategoryMessages.added)(category));
+    },
+  );
+
+  app.put(
+    '/api/event/:id/category/:cid',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Rename a category',
+        params: CategoryParamsSchema,
+        body: CategoryNameBodySchema,
+        response: { 200: CategoryMutationResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      success(CategoryMessages.updated)(
+        await updateCategoryName(deps.db, contextOf(request, request.params), request.body.categoryName),
+      ),
+  );
+
+  app.delete(
+    '/api/event/:id/category/:cid',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Remove a category (refused once judges scored in it)',
+        params: CategoryParamsSchema,
+        response: { 200: CategoryRemovedResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => ({
+      status: 'Success' as const,
+      message: CategoryMessages.removed,
+      categories: await removeCategory(deps.db, contextOf(request, request.params)),
+    }),
+  );
+
+  app.post(
+    '/api/event/:id/category/:cid/section',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Add sections of the state to the category: a list of {sectionId}',
+        params: CategoryParamsSchema,
+        body: AssignSectionsSchema,
+        response: { 200: CategoryMutationResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      success(CategoryMessages.sectionsAdded)(
+        await assignSections(deps.db, contextOf(request, request.params), request.body),
+      ),
+  );
+
+  app.post(
+    '/api/event/:id/category/:cid/section/:sid',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Assign active judges of the state to a section: a list of {judgeId}',
+        params: CategorySectionParamsSchema,
+        body: AssignJudgesSchema,
+        response: { 200: CategoryMutationResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      success(CategoryMessages.judgesAssigned)(
+        await assignJudges(deps.db, contextOf(request, request.params), request.params.sid, request.body),
+      ),
+  );
+
+  app.delete(
+    '/api/event/:id/category/:cid/section/:sid',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Remove a section (and its judges) from the category, unless scored',
+        params: CategorySectionParamsSchema,
+        response: { 200: CategoryMutationResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      success(CategoryMessages.removed)(
+        await removeSection(deps.db, contextOf(request, request.params), request.params.sid),
+      ),
+  );
+
+  app.delete(
+    '/api/event/:id/category/:cid/section/:sid/judge/:jid',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Unassign a judge from a section, unless the judge scored there',
+        params: CategoryJudgeParamsSchema,
+        response: { 200: CategoryMutationResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      success(CategoryMessages.removed)(
+        await removeJudge(deps.db, contextOf(request, request.params), request.params.sid, request.params.jid),
+      ),
+  );
+
+  app.put(
+    '/api/event/:id/category/:cid/school/:schoolId',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: "Replace a school's student list in the category (1 to 5 names, comma separated)",
+        params: CategorySchoolParamsSchema,
+        body: UpdateSchoolStudentsSchema,
+        response: { 200: CategoryMutationResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      success(CategoryMessages.studentsUpdated)(
+        await updateStudents(
+          deps.db,
+          contextOf(request, request.params),
+          request.params.schoolId,
+          request.body.schoolStudents,
+        ),
+      ),
+  );
+
+  app.put(
+    '/api/event/:id/category/:cid/school',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Set the running order: a list of {schoolId, schoolOrder}, renumbered from 0',
+        params: CategoryParamsSchema,
+        body: SchoolOrderSchema,
+        response: { 200: CategoryMutationResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      success(CategoryMessages.orderUpdated)(
+        await reorderSchools(deps.db, contextOf(request, request.params), request.body),
+      ),
+  );
+
+  app.delete(
+    '/api/event/:id/category/:cid/school/:schoolId',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Remove a school from the category, unless judges scored it',
+        params: CategorySchoolParamsSchema,
+        response: { 200: CategoryMutationResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      success(CategoryMessages.removed)(
+        await removeSchool(deps.db, contextOf(request, request.params), request.params.schoolId),
+      ),
+  );
+}

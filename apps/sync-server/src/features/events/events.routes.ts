@@ -1,0 +1,148 @@
+import {
+  ApiErrorSchema,
+  CategorySummaryListSchema,
+  CreateEventSchema,
+  EventDetailSchema,
+  EventIdParamsSchema,
+  EventListSchema,
+  EventMessages,
+  EventMutationResponseSchema,
+  EventSchoolListSchema,
+  StateIdParamsSchema,
+  SuccessResponseSchema,
+  UpdateEventSchema,
+} from '@judging/shared-types';
+import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import { todayIso } from '../../http/clock.ts';
+import { currentUser, requireAdminArea } from '../../http/guards.ts';
+import {
+  createEvent,
+  getEventDetail,
+  listEventCategories,
+  listEventSchools,
+  listStateEvents,
+  removeTestEvent,
+  updateEvent,
+  type Clock,
+} from './events.service.ts';
+
+const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };
+
+function clockNow(): Clock {
+  const now = new Date();
+  return { today: todayIso(now), now: now.toISOString() };
+}
+
+export function registerEventRoutes(app: AppInstance, deps: RouteDeps): void {
+  const read = [deps.requireAuth, requireAdminArea];
+  const write = [deps.requireAuth, deps.requireEditor];
+
+  app.get(
+    '/api/state/:id/event',
+    {
+      preHandler: read,
+      schema: {
+        tags: ['events'],
+        summary: "A state's events (manage-events): name, dates, status, test flag",
+        params: StateIdParamsSchema,
+        response: { 200: EventListSchema, ...readErrors },
+      },
+    },
+    (request) => listStateEvents(deps.db, currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/event/:id',
+    {
+      preHandler: read,
+      schema: {
+        tags: ['events'],
+        summary: 'An event with its categories',
+        params: EventIdParamsSchema,
+        response: { 200: EventDetailSchema, ...readErrors },
+      },
+    },
+    (request) => getEventDetail(deps.db, currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/event/:id/category',
+    {
+      preHandler: read,
+      schema: {
+        tags: ['events'],
+        summary: "An event's categories with school, section and judge counts",
+        params: EventIdParamsSchema,
+        response: { 200: CategorySummaryListSchema, ...readErrors },
+      },
+    },
+    (request) => listEventCategories(deps.db, currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/event/:id/school',
+    {
+      preHandler: read,
+      schema: {
+        tags: ['events'],
+        summary: 'The schools registered for an event, with their categories and students',
+        params: EventIdParamsSchema,
+        response: { 200: EventSchoolListSchema, ...readErrors },
+      },
+    },
+    (request) => listEventSchools(deps.db, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/event',
+    {
+      preHandler: write,
+      schema: {
+        tags: ['events'],
+        summary: 'Add an event with its categories (own state)',
+        body: CreateEventSchema,
+        response: { 201: EventMutationResponseSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const event = await createEvent(deps.db, currentUser(request), request.body, clockNow());
+      return reply.status(201).send({ status: 'Success' as const, message: EventMessages.added, event });
+    },
+  );
+
+  app.put(
+    '/api/event/:id',
+    {
+      preHandler: write,
+      schema: {
+        tags: ['events'],
+        summary: 'Edit name, dates and start time (not once the event is closed)',
+        params: EventIdParamsSchema,
+        body: UpdateEventSchema,
+        response: { 200: EventMutationResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const event = await updateEvent(deps.db, currentUser(request), request.params.id, request.body, clockNow());
+      return { status: 'Success' as const, message: EventMessages.updated, event };
+    },
+  );
+
+  app.delete(
+    '/api/event/:id',
+    {
+      preHandler: write,
+      schema: {
+        tags: ['events'],
+        summary: 'Remove a test event with everything in it (real events are never removed)',
+        params: EventIdParamsSchema,
+        response: { 200: SuccessResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      await removeTestEvent(deps.db, currentUser(request), request.params.id, new Date().toISOString());
+      return { status: 'Success' as const, message: EventMessages.testEventRemoved };
+    },
+  );
+}
