@@ -206,7 +206,18 @@ export type MutationStatus = (typeof MutationStatus)[keyof typeof MutationStatus
 export const MutationResultSchema = Type.Object({
   id: Type.String(),
   status: Type.Union([Type.Literal('applied'), Type.Literal('duplicate'), Type.Literal('rejected')]),
-  code: Type.Optional(Type.Union(Object.values(RejectionCode).map((code) => Type.Literal(code)))),
+  code: Type.Optional(
+    Type.Union([
+      Type.Literal(RejectionCode.EventClosed),
+      Type.Literal(RejectionCode.CategorySubmitted),
+      Type.Literal(RejectionCode.NotAssigned),
+      Type.Literal(RejectionCode.InvalidValue),
+      Type.Literal(RejectionCode.Incomplete),
+      Type.Literal(RejectionCode.NotFound),
+      Type.Literal(RejectionCode.Forbidden),
+      Type.Literal(RejectionCode.PhotoMissing),
+    ]),
+  ),
   message: Type.Optional(Type.String()),
   /** The cell's server revision after the write (puts only). */
   rev: Type.Optional(Type.Integer()),

@@ -1,0 +1,173 @@
+// Score photos: content-addressed by their SHA-256 within a state. An upload is streamed to a
+// temp file outside any database transaction, checked (hash, image bytes, size), moved into
+// place with an atomic rename and only then recorded, so a row always points at a whole file.
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ErrorCode, MAX_PHOTO_BYTES } from '@judging/shared-types';
+import type { Db } from '../../db/database.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { findPhoto, insertPhoto } from './photos.repository.ts';
+
+const TEMP_DIR_NAME = 'tmp';
+const TEMP_SUFFIX = '.part';
+/** Enough leading bytes to recognise every accepted image format. */
+const HEAD_BYTES = 16;
+
+export interface PhotoUpload {
+  /** The multipart file stream; busboy marks it `truncated` when it hit the size limit. */
+  stream: Readable & { truncated?: boolean };
+  filename: string | null;
+}
+
+export interface StoredPhoto {
+  sha256: string;
+  mime: string;
+  size: number;
+  /** False when the state already had this photo. */
+  isNew: boolean;
+}
+
+export function photoTempDir(filesDir: string): string {
+  return path.join(filesDir, TEMP_DIR_NAME);
+}
+
+export function photoPath(filesDir: string, storageName: string): string {
+  return path.join(filesDir, storageName);
+}
+
+/**
+ * Stores one uploaded photo for the caller's state. `expectedSha256` (the URL's hash) must
+ * match the content when given. Safe to repeat: a photo already stored answers `isNew: false`.
+ */
+export async function storePhoto(
+  db: Db,
+  caller: { userId: number; stateId: number },
+  filesDir: string,
+  upload: PhotoUpload,
+  expectedSha256: string | undefined,
+  now: string,
+): Promise<StoredPhoto> {
+  const tempDir = photoTempDir(filesDir);
+  await mkdir(tempDir, { recursive: true });
+  const tempPath = path.join(tempDir, `${randomUUID()}${TEMP_SUFFIX}`);
+  const inspector = new PhotoInspector();
+  try {
+    // flush: the bytes are on disk before the rename makes the file visible.
+    await pipeline(upload.stream, inspector, createWriteStream(tempPath, { flush: true }));
+    if (upload.stream.truncated === true || inspector.size > MAX_PHOTO_BYTES) {
+      throw new ApiError(413, ErrorCode.PayloadTooLarge, 'Photos must be 10 MB or smaller.');
+    }
+    const sha256 = inspector.digest();
+    if (expectedSha256 !== undefined && sha256 !== expectedSha256) {
+      throw new ApiError(400, ErrorCode.ValidationFailed, 'The photo does not match its hash; upload it again.');
+    }
+    const image = detectImage(inspector.head());
+    if (!image) throw new ApiError(415, ErrorCode.ValidationFailed, 'Photos must be images.');
+
+    if (await findPhoto(db, caller.stateId, sha256))
+      return { sha256, mime: image.mime, size: inspector.size, isNew: false };
+    const storageName = `${randomUUID()}${image.extension}`;
+    const finalPath = photoPath(filesDir, storageName);
+    await rename(tempPath, finalPath);
+    await syncDirectory(filesDir);
+    try {
+      const isNew = await db.transaction().execute(async (trx) => {
+        // Checked again inside the transaction: a concurrent upload of the same photo may have won.
+        if (await findPhoto(trx, caller.stateId, sha256)) return false;
+        await insertPhoto(
+          trx,
+          {
+            fileId: randomUUID(),
+            stateId: caller.stateId,
+            sha256,
+            mime: image.mime,
+            sizeBytes: inspector.size,
+            storageName,
+            originalName: upload.filename ? upload.filename.slice(0, 255) : null,
+            uploadedBy: caller.userId,
+          },
+          now,
+        );
+        return true;
+      });
+      if (!isNew) await rm(finalPath, { force: true });
+      return { sha256, mime: image.mime, size: inspector.size, isNew };
+    } catch (error) {
+      await rm(finalPath, { force: true });
+      throw error;
+    }
+  } finally {
+    // An aborted or refused upload leaves nothing behind.
+    await rm(tempPath, { force: true });
+  }
+}
+
+/** Removes temp files a crash left behind (the server is the only writer of its data folder). */
+export async function sweepPhotoTempDir(filesDir: string): Promise<number> {
+  const tempDir = photoTempDir(filesDir);
+  await mkdir(tempDir, { recursive: true });
+  const leftovers = (await readdir(tempDir)).filter((name) => name.endsWith(TEMP_SUFFIX));
+  await Promise.all(leftovers.map((name) => rm(path.join(tempDir, name), { force: true })));
+  return leftovers.length;
+}
+
+const heifBrands = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1']);
+
+/** The image type by its magic bytes (JPEG, PNG, GIF, WebP, HEIC/HEIF); undefined when not an image. */
+export function detectImage(head: Buffer): { mime: string; extension: string } | undefined {
+  const ascii = (start: number, end: number) => head.subarray(start, end).toString('latin1');
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) {
+    return { mime: 'image/jpeg', extension: '.jpg' };
+  }
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return { mime: 'image/png', extension: '.png' };
+  }
+  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return { mime: 'image/gif', extension: '.gif' };
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return { mime: 'image/webp', extension: '.webp' };
+  if (ascii(4, 8) === 'ftyp' && heifBrands.has(ascii(8, 12))) {
+    return ascii(8, 12).startsWith('he')
+      ? { mime: 'image/heic', extension: '.heic' }
+      : { mime: 'image/heif', extension: '.heif' };
+  }
+  return undefined;
+}
+
+/** Hashes, counts and keeps the first bytes of what passes through. */
+class PhotoInspector extends Transform {
+  size = 0;
+  private readonly hash = createHash('sha256');
+  private readonly headChunks: Buffer[] = [];
+  private headLength = 0;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.size += chunk.length;
+    this.hash.update(chunk);
+    if (this.headLength < HEAD_BYTES) {
+      this.headChunks.push(chunk.subarray(0, HEAD_BYTES - this.headLength));
+      this.headLength += Math.min(chunk.length, HEAD_BYTES - this.headLength);
+    }
+    callback(null, chunk);
+  }
+
+  digest(): string {
+    return this.hash.digest('hex');
+  }
+
+  head(): Buffer {
+    return Buffer.concat(this.headChunks);
+  }
+}
+
+/** Makes a rename durable: the directory entry reaches the disk too. */
+async function syncDirectory(directory: string): Promise<void> {
+  const handle = await open(directory, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

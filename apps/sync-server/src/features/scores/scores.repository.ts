@@ -1,0 +1,450 @@
+import type { Db } from '../../db/database.ts';
+import type {
+  NewDisqualificationScoreRow,
+  NewPenaltyScoreRow,
+  NewSubsectionScoreRow,
+  DisqualificationScoreRow,
+  PenaltyScoreRow,
+  SubsectionScoreRow,
+} from '../../db/tables.ts';
+
+/** Where a cell lives: the judge's (category, section, school). */
+export interface CellPlace {
+  categoryId: number;
+  sectionId: number;
+  schoolId: number;
+  judgeId: number;
+}
+
+// ---- the schedule around a cell ----------------------------------------------------------
+
+export async function findEvent(db: Db, eventId: number) {
+  return db.selectFrom('event').selectAll().where('event_id', '=', eventId).executeTakeFirst();
+}
+
+export async function findCategoryOfEvent(db: Db, eventId: number, categoryId: number) {
+  return db
+    .selectFrom('category')
+    .selectAll()
+    .where('category_id', '=', categoryId)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+}
+
+export async function findCategorySection(db: Db, categoryId: number, sectionId: number) {
+  return db
+    .selectFrom('category_section')
+    .innerJoin('section', 'section.section_id', 'category_section.section_id')
+    .select([
+      'category_section.section_id',
+      'category_section.position',
+      'section.section_name',
+      'section.section_description',
+    ])
+    .where('category_section.category_id', '=', categoryId)
+    .where('category_section.section_id', '=', sectionId)
+    .executeTakeFirst();
+}
+
+export async function findRegistration(db: Db, categoryId: number, schoolId: number) {
+  return db
+    .selectFrom('category_registration')
+    .innerJoin('school', 'school.school_id', 'category_registration.school_id')
+    .select([
+      'category_registration.school_id',
+      'category_registration.students_json',
+      'category_registration.school_order',
+      'school.school_name',
+    ])
+    .where('category_registration.category_id', '=', categoryId)
+    .where('category_registration.school_id', '=', schoolId)
+    .executeTakeFirst();
+}
+
+export async function findSubsectionOfSection(db: Db, sectionId: number, subsectionId: number) {
+  return db
+    .selectFrom('subsection')
+    .select(['subsection_id', 'max_score'])
+    .where('subsection_id', '=', subsectionId)
+    .where('section_id', '=', sectionId)
+    .executeTakeFirst();
+}
+
+export async function findPenaltyOfSection(db: Db, sectionId: number, penaltyId: number) {
+  return db
+    .selectFrom('section_penalty')
+    .innerJoin('penalty', 'penalty.penalty_id', 'section_penalty.penalty_id')
+    .select(['penalty.penalty_id', 'penalty.deduction', 'penalty.is_dynamic'])
+    .where('section_penalty.section_id', '=', sectionId)
+    .where('section_penalty.penalty_id', '=', penaltyId)
+    .executeTakeFirst();
+}
+
+export async function findDisqualificationOfSection(db: Db, sectionId: number, disqualificationId: number) {
+  return db
+    .selectFrom('section_disqualification')
+    .select(['disqualification_id'])
+    .where('section_id', '=', sectionId)
+    .where('disqualification_id', '=', disqualificationId)
+    .executeTakeFirst();
+}
+
+export async function isJudgeAssigned(
+  db: Db,
+  categoryId: number,
+  sectionId: number,
+  judgeId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('judge_assignment')
+    .select('judge_id')
+    .where('category_id', '=', categoryId)
+    .where('section_id', '=', sectionId)
+    .where('judge_id', '=', judgeId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findSubmission(db: Db, categoryId: number, judgeId: number) {
+  return db
+    .selectFrom('category_submission')
+    .selectAll()
+    .where('category_id', '=', categoryId)
+    .where('judge_id', '=', judgeId)
+    .executeTakeFirst();
+}
+
+export async function insertSubmission(
+  db: Db,
+  submission: { categoryId: number; judgeId: number; stateId: number; eventId: number },
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('category_submission')
+    .values({
+      category_id: submission.categoryId,
+      judge_id: submission.judgeId,
+      state_id: submission.stateId,
+      event_id: submission.eventId,
+      submitted_at: now,
+    })
+    .execute();
+}
+
+export async function deleteSubmission(db: Db, categoryId: number, judgeId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('category_submission')
+    .where('category_id', '=', categoryId)
+    .where('judge_id', '=', judgeId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function hasStoredPhoto(db: Db, stateId: number, sha256: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('stored_file')
+    .select('file_id')
+    .where('state_id', '=', stateId)
+    .where('kind', '=', 'photo')
+    .where('sha256', '=', sha256)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// ---- the judge's schedule (what they score) --------------------------------------------------
+
+export async function findUser(db: Db, userId: number) {
+  return db
+    .selectFrom('app_user')
+    .select(['user_id', 'state_id', 'role', 'first_name', 'last_name'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Events where the judge has at least one assigned section, by start date. */
+export async function listEventsOfJudge(db: Db, judgeId: number) {
+  return db
+    .selectFrom('event')
+    .selectAll('event')
+    .where('event_id', 'in', (eb) =>
+      eb
+        .selectFrom('judge_assignment')
+        .innerJoin('category', 'category.category_id', 'judge_assignment.category_id')
+        .select('category.event_id')
+        .where('judge_assignment.judge_id', '=', judgeId),
+    )
+    .orderBy('event.start_date')
+    .orderBy('event.event_id')
+    .execute();
+}
+
+/** The judge's assigned sections in an event: one row per (category, section), in order. */
+export async function listAssignedSections(db: Db, judgeId: number, eventId: number) {
+  return db
+    .selectFrom('judge_assignment')
+    .innerJoin('category', 'category.category_id', 'judge_assignment.category_id')
+    .innerJoin('category_section', (join) =>
+      join
+        .onRef('category_section.category_id', '=', 'judge_assignment.category_id')
+        .onRef('category_section.section_id', '=', 'judge_assignment.section_id'),
+    )
+    .innerJoin('section', 'section.section_id', 'judge_assignment.section_id')
+    .select([
+      'category.category_id',
+      'category.category_name',
+      'section.section_id',
+      'section.section_name',
+      'section.section_description',
+      'category_section.position',
+    ])
+    .where('judge_assignment.judge_id', '=', judgeId)
+    .where('category.event_id', '=', eventId)
+    .orderBy('category.category_name')
+    .orderBy('category.category_id')
+    .orderBy('category_section.position')
+    .orderBy('section.section_id')
+    .execute();
+}
+
+export async function listSubsectionsOfSections(db: Db, sectionIds: readonly number[]) {
+  if (sectionIds.length === 0) return [];
+  return db
+    .selectFrom('subsection')
+    .select(['subsection_id', 'section_id', 'subsection_name', 'subsection_description', 'max_score'])
+    .where('section_id', 'in', sectionIds)
+    .orderBy('subsection_id')
+    .execute();
+}
+
+export async function listPenaltiesOfSections(db: Db, sectionIds: readonly number[]) {
+  if (sectionIds.length === 0) return [];
+  return db
+    .selectFrom('section_penalty')
+    .innerJoin('penalty', 'penalty.penalty_id', 'section_penalty.penalty_id')
+    .select([
+      'section_penalty.section_id',
+      'penalty.penalty_id',
+      'penalty.penalty_name',
+      'penalty.deduction',
+      'penalty.is_dynamic',
+    ])
+    .where('section_penalty.section_id', 'in', sectionIds)
+    .orderBy('penalty.penalty_id')
+    .execute();
+}
+
+export async function listDisqualificationsOfSections(db: Db, sectionIds: readonly number[]) {
+  if (sectionIds.length === 0) return [];
+  return db
+    .selectFrom('section_disqualification')
+    .innerJoin(
+      'disqualification',
+      'disqualification.disqualification_id',
+      'section_disqualification.disqualification_id',
+    )
+    .select([
+      'section_disqualification.section_id',
+      'disqualification.disqualification_id',
+      'disqualification.disqualification_name',
+    ])
+    .where('section_disqualification.section_id', 'in', sectionIds)
+    .orderBy('disqualification.disqualification_id')
+    .execute();
+}
+
+/** Registered schools of the categories, in running order. */
+export async function listRegistrations(db: Db, categoryIds: readonly number[]) {
+  if (categoryIds.length === 0) return [];
+  return db
+    .selectFrom('category_registration')
+    .innerJoin('school', 'school.school_id', 'category_registration.school_id')
+    .select([
+      'category_registration.category_id',
+      'category_registration.school_id',
+      'category_registration.school_order',
+      'category_registration.students_json',
+      'school.school_name',
+    ])
+    .where('category_registration.category_id', 'in', categoryIds)
+    .orderBy('category_registration.school_order')
+    .orderBy('category_registration.school_id')
+    .execute();
+}
+
+export async function listSubmissionsOfJudge(db: Db, judgeId: number, eventId: number) {
+  return db
+    .selectFrom('category_submission')
+    .selectAll()
+    .where('judge_id', '=', judgeId)
+    .where('event_id', '=', eventId)
+    .execute();
+}
+
+// ---- cells ------------------------------------------------------------------------------
+
+export async function listSubsectionScores(db: Db, judgeId: number, eventId: number, categoryId?: number) {
+  let query = db
+    .selectFrom('subsection_score')
+    .selectAll()
+    .where('judge_id', '=', judgeId)
+    .where('event_id', '=', eventId);
+  if (categoryId !== undefined) query = query.where('category_id', '=', categoryId);
+  return query.orderBy('score_id').execute();
+}
+
+export async function listPenaltyScores(db: Db, judgeId: number, eventId: number, categoryId?: number) {
+  let query = db
+    .selectFrom('penalty_score')
+    .selectAll()
+    .where('judge_id', '=', judgeId)
+    .where('event_id', '=', eventId);
+  if (categoryId !== undefined) query = query.where('category_id', '=', categoryId);
+  return query.orderBy('score_id').execute();
+}
+
+export async function listDisqualificationScores(db: Db, judgeId: number, eventId: number, categoryId?: number) {
+  let query = db
+    .selectFrom('disqualification_score')
+    .selectAll()
+    .where('judge_id', '=', judgeId)
+    .where('event_id', '=', eventId);
+  if (categoryId !== undefined) query = query.where('category_id', '=', categoryId);
+  return query.orderBy('score_id').execute();
+}
+
+export async function findSubsectionScoreByCell(db: Db, place: CellPlace, subsectionId: number) {
+  return db
+    .selectFrom('subsection_score')
+    .selectAll()
+    .where('judge_id', '=', place.judgeId)
+    .where('category_id', '=', place.categoryId)
+    .where('section_id', '=', place.sectionId)
+    .where('school_id', '=', place.schoolId)
+    .where('subsection_id', '=', subsectionId)
+    .executeTakeFirst();
+}
+
+export async function findPenaltyScoreByCell(db: Db, place: CellPlace, penaltyId: number) {
+  return db
+    .selectFrom('penalty_score')
+    .selectAll()
+    .where('judge_id', '=', place.judgeId)
+    .where('category_id', '=', place.categoryId)
+    .where('section_id', '=', place.sectionId)
+    .where('school_id', '=', place.schoolId)
+    .where('penalty_id', '=', penaltyId)
+    .executeTakeFirst();
+}
+
+export async function findDisqualificationScoreByCell(db: Db, place: CellPlace, disqualificationId: number) {
+  return db
+    .selectFrom('disqualification_score')
+    .selectAll()
+    .where('judge_id', '=', place.judgeId)
+    .where('category_id', '=', place.categoryId)
+    .where('section_id', '=', place.sectionId)
+    .where('school_id', '=', place.schoolId)
+    .where('disqualification_id', '=', disqualificationId)
+    .executeTakeFirst();
+}
+
+export async function findSubsectionScoreById(db: Db, scoreId: string) {
+  return db.selectFrom('subsection_score').selectAll().where('score_id', '=', scoreId).executeTakeFirst();
+}
+
+export async function findPenaltyScoreById(db: Db, scoreId: string) {
+  return db.selectFrom('penalty_score').selectAll().where('score_id', '=', scoreId).executeTakeFirst();
+}
+
+export async function findDisqualificationScoreById(db: Db, scoreId: string) {
+  return db.selectFrom('disqualification_score').selectAll().where('score_id', '=', scoreId).executeTakeFirst();
+}
+
+export async function insertSubsectionScore(db: Db, row: NewSubsectionScoreRow): Promise<SubsectionScoreRow> {
+  return db.insertInto('subsection_score').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateSubsectionScore(
+  db: Db,
+  scoreId: string,
+  values: { score: number; comments: string | null; photoSha256: string | null },
+  now: string,
+): Promise<SubsectionScoreRow> {
+  return db
+    .updateTable('subsection_score')
+    .set((eb) => ({
+      score: values.score,
+      comments: values.comments,
+      photo_sha256: values.photoSha256,
+      rev: eb('rev', '+', 1),
+      updated_at: now,
+    }))
+    .where('score_id', '=', scoreId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertPenaltyScore(db: Db, row: NewPenaltyScoreRow): Promise<PenaltyScoreRow> {
+  return db.insertInto('penalty_score').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A judge's change sends the penalty back to pending review: the coordinator sees the new amount. */
+export async function updatePenaltyScore(
+  db: Db,
+  scoreId: string,
+  values: { amount: number; comments: string; photoSha256: string | null },
+  now: string,
+): Promise<PenaltyScoreRow> {
+  return db
+    .updateTable('penalty_score')
+    .set((eb) => ({
+      amount: values.amount,
+      comments: values.comments,
+      photo_sha256: values.photoSha256,
+      is_confirmed: null,
+      reviewed_by: null,
+      reviewed_at: null,
+      rev: eb('rev', '+', 1),
+      updated_at: now,
+    }))
+    .where('score_id', '=', scoreId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deletePenaltyScore(db: Db, scoreId: string): Promise<void> {
+  await db.deleteFrom('penalty_score').where('score_id', '=', scoreId).execute();
+}
+
+export async function insertDisqualificationScore(
+  db: Db,
+  row: NewDisqualificationScoreRow,
+): Promise<DisqualificationScoreRow> {
+  return db.insertInto('disqualification_score').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateDisqualificationScore(
+  db: Db,
+  scoreId: string,
+  values: { comments: string; photoSha256: string | null },
+  now: string,
+): Promise<DisqualificationScoreRow> {
+  return db
+    .updateTable('disqualification_score')
+    .set((eb) => ({
+      comments: values.comments,
+      photo_sha256: values.photoSha256,
+      is_confirmed: null,
+      reviewed_by: null,
+      reviewed_at: null,
+      rev: eb('rev', '+', 1),
+      updated_at: now,
+    }))
+    .where('score_id', '=', scoreId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteDisqualificationScore(db: Db, scoreId: string): Promise<void> {
+  await db.deleteFrom('disqualification_score').where('score_id', '=', scoreId).execute();
+}

@@ -1,0 +1,226 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { AppliedMutationStatusValue, ChangeOpValue } from '../../db/tables.ts';
+
+// ---- change log ---------------------------------------------------------------------------
+
+export interface ChangeEntry {
+  stateId: number;
+  eventId: number;
+  categoryId: number | null;
+  /** The judge the change belongs to; null when every judge of the category (or event) may see it. */
+  judgeId: number | null;
+  entity: string;
+  entityId: string;
+  op: ChangeOpValue;
+  payload: unknown;
+}
+
+/** Appends one change; call it inside the transaction that makes the change, so both commit together. */
+export async function appendChange(db: Db, change: ChangeEntry, now: string): Promise<number> {
+  const row = await db
+    .insertInto('change_log')
+    .values({
+      state_id: change.stateId,
+      event_id: change.eventId,
+      category_id: change.categoryId,
+      judge_id: change.judgeId,
+      entity: change.entity,
+      entity_id: change.entityId,
+      op: change.op,
+      payload_json: change.payload === undefined ? null : JSON.stringify(change.payload),
+      created_at: now,
+    })
+    .returning('change_id')
+    .executeTakeFirstOrThrow();
+  return row.change_id;
+}
+
+/** The id of the latest change of any event (0 before the first): the cursor of a fresh snapshot. */
+export async function findLatestChangeId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('change_log')
+    .select((eb) => eb.fn.max('change_id').as('latest'))
+    .executeTakeFirst();
+  return Number(row?.latest ?? 0);
+}
+
+export interface ChangeVisibility {
+  eventId: number;
+  afterChangeId: number;
+  limit: number;
+  /** A judge sees their own changes and the unowned ones of their categories; undefined = everything of the event. */
+  judgeId?: number;
+}
+
+/** Changes of an event after a cursor that the reader may see, oldest first. */
+export async function listChangesAfter(db: Db, visibility: ChangeVisibility) {
+  let query = db
+    .selectFrom('change_log')
+    .selectAll()
+    .where('event_id', '=', visibility.eventId)
+    .where('change_id', '>', visibility.afterChangeId);
+  const { judgeId } = visibility;
+  if (judgeId !== undefined) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('judge_id', '=', judgeId),
+        eb.and([
+          eb('judge_id', 'is', null),
+          eb.or([
+            eb('category_id', 'is', null),
+            eb(
+              'category_id',
+              'in',
+              eb
+                .selectFrom('judge_assignment')
+                .select('judge_assignment.category_id')
+                .where('judge_assignment.judge_id', '=', judgeId),
+            ),
+          ]),
+        ]),
+      ]),
+    );
+  }
+  return query.orderBy('change_id').limit(visibility.limit).execute();
+}
+
+// ---- idempotency ------------------------------------------------------------------------
+
+export async function findAppliedMutation(db: Db, userId: number, mutationId: string) {
+  return db
+    .selectFrom('applied_mutation')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('mutation_id', '=', mutationId)
+    .executeTakeFirst();
+}
+
+export async function insertAppliedMutation(
+  db: Db,
+  mutation: {
+    userId: number;
+    mutationId: string;
+    deviceId: string;
+    kind: string;
+    payloadHash: string;
+    status: AppliedMutationStatusValue;
+    result: unknown;
+  },
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('applied_mutation')
+    .values({
+      user_id: mutation.userId,
+      mutation_id: mutation.mutationId,
+      device_id: mutation.deviceId,
+      kind: mutation.kind,
+      payload_hash: mutation.payloadHash,
+      status: mutation.status,
+      result_json: JSON.stringify(mutation.result),
+      applied_at: now,
+    })
+    .execute();
+}
+
+export async function insertRejectedMutation(
+  db: Db,
+  rejection: {
+    userId: number;
+    mutationId: string;
+    deviceId: string;
+    kind: string;
+    payload: unknown;
+    code: string;
+    message: string;
+    stateId: number;
+    eventId: number | null;
+  },
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('rejected_mutation')
+    .values({
+      user_id: rejection.userId,
+      mutation_id: rejection.mutationId,
+      device_id: rejection.deviceId,
+      kind: rejection.kind,
+      payload_json: JSON.stringify(rejection.payload),
+      code: rejection.code,
+      message: rejection.message,
+      state_id: rejection.stateId,
+      event_id: rejection.eventId,
+      rejected_at: now,
+    })
+    .execute();
+}
+
+// ---- devices ------------------------------------------------------------------------------
+
+/** Notes a push from a device: when, and the highest outbox sequence it has sent. */
+export async function touchDevicePush(
+  db: Db,
+  device: { deviceId: string; userId: number; stateId: number; maxSeq: number | null },
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('device_sync')
+    .values({
+      device_id: device.deviceId,
+      user_id: device.userId,
+      state_id: device.stateId,
+      last_push_at: now,
+      last_pull_at: null,
+      last_seq: device.maxSeq,
+      last_cursor: null,
+    })
+    .onConflict((oc) =>
+      oc.columns(['device_id', 'user_id']).doUpdateSet({
+        last_push_at: now,
+        last_seq: sql<
+          number | null
+        >`max(coalesce(device_sync.last_seq, excluded.last_seq), coalesce(excluded.last_seq, device_sync.last_seq))`,
+      }),
+    )
+    .execute();
+}
+
+/** Notes a pull (or a reference download) by a device and the cursor it now holds. */
+export async function touchDevicePull(
+  db: Db,
+  device: { deviceId: string; userId: number; stateId: number; cursor: number },
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('device_sync')
+    .values({
+      device_id: device.deviceId,
+      user_id: device.userId,
+      state_id: device.stateId,
+      last_push_at: null,
+      last_pull_at: now,
+      last_seq: null,
+      last_cursor: device.cursor,
+    })
+    .onConflict((oc) =>
+      oc.columns(['device_id', 'user_id']).doUpdateSet({ last_pull_at: now, last_cursor: device.cursor }),
+    )
+    .execute();
+}
+
+// ---- savepoints ---------------------------------------------------------------------------
+
+/** Runs `work` inside a savepoint of the current transaction; a throw rolls back only the savepoint. */
+export async function withSavepoint<T>(trx: Db, work: () => Promise<T>): Promise<T> {
+  await sql`savepoint mutation`.execute(trx);
+  try {
+    const result = await work();
+    await sql`release savepoint mutation`.execute(trx);
+    return result;
+  } catch (error) {
+    await sql`rollback to savepoint mutation`.execute(trx);
+    await sql`release savepoint mutation`.execute(trx);
+    throw error;
+  }
+}

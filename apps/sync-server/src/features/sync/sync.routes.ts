@@ -1,0 +1,125 @@
+// The offline-sync endpoints (offline-sync.md "Server protocol"), all JSON under /api/sync but
+// the photo upload (multipart, one image).
+import type { FastifyRequest } from 'fastify';
+import {
+  ApiErrorSchema,
+  JUDGE_AREA_ROLES,
+  PhotoParamsSchema,
+  PhotoUploadResponseSchema,
+  PushRequestEnvelopeSchema,
+  PushResponseSchema,
+  Role,
+  SyncDeviceQuerySchema,
+  SyncJudgeEventParamsSchema,
+  SyncPullQuerySchema,
+  SyncPullResponseSchema,
+  SyncReferenceDataSchema,
+  isAcceptedProtocolVersion,
+} from '@judging/shared-types';
+import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import { validationError } from '../../http/api-error.ts';
+import { currentUser, requireRole } from '../../http/guards.ts';
+import { storePhoto, sweepPhotoTempDir } from '../photos/photos.service.ts';
+import { getReferenceData, protocolUnsupported, pullChanges, pushMutations } from './sync.service.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+
+/** Before the body is checked: a device on an unsupported protocol gets 426 even if its body shape changed. */
+async function refuseUnsupportedProtocol(request: FastifyRequest): Promise<void> {
+  const body: unknown = request.body;
+  if (body === null || typeof body !== 'object' || !('protocolVersion' in body)) return;
+  if (typeof body.protocolVersion === 'number' && !isAcceptedProtocolVersion(body.protocolVersion)) {
+    throw protocolUnsupported(body.protocolVersion);
+  }
+}
+
+export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
+  const tags = ['sync'];
+  // Temp files of uploads cut short by a crash are removed when the server starts.
+  app.addHook('onReady', async () => {
+    const removed = await sweepPhotoTempDir(deps.config.filesDir);
+    if (removed > 0) app.log.info({ removed }, 'removed unfinished photo uploads');
+  });
+
+  app.get(
+    '/api/sync/judge/:judgeId/event/:eventId',
+    {
+      preHandler: [deps.requireAuth, requireRole(JUDGE_AREA_ROLES)],
+      schema: {
+        tags,
+        summary: "Reference data and the judge's current scores for an event, with the cursor to pull from",
+        params: SyncJudgeEventParamsSchema,
+        querystring: SyncDeviceQuerySchema,
+        response: { 200: SyncReferenceDataSchema, ...errors },
+      },
+    },
+    (request) =>
+      getReferenceData(
+        deps.db,
+        currentUser(request),
+        { ...request.params, ...(request.query.deviceId === undefined ? {} : { deviceId: request.query.deviceId }) },
+        new Date().toISOString(),
+      ),
+  );
+
+  app.post(
+    '/api/sync/push',
+    {
+      preValidation: [refuseUnsupportedProtocol],
+      preHandler: [deps.requireAuth, requireRole([Role.Judge])],
+      schema: {
+        tags,
+        summary: 'Apply a batch of outbox mutations (≤ 50) exactly once, in order',
+        body: PushRequestEnvelopeSchema,
+        response: { 200: PushResponseSchema, ...errors, 409: ApiErrorSchema, 426: ApiErrorSchema },
+      },
+    },
+    (request) => pushMutations(deps.db, currentUser(request), request.body, new Date().toISOString()),
+  );
+
+  app.get(
+    '/api/sync/pull',
+    {
+      preHandler: [deps.requireAuth],
+      schema: {
+        tags,
+        summary: 'Changes of an event after a cursor that the caller may see, and the new cursor',
+        querystring: SyncPullQuerySchema,
+        response: { 200: SyncPullResponseSchema, ...errors },
+      },
+    },
+    (request) => pullChanges(deps.db, currentUser(request), request.query, new Date().toISOString()),
+  );
+
+  app.put(
+    '/api/sync/photos/:sha256',
+    {
+      preHandler: [deps.requireAuth, requireRole([Role.Judge])],
+      schema: {
+        tags,
+        summary: 'Upload one photo (multipart, one image ≤ 10 MB) under its SHA-256; safe to repeat',
+        params: PhotoParamsSchema,
+        response: {
+          200: PhotoUploadResponseSchema,
+          201: PhotoUploadResponseSchema,
+          ...errors,
+          413: ApiErrorSchema,
+          415: ApiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = request.isMultipart() ? await request.file() : undefined;
+      if (!file) throw validationError([{ field: 'file', message: 'A photo file is required' }]);
+      const stored = await storePhoto(
+        deps.db,
+        currentUser(request),
+        deps.config.filesDir,
+        { stream: file.file, filename: file.filename || null },
+        request.params.sha256,
+        new Date().toISOString(),
+      );
+      return reply.status(stored.isNew ? 201 : 200).send(stored);
+    },
+  );
+}

@@ -1,0 +1,274 @@
+// The sync protocol's server side (offline-sync.md): reference download, push, pull. A push
+// runs in one transaction with a savepoint per mutation, in the order given; each mutation is
+// recorded in applied_mutation with its result in that same transaction, so a replay answers
+// the stored result and changes nothing, and every answer sent is already durable.
+import { createHash } from 'node:crypto';
+import {
+  ErrorCode,
+  MAX_PULL_CHANGES,
+  MutationStatus,
+  PROTOCOL_VERSION,
+  Role,
+  isAcceptedProtocolVersion,
+  isTransientRejection,
+  type MutationResult,
+  type PushRequestEnvelope,
+  type PushResponse,
+  type SyncChange,
+  type SyncPullQuery,
+  type SyncPullResponse,
+  type SyncReferenceData,
+} from '@judging/shared-types';
+import type { Db } from '../../db/database.ts';
+import type { ChangeLogRow } from '../../db/tables.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { AuthContext } from '../../http/guards.ts';
+import { toDisqualificationCell, toPenaltyCell, toSubsectionCell, toSyncEvent } from '../scores/scores.mapper.ts';
+import {
+  findEvent,
+  listDisqualificationScores,
+  listPenaltyScores,
+  listSubsectionScores,
+} from '../scores/scores.repository.ts';
+import {
+  ScoreRejection,
+  applyMutation,
+  assertCanViewJudge,
+  findEventForReader,
+  loadJudgeCategories,
+} from '../scores/scores.service.ts';
+import {
+  findAppliedMutation,
+  findLatestChangeId,
+  insertAppliedMutation,
+  insertRejectedMutation,
+  listChangesAfter,
+  touchDevicePull,
+  touchDevicePush,
+  withSavepoint,
+} from './sync.repository.ts';
+
+/** 426: the device keeps its outbox and asks the judge to update the app. */
+export function protocolUnsupported(version: unknown): ApiError {
+  return new ApiError(
+    426,
+    ErrorCode.ProtocolUnsupported,
+    `This app version (sync protocol ${String(version)}) is no longer supported; update the app. Your unsent scores are kept.`,
+  );
+}
+
+/**
+ * GET /api/sync/judge/{judgeId}/event/{eventId}: everything the device needs to score the event
+ * offline, and the cursor to pull from, read in one transaction so they agree.
+ */
+export async function getReferenceData(
+  db: Db,
+  caller: AuthContext,
+  params: { judgeId: number; eventId: number; deviceId?: string },
+  now: string,
+): Promise<SyncReferenceData> {
+  return db.transaction().execute(async (trx) => {
+    const judge = await assertCanViewJudge(trx, caller, params.judgeId);
+    const event = await findEventForReader(trx, caller, params.eventId);
+    const categories = await loadJudgeCategories(trx, params.judgeId, params.eventId);
+    const categoryIds = new Set(categories.map((category) => category.categoryId));
+    const ofJudgesCategories = (row: { category_id: number }) => categoryIds.has(row.category_id);
+    const cursor = await findLatestChangeId(trx);
+    if (params.deviceId !== undefined && caller.userId === params.judgeId) {
+      await touchDevicePull(
+        trx,
+        { deviceId: params.deviceId, userId: caller.userId, stateId: caller.stateId, cursor },
+        now,
+      );
+    }
+    return {
+      protocolVersion: PROTOCOL_VERSION,
+      serverTime: now,
+      cursor,
+      judge: { judgeId: judge.user_id, judgeFirstName: judge.first_name, judgeLastName: judge.last_name },
+      event: toSyncEvent(event),
+      categories,
+      scores: {
+        subsections: (await listSubsectionScores(trx, params.judgeId, params.eventId))
+          .filter(ofJudgesCategories)
+          .map(toSubsectionCell),
+        penalties: (await listPenaltyScores(trx, params.judgeId, params.eventId))
+          .filter(ofJudgesCategories)
+          .map(toPenaltyCell),
+        disqualifications: (await listDisqualificationScores(trx, params.judgeId, params.eventId))
+          .filter(ofJudgesCategories)
+          .map(toDisqualificationCell),
+      },
+    };
+  });
+}
+
+/** The payload's fingerprint: kind and data with keys sorted, so key order never makes a 409. */
+export function hashMutationPayload(kind: string, data: unknown): string {
+  return createHash('sha256').update(canonicalJson({ kind, data })).digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** A stored result replayed: an applied mutation is a duplicate; a rejected one is rejected again, never silently dropped. */
+function replayOf(stored: { status: string; result_json: string }): MutationResult {
+  const result = JSON.parse(stored.result_json) as MutationResult;
+  return stored.status === MutationStatus.Applied ? { ...result, status: MutationStatus.Duplicate } : result;
+}
+
+function eventIdOf(data: unknown): number | null {
+  if (data === null || typeof data !== 'object' || !('eventId' in data)) return null;
+  return typeof data.eventId === 'number' && Number.isSafeInteger(data.eventId) ? data.eventId : null;
+}
+
+/**
+ * POST /api/sync/push. Mutations apply in the order given, each in its own savepoint: a
+ * rejection rolls back only that mutation. Processing stops at a transient rejection
+ * (`photo_missing`), which is not recorded: the device uploads the photo and sends it again,
+ * and the mutations behind it wait so the judge's edits keep their order. A known id with a
+ * different payload fails the whole push with 409 (nothing of it is kept).
+ */
+export async function pushMutations(
+  db: Db,
+  caller: AuthContext,
+  request: PushRequestEnvelope,
+  now: string,
+): Promise<PushResponse> {
+  if (!isAcceptedProtocolVersion(request.protocolVersion)) throw protocolUnsupported(request.protocolVersion);
+  if (caller.role !== Role.Judge) throw new ApiError(403, ErrorCode.Forbidden, 'Only judges push scores.');
+  return db.transaction().execute(async (trx) => {
+    const results: MutationResult[] = [];
+    let maxSeq: number | null = null;
+    for (const mutation of request.mutations) {
+      const payloadHash = hashMutationPayload(mutation.kind, mutation.data);
+      const stored = await findAppliedMutation(trx, caller.userId, mutation.id);
+      if (stored) {
+        if (stored.payload_hash !== payloadHash) {
+          throw new ApiError(
+            409,
+            ErrorCode.MutationIdReused,
+            `Mutation ${mutation.id} was already received with different content; nothing in this push was applied.`,
+          );
+        }
+        results.push(replayOf(stored));
+        continue;
+      }
+      let result: MutationResult;
+      try {
+        const outcome = await withSavepoint(trx, () => applyMutation(trx, caller, mutation, now));
+        result = {
+          id: mutation.id,
+          status: MutationStatus.Applied,
+          ...(outcome.rev === undefined ? {} : { rev: outcome.rev }),
+        };
+      } catch (error) {
+        if (!(error instanceof ScoreRejection)) throw error;
+        result = { id: mutation.id, status: MutationStatus.Rejected, code: error.code, message: error.message };
+        if (isTransientRejection(error.code)) {
+          results.push(result);
+          break;
+        }
+        const event = await eventInCallersState(trx, caller, eventIdOf(mutation.data));
+        await insertRejectedMutation(
+          trx,
+          {
+            userId: caller.userId,
+            mutationId: mutation.id,
+            deviceId: request.deviceId,
+            kind: mutation.kind,
+            payload: { kind: mutation.kind, data: mutation.data, seq: mutation.seq, createdAt: mutation.createdAt },
+            code: error.code,
+            message: error.message,
+            stateId: caller.stateId,
+            eventId: event,
+          },
+          now,
+        );
+      }
+      await insertAppliedMutation(
+        trx,
+        {
+          userId: caller.userId,
+          mutationId: mutation.id,
+          deviceId: request.deviceId,
+          kind: mutation.kind,
+          payloadHash,
+          status: result.status === MutationStatus.Rejected ? 'rejected' : 'applied',
+          result,
+        },
+        now,
+      );
+      results.push(result);
+      maxSeq = Math.max(maxSeq ?? mutation.seq, mutation.seq);
+    }
+    await touchDevicePush(
+      trx,
+      { deviceId: request.deviceId, userId: caller.userId, stateId: caller.stateId, maxSeq },
+      now,
+    );
+    return { results, cursor: await findLatestChangeId(trx) };
+  });
+}
+
+/** The event id to file a rejection under, when it is a real event of the caller's state. */
+async function eventInCallersState(db: Db, caller: AuthContext, eventId: number | null): Promise<number | null> {
+  if (eventId === null) return null;
+  const event = await findEvent(db, eventId);
+  return event?.state_id === caller.stateId ? event.event_id : null;
+}
+
+/** The stored payload was written by this server from the same shapes, so it is trusted as is. */
+function toSyncChange(row: ChangeLogRow): SyncChange {
+  return {
+    changeId: row.change_id,
+    entity: row.entity,
+    op: row.op,
+    categoryId: row.category_id,
+    createdAt: row.created_at,
+    data: row.payload_json === null ? {} : JSON.parse(row.payload_json),
+  } as SyncChange;
+}
+
+/**
+ * GET /api/sync/pull: the changes of an event after the cursor that the caller may see. A
+ * judge sees their own cells, submissions and unlocks, and the changes every judge of their
+ * categories sees (schedule); a coordinator sees the whole event.
+ */
+export async function pullChanges(
+  db: Db,
+  caller: AuthContext,
+  query: SyncPullQuery,
+  now: string,
+): Promise<SyncPullResponse> {
+  return db.transaction().execute(async (trx) => {
+    await findEventForReader(trx, caller, query.eventId);
+    const rows = await listChangesAfter(trx, {
+      eventId: query.eventId,
+      afterChangeId: query.cursor,
+      limit: MAX_PULL_CHANGES + 1,
+      ...(caller.role === Role.Judge ? { judgeId: caller.userId } : {}),
+    });
+    const hasMore = rows.length > MAX_PULL_CHANGES;
+    const page = rows.slice(0, MAX_PULL_CHANGES);
+    const lastRow = page.at(-1);
+    // With nothing more to read, jump to the latest change: what lies between is not this reader's.
+    const cursor = hasMore && lastRow ? lastRow.change_id : await findLatestChangeId(trx);
+    if (query.deviceId !== undefined) {
+      await touchDevicePull(
+        trx,
+        { deviceId: query.deviceId, userId: caller.userId, stateId: caller.stateId, cursor },
+        now,
+      );
+    }
+    return { changes: page.map(toSyncChange), cursor, hasMore, serverTime: now };
+  });
+}

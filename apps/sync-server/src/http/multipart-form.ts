@@ -1,0 +1,50 @@
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import { describeErrors } from '@judging/shared-types';
+import type { Static, TSchema } from 'typebox';
+import Value from 'typebox/value';
+import { validationError } from './api-error.ts';
+
+export interface FormFile {
+  /** busboy marks the stream `truncated` when it hit the size limit. */
+  stream: Readable & { truncated?: boolean };
+  filename: string | null;
+  fieldname: string;
+}
+
+/**
+ * Reads a form sent as multipart (text fields and at most one file) or as JSON, and checks
+ * its fields with a shared schema, text converted to numbers first, so the seed's multipart
+ * modals and JSON clients get the same messages. `onFile` consumes the file stream as it
+ * arrives (nothing is buffered); an empty file input is ignored. Blank text fields count as absent.
+ */
+export async function readForm<S extends TSchema, F>(
+  request: FastifyRequest,
+  schema: S,
+  onFile: (file: FormFile) => Promise<F>,
+): Promise<{ fields: Static<S>; file: F | undefined }> {
+  const raw: Record<string, unknown> = {};
+  let file: F | undefined;
+  if (request.isMultipart()) {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (!part.filename) {
+          part.file.resume();
+          continue;
+        }
+        file = await onFile({ stream: part.file, filename: part.filename, fieldname: part.fieldname });
+      } else if (typeof part.value === 'string' && part.value.trim() !== '') {
+        raw[part.fieldname] = part.value;
+      }
+    }
+  } else if (isRecord(request.body)) {
+    Object.assign(raw, request.body);
+  }
+  const value = Value.Convert(schema, raw);
+  if (!Value.Check(schema, value)) throw validationError(describeErrors(schema, value, Value.Errors(schema, value)));
+  return { fields: value as Static<S>, file };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
