@@ -5,7 +5,7 @@ import { LoginPanelProvider } from './auth/login-panel-state.tsx';
 import { configureGlobalErrorHandling } from './errors/global-error-handler.ts';
 import { router } from './router.ts';
 import { SessionProvider } from './session/session-context.tsx';
-import { sessionStore } from './session/session-store.ts';
+import { sessionStore } from './session/app-session.ts';
 import { verifyStoredSession } from './session/verify-stored-session.ts';
 import { theme } from './theme/theme.ts';
 

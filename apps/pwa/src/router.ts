@@ -2,7 +2,7 @@ import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 import { NotFoundPage } from './routes/-not-found-page.tsx';
 import { parsePlainSearch, stringifyPlainSearch } from './routing/route-schemas.ts';
-import { sessionStore } from './session/session-store.ts';
+import { sessionStore } from './session/app-session.ts';
 
 export const router = createRouter({
   routeTree,

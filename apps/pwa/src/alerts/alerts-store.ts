@@ -1,3 +1,5 @@
+import { realTimers, type Timers } from '../support/timers.ts';
+
 /** Alert kinds shown in the global alerts area. */
 export const AlertType = {
   Success: 'Success',
@@ -34,11 +36,11 @@ export interface AlertsStore {
   subscribe(listener: () => void): () => void;
 }
 
-export function createAlertsStore(): AlertsStore {
+export function createAlertsStore(timers: Timers = realTimers): AlertsStore {
   let alerts: readonly AppAlert[] = [];
   let nextId = 1;
   const listeners = new Set<() => void>();
-  const autoCloseTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  const autoCloseTimers = new Map<string, unknown>();
 
   const update = (next: readonly AppAlert[]) => {
     alerts = next;
@@ -46,19 +48,19 @@ export function createAlertsStore(): AlertsStore {
   };
 
   const scheduleAutoClose = (id: string) => {
-    clearTimeout(autoCloseTimers.get(id));
+    timers.clearTimeout(autoCloseTimers.get(id));
     autoCloseTimers.set(
       id,
-      setTimeout(() => closeAlert(id), ALERT_AUTO_CLOSE_MS),
+      timers.setTimeout(() => closeAlert(id), ALERT_AUTO_CLOSE_MS),
     );
   };
 
   const closeAlert = (id: string) => {
-    clearTimeout(autoCloseTimers.get(id));
+    timers.clearTimeout(autoCloseTimers.get(id));
     autoCloseTimers.delete(id);
     if (!alerts.some((alert) => alert.id === id && !alert.isClosing)) return;
     update(alerts.map((alert) => (alert.id === id ? { ...alert, isClosing: true } : alert)));
-    setTimeout(() => update(alerts.filter((alert) => alert.id !== id)), ALERT_FADE_MS);
+    timers.setTimeout(() => update(alerts.filter((alert) => alert.id !== id)), ALERT_FADE_MS);
   };
 
   const showAlert = (input: AlertInput) => {

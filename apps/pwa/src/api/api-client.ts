@@ -1,6 +1,5 @@
 import { validate } from '@judging/shared-types';
 import type { Static, TSchema } from 'typebox';
-import { sessionStore } from '../session/session-store.ts';
 import { ApiError, ClientErrorCode, isApiErrorBody } from './api-error.ts';
 
 export const API_BASE = '/api';
@@ -14,24 +13,47 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+export interface ApiClientDependencies {
+  fetch: typeof fetch;
+  /** The stored session's token, read when each request is sent. */
+  getToken(): string | null;
+}
+
 /**
  * The one place the app talks to the API: JSON in and out, bearer token, typed errors, and
  * every success body checked against its shared schema before a screen sees it.
  */
-export async function requestJson<S extends TSchema>(
+export function createApiClient(dependencies: ApiClientDependencies) {
+  const requestJson = <S extends TSchema>(method: Method, path: string, responseSchema: S, options?: RequestOptions) =>
+    sendRequest(dependencies, method, path, responseSchema, options);
+  return {
+    get: <S extends TSchema>(path: string, schema: S, options?: RequestOptions) =>
+      requestJson('GET', path, schema, options),
+    post: <S extends TSchema>(path: string, body: unknown, schema: S, options?: RequestOptions) =>
+      requestJson('POST', path, schema, { ...options, body }),
+    put: <S extends TSchema>(path: string, body: unknown, schema: S, options?: RequestOptions) =>
+      requestJson('PUT', path, schema, { ...options, body }),
+    delete: <S extends TSchema>(path: string, schema: S, options?: RequestOptions) =>
+      requestJson('DELETE', path, schema, options),
+  };
+}
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+async function sendRequest<S extends TSchema>(
+  dependencies: ApiClientDependencies,
   method: Method,
   path: string,
   responseSchema: S,
   options: RequestOptions = {},
 ): Promise<Static<S>> {
-  const token = options.token === undefined ? (sessionStore.get()?.token ?? null) : options.token;
+  const token = options.token === undefined ? dependencies.getToken() : options.token;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    response = await dependencies.fetch(`${API_BASE}${path}`, {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -83,14 +105,3 @@ async function readJsonBody(response: Response): Promise<unknown> {
     return undefined;
   }
 }
-
-export const api = {
-  get: <S extends TSchema>(path: string, schema: S, options?: RequestOptions) =>
-    requestJson('GET', path, schema, options),
-  post: <S extends TSchema>(path: string, body: unknown, schema: S, options?: RequestOptions) =>
-    requestJson('POST', path, schema, { ...options, body }),
-  put: <S extends TSchema>(path: string, body: unknown, schema: S, options?: RequestOptions) =>
-    requestJson('PUT', path, schema, { ...options, body }),
-  delete: <S extends TSchema>(path: string, schema: S, options?: RequestOptions) =>
-    requestJson('DELETE', path, schema, options),
-};

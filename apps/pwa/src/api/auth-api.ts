@@ -7,7 +7,7 @@ import {
   type SendResetPasswordRequest,
 } from '@judging/shared-types';
 import Type from 'typebox';
-import { api } from './api-client.ts';
+import { api } from './api.ts';
 
 /** GET /api/session: who a stored token belongs to and until when it works. */
 export const SessionResponseSchema = Type.Object({ user: SessionUserSchema, expiresAt: Type.String() });

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { api } from './api-client.ts';
+import { api } from './api.ts';
 
 /** GET /api/config: settings the deployment chooses (decisions.md 4: the payment page). */
 export const PublicConfigSchema = Type.Object({

@@ -1,3 +1,5 @@
+import { realTimers, type Timers } from '../support/timers.ts';
+
 /** Seed section 9: the loader clears after a 500 ms delay. */
 export const LOADER_CLEAR_DELAY_MS = 500;
 
@@ -9,10 +11,10 @@ export interface LoadingStore {
 }
 
 /** A counter of running tasks; the spinner stays up until the count has been zero for the delay. */
-export function createLoadingStore(clearDelayMs = LOADER_CLEAR_DELAY_MS): LoadingStore {
+export function createLoadingStore(timers: Timers = realTimers): LoadingStore {
   let running = 0;
   let visible = false;
-  let clearTimer: ReturnType<typeof setTimeout> | undefined;
+  let clearTimer: unknown;
   const listeners = new Set<() => void>();
 
   const setVisible = (next: boolean) => {
@@ -25,7 +27,7 @@ export function createLoadingStore(clearDelayMs = LOADER_CLEAR_DELAY_MS): Loadin
     isLoading: () => visible,
     start() {
       running += 1;
-      clearTimeout(clearTimer);
+      timers.clearTimeout(clearTimer);
       setVisible(true);
       let isDone = false;
       return () => {
@@ -33,7 +35,7 @@ export function createLoadingStore(clearDelayMs = LOADER_CLEAR_DELAY_MS): Loadin
         isDone = true;
         running -= 1;
         if (running > 0) return;
-        clearTimer = setTimeout(() => setVisible(running > 0), clearDelayMs);
+        clearTimer = timers.setTimeout(() => setVisible(running > 0), LOADER_CLEAR_DELAY_MS);
       };
     },
     subscribe(listener) {

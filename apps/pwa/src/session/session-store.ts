@@ -34,7 +34,7 @@ export function createSessionStore(storage: Storage, now: () => number = Date.no
     notify();
   };
 
-  if (typeof window !== 'undefined') {
+  if (typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
     // Logging in or out in one tab does the same in the others.
     window.addEventListener('storage', (event) => {
       if (event.key !== SESSION_STORAGE_KEY && event.key !== null) return;
@@ -86,5 +86,3 @@ function parseStoredSession(value: unknown): StoredSession | null {
   const user = validate(SessionUserSchema, value.user);
   return user.ok ? { token: value.token, expiresAt: value.expiresAt, user: user.value } : null;
 }
-
-export const sessionStore = createSessionStore(window.localStorage);

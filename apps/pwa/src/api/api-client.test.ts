@@ -1,0 +1,102 @@
+import { ErrorCode, StatusResponseSchema } from '@judging/shared-types';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ApiError, ClientErrorCode } from './api-error.ts';
+import { createApiClient } from './api-client.ts';
+
+interface SentRequest {
+  url: string;
+  init: RequestInit | undefined;
+}
+
+/** A client whose fetch answers with `response` and records what was sent. */
+function clientAnswering(response: () => Response | Promise<Response>, token: string | null = 'stored-token') {
+  const sent: SentRequest[] = [];
+  const client = createApiClient({
+    fetch: async (input, init) => {
+      sent.push({ url: String(input), init });
+      return response();
+    },
+    getToken: () => token,
+  });
+  return { client, sent };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+
+async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the request to fail');
+}
+
+test('sends JSON with the stored bearer token under /api', async () => {
+  const { client, sent } = clientAnswering(() => json(200, { status: 'Success' }));
+  const answer = await client.post('/logout', { a: 1 }, StatusResponseSchema);
+  assert.equal(answer, { status: 'Success' });
+  assert.is(sent[0]?.url, '/api/logout');
+  assert.is(sent[0]?.init?.method, 'POST');
+  assert.is(sent[0]?.init?.body, '{"a":1}');
+  const headers = new Headers(sent[0]?.init?.headers);
+  assert.is(headers.get('Authorization'), 'Bearer stored-token');
+  assert.is(headers.get('Content-Type'), 'application/json');
+});
+
+test('token null sends no Authorization header', async () => {
+  const { client, sent } = clientAnswering(() => json(200, { status: 'Success' }));
+  await client.get('/config', StatusResponseSchema, { token: null });
+  assert.is(new Headers(sent[0]?.init?.headers).get('Authorization'), null);
+});
+
+test('a 200 that is not JSON (a captive portal) is an error', async () => {
+  const { client } = clientAnswering(
+    () =>
+      new Response('<html>Sign in to the hotel wifi</html>', { status: 200, headers: { 'Content-Type': 'text/html' } }),
+  );
+  const error = await failureOf(client.get('/session', StatusResponseSchema));
+  assert.is(error.code, ClientErrorCode.InvalidResponse);
+  assert.is(error.status, 200);
+});
+
+test('a 200 in the wrong shape is an error', async () => {
+  const { client } = clientAnswering(() => json(200, { unexpected: true }));
+  const error = await failureOf(client.get('/session', StatusResponseSchema));
+  assert.is(error.code, ClientErrorCode.InvalidResponse);
+});
+
+test('the server error body becomes a typed ApiError with its field errors', async () => {
+  const { client } = clientAnswering(() =>
+    json(400, {
+      statusCode: 400,
+      code: ErrorCode.ValidationFailed,
+      message: 'Invalid request',
+      errors: [{ field: 'userEmail', message: 'Email format is invalid' }],
+    }),
+  );
+  const error = await failureOf(client.put('/user/5', {}, StatusResponseSchema));
+  assert.is(error.status, 400);
+  assert.is(error.code, ErrorCode.ValidationFailed);
+  assert.equal(error.fieldErrors(), { userEmail: 'Email format is invalid' });
+});
+
+test('an error without our body keeps its status', async () => {
+  const { client } = clientAnswering(() => new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway' }));
+  const error = await failureOf(client.get('/health', StatusResponseSchema));
+  assert.is(error.status, 502);
+  assert.is(error.code, ClientErrorCode.Http);
+  assert.is(error.message, 'Server returned code: 502, error message: Bad Gateway');
+});
+
+test('no network is a status-0 error', async () => {
+  const { client } = clientAnswering(() => Promise.reject(new TypeError('Failed to fetch')));
+  const error = await failureOf(client.get('/health', StatusResponseSchema));
+  assert.is(error.status, 0);
+  assert.is(error.code, ClientErrorCode.Network);
+});
+
+test.run();
