@@ -6,6 +6,11 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
+import { registerAccountRoutes } from './features/accounts/accounts.routes.ts';
+import { registerAuditRoutes } from './features/audit/audit.routes.ts';
+import { registerCriteriaRoutes } from './features/criteria/criteria.routes.ts';
+import { registerJudgeRoutes } from './features/judges/judges.routes.ts';
+import { registerSchoolRoutes } from './features/schools/schools.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAttemptLimiter } from './features/auth/login-throttle.ts';
 import { createMailer } from './features/email/mailer.ts';
@@ -79,6 +84,11 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   registerStateRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerUserRoutes(app, deps);
+  registerJudgeRoutes(app, deps);
+  registerCriteriaRoutes(app, deps);
+  registerSchoolRoutes(app, deps);
+  registerAccountRoutes(app, deps);
+  registerAuditRoutes(app, deps);
   registerEventRoutes(app, deps);
   registerCategoryRoutes(app, deps);
 

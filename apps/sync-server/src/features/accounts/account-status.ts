@@ -7,6 +7,10 @@ export function isAccountActive(expirationDate: string | null | undefined, today
 
 /** The expiration date of a state's account, undefined when the state has none. */
 export async function findAccountExpirationByState(db: Db, stateId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('account').select('expiration_date').where('state_id', '=', stateId).executeTakeFirst();
+  const row = await db
+    .selectFrom('account')
+    .select('expiration_date')
+    .where('state_id', '=', stateId)
+    .executeTakeFirst();
   return row?.expiration_date;
 }

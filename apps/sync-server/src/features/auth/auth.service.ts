@@ -126,7 +126,8 @@ export async function resetPassword(deps: AuthDeps, request: ResetPasswordReques
   });
 }
 
-function hashToken(token: string): string {
+/** SHA-256 of a reset or invitation token: only the hash is stored. */
+export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 

@@ -1,0 +1,389 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+// ----- sections -----
+
+export async function listSectionsByState(db: Db, stateId: number) {
+  return db
+    .selectFrom('section')
+    .selectAll()
+    .where('state_id', '=', stateId)
+    .orderBy(sql`lower(section_name)`)
+    .orderBy('section_id')
+    .execute();
+}
+
+export async function findSectionById(db: Db, sectionId: number) {
+  return db.selectFrom('section').selectAll().where('section_id', '=', sectionId).executeTakeFirst();
+}
+export type SectionRowData = NonNullable<Awaited<ReturnType<typeof findSectionById>>>;
+
+export async function insertSection(
+  db: Db,
+  section: { stateId: number; name: string; description: string | null },
+  now: string,
+): Promise<number> {
+  const row = await db
+    .insertInto('section')
+    .values({
+      state_id: section.stateId,
+      section_name: section.name,
+      section_description: section.description,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('section_id')
+    .executeTakeFirstOrThrow();
+  return row.section_id;
+}
+
+export async function updateSection(
+  db: Db,
+  sectionId: number,
+  section: { name: string; description: string | null },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('section')
+    .set({ section_name: section.name, section_description: section.description, updated_at: now })
+    .where('section_id', '=', sectionId)
+    .execute();
+}
+
+/** True once any judge scored, penalised or disqualified anything in the section. */
+export async function isSectionScored(db: Db, sectionId: number): Promise<boolean> {
+  for (const table of ['subsection_score', 'penalty_score', 'disqualification_score'] as const) {
+    const row = await db
+      .selectFrom(table)
+      .select('score_id')
+      .where('section_id', '=', sectionId)
+      .limit(1)
+      .executeTakeFirst();
+    if (row) return true;
+  }
+  return false;
+}
+
+// ----- subsections -----
+
+/** A section's subsections in the order they were added, each with whether it has scores. */
+export async function listSubsectionsOfSection(db: Db, sectionId: number) {
+  return db
+    .selectFrom('subsection')
+    .selectAll('subsection')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('subsection_score')
+            .select('subsection_score.score_id')
+            .whereRef('subsection_score.subsection_id', '=', 'subsection.subsection_id'),
+        )
+        .as('is_scored'),
+    )
+    .where('subsection.section_id', '=', sectionId)
+    .orderBy('subsection.subsection_id')
+    .execute();
+}
+export type SubsectionRowData = Awaited<ReturnType<typeof listSubsectionsOfSection>>[number];
+
+export async function findSubsectionById(db: Db, subsectionId: number): Promise<SubsectionRowData | undefined> {
+  return db
+    .selectFrom('subsection')
+    .selectAll('subsection')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('subsection_score')
+            .select('subsection_score.score_id')
+            .whereRef('subsection_score.subsection_id', '=', 'subsection.subsection_id'),
+        )
+        .as('is_scored'),
+    )
+    .where('subsection.subsection_id', '=', subsectionId)
+    .executeTakeFirst();
+}
+
+export async function insertSubsection(
+  db: Db,
+  subsection: { sectionId: number; stateId: number; name: string; description: string | null; maxScore: number },
+  now: string,
+): Promise<number> {
+  const row = await db
+    .insertInto('subsection')
+    .values({
+      section_id: subsection.sectionId,
+      state_id: subsection.stateId,
+      subsection_name: subsection.name,
+      subsection_description: subsection.description,
+      max_score: subsection.maxScore,
+      created_at: now,
+    })
+    .returning('subsection_id')
+    .executeTakeFirstOrThrow();
+  return row.subsection_id;
+}
+
+export async function updateSubsectionText(
+  db: Db,
+  subsectionId: number,
+  subsection: { name: string; description: string | null },
+): Promise<void> {
+  await db
+    .updateTable('subsection')
+    .set({ subsection_name: subsection.name, subsection_description: subsection.description })
+    .where('subsection_id', '=', subsectionId)
+    .execute();
+}
+
+export async function deleteSubsection(db: Db, subsectionId: number): Promise<void> {
+  await db.deleteFrom('subsection').where('subsection_id', '=', subsectionId).execute();
+}
+
+// ----- penalties -----
+
+export async function listPenaltiesByState(db: Db, stateId: number) {
+  return db
+    .selectFrom('penalty')
+    .selectAll()
+    .where('state_id', '=', stateId)
+    .orderBy(sql`lower(penalty_name)`)
+    .orderBy('penalty_id')
+    .execute();
+}
+
+export async function findPenaltyById(db: Db, penaltyId: number) {
+  return db.selectFrom('penalty').selectAll().where('penalty_id', '=', penaltyId).executeTakeFirst();
+}
+export type PenaltyRowData = NonNullable<Awaited<ReturnType<typeof findPenaltyById>>>;
+
+/** The penalties attached to a section, each with whether a judge applied it in that section. */
+export async function listPenaltiesOfSection(db: Db, sectionId: number) {
+  return db
+    .selectFrom('section_penalty')
+    .innerJoin('penalty', 'penalty.penalty_id', 'section_penalty.penalty_id')
+    .selectAll('penalty')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('penalty_score')
+            .select('penalty_score.score_id')
+            .whereRef('penalty_score.penalty_id', '=', 'section_penalty.penalty_id')
+            .whereRef('penalty_score.section_id', '=', 'section_penalty.section_id'),
+        )
+        .as('is_scored'),
+    )
+    .where('section_penalty.section_id', '=', sectionId)
+    .orderBy(sql`lower(penalty.penalty_name)`)
+    .orderBy('penalty.penalty_id')
+    .execute();
+}
+
+/** The state's penalties not yet attached to the section. */
+export async function listPenaltiesNotInSection(db: Db, stateId: number, sectionId: number) {
+  return db
+    .selectFrom('penalty')
+    .selectAll()
+    .where('state_id', '=', stateId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('section_penalty')
+            .select('section_penalty.penalty_id')
+            .whereRef('section_penalty.penalty_id', '=', 'penalty.penalty_id')
+            .where('section_penalty.section_id', '=', sectionId),
+        ),
+      ),
+    )
+    .orderBy(sql`lower(penalty_name)`)
+    .orderBy('penalty_id')
+    .execute();
+}
+
+export async function insertPenalty(
+  db: Db,
+  penalty: { stateId: number; name: string; deduction: number; isDynamic: boolean },
+  now: string,
+): Promise<number> {
+  const row = await db
+    .insertInto('penalty')
+    .values({
+      state_id: penalty.stateId,
+      penalty_name: penalty.name,
+      deduction: penalty.deduction,
+      is_dynamic: penalty.isDynamic ? 1 : 0,
+      created_at: now,
+    })
+    .returning('penalty_id')
+    .executeTakeFirstOrThrow();
+  return row.penalty_id;
+}
+
+export async function updatePenaltyName(db: Db, penaltyId: number, name: string): Promise<void> {
+  await db.updateTable('penalty').set({ penalty_name: name }).where('penalty_id', '=', penaltyId).execute();
+}
+
+/** Attaches penalties to a section; ones already attached are left as they are. Answers how many were added. */
+export async function attachPenaltiesToSection(
+  db: Db,
+  sectionId: number,
+  stateId: number,
+  penaltyIds: readonly number[],
+) {
+  let added = 0;
+  for (const penaltyId of penaltyIds) {
+    const result = await db
+      .insertInto('section_penalty')
+      .values({ section_id: sectionId, penalty_id: penaltyId, state_id: stateId })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    added += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return added;
+}
+
+export async function detachPenaltyFromSection(db: Db, sectionId: number, penaltyId: number): Promise<number> {
+  const result = await db
+    .deleteFrom('section_penalty')
+    .where('section_id', '=', sectionId)
+    .where('penalty_id', '=', penaltyId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function hasPenaltyScoresInSection(db: Db, sectionId: number, penaltyId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('penalty_score')
+    .select('score_id')
+    .where('section_id', '=', sectionId)
+    .where('penalty_id', '=', penaltyId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// ----- disqualifications -----
+
+export async function listDisqualificationsByState(db: Db, stateId: number) {
+  return db
+    .selectFrom('disqualification')
+    .selectAll()
+    .where('state_id', '=', stateId)
+    .orderBy(sql`lower(disqualification_name)`)
+    .orderBy('disqualification_id')
+    .execute();
+}
+
+export async function findDisqualificationById(db: Db, disqualificationId: number) {
+  return db
+    .selectFrom('disqualification')
+    .selectAll()
+    .where('disqualification_id', '=', disqualificationId)
+    .executeTakeFirst();
+}
+export type DisqualificationRowData = NonNullable<Awaited<ReturnType<typeof findDisqualificationById>>>;
+
+export async function listDisqualificationsOfSection(db: Db, sectionId: number) {
+  return db
+    .selectFrom('section_disqualification')
+    .innerJoin(
+      'disqualification',
+      'disqualification.disqualification_id',
+      'section_disqualification.disqualification_id',
+    )
+    .selectAll('disqualification')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('disqualification_score')
+            .select('disqualification_score.score_id')
+            .whereRef('disqualification_score.disqualification_id', '=', 'section_disqualification.disqualification_id')
+            .whereRef('disqualification_score.section_id', '=', 'section_disqualification.section_id'),
+        )
+        .as('is_scored'),
+    )
+    .where('section_disqualification.section_id', '=', sectionId)
+    .orderBy(sql`lower(disqualification.disqualification_name)`)
+    .orderBy('disqualification.disqualification_id')
+    .execute();
+}
+
+export async function listDisqualificationsNotInSection(db: Db, stateId: number, sectionId: number) {
+  return db
+    .selectFrom('disqualification')
+    .selectAll()
+    .where('state_id', '=', stateId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('section_disqualification')
+            .select('section_disqualification.disqualification_id')
+            .whereRef('section_disqualification.disqualification_id', '=', 'disqualification.disqualification_id')
+            .where('section_disqualification.section_id', '=', sectionId),
+        ),
+      ),
+    )
+    .orderBy(sql`lower(disqualification_name)`)
+    .orderBy('disqualification_id')
+    .execute();
+}
+
+export async function insertDisqualification(db: Db, disqualification: { stateId: number; name: string }, now: string) {
+  const row = await db
+    .insertInto('disqualification')
+    .values({ state_id: disqualification.stateId, disqualification_name: disqualification.name, created_at: now })
+    .returning('disqualification_id')
+    .executeTakeFirstOrThrow();
+  return row.disqualification_id;
+}
+
+export async function updateDisqualificationName(db: Db, disqualificationId: number, name: string): Promise<void> {
+  await db
+    .updateTable('disqualification')
+    .set({ disqualification_name: name })
+    .where('disqualification_id', '=', disqualificationId)
+    .execute();
+}
+
+export async function attachDisqualificationsToSection(
+  db: Db,
+  sectionId: number,
+  stateId: number,
+  disqualificationIds: readonly number[],
+) {
+  let added = 0;
+  for (const disqualificationId of disqualificationIds) {
+    const result = await db
+      .insertInto('section_disqualification')
+      .values({ section_id: sectionId, disqualification_id: disqualificationId, state_id: stateId })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    added += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return added;
+}
+
+export async function detachDisqualificationFromSection(db: Db, sectionId: number, disqualificationId: number) {
+  const result = await db
+    .deleteFrom('section_disqualification')
+    .where('section_id', '=', sectionId)
+    .where('disqualification_id', '=', disqualificationId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function hasDisqualificationScoresInSection(db: Db, sectionId: number, disqualificationId: number) {
+  const row = await db
+    .selectFrom('disqualification_score')
+    .select('score_id')
+    .where('section_id', '=', sectionId)
+    .where('disqualification_id', '=', disqualificationId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

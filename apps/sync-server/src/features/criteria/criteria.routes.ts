@@ -1,0 +1,380 @@
+import {
+  ApiErrorSchema,
+  AttachDisqualificationsSchema,
+  AttachPenaltiesSchema,
+  CriteriaMessages,
+  CriteriaRemoveParamsSchema,
+  DisqualificationIdParamsSchema,
+  DisqualificationInputSchema,
+  DisqualificationListSchema,
+  DisqualificationMutationResponseSchema,
+  PenaltyCreateSchema,
+  PenaltyIdParamsSchema,
+  PenaltyListSchema,
+  PenaltyMutationResponseSchema,
+  PenaltyUpdateSchema,
+  SectionDetailSchema,
+  SectionFormSchema,
+  SectionIdParamsSchema,
+  SectionListSchema,
+  SectionMutationResponseSchema,
+  StatePathParamsSchema,
+  SubsectionCreateSchema,
+  SubsectionIdParamsSchema,
+  SubsectionMutationResponseSchema,
+  SubsectionUpdateSchema,
+} from '@judging/shared-types';
+import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import { currentUser, requireAdminArea } from '../../http/guards.ts';
+import * as criteria from './criteria.service.ts';
+
+const refusals = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+const success = 'Success' as const;
+
+/** The seed calls some create paths with a trailing slash; both spellings are served (the alias is hidden from the docs). */
+function withTrailingSlash(path: string): Array<{ url: string; hide: boolean }> {
+  return [
+    { url: path, hide: false },
+    { url: `${path}/`, hide: true },
+  ];
+}
+
+export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void {
+  const criteriaDeps: criteria.CriteriaDeps = { db: deps.db };
+  const readers = [deps.requireAuth, requireAdminArea];
+  const editors = [deps.requireAuth, deps.requireEditor];
+
+  // ----- state lists (manage-sections tabs) -----
+
+  app.get(
+    '/api/state/:stateId/section',
+    {
+      preHandler: readers,
+      schema: {
+        tags: ['criteria'],
+        summary: "The state's sections",
+        params: StatePathParamsSchema,
+        response: { 200: SectionListSchema, ...refusals },
+      },
+    },
+    (request) => criteria.listSections(criteriaDeps, currentUser(request), request.params.stateId),
+  );
+
+  app.get(
+    '/api/state/:stateId/penalty',
+    {
+      preHandler: readers,
+      schema: {
+        tags: ['criteria'],
+        summary: "The state's penalties",
+        params: StatePathParamsSchema,
+        response: { 200: PenaltyListSchema, ...refusals },
+      },
+    },
+    (request) => criteria.listPenalties(criteriaDeps, currentUser(request), request.params.stateId),
+  );
+
+  app.get(
+    '/api/state/:stateId/disqualification',
+    {
+      preHandler: readers,
+      schema: {
+        tags: ['criteria'],
+        summary: "The state's disqualifications",
+        params: StatePathParamsSchema,
+        response: { 200: DisqualificationListSchema, ...refusals },
+      },
+    },
+    (request) => criteria.listDisqualifications(criteriaDeps, currentUser(request), request.params.stateId),
+  );
+
+  // ----- section detail -----
+
+  app.get(
+    '/api/section/:sectionId',
+    {
+      preHandler: readers,
+      schema: {
+        tags: ['criteria'],
+        summary: 'A section with its subsections, penalties and disqualifications',
+        params: SectionIdParamsSchema,
+        response: { 200: SectionDetailSchema, ...refusals },
+      },
+    },
+    (request) => criteria.getSection(criteriaDeps, currentUser(request), request.params.sectionId),
+  );
+
+  app.get(
+    '/api/section/:sectionId/available/penalties',
+    {
+      preHandler: readers,
+      schema: {
+        tags: ['criteria'],
+        summary: "The state's penalties not yet attached to the section",
+        params: SectionIdParamsSchema,
+        response: { 200: PenaltyListSchema, ...refusals },
+      },
+    },
+    (request) => criteria.listAvailablePenalties(criteriaDeps, currentUser(request), request.params.sectionId),
+  );
+
+  app.get(
+    '/api/section/:sectionId/available/disqualifications',
+    {
+      preHandler: readers,
+      schema: {
+        tags: ['criteria'],
+        summary: "The state's disqualifications not yet attached to the section",
+        params: SectionIdParamsSchema,
+        response: { 200: DisqualificationListSchema, ...refusals },
+      },
+    },
+    (request) => criteria.listAvailableDisqualifications(criteriaDeps, currentUser(request), request.params.sectionId),
+  );
+
+  app.post(
+    '/api/section/:sectionId/penalty',
+    {
+      preHandler: editors,
+      schema: {
+        tags: ['criteria'],
+        summary: "Attach the state's penalties to a section",
+        params: SectionIdParamsSchema,
+        body: AttachPenaltiesSchema,
+        response: { 200: SectionMutationResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const section = await criteria.attachPenalties(
+        criteriaDeps,
+        currentUser(request),
+        request.params.sectionId,
+        request.body,
+      );
+      return { status: success, message: CriteriaMessages.penaltyAdded, section };
+    },
+  );
+
+  app.post(
+    '/api/section/:sectionId/disqualification',
+    {
+      preHandler: editors,
+      schema: {
+        tags: ['criteria'],
+        summary: "Attach the state's disqualifications to a section",
+        params: SectionIdParamsSchema,
+        body: AttachDisqualificationsSchema,
+        response: { 200: SectionMutationResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const section = await criteria.attachDisqualifications(
+        criteriaDeps,
+        currentUser(request),
+        request.params.sectionId,
+        request.body,
+      );
+      return { status: success, message: CriteriaMessages.disqualificationAdded, section };
+    },
+  );
+
+  app.post(
+    '/api/section',
+    {
+      preHandler: editors,
+      schema: {
+        tags: ['criteria'],
+        summary: 'Add a section to your state',
+        body: SectionFormSchema,
+        response: { 201: SectionMutationResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const section = await criteria.createSection(criteriaDeps, currentUser(request), request.body);
+      return reply.code(201).send({ status: success, message: CriteriaMessages.sectionAdded, section });
+    },
+  );
+
+  app.put(
+    '/api/section/:sectionId',
+    {
+      preHandler: editors,
+      schema: {
+        tags: ['criteria'],
+        summary: "Edit a section's name and description",
+        params: SectionIdParamsSchema,
+        body: SectionFormSchema,
+        response: { 200: SectionMutationResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const section = await criteria.updateSection(
+        criteriaDeps,
+        currentUser(request),
+        request.params.sectionId,
+        request.body,
+      );
+      return { status: success, message: CriteriaMessages.sectionUpdated, section };
+    },
+  );
+
+  for (const { url, hide } of withTrailingSlash('/api/section/:sectionId/subsection')) {
+    app.post(
+      url,
+      {
+        preHandler: editors,
+        schema: {
+          hide,
+          tags: ['criteria'],
+          summary: 'Add a subsection to a section',
+          params: SectionIdParamsSchema,
+          body: SubsectionCreateSchema,
+          response: { 201: SubsectionMutationResponseSchema, ...refusals },
+        },
+      },
+      async (request, reply) => {
+        const subsection = await criteria.createSubsection(
+          criteriaDeps,
+          currentUser(request),
+          request.params.sectionId,
+          request.body,
+        );
+        return reply.code(201).send({ status: success, message: CriteriaMessages.subsectionAdded, subsection });
+      },
+    );
+  }
+
+  app.put(
+    '/api/subsection/:subsectionId',
+    {
+      preHandler: editors,
+      schema: {
+        tags: ['criteria'],
+        summary: "Edit a subsection's name and description (the max score is locked)",
+        params: SubsectionIdParamsSchema,
+        body: SubsectionUpdateSchema,
+        response: { 200: SubsectionMutationResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const subsection = await criteria.updateSubsection(
+        criteriaDeps,
+        currentUser(request),
+        request.params.subsectionId,
+        request.body,
+      );
+      return { status: success, message: CriteriaMessages.subsectionUpdated, subsection };
+    },
+  );
+
+  app.delete(
+    '/api/section/:sectionId/:type/:criteriaId',
+    {
+      preHandler: editors,
+      schema: {
+        tags: ['criteria'],
+        summary: 'Remove a subsection, or detach a penalty or disqualification, unless scores use it',
+        params: CriteriaRemoveParamsSchema,
+        response: { 200: SectionMutationResponseSchema, ...refusals, 409: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { message, section } = await criteria.removeCriteria(criteriaDeps, currentUser(request), request.params);
+      return { status: success, message, section };
+    },
+  );
+
+  // ----- penalties and disqualifications -----
+
+  for (const { url, hide } of withTrailingSlash('/api/penalty')) {
+    app.post(
+      url,
+      {
+        preHandler: editors,
+        schema: {
+          hide,
+          tags: ['criteria'],
+          summary: 'Add a penalty to your state',
+          body: PenaltyCreateSchema,
+          response: { 201: PenaltyMutationResponseSchema, ...refusals },
+        },
+      },
+      async (request, reply) => {
+        const penalty = await criteria.createPenalty(criteriaDeps, currentUser(request), request.body);
+        return reply.code(201).send({ status: success, message: CriteriaMessages.penaltyAdded, penalty });
+      },
+    );
+  }
+
+  app.put(
+    '/api/penalty/:penaltyId',
+    {
+      preHandler: editors,
+      schema: {
+        tags: ['criteria'],
+        summary: 'Rename a penalty (deduction and time-based flag are locked)',
+        params: PenaltyIdParamsSchema,
+        body: PenaltyUpdateSchema,
+        response: { 200: PenaltyMutationResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const penalty = await criteria.updatePenalty(
+        criteriaDeps,
+        currentUser(request),
+        request.params.penaltyId,
+        request.body,
+      );
+      return { status: success, message: CriteriaMessages.penaltyUpdated, penalty };
+    },
+  );
+
+  for (const { url, hide } of withTrailingSlash('/api/disqualification')) {
+    app.post(
+      url,
+      {
+        preHandler: editors,
+        schema: {
+          hide,
+          tags: ['criteria'],
+          summary: 'Add a disqualification to your state',
+          body: DisqualificationInputSchema,
+          response: { 201: DisqualificationMutationResponseSchema, ...refusals },
+        },
+      },
+      async (request, reply) => {
+        const disqualification = await criteria.createDisqualification(
+          criteriaDeps,
+          currentUser(request),
+          request.body,
+        );
+        return reply
+          .code(201)
+          .send({ status: success, message: CriteriaMessages.disqualificationAdded, disqualification });
+      },
+    );
+  }
+
+  app.put(
+    '/api/disqualification/:disqualificationId',
+    {
+      preHandler: editors,
+      schema: {
+        tags: ['criteria'],
+        summary: 'Rename a disqualification',
+        params: DisqualificationIdParamsSchema,
+        body: DisqualificationInputSchema,
+        response: { 200: DisqualificationMutationResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const disqualification = await criteria.updateDisqualification(
+        criteriaDeps,
+        currentUser(request),
+        request.params.disqualificationId,
+        request.body,
+      );
+      return { status: success, message: CriteriaMessages.disqualificationUpdated, disqualification };
+    },
+  );
+}

@@ -1,0 +1,170 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import {
+  ApiErrorSchema,
+  JudgeIdParamsSchema,
+  JudgeListSchema,
+  JudgeMessages,
+  JudgeMutationResponseSchema,
+  JudgePostSchema,
+  JudgeSchema,
+  JudgeUpdateSchema,
+  StatePathParamsSchema,
+} from '@judging/shared-types';
+import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import { currentUser, requireAdminArea } from '../../http/guards.ts';
+import {
+  archiveJudge,
+  createJudge,
+  getJudge,
+  listJudges,
+  registerJudge,
+  reinstateJudge,
+  updateJudge,
+  type JudgesDeps,
+} from './judges.service.ts';
+
+const refusals = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+
+/**
+ * POST judge is a public registration when the body carries `judgePassword` or no token is
+ * sent; otherwise it is an editor's "add judge" in their own state.
+ */
+function isRegistration(request: FastifyRequest): boolean {
+  const body = request.body;
+  const hasPassword = typeof body === 'object' && body !== null && 'judgePassword' in body;
+  return hasPassword || !request.headers.authorization;
+}
+
+export function registerJudgeRoutes(app: AppInstance, deps: RouteDeps): void {
+  const judgesDeps: JudgesDeps = {
+    db: deps.db,
+    publicUrl: deps.config.publicUrl,
+    emailQueued: () => void deps.mailer.flushOutbox(),
+  };
+  const readers = [deps.requireAuth, requireAdminArea];
+  const editors = [deps.requireAuth, deps.requireEditor];
+
+  app.get(
+    '/api/state/:stateId/judge',
+    {
+      preHandler: readers,
+      schema: {
+        tags: ['judges'],
+        summary: "A state's active judges, by last name",
+        params: StatePathParamsSchema,
+        response: { 200: JudgeListSchema, ...refusals },
+      },
+    },
+    (request) => listJudges(judgesDeps, currentUser(request), request.params.stateId, false),
+  );
+
+  app.get(
+    '/api/judge/inactive/:stateId',
+    {
+      preHandler: readers,
+      schema: {
+        tags: ['judges'],
+        summary: "A state's archived judges, by last name",
+        params: StatePathParamsSchema,
+        response: { 200: JudgeListSchema, ...refusals },
+      },
+    },
+    (request) => listJudges(judgesDeps, currentUser(request), request.params.stateId, true),
+  );
+
+  app.get(
+    '/api/judge/:judgeId',
+    {
+      preHandler: [deps.requireAuth],
+      schema: {
+        tags: ['judges'],
+        summary: 'One judge (admin area of their state, or the judge themself)',
+        params: JudgeIdParamsSchema,
+        response: { 200: JudgeSchema, ...refusals },
+      },
+    },
+    (request) => getJudge(judgesDeps, currentUser(request), request.params.judgeId),
+  );
+
+  const guardJudgePost: preHandlerAsyncHookHandler = async function guardJudgePost(request, reply) {
+    if (isRegistration(request)) return;
+    await deps.requireAuth.call(this, request, reply);
+    await deps.requireEditor.call(this, request, reply);
+  };
+
+  app.post(
+    '/api/judge',
+    {
+      preHandler: guardJudgePost,
+      schema: {
+        tags: ['judges'],
+        summary: 'Add a judge to your state (invited by email), or register as a judge (public, with judgePassword)',
+        body: JudgePostSchema,
+        response: { 201: JudgeMutationResponseSchema, ...refusals, 409: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const registration = isRegistration(request);
+      const judge = registration
+        ? await registerJudge(judgesDeps, request.body)
+        : await createJudge(judgesDeps, currentUser(request), request.body);
+      return reply.code(201).send({
+        status: 'Success' as const,
+        message: registration ? JudgeMessages.registered : JudgeMessages.added,
+        judge,
+      });
+    },
+  );
+
+  app.put(
+    '/api/judge/:judgeId',
+    {
+      preHandler: editors,
+      schema: {
+        tags: ['judges'],
+        summary: "Edit a judge (only an ULTRA's judgeState moves them to another state)",
+        params: JudgeIdParamsSchema,
+        body: JudgeUpdateSchema,
+        response: { 200: JudgeMutationResponseSchema, ...refusals, 409: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const judge = await updateJudge(judgesDeps, currentUser(request), request.params.judgeId, request.body);
+      return { status: 'Success' as const, message: JudgeMessages.updated, judge };
+    },
+  );
+
+  app.put(
+    '/api/judge/:judgeId/archive',
+    {
+      preHandler: editors,
+      schema: {
+        tags: ['judges'],
+        summary: 'Archive a judge: revokes their tokens; their scores stay',
+        params: JudgeIdParamsSchema,
+        response: { 200: JudgeMutationResponseSchema, ...refusals, 409: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const judge = await archiveJudge(judgesDeps, currentUser(request), request.params.judgeId);
+      return { status: 'Success' as const, message: JudgeMessages.archived, judge };
+    },
+  );
+
+  app.put(
+    '/api/judge/:judgeId/reinstate',
+    {
+      preHandler: editors,
+      schema: {
+        tags: ['judges'],
+        summary: 'Reinstate an archived judge',
+        params: JudgeIdParamsSchema,
+        response: { 200: JudgeMutationResponseSchema, ...refusals, 409: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const judge = await reinstateJudge(judgesDeps, currentUser(request), request.params.judgeId);
+      return { status: 'Success' as const, message: JudgeMessages.activated, judge };
+    },
+  );
+}

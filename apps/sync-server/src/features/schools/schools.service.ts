@@ -1,0 +1,72 @@
+import { ErrorCode, SchoolMessages, type School, type SchoolUpdate } from '@judging/shared-types';
+import type { Db } from '../../db/database.ts';
+import { ApiError, notFound, validationError } from '../../http/api-error.ts';
+import { assertSameState, type AuthContext } from '../../http/guards.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { schoolAuditView, toSchool, toSchoolFields } from './schools.mapper.ts';
+import {
+  findSchoolById,
+  isSchoolNameTaken,
+  listSchoolsByState,
+  updateSchool as updateSchoolRow,
+} from './schools.repository.ts';
+
+// Schools belong to one state; everyone sees and changes only their own state's (decisions §3).
+
+export interface SchoolsDeps {
+  db: Db;
+  now?: () => Date;
+}
+
+export async function listSchools(deps: SchoolsDeps, caller: AuthContext, stateId: number): Promise<School[]> {
+  assertSameState(caller, stateId);
+  return (await listSchoolsByState(deps.db, stateId)).map(toSchool);
+}
+
+export async function getSchool(deps: SchoolsDeps, caller: AuthContext, schoolId: number): Promise<School> {
+  const row = await findSchoolById(deps.db, schoolId);
+  if (!row) throw notFound(SchoolMessages.notFound);
+  assertSameState(caller, row.state_id);
+  return toSchool(row);
+}
+
+/** The modify-school modal. The school stays in its state; a name another school of the state uses is refused. */
+export async function updateSchool(
+  deps: SchoolsDeps,
+  caller: AuthContext,
+  schoolId: number,
+  body: SchoolUpdate,
+): Promise<School> {
+  if (body.schoolId !== undefined && body.schoolId !== schoolId) {
+    throw validationError([{ field: 'schoolId', message: 'The school in the form does not match the link.' }]);
+  }
+  const now = (deps.now ?? (() => new Date()))().toISOString();
+  const fields = toSchoolFields(body);
+  return deps.db.transaction().execute(async (trx) => {
+    const before = await findSchoolById(trx, schoolId);
+    if (!before) throw notFound(SchoolMessages.notFound);
+    assertSameState(caller, before.state_id);
+    if (await isSchoolNameTaken(trx, before.state_id, fields.name, schoolId)) {
+      throw new ApiError(409, ErrorCode.Conflict, SchoolMessages.duplicateName, [
+        { field: 'schoolName', message: SchoolMessages.duplicateName },
+      ]);
+    }
+    await updateSchoolRow(trx, schoolId, fields, now);
+    const after = await findSchoolById(trx, schoolId);
+    if (!after) throw notFound(SchoolMessages.notFound);
+    await recordAudit(
+      trx,
+      {
+        stateId: before.state_id,
+        userId: caller.userId,
+        action: 'update',
+        entityType: 'school',
+        entityId: schoolId,
+        before: schoolAuditView(before),
+        after: schoolAuditView(after),
+      },
+      now,
+    );
+    return toSchool(after);
+  });
+}

@@ -1,0 +1,20 @@
+import Type, { type Static } from 'typebox';
+
+/** `:stateId` in a path: lists per state (`state/:stateId/...`) and accounts (`account/:stateId`). */
+export const StatePathParamsSchema = Type.Object({ stateId: Type.Integer({ minimum: 1 }) });
+export type StatePathParams = Static<typeof StatePathParamsSchema>;
+
+/** The answer of a change that returns nothing but its message. */
+export const SuccessMessageSchema = Type.Object({ status: Type.Literal('Success'), message: Type.String() });
+export type SuccessMessage = Static<typeof SuccessMessageSchema>;
+
+/** Optional free text in a request: absent, null or '' all mean "none". */
+export function optionalNullableText(maxLength: number) {
+  return Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
+}
+
+/** The stored form of an optional text: trimmed, or null when blank. */
+export function normalizeOptionalText(value: string | null | undefined): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
