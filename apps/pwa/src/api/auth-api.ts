@@ -1,16 +1,12 @@
 import {
   LoginResponseSchema,
-  SessionUserSchema,
+  SessionResponseSchema,
   StatusResponseSchema,
   type LoginRequest,
   type ResetPasswordRequest,
   type SendResetPasswordRequest,
 } from '@judging/shared-types';
-import Type from 'typebox';
 import { api } from './api.ts';
-
-/** GET /api/session: who a stored token belongs to and until when it works. */
-export const SessionResponseSchema = Type.Object({ user: SessionUserSchema, expiresAt: Type.String() });
 
 export function logInUser(request: LoginRequest) {
   return api.post('/login/user', request, LoginResponseSchema, { token: null });

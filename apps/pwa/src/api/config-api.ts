@@ -1,11 +1,7 @@
-import Type from 'typebox';
+import { ClientConfigSchema } from '@judging/shared-types';
 import { api } from './api.ts';
 
 /** GET /api/config: settings the deployment chooses (decisions.md 4: the payment page). */
-export const PublicConfigSchema = Type.Object({
-  paymentUrl: Type.Union([Type.String(), Type.Null()]),
-});
-
 export function fetchPublicConfig(signal?: AbortSignal) {
-  return api.get('/config', PublicConfigSchema, { token: null, signal });
+  return api.get('/config', ClientConfigSchema, { token: null, signal });
 }

@@ -31,6 +31,10 @@ export const LoginResponseSchema = Type.Object({
 });
 export type LoginResponse = Static<typeof LoginResponseSchema>;
 
+/** GET /api/session: who a stored token belongs to and until when it works. */
+export const SessionResponseSchema = Type.Object({ user: SessionUserSchema, expiresAt: Type.String() });
+export type SessionResponse = Static<typeof SessionResponseSchema>;
+
 export const SendResetPasswordSchema = Type.Object({ email: emailField() });
 export type SendResetPasswordRequest = Static<typeof SendResetPasswordSchema>;
 
@@ -38,7 +42,11 @@ export const ResetPasswordSchema = Type.Refine(
   Type.Object({
     password: newPasswordField(),
     confirmPassword: Type.String({ maxLength: 1024, 'x-messages': { required: 'Password must match' } }),
-    token: Type.String({ minLength: 1, maxLength: 512, 'x-messages': { required: 'The reset link is missing its token' } }),
+    token: Type.String({
+      minLength: 1,
+      maxLength: 512,
+      'x-messages': { required: 'The reset link is missing its token' },
+    }),
     email: Type.Optional(Type.String({ maxLength: 254 })),
   }),
   (value) => value.password === value.confirmPassword,

@@ -1,4 +1,3 @@
-import Type from 'typebox';
 import {
   ApiErrorSchema,
   LoginRequestSchema,
@@ -6,14 +5,20 @@ import {
   Messages,
   ResetPasswordSchema,
   SendResetPasswordSchema,
-  SessionUserSchema,
+  SessionResponseSchema,
   StatusResponseSchema,
 } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { currentUser } from '../../http/guards.ts';
-import { TOKEN_LIFETIME_SECONDS, getSessionUser, login, logout, resetPassword, sendPasswordReset, type AuthDeps } from './auth.service.ts';
-
-const SessionResponseSchema = Type.Object({ user: SessionUserSchema, expiresAt: Type.String() });
+import {
+  TOKEN_LIFETIME_SECONDS,
+  getSessionUser,
+  login,
+  logout,
+  resetPassword,
+  sendPasswordReset,
+  type AuthDeps,
+} from './auth.service.ts';
 
 export function registerAuthRoutes(app: AppInstance, deps: RouteDeps): void {
   const authDeps: AuthDeps = {
@@ -39,7 +44,14 @@ export function registerAuthRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.post(
     '/api/logout',
-    { preHandler: [deps.requireAuth], schema: { tags: ['auth'], summary: 'Revoke every token of the caller', response: { 200: StatusResponseSchema, 401: ApiErrorSchema } } },
+    {
+      preHandler: [deps.requireAuth],
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke every token of the caller',
+        response: { 200: StatusResponseSchema, 401: ApiErrorSchema },
+      },
+    },
     async (request) => {
       await logout(authDeps, currentUser(request).userId);
       return { status: 'Success' };
@@ -48,7 +60,14 @@ export function registerAuthRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.get(
     '/api/session',
-    { preHandler: [deps.requireAuth], schema: { tags: ['auth'], summary: 'The session user of a valid token', response: { 200: SessionResponseSchema, 401: ApiErrorSchema } } },
+    {
+      preHandler: [deps.requireAuth],
+      schema: {
+        tags: ['auth'],
+        summary: 'The session user of a valid token',
+        response: { 200: SessionResponseSchema, 401: ApiErrorSchema },
+      },
+    },
     async (request) => {
       const caller = currentUser(request);
       return { user: await getSessionUser(deps.db, caller.userId), expiresAt: caller.tokenExpiresAt };
