@@ -19,6 +19,7 @@ import { registerStateRoutes } from './features/states/states.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerCategoryRoutes } from './features/categories/categories.routes.ts';
 import { registerEventRoutes } from './features/events/events.routes.ts';
+import { registerRegistrationRoutes } from './features/registration/registration.routes.ts';
 import type { AppInstance, RouteDeps } from './http/app-types.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { createRequireAuth, createRequireEditor } from './http/guards.ts';
@@ -91,6 +92,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   registerAuditRoutes(app, deps);
   registerEventRoutes(app, deps);
   registerCategoryRoutes(app, deps);
+  registerRegistrationRoutes(app, deps);
 
   await registerPwa(app, config.pwaDist);
   return app;

@@ -1,0 +1,110 @@
+import {
+  ApiErrorSchema,
+  EventSchoolParamsSchema,
+  OpenEventListSchema,
+  RegistrationAllowedSchema,
+  RegistrationMessages,
+  RegistrationResponseSchema,
+  SchoolNameListSchema,
+  SchoolRegistrationSchema,
+  StateIdParamsSchema,
+} from '@judging/shared-types';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import { todayIso } from '../../http/clock.ts';
+import {
+  checkRegistrationAllowed,
+  listOpenEvents,
+  listPublicSchoolNames,
+  registerSchool,
+} from './registration.service.ts';
+
+/**
+ * Pre-handler for public routes that show more to some roles: a valid bearer token
+ * identifies the caller; a missing or stale one leaves a plain visitor (never a 401, the
+ * public form must keep working).
+ */
+function createOptionalAuth(requireAuth: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler {
+  return async function optionalAuth(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+    if (!request.headers.authorization) return;
+    try {
+      await requireAuth.call(this, request, reply);
+    } catch {
+      request.auth = null;
+    }
+  };
+}
+
+export function registerRegistrationRoutes(app: AppInstance, deps: RouteDeps): void {
+  const optionalAuth = createOptionalAuth(deps.requireAuth);
+  const tags = ['registration'];
+
+  app.get(
+    '/api/state/:id/event/open',
+    {
+      preHandler: [optionalAuth],
+      schema: {
+        tags,
+        summary: 'Public: the events a school can register for (test events only for ADMIN and ULTRA of the state)',
+        security: [],
+        params: StateIdParamsSchema,
+        response: { 200: OpenEventListSchema, 400: ApiErrorSchema },
+      },
+    },
+    (request) => listOpenEvents(deps.db, request.auth, request.params.id, todayIso()),
+  );
+
+  app.get(
+    '/api/state/:id/school/names',
+    {
+      schema: {
+        tags,
+        summary: "Public: the state's school names for the registration picker (no contact data)",
+        security: [],
+        params: StateIdParamsSchema,
+        response: { 200: SchoolNameListSchema, 400: ApiErrorSchema },
+      },
+    },
+    (request) => listPublicSchoolNames(deps.db, request.params.id),
+  );
+
+  app.get(
+    '/api/event/:id/school/:schoolId/allowed',
+    {
+      preHandler: [optionalAuth],
+      schema: {
+        tags,
+        summary: 'Public: may this listed school still register for the event?',
+        security: [],
+        params: EventSchoolParamsSchema,
+        response: { 200: RegistrationAllowedSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    (request) =>
+      checkRegistrationAllowed(deps.db, request.auth, request.params.id, request.params.schoolId, todayIso()),
+  );
+
+  app.post(
+    '/api/school/register',
+    {
+      preHandler: [optionalAuth],
+      schema: {
+        tags,
+        summary: 'Public: register a listed or new school for categories of an event',
+        security: [],
+        body: SchoolRegistrationSchema,
+        response: { 201: RegistrationResponseSchema, 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const now = new Date();
+      const registered = await registerSchool(deps.db, request.auth, request.body, {
+        today: todayIso(now),
+        now: now.toISOString(),
+      });
+      return reply
+        .status(201)
+        .send({ status: 'Success' as const, message: RegistrationMessages.success, ...registered });
+    },
+  );
+}
