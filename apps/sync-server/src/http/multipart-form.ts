@@ -26,16 +26,20 @@ export async function readForm<S extends TSchema, F>(
   const raw: Record<string, unknown> = {};
   let file: F | undefined;
   if (request.isMultipart()) {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (!part.filename) {
-          part.file.resume();
-          continue;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (!part.filename) {
+            part.file.resume();
+            continue;
+          }
+          file = await onFile({ stream: part.file, filename: part.filename, fieldname: part.fieldname });
+        } else if (typeof part.value === 'string' && part.value.trim() !== '') {
+          raw[part.fieldname] = part.value;
         }
-        file = await onFile({ stream: part.file, filename: part.filename, fieldname: part.fieldname });
-      } else if (typeof part.value === 'string' && part.value.trim() !== '') {
-        raw[part.fieldname] = part.value;
       }
+    } catch (error) {
+      throw asMultipartError(error);
     }
   } else if (isRecord(request.body)) {
     Object.assign(raw, request.body);
@@ -43,6 +47,15 @@ export async function readForm<S extends TSchema, F>(
   const value = Value.Convert(schema, raw);
   if (!Value.Check(schema, value)) throw validationError(describeErrors(schema, value, Value.Errors(schema, value)));
   return { fields: value as Static<S>, file };
+}
+
+/**
+ * A broken multipart body (a wrong boundary, a cut-off part) is the client's error: 400, not
+ * the 500 a parser error without a status would become. Errors with a status pass through.
+ */
+export function asMultipartError(error: unknown): unknown {
+  const hasStatus = error !== null && typeof error === 'object' && 'statusCode' in error;
+  return hasStatus ? error : validationError([{ field: 'body', message: 'The upload is not a valid multipart form.' }]);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

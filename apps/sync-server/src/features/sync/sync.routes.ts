@@ -19,6 +19,7 @@ import {
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { validationError } from '../../http/api-error.ts';
 import { currentUser, requireRole } from '../../http/guards.ts';
+import { asMultipartError } from '../../http/multipart-form.ts';
 import { storePhoto, sweepPhotoTempDir } from '../photos/photos.service.ts';
 import { getReferenceData, protocolUnsupported, pullChanges, pushMutations } from './sync.service.ts';
 
@@ -109,7 +110,9 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request, reply) => {
-      const file = request.isMultipart() ? await request.file() : undefined;
+      const file = request.isMultipart()
+        ? await request.file().catch((error: unknown) => Promise.reject(asMultipartError(error)))
+        : undefined;
       if (!file) throw validationError([{ field: 'file', message: 'A photo file is required' }]);
       const stored = await storePhoto(
         deps.db,

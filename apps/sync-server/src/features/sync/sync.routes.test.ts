@@ -1,0 +1,500 @@
+// The sync protocol on the real app (inject, fresh database): reference download, push
+// idempotency, poison mutations, transient photo_missing, pull visibility and paging, photos.
+// Scenario numbers refer to offline-sync.md "Proof that nothing is lost".
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { PushResponse, SyncPullResponse } from '@judging/shared-types';
+import { buildTestApp, loginAs, type TestApp } from '../../test-support/build-test-app.ts';
+import { snapshotTables } from '../../test-support/factories.ts';
+import {
+  fakeJpeg,
+  loadCulinary,
+  multipartBody,
+  SCORE_TABLES,
+  type CulinaryFixture,
+} from '../../test-support/judging-fixtures.ts';
+import { assertConverged, injectTransport, SimulatedDevice, uuidv7 } from '../../test-support/sync-device.ts';
+
+interface Context {
+  t: TestApp;
+  c: CulinaryFixture;
+}
+
+const Sync = suite<Context>('sync protocol');
+Sync.before.each(async (context) => {
+  context.t = await buildTestApp();
+  context.c = await loadCulinary(context.t.app, context.t.db);
+});
+Sync.after.each(async (context) => {
+  await context.t.close();
+});
+
+function deviceFor(c: CulinaryFixture): SimulatedDevice {
+  return new SimulatedDevice({ judgeId: c.judgeId, eventId: c.eventId });
+}
+
+function subsectionId(c: CulinaryFixture, sectionIndex: number, subsectionIndex: number): number {
+  const id = c.sections[sectionIndex]?.subsections[subsectionIndex]?.subsectionId;
+  if (id === undefined) throw new Error('no such subsection');
+  return id;
+}
+
+async function postPush(t: TestApp, headers: Record<string, string>, body: unknown) {
+  return t.app.inject({ method: 'POST', url: '/api/sync/push', headers, payload: body as Record<string, unknown> });
+}
+
+Sync('the reference download has what a device needs to score offline, and notes the device', async ({ t, c }) => {
+  const reference = c.reference;
+  assert.is(reference.protocolVersion, 1);
+  assert.is(reference.cursor, 0);
+  assert.ok(Date.parse(reference.serverTime) > 0);
+  assert.equal(reference.judge, { judgeId: c.judgeId, judgeFirstName: 'Maria', judgeLastName: 'Santos' });
+  assert.equal(
+    reference.categories.map((category) => category.categoryName),
+    ['Culinary'],
+  );
+  const [category] = reference.categories;
+  assert.equal([category?.isSubmitted, category?.submittedAt], [false, null]);
+  assert.equal(
+    category?.schools.map((school) => school.schoolOrder),
+    [...Array(12).keys()],
+  );
+  assert.ok(category?.schools.every((school) => school.schoolStudents.length > 0));
+  const knife = category?.sections[0];
+  assert.equal(
+    knife?.subsections.map((subsection) => subsection.subsectionMaxScore),
+    [10, 10, 5, 5],
+  );
+  assert.equal(
+    knife?.penalties.map((penalty) => [penalty.penaltyName, penalty.penaltyDeduction, penalty.isDynamic]),
+    [
+      ['Overtime', 5, true],
+      ['Incomplete Uniform', 2, false],
+      ['Unsafe Knife Handling', 3, false],
+    ],
+  );
+  assert.equal(reference.scores, { subsections: [], penalties: [], disqualifications: [] });
+
+  const judge2 = await loginAs(t.app, 'judge2@demo.test');
+  const other = await t.app.inject({
+    method: 'GET',
+    url: `/api/sync/judge/${judge2.user.userId}/event/${c.eventId}?deviceId=tab-9`,
+    headers: judge2.headers,
+  });
+  assert.equal(
+    other.json().categories[0].sections.map((section: { sectionName: string }) => section.sectionName),
+    ['Knife Skills'],
+    'only the sections the judge is assigned to',
+  );
+  const device = await t.db
+    .selectFrom('device_sync')
+    .selectAll()
+    .where('device_id', '=', 'tab-9')
+    .executeTakeFirstOrThrow();
+  assert.equal([device.user_id, device.last_cursor], [judge2.user.userId, 0]);
+  assert.type(device.last_pull_at, 'string');
+});
+
+Sync("the in-progress event brings the judge's existing scores", async ({ t }) => {
+  const judge = await loginAs(t.app, 'judge1@demo.test');
+  const event = await t.db
+    .selectFrom('event')
+    .select('event_id')
+    .where('status', '=', 'STARTED')
+    .executeTakeFirstOrThrow();
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/sync/judge/${judge.user.userId}/event/${event.event_id}`,
+    headers: judge.headers,
+  });
+  const scores = response.json().scores;
+  assert.is(scores.subsections.length, 5 * 4, 'judge1 scored 5 schools of Knife Skills (4 subsections)');
+  assert.ok(
+    scores.subsections.every(
+      (cell: { judgeId: number; rev: number }) => cell.judgeId === judge.user.userId && cell.rev === 1,
+    ),
+  );
+});
+
+Sync('scenario 3: the same batch pushed twice is applied once', async ({ t, c }) => {
+  const device = deviceFor(c);
+  const transport = injectTransport(t.app, c.token);
+  await device.download(transport);
+  for (let school = 0; school < 4; school++) {
+    device.putSubsection(c.place(0, school), subsectionId(c, 0, 0), 6 + school * 0.25);
+    device.putSubsection(c.place(0, school), subsectionId(c, 0, 0), 7);
+  }
+  const penalty = c.sections[0].penalties[1];
+  device.putPenalty(c.place(0, 0), penalty?.penaltyId ?? 0, penalty?.deduction ?? 0, 'No hat');
+  device.putDisqualification(c.place(0, 1), c.sections[0].disqualificationIds[0] ?? 0, 'Outside help');
+  const all = [...device.outbox];
+  const { entries, body } = device.nextPush();
+  const first = await postPush(t, c.headers, body);
+  const second = await postPush(t, c.headers, body);
+  assert.equal(
+    (first.json() as PushResponse).results.map((result) => result.status),
+    entries.map(() => 'applied'),
+  );
+  const replay = second.json() as PushResponse;
+  assert.equal(
+    replay.results.map((result) => result.status),
+    entries.map(() => 'duplicate'),
+  );
+  assert.equal(
+    replay.results.map((result) => result.rev),
+    (first.json() as PushResponse).results.map((result) => result.rev),
+    'a duplicate answers the stored result',
+  );
+  device.acceptPushResponse(replay);
+  await assertConverged(t.db, device, { allMutations: all, transport });
+});
+
+Sync(
+  'scenario 7: a poison mutation at the head is rejected and the rest applied; its replay is rejected again',
+  async ({ t, c }) => {
+    const device = deviceFor(c);
+    const transport = injectTransport(t.app, c.token);
+    await device.download(transport);
+    const poison = device.putSubsection(c.place(0, 0), subsectionId(c, 0, 0), 42);
+    const malformed = device.enqueue('subsectionScore.put', { score: 'seven' });
+    device.putSubsection(c.place(0, 0), subsectionId(c, 0, 1), 8);
+    device.putSubsection(c.place(0, 1), subsectionId(c, 0, 1), 9);
+    const all = [...device.outbox];
+    const { body } = device.nextPush();
+    const response = (await postPush(t, c.headers, body)).json() as PushResponse;
+    assert.equal(
+      response.results.map((result) => result.code ?? result.status),
+      ['invalid_value', 'invalid_value', 'applied', 'applied'],
+    );
+    device.acceptPushResponse(response);
+    assert.equal(
+      device.outbox.map((entry) => [entry.id, entry.status]),
+      [
+        [poison.id, 'rejected'],
+        [malformed.id, 'rejected'],
+      ],
+    );
+    const replay = (await postPush(t, c.headers, body)).json() as PushResponse;
+    assert.equal(
+      replay.results.map((result) => result.status),
+      ['rejected', 'rejected', 'duplicate', 'duplicate'],
+      'a refusal is never turned into a silent drop',
+    );
+    const kept = await t.db.selectFrom('rejected_mutation').selectAll().orderBy('mutation_id').execute();
+    assert.equal(kept.map((row) => row.mutation_id).sort(), [poison.id, malformed.id].sort());
+    assert.equal(JSON.parse(kept.find((row) => row.mutation_id === poison.id)?.payload_json ?? '{}').data.score, 42);
+    await assertConverged(t.db, device, { allMutations: all, transport });
+  },
+);
+
+Sync('the same id with a different payload fails the whole push with 409 and keeps nothing of it', async ({ t, c }) => {
+  const device = deviceFor(c);
+  const first = device.putSubsection(c.place(0, 0), subsectionId(c, 0, 0), 5);
+  assert.is((await postPush(t, c.headers, device.nextPush().body)).statusCode, 200);
+  const before = await snapshotTables(t.db, [...SCORE_TABLES, 'applied_mutation', 'rejected_mutation']);
+  const fresh = {
+    id: uuidv7(),
+    seq: 2,
+    kind: 'subsectionScore.put',
+    createdAt: '',
+    data: { ...first.data, schoolId: c.place(0, 1).schoolId, scoreId: crypto.randomUUID() },
+  };
+  const tampered = {
+    id: first.id,
+    seq: 1,
+    kind: first.kind,
+    createdAt: first.createdAt,
+    data: { ...first.data, score: 6 },
+  };
+  const response = await postPush(t, c.headers, {
+    deviceId: device.deviceId,
+    protocolVersion: 1,
+    mutations: [fresh, tampered],
+  });
+  assert.is(response.statusCode, 409);
+  assert.is(response.json().code, 'MUTATION_ID_REUSED');
+  assert.equal(await snapshotTables(t.db, [...SCORE_TABLES, 'applied_mutation', 'rejected_mutation']), before);
+  const reordered = { ...first, data: Object.fromEntries(Object.entries(first.data).reverse()) };
+  const sameContent = await postPush(t, c.headers, {
+    deviceId: device.deviceId,
+    protocolVersion: 1,
+    mutations: [reordered],
+  });
+  assert.is(
+    (sameContent.json() as PushResponse).results[0]?.status,
+    'duplicate',
+    'key order does not change the payload',
+  );
+});
+
+Sync(
+  '426 for an unsupported protocol, 400 for more than 50 mutations or a bad envelope, 403 for non-judges',
+  async ({ t, c }) => {
+    const device = deviceFor(c);
+    for (let school = 0; school < 12; school++) {
+      for (let sub = 0; sub < 4; sub++) device.putSubsection(c.place(0, school), subsectionId(c, 0, sub), 3);
+    }
+    for (let sub = 0; sub < 3; sub++) device.putSubsection(c.place(1, 0), subsectionId(c, 1, sub), 3);
+    const before = await snapshotTables(t.db, [...SCORE_TABLES, 'applied_mutation']);
+    const tooBig = await postPush(t, c.headers, device.nextPush(51).body);
+    assert.is(tooBig.statusCode, 400);
+    assert.is(tooBig.json().message, 'A push holds at most 50 mutations');
+    for (const version of [0, 2, 99]) {
+      const response = await postPush(t, c.headers, {
+        ...device.nextPush(5).body,
+        protocolVersion: version,
+        mutations: [{ anything: 'goes' }],
+      });
+      assert.is(response.statusCode, 426, `version ${version}`);
+      assert.is(response.json().code, 'PROTOCOL_UNSUPPORTED');
+    }
+    const noDevice = await postPush(t, c.headers, { protocolVersion: 1, mutations: [] });
+    assert.equal([noDevice.statusCode, noDevice.json().message], [400, 'A device id is required']);
+    assert.equal(await snapshotTables(t.db, [...SCORE_TABLES, 'applied_mutation']), before);
+    const empty = await postPush(t, c.headers, { deviceId: device.deviceId, protocolVersion: 1, mutations: [] });
+    assert.equal(empty.json(), { results: [], cursor: 0 });
+  },
+);
+
+Sync(
+  'photo_missing is transient: the batch stops there, nothing is recorded, and after the upload it applies',
+  async ({ t, c }) => {
+    const device = deviceFor(c);
+    const transport = injectTransport(t.app, c.token);
+    await device.download(transport);
+    const photo = fakeJpeg();
+    device.putSubsection(c.place(0, 0), subsectionId(c, 0, 0), 4);
+    const withPhoto = device.putSubsection(c.place(0, 0), subsectionId(c, 0, 1), 5, { photoSha256: photo.sha256 });
+    const later = device.putSubsection(c.place(0, 0), subsectionId(c, 0, 1), 6);
+    const all = [...device.outbox];
+    const response = (await postPush(t, c.headers, device.nextPush().body)).json() as PushResponse;
+    assert.equal(
+      response.results.map((result) => result.code ?? result.status),
+      ['applied', 'photo_missing'],
+    );
+    device.acceptPushResponse(response);
+    assert.equal(
+      device.pending().map((entry) => entry.id),
+      [withPhoto.id, later.id],
+      'the photo edit and the one after it wait',
+    );
+    const recorded = await t.db.selectFrom('applied_mutation').select('mutation_id').execute();
+    assert.not.ok(recorded.some((row) => row.mutation_id === withPhoto.id || row.mutation_id === later.id));
+
+    const upload = multipartBody(
+      {},
+      { field: 'file', filename: 'cut.jpg', contentType: 'image/jpeg', bytes: photo.bytes },
+    );
+    const uploaded = await t.app.inject({
+      method: 'PUT',
+      url: `/api/sync/photos/${photo.sha256}`,
+      headers: { ...c.headers, ...upload.headers },
+      payload: upload.payload,
+    });
+    assert.is(uploaded.statusCode, 201);
+    await device.drain(transport);
+    await assertConverged(t.db, device, { allMutations: all, transport });
+    const cell = await t.db
+      .selectFrom('subsection_score')
+      .selectAll()
+      .where('subsection_id', '=', subsectionId(c, 0, 1))
+      .where('event_id', '=', c.eventId)
+      .executeTakeFirstOrThrow();
+    assert.equal([cell.score, cell.photo_sha256, cell.rev], [6, null, 2], "applied in the judge's order");
+  },
+);
+
+Sync(
+  "pull: a judge sees their own changes, their unlocks and their categories' schedule; a coordinator the whole event",
+  async ({ t, c }) => {
+    const judge1 = deviceFor(c);
+    judge1.putSubsection(c.place(0, 0), subsectionId(c, 0, 0), 5);
+    await judge1.drain(injectTransport(t.app, c.token));
+    const judge2Session = await loginAs(t.app, 'judge2@demo.test');
+    const judge2 = new SimulatedDevice({ judgeId: judge2Session.user.userId, eventId: c.eventId });
+    judge2.putSubsection(c.place(0, 0), subsectionId(c, 0, 0), 6);
+    await judge2.drain(injectTransport(t.app, judge2Session.token));
+    const state = c.reference.event;
+    const culinary = {
+      state_id: 9,
+      event_id: state.eventId,
+      judge_id: null,
+      entity: 'reference',
+      op: 'put' as const,
+      created_at: new Date().toISOString(),
+    };
+    const restaurant = await t.db
+      .selectFrom('category')
+      .select('category_id')
+      .where('event_id', '=', c.eventId)
+      .where('category_name', '=', 'Restaurant Management')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('change_log')
+      .values([
+        {
+          ...culinary,
+          category_id: c.categoryId,
+          entity_id: 'a',
+          payload_json: JSON.stringify({ eventId: c.eventId, reason: 'schools reordered' }),
+        },
+        {
+          ...culinary,
+          category_id: restaurant.category_id,
+          entity_id: 'b',
+          payload_json: JSON.stringify({ eventId: c.eventId, reason: 'not yours' }),
+        },
+        {
+          ...culinary,
+          category_id: null,
+          entity_id: 'c',
+          payload_json: JSON.stringify({ eventId: c.eventId, reason: 'event renamed' }),
+        },
+      ])
+      .execute();
+
+    const seen = async (headers: Record<string, string>) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/sync/pull?eventId=${c.eventId}&cursor=0`,
+        headers,
+      });
+      assert.is(response.statusCode, 200);
+      const body = response.json() as SyncPullResponse;
+      return {
+        body,
+        summary: body.changes.map(
+          (change) =>
+            `${change.entity}:${'judgeId' in change.data ? change.data.judgeId : 'reason' in change.data ? change.data.reason : ''}`,
+        ),
+      };
+    };
+    const forJudge1 = await seen(c.headers);
+    assert.equal(forJudge1.summary, [
+      `subsectionScore:${c.judgeId}`,
+      'reference:schools reordered',
+      'reference:event renamed',
+    ]);
+    assert.is(forJudge1.body.cursor, 5, 'the cursor jumps past what this judge may not see');
+    assert.is(forJudge1.body.hasMore, false);
+    const admin = await loginAs(t.app, 'admin@demo.test');
+    assert.is((await seen(admin.headers)).body.changes.length, 5);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/sync/pull?eventId=${c.eventId}&cursor=5`,
+      headers: c.headers,
+    });
+    assert.equal(after.json().changes, []);
+  },
+);
+
+Sync('pull pages: at most 500 changes, then hasMore', async ({ t, c }) => {
+  const row = {
+    state_id: 9,
+    event_id: c.eventId,
+    category_id: c.categoryId,
+    judge_id: c.judgeId,
+    entity: 'reference',
+    op: 'put' as const,
+    created_at: new Date().toISOString(),
+  };
+  await t.db
+    .insertInto('change_log')
+    .values(
+      Array.from({ length: 520 }, (_, index) => ({
+        ...row,
+        entity_id: String(index),
+        payload_json: JSON.stringify({ eventId: c.eventId, reason: `r${index}` }),
+      })),
+    )
+    .execute();
+  const first = (
+    await t.app.inject({ method: 'GET', url: `/api/sync/pull?eventId=${c.eventId}&cursor=0`, headers: c.headers })
+  ).json() as SyncPullResponse;
+  assert.equal([first.changes.length, first.hasMore, first.cursor], [500, true, 500]);
+  const second = (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/sync/pull?eventId=${c.eventId}&cursor=${first.cursor}`,
+      headers: c.headers,
+    })
+  ).json() as SyncPullResponse;
+  assert.equal([second.changes.length, second.hasMore, second.cursor], [20, false, 520]);
+});
+
+Sync('photos: 201 then 200, checked by hash, content and size, leaving no temp file', async ({ t, c }) => {
+  const put = (sha256: string, bytes: Buffer, contentType = 'image/jpeg') => {
+    const body = multipartBody({}, { field: 'file', filename: 'photo.jpg', contentType, bytes });
+    return t.app.inject({
+      method: 'PUT',
+      url: `/api/sync/photos/${sha256}`,
+      headers: { ...c.headers, ...body.headers },
+      payload: body.payload,
+    });
+  };
+  const photo = fakeJpeg(300 * 1024);
+  const created = await put(photo.sha256, photo.bytes);
+  assert.is(created.statusCode, 201);
+  assert.equal(created.json(), { sha256: photo.sha256, mime: 'image/jpeg', size: photo.bytes.length, isNew: true });
+  const again = await put(photo.sha256, photo.bytes);
+  assert.is(again.statusCode, 200);
+  assert.is(again.json().isNew, false);
+
+  const other = fakeJpeg();
+  const mismatch = await put(other.sha256, photo.bytes);
+  assert.equal(
+    [mismatch.statusCode, mismatch.json().message],
+    [400, 'The photo does not match its hash; upload it again.'],
+  );
+  const text = Buffer.from('%PDF-1.7 definitely not an image');
+  const { createHash } = await import('node:crypto');
+  const textSha = createHash('sha256').update(text).digest('hex');
+  const notImage = await put(textSha, text, 'image/jpeg');
+  assert.equal([notImage.statusCode, notImage.json().message], [415, 'Photos must be images.']);
+  const huge = fakeJpeg(10 * 1024 * 1024 + 1);
+  const tooBig = await put(huge.sha256, huge.bytes);
+  assert.is(tooBig.statusCode, 413);
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
+  const pngPut = await put(createHash('sha256').update(png).digest('hex'), png, 'application/octet-stream');
+  assert.equal(
+    [pngPut.statusCode, pngPut.json().mime],
+    [201, 'image/png'],
+    'the content decides, not the declared type',
+  );
+  const fieldsOnly = multipartBody({ a: 1 });
+  const noFile = await t.app.inject({
+    method: 'PUT',
+    url: `/api/sync/photos/${photo.sha256}`,
+    headers: { ...c.headers, ...fieldsOnly.headers },
+    payload: fieldsOnly.payload,
+  });
+  assert.equal([noFile.statusCode, noFile.json().message], [400, 'A photo file is required']);
+  const broken = multipartBody({}, { field: 'file', filename: 'x.jpg', contentType: 'image/jpeg', bytes: photo.bytes });
+  const brokenPut = await t.app.inject({
+    method: 'PUT',
+    url: `/api/sync/photos/${photo.sha256}`,
+    headers: { ...c.headers, 'content-type': 'multipart/form-data; boundary=not-the-boundary' },
+    payload: broken.payload,
+  });
+  assert.is(brokenPut.statusCode, 400, "a broken form is the client's error");
+
+  const rows = await t.db.selectFrom('stored_file').selectAll().execute();
+  assert.equal(rows.map((row) => row.mime).sort(), ['image/jpeg', 'image/png']);
+  const files = readdirSync(t.config.filesDir).filter((name) => name !== 'tmp');
+  assert.equal(
+    files.sort(),
+    rows.map((row) => row.storage_name).sort(),
+    'one file per stored photo, under random names',
+  );
+  assert.equal(readdirSync(path.join(t.config.filesDir, 'tmp')), [], 'no temp file left');
+  const judgeOnly = await loginAs(t.app, 'admin@demo.test');
+  assert.is(
+    (await t.app.inject({ method: 'PUT', url: `/api/sync/photos/${photo.sha256}`, headers: judgeOnly.headers }))
+      .statusCode,
+    403,
+  );
+});
+
+Sync.run();
