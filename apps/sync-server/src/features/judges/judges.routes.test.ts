@@ -472,6 +472,23 @@ Judges("archive revokes the judge's tokens and keeps their scores; reinstate let
   assert.not.ok(active.json().some((judge: { judgeId: number }) => judge.judgeId === w.judge.userId));
   assert.is((await lastAudit(w)).action, 'archive');
 
+  // An archived judge cannot be assigned (the categories feature checks the profile).
+  const target = await w.t.db
+    .selectFrom('category')
+    .innerJoin('category_section', 'category_section.category_id', 'category.category_id')
+    .innerJoin('section', 'section.section_id', 'category_section.section_id')
+    .select(['category.event_id', 'category.category_id', 'section.section_id'])
+    .where('category.category_name', '=', 'Restaurant Management')
+    .where('section.section_name', '=', 'Menu Presentation')
+    .executeTakeFirstOrThrow();
+  const assign = await w.t.app.inject({
+    method: 'POST',
+    url: `/api/event/${target.event_id}/category/${target.category_id}/section/${target.section_id}`,
+    headers: w.admin.headers,
+    payload: [{ judgeId: w.judge.userId }],
+  });
+  assert.is(assign.statusCode, 409, assign.body);
+
   const again = await w.t.app.inject({
     method: 'PUT',
     url: `/api/judge/${w.judge.userId}/archive`,
