@@ -20,6 +20,7 @@ import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerCategoryRoutes } from './features/categories/categories.routes.ts';
 import { registerEventRoutes } from './features/events/events.routes.ts';
 import { registerRegistrationRoutes } from './features/registration/registration.routes.ts';
+import { registerRequestRoutes } from './features/requests/requests.routes.ts';
 import type { AppInstance, RouteDeps } from './http/app-types.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { createRequireAuth, createRequireEditor } from './http/guards.ts';
@@ -93,6 +94,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   registerEventRoutes(app, deps);
   registerCategoryRoutes(app, deps);
   registerRegistrationRoutes(app, deps);
+  registerRequestRoutes(app, deps);
 
   await registerPwa(app, config.pwaDist);
   return app;

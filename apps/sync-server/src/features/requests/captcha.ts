@@ -1,0 +1,124 @@
+// The self-hosted proof-of-work captcha of the public forms (decisions §4: ALTCHA, no third
+// party). The server issues signed challenges, the visitor's browser solves one, and the
+// solution comes back with the form. A solution counts once: used challenges are remembered
+// until they expire, and challenges carry this process's id, so one issued before a restart
+// (whose memory of used solutions is gone) is refused rather than replayable.
+import { createHmac, randomUUID } from 'node:crypto';
+import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { ErrorCode, RequestMessages } from '@judging/shared-types';
+import { ApiError } from '../../http/api-error.ts';
+
+export interface CaptchaOptions {
+  /** The server secret the HMAC keys are derived from (the JWT secret kept in DATA_DIR). */
+  secret: string;
+  /** How long a challenge may be solved and submitted: long enough to fill in a form. */
+  ttlSeconds?: number;
+  /** Hash iterations per attempt; with `maxCounter` it sets the work (about cost × counter / 2 hashes). */
+  cost?: number;
+  maxCounter?: number;
+  /** Milliseconds since the epoch; tests move it. */
+  now?: () => number;
+}
+
+export interface Captcha {
+  createChallenge(): Promise<Challenge>;
+  /** Resolves when `payload` (the widget's base64 JSON) solves an unused, unexpired challenge of ours; else a 400. */
+  verify(payload: string): Promise<void>;
+}
+
+const ALGORITHM = 'SHA-256';
+
+/** A separate key per purpose, derived from the server secret, so nothing new needs storing. */
+function deriveSecret(secret: string, purpose: string): string {
+  return createHmac('sha256', secret).update(`altcha:${purpose}`).digest('hex');
+}
+
+function captchaFailed(): ApiError {
+  return new ApiError(400, ErrorCode.CaptchaFailed, RequestMessages.captchaFailed, [
+    { field: 'captcha', message: RequestMessages.captchaFailed },
+  ]);
+}
+
+interface Submitted {
+  challenge: Challenge;
+  solution: Solution;
+}
+
+function parsePayload(payload: string): Submitted | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(payload, 'base64').toString('utf8'));
+    if (!value || typeof value !== 'object' || !('challenge' in value) || !('solution' in value)) return undefined;
+    const { challenge, solution } = value as { challenge: unknown; solution: unknown };
+    if (
+      !challenge ||
+      typeof challenge !== 'object' ||
+      !('parameters' in challenge) ||
+      !solution ||
+      typeof solution !== 'object'
+    ) {
+      return undefined;
+    }
+    return { challenge: challenge as Challenge, solution: solution as Solution };
+  } catch {
+    return undefined;
+  }
+}
+
+export function createCaptcha(options: CaptchaOptions): Captcha {
+  const ttlSeconds = options.ttlSeconds ?? 20 * 60;
+  // About 27,000 SHA-256 hashes on average: well under a second in a tablet's browser, and
+  // a real cost for anyone posting the forms by the thousand.
+  const cost = options.cost ?? 1;
+  const maxCounter = options.maxCounter ?? 50_000;
+  const now = options.now ?? Date.now;
+  const hmacSignatureSecret = deriveSecret(options.secret, 'challenge');
+  const hmacKeySignatureSecret = deriveSecret(options.secret, 'key');
+  const instance = randomUUID();
+  /** Signature of each used challenge → when it expires (ms); forgotten once expired. */
+  const used = new Map<string, number>();
+
+  function forgetExpired(): void {
+    const current = now();
+    for (const [signature, expiresAt] of used) if (expiresAt < current) used.delete(signature);
+  }
+
+  return {
+    createChallenge() {
+      return createChallenge({
+        algorithm: ALGORITHM,
+        cost,
+        counter: randomInt(maxCounter, Math.floor(maxCounter / 10)),
+        deriveKey,
+        hmacSignatureSecret,
+        hmacKeySignatureSecret,
+        expiresAt: Math.floor(now() / 1000) + ttlSeconds,
+        data: { instance },
+      });
+    },
+
+    async verify(payload) {
+      const submitted = parsePayload(payload);
+      if (!submitted) throw captchaFailed();
+      const { challenge, solution } = submitted;
+      const { expiresAt, data } = challenge.parameters;
+      if (typeof expiresAt !== 'number' || expiresAt * 1000 < now() || data?.instance !== instance)
+        throw captchaFailed();
+      // A malformed challenge makes the library throw: that is a failed captcha, not a 500.
+      const isVerified = await verifySolution({
+        challenge,
+        solution,
+        deriveKey,
+        hmacSignatureSecret,
+        hmacKeySignatureSecret,
+      }).then(
+        (result) => result.verified,
+        () => false,
+      );
+      if (!isVerified || typeof challenge.signature !== 'string') throw captchaFailed();
+      forgetExpired();
+      if (used.has(challenge.signature)) throw captchaFailed();
+      used.set(challenge.signature, expiresAt * 1000);
+    },
+  };
+}
