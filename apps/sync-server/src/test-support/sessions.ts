@@ -5,6 +5,7 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
+import { sql } from 'kysely';
 import * as assert from 'uvu/assert';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { createSecondState, setAccountExpiration, snapshotTables, type SecondState } from './factories.ts';
@@ -119,6 +120,8 @@ async function buildTemplate(): Promise<WorldTemplate> {
     await setAccountExpiration(trx, expired.stateId, '2020-01-31');
     return { other, expired };
   });
+  // Everything into the main file before it is copied (WAL mode keeps recent pages aside).
+  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(t.db);
   await t.close();
   return { databaseFile: t.config.databaseFile, other, expired };
 }
