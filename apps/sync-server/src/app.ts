@@ -1,9 +1,11 @@
 import Fastify from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyJwt from '@fastify/jwt';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { MAX_PHOTO_BYTES } from '@judging/shared-types';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import { registerAccountRoutes } from './features/accounts/accounts.routes.ts';
@@ -17,6 +19,8 @@ import { createMailer } from './features/email/mailer.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { registerStateRoutes } from './features/states/states.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
+import { registerScoreRoutes } from './features/scores/scores.routes.ts';
+import { registerSyncRoutes } from './features/sync/sync.routes.ts';
 import { registerCategoryRoutes } from './features/categories/categories.routes.ts';
 import { registerEventRoutes } from './features/events/events.routes.ts';
 import { registerRegistrationRoutes } from './features/registration/registration.routes.ts';
@@ -62,6 +66,11 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     strictTransportSecurity: false,
   });
   await app.register(fastifyJwt, { secret: config.jwtSecret });
+  // Score photos: one image per request. The byte of slack lets the photo store see an
+  // oversize file and refuse it itself (features/photos/photos.service.ts).
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_PHOTO_BYTES + 1, files: 1, fields: 20, fieldSize: 64 * 1024 },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Judged competitions API', version: '1.0.0' },
@@ -86,6 +95,8 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   registerStateRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerUserRoutes(app, deps);
+  registerScoreRoutes(app, deps);
+  registerSyncRoutes(app, deps);
   registerJudgeRoutes(app, deps);
   registerCriteriaRoutes(app, deps);
   registerSchoolRoutes(app, deps);
