@@ -25,6 +25,7 @@ import { registerCategoryRoutes } from './features/categories/categories.routes.
 import { registerEventRoutes } from './features/events/events.routes.ts';
 import { registerRegistrationRoutes } from './features/registration/registration.routes.ts';
 import { registerRequestRoutes } from './features/requests/requests.routes.ts';
+import { registerHelpFileRoutes } from './features/help-files/help-files.routes.ts';
 import type { AppInstance, RouteDeps } from './http/app-types.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { createRequireAuth, createRequireEditor } from './http/guards.ts';
@@ -106,6 +107,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   registerCategoryRoutes(app, deps);
   registerRegistrationRoutes(app, deps);
   registerRequestRoutes(app, deps);
+  registerHelpFileRoutes(app, deps);
 
   await registerPwa(app, config.pwaDist);
   return app;

@@ -1,0 +1,337 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildTestApp, loginAs, type TestApp } from '../../test-support/build-test-app.ts';
+import { createSecondState, snapshotTables, stateIdByCode } from '../../test-support/factories.ts';
+import { multipartBody, sampleFiles } from '../../test-support/sample-files.ts';
+
+type Session = Awaited<ReturnType<typeof loginAs>>;
+interface Context {
+  t: TestApp;
+  admin: Session;
+  delawareId: number;
+}
+
+const HelpFiles = suite<Context>('help files');
+HelpFiles.before.each(async (context) => {
+  context.t = await buildTestApp();
+  context.admin = await loginAs(context.t.app, 'admin@demo.test');
+  context.delawareId = await stateIdByCode(context.t.db, 'DE');
+});
+HelpFiles.after.each(async (context) => {
+  await context.t.close();
+});
+
+function uploadForm(
+  documentName: string | undefined,
+  file?: { filename: string; bytes: Buffer; contentType?: string },
+) {
+  return multipartBody([
+    ...(documentName === undefined ? [] : [{ name: 'documentName', value: documentName }]),
+    ...(file ? [{ name: 'helpFile', file }] : []),
+  ]);
+}
+
+async function upload(t: TestApp, session: Session | undefined, stateId: number, form: ReturnType<typeof uploadForm>) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/files/helpFile/${stateId}`,
+    headers: { ...form.headers, ...(session?.headers ?? {}) },
+    payload: form.payload,
+  });
+}
+
+function storedFiles(t: TestApp): string[] {
+  const folder = path.join(t.config.filesDir, 'help-documents');
+  return existsSync(folder) ? readdirSync(folder) : [];
+}
+
+HelpFiles(
+  'upload, list and download a PDF: random storage name, never the client path',
+  async ({ t, admin, delawareId }) => {
+    assert.equal((await t.app.inject({ url: `/api/files/helpFile/${delawareId}` })).json(), { files: [] });
+    const response = await upload(
+      t,
+      admin,
+      delawareId,
+      uploadForm('Competition Rules 2026', {
+        filename: '../../etc/Rules: final?.pdf',
+        bytes: sampleFiles.pdf,
+        contentType: 'text/plain',
+      }),
+    );
+    assert.is(response.statusCode, 201);
+    assert.is(response.json().message, 'File Added');
+    const file = response.json().file;
+    assert.is(file.documentName, 'Competition Rules 2026');
+    assert.is(file.name, 'Rules final.pdf');
+    assert.is(file.mime, 'application/pdf', 'the content decides, not the declared type');
+    assert.is(file.url, `/api/files/helpFile/${delawareId}/${file.fileId}/download`);
+    assert.equal(storedFiles(t), [file.fileId], 'stored under DATA_DIR/files/help-documents with a random name');
+
+    const listed = await t.app.inject({ url: `/api/files/helpFile/${delawareId}` });
+    assert.equal(
+      listed
+        .json()
+        .files.map((f: { fileId: string; documentName: string; url: string; name: string }) => [
+          f.fileId,
+          f.documentName,
+          f.url,
+          f.name,
+        ]),
+      [[file.fileId, 'Competition Rules 2026', file.url, 'Rules final.pdf']],
+    );
+    const download = await t.app.inject({ url: file.url });
+    assert.is(download.statusCode, 200);
+    assert.is(download.headers['content-type'], 'application/pdf');
+    assert.is(
+      download.headers['content-disposition'],
+      `inline; filename="Rules final.pdf"; filename*=UTF-8''Rules%20final.pdf`,
+    );
+    assert.ok(download.rawPayload.equals(sampleFiles.pdf));
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity_type', '=', 'help_document')
+      .executeTakeFirstOrThrow();
+    assert.is(audit.action, 'create');
+  },
+);
+
+HelpFiles(
+  'Office documents and images are accepted by content; Office files download as attachments',
+  async ({ t, admin, delawareId }) => {
+    const cases: Array<[keyof typeof sampleFiles, string, string]> = [
+      ['docx', 'judging-guide.docx', 'attachment'],
+      ['xlsx', 'schedule.xlsx', 'attachment'],
+      ['pptx', 'briefing.pptx', 'attachment'],
+      ['doc', 'old-rules.doc', 'attachment'],
+      ['xls', 'old-sheet.xls', 'attachment'],
+      ['ppt', 'old-slides.ppt', 'attachment'],
+      ['jpeg', 'floor-plan.jpeg', 'inline'],
+      ['png', 'map.png', 'inline'],
+      ['gif', 'logo.gif', 'inline'],
+      ['webp', 'photo.webp', 'inline'],
+    ];
+    for (const [kind, filename, disposition] of cases) {
+      const response = await upload(t, admin, delawareId, uploadForm(kind, { filename, bytes: sampleFiles[kind] }));
+      assert.is(response.statusCode, 201, kind);
+      const download = await t.app.inject({ url: response.json().file.url });
+      assert.ok(String(download.headers['content-disposition']).startsWith(`${disposition};`), kind);
+    }
+    const named = await upload(
+      t,
+      admin,
+      delawareId,
+      uploadForm('Misnamed', { filename: 'report.pdf', bytes: Buffer.concat([sampleFiles.docx, Buffer.alloc(0)]) }),
+    );
+    assert.is(named.statusCode, 409, 'same bytes as the docx above: already uploaded');
+  },
+);
+
+HelpFiles(
+  'refused by content: HTML, executables, text, plain ZIPs, other OLE2 files; nothing stored',
+  async ({ t, admin, delawareId }) => {
+    const before = await snapshotTables(t.db, ['stored_file', 'audit_log']);
+    for (const kind of ['html', 'exe', 'text', 'zip', 'ole2'] as const) {
+      const response = await upload(
+        t,
+        admin,
+        delawareId,
+        uploadForm('Sneaky', { filename: 'sneaky.pdf', bytes: sampleFiles[kind], contentType: 'application/pdf' }),
+      );
+      assert.is(response.statusCode, 415, kind);
+      assert.is(response.json().code, 'UNSUPPORTED_FILE_TYPE');
+      assert.is(
+        response.json().message,
+        'Only PDF, image (JPEG, PNG, GIF, WebP) and Office documents (Word, Excel, PowerPoint) can be uploaded.',
+      );
+    }
+    assert.equal(await snapshotTables(t.db, ['stored_file', 'audit_log']), before);
+    assert.equal(storedFiles(t), []);
+  },
+);
+
+HelpFiles(
+  'validation: document name and document required; the same file twice is refused',
+  async ({ t, admin, delawareId }) => {
+    const noName = await upload(
+      t,
+      admin,
+      delawareId,
+      uploadForm(undefined, { filename: 'a.pdf', bytes: sampleFiles.pdf }),
+    );
+    assert.is(noName.statusCode, 400);
+    assert.equal(noName.json().errors, [{ field: 'documentName', message: 'Document Name is required' }]);
+    const blank = await upload(t, admin, delawareId, uploadForm('   ', { filename: 'a.pdf', bytes: sampleFiles.pdf }));
+    assert.equal(blank.json().errors, [{ field: 'documentName', message: 'Document Name is required' }]);
+    const noFile = await upload(t, admin, delawareId, uploadForm('Rules'));
+    assert.equal(noFile.json().errors, [{ field: 'helpFile', message: 'Document is required' }]);
+    const emptyFile = await upload(
+      t,
+      admin,
+      delawareId,
+      uploadForm('Rules', { filename: 'a.pdf', bytes: Buffer.alloc(0) }),
+    );
+    assert.equal(emptyFile.json().errors, [{ field: 'helpFile', message: 'Document is required' }]);
+    const neither = await upload(t, admin, delawareId, uploadForm(undefined));
+    assert.equal(neither.json().errors, [
+      { field: 'documentName', message: 'Document Name is required' },
+      { field: 'helpFile', message: 'Document is required' },
+    ]);
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/api/files/helpFile/${delawareId}`,
+      headers: admin.headers,
+      payload: { documentName: 'Rules' },
+    });
+    assert.equal(json.json().errors, [{ field: 'helpFile', message: 'Document is required' }]);
+    assert.equal(storedFiles(t), []);
+    assert.is(
+      (await upload(t, admin, delawareId, uploadForm('Rules', { filename: 'a.pdf', bytes: sampleFiles.pdf })))
+        .statusCode,
+      201,
+    );
+    const again = await upload(
+      t,
+      admin,
+      delawareId,
+      uploadForm('Rules again', { filename: 'b.pdf', bytes: sampleFiles.pdf }),
+    );
+    assert.is(again.statusCode, 409);
+    assert.is(again.json().message, 'This document has already been uploaded for this state.');
+    assert.is(storedFiles(t).length, 1);
+  },
+);
+
+HelpFiles('20 MB at most (more than a photo), checked on the stream', async ({ t, admin, delawareId }) => {
+  const pdfOf = (size: number) => Buffer.concat([sampleFiles.pdf, Buffer.alloc(size - sampleFiles.pdf.length, 0x20)]);
+  const large = await upload(
+    t,
+    admin,
+    delawareId,
+    uploadForm('Big but fine', { filename: 'big.pdf', bytes: pdfOf(12 * 1024 * 1024) }),
+  );
+  assert.is(large.statusCode, 201, 'above the 10 MB photo limit is fine for documents');
+  const tooLarge = await upload(
+    t,
+    admin,
+    delawareId,
+    uploadForm('Too big', { filename: 'huge.pdf', bytes: pdfOf(20 * 1024 * 1024 + 1) }),
+  );
+  assert.is(tooLarge.statusCode, 413);
+  assert.is(tooLarge.json().message, 'The document is too large (20 MB at most).');
+  assert.is(storedFiles(t).length, 1);
+});
+
+HelpFiles(
+  'upload: ADMIN, SUPER and ULTRA of the state only; STANDARD, JUDGE, visitors and other states refused',
+  async ({ t, delawareId }) => {
+    const other = await createSecondState(t.db);
+    let content = 0;
+    const form = () =>
+      uploadForm('Doc', { filename: 'd.pdf', bytes: Buffer.concat([sampleFiles.pdf, Buffer.from(`% ${content++}`)]) });
+    for (const email of ['super@demo.test', 'ultra@demo.test']) {
+      assert.is((await upload(t, await loginAs(t.app, email), delawareId, form())).statusCode, 201, email);
+    }
+    const before = await snapshotTables(t.db, ['stored_file', 'audit_log']);
+    for (const email of ['standard@demo.test', 'judge1@demo.test', other.adminEmail]) {
+      assert.is((await upload(t, await loginAs(t.app, email), delawareId, form())).statusCode, 403, email);
+    }
+    assert.is(
+      (await upload(t, await loginAs(t.app, 'ultra@demo.test'), other.stateId, form())).statusCode,
+      403,
+      'own state only, ULTRA too',
+    );
+    assert.is((await upload(t, undefined, delawareId, form())).statusCode, 401);
+    await t.db
+      .updateTable('account')
+      .set({ expiration_date: '2020-01-01' })
+      .where('state_id', '=', delawareId)
+      .execute();
+    const expired = await upload(t, await loginAs(t.app, 'admin@demo.test'), delawareId, form());
+    assert.is(expired.statusCode, 403);
+    assert.is(expired.json().code, 'ACCOUNT_EXPIRED');
+    assert.equal(await snapshotTables(t.db, ['stored_file', 'audit_log']), before);
+    assert.is(storedFiles(t).length, 2);
+  },
+);
+
+HelpFiles(
+  'delete: any role of the state, JUDGE and STANDARD included; the file goes too; others refused',
+  async ({ t, admin, delawareId }) => {
+    const other = await createSecondState(t.db);
+    const ids: string[] = [];
+    for (const index of [1, 2]) {
+      const response = await upload(
+        t,
+        admin,
+        delawareId,
+        uploadForm(`Doc ${index}`, {
+          filename: 'd.pdf',
+          bytes: Buffer.concat([sampleFiles.pdf, Buffer.from(`% ${index}`)]),
+        }),
+      );
+      ids.push(response.json().file.fileId);
+    }
+    const url = (fileId: string | undefined) => `/api/files/helpFile/${delawareId}/${fileId}`;
+    const before = await snapshotTables(t.db, ['stored_file']);
+    assert.is((await t.app.inject({ method: 'DELETE', url: url(ids[0]) })).statusCode, 401);
+    const stranger = await loginAs(t.app, other.adminEmail);
+    assert.is((await t.app.inject({ method: 'DELETE', url: url(ids[0]), headers: stranger.headers })).statusCode, 403);
+    const ultra = await loginAs(t.app, 'ultra@demo.test');
+    assert.is(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/files/helpFile/${other.stateId}/${ids[0]}`,
+          headers: ultra.headers,
+        })
+      ).statusCode,
+      403,
+    );
+    assert.equal(await snapshotTables(t.db, ['stored_file']), before);
+
+    const judge = await loginAs(t.app, 'judge1@demo.test');
+    const removed = await t.app.inject({ method: 'DELETE', url: url(ids[0]), headers: judge.headers });
+    assert.is(removed.statusCode, 200);
+    assert.is(removed.json().message, 'Remove successful');
+    assert.not.ok(existsSync(path.join(t.config.filesDir, 'help-documents', ids[0] ?? '')), 'the bytes are gone');
+    assert.is((await t.app.inject({ url: `${url(ids[0])}/download` })).statusCode, 404);
+    assert.is((await t.app.inject({ method: 'DELETE', url: url(ids[0]), headers: judge.headers })).statusCode, 404);
+    const standard = await loginAs(t.app, 'standard@demo.test');
+    assert.is((await t.app.inject({ method: 'DELETE', url: url(ids[1]), headers: standard.headers })).statusCode, 200);
+    assert.equal((await t.app.inject({ url: `/api/files/helpFile/${delawareId}` })).json(), { files: [] });
+    const audits = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'user_id'])
+      .where('entity_type', '=', 'help_document')
+      .where('action', '=', 'delete')
+      .execute();
+    assert.equal(
+      audits.map((a) => a.user_id),
+      [judge.user.userId, standard.user.userId],
+    );
+  },
+);
+
+HelpFiles('download: another state id or a malformed id finds nothing', async ({ t, admin, delawareId }) => {
+  const other = await createSecondState(t.db);
+  const response = await upload(
+    t,
+    admin,
+    delawareId,
+    uploadForm('Rules', { filename: 'r.pdf', bytes: sampleFiles.pdf }),
+  );
+  const fileId = response.json().file.fileId as string;
+  assert.is((await t.app.inject({ url: `/api/files/helpFile/${other.stateId}/${fileId}/download` })).statusCode, 404);
+  assert.is(
+    (await t.app.inject({ url: `/api/files/helpFile/${delawareId}/..%2F..%2Fjudging.sqlite/download` })).statusCode,
+    400,
+  );
+  assert.equal((await t.app.inject({ url: `/api/files/helpFile/${other.stateId}` })).json(), { files: [] });
+  assert.ok(readFileSync(path.join(t.config.filesDir, 'help-documents', fileId)).equals(sampleFiles.pdf));
+});
+
+HelpFiles.run();

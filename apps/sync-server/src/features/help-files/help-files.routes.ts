@@ -1,0 +1,158 @@
+import {
+  ApiErrorSchema,
+  ErrorCode,
+  HELP_FILE_MAX_BYTES,
+  HelpFileAddedSchema,
+  HelpFileListSchema,
+  HelpFileMessages,
+  HelpFileParamsSchema,
+  HelpFileStateParamsSchema,
+  SuccessResponseSchema,
+} from '@judging/shared-types';
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import { ApiError } from '../../http/api-error.ts';
+import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import { currentUser, requireSameState } from '../../http/guards.ts';
+import { asMultipartError } from '../../http/multipart-form.ts';
+import {
+  listStateHelpFiles,
+  openHelpFileDownload,
+  removeHelpFile,
+  uploadHelpFile,
+  type HelpFileUpload,
+  type HelpFilesDeps,
+} from './help-files.service.ts';
+
+/** The document itself, streamed (documented as binary; never serialised). */
+const DocumentBytesSchema = Type.Unsafe<Readable>({ type: 'string', format: 'binary' });
+
+/** The upload form: the file field `helpFile` read whole (20 MB at most) and the text fields. */
+async function readUpload(request: FastifyRequest): Promise<HelpFileUpload> {
+  const fields: Record<string, string> = {};
+  if (!request.isMultipart()) {
+    const body = request.body;
+    if (body && typeof body === 'object' && 'documentName' in body && typeof body.documentName === 'string') {
+      fields.documentName = body.documentName;
+    }
+    return { fields, file: undefined };
+  }
+  let file: HelpFileUpload['file'];
+  try {
+    for await (const part of request.parts({ limits: { fileSize: HELP_FILE_MAX_BYTES, files: 1, fields: 10 } })) {
+      if (part.type !== 'file') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      } else if (part.fieldname === 'helpFile' && part.filename) {
+        file = { bytes: await part.toBuffer(), filename: part.filename };
+      } else {
+        part.file.resume();
+      }
+    }
+  } catch (error) {
+    const code = error !== null && typeof error === 'object' && 'code' in error ? error.code : undefined;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new ApiError(413, ErrorCode.PayloadTooLarge, HelpFileMessages.tooLarge);
+    throw asMultipartError(error);
+  }
+  return { fields, file };
+}
+
+export function registerHelpFileRoutes(app: AppInstance, deps: RouteDeps): void {
+  const helpDeps: HelpFilesDeps = { db: deps.db, filesDir: deps.config.filesDir };
+  const tags = ['help files'];
+  const requireOwnState = requireSameState((request) => (request.params as { stateId: number }).stateId);
+  const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+
+  app.get(
+    '/api/files/helpFile/:stateId',
+    {
+      schema: {
+        tags,
+        summary: "Public: a state's competition documents",
+        security: [],
+        params: HelpFileStateParamsSchema,
+        response: { 200: HelpFileListSchema, 400: ApiErrorSchema },
+      },
+    },
+    (request) => listStateHelpFiles(deps.db, request.params.stateId),
+  );
+
+  app.get(
+    '/api/files/helpFile/:stateId/:fileId/download',
+    {
+      schema: {
+        tags,
+        summary: 'Public: download a competition document',
+        security: [],
+        params: HelpFileParamsSchema,
+        response: { 200: DocumentBytesSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const download = await openHelpFileDownload(helpDeps, request.params.stateId, request.params.fileId);
+      return reply
+        .header('Content-Type', download.mime)
+        .header('Content-Length', download.sizeBytes)
+        .header('Content-Disposition', download.contentDisposition)
+        .header('Cache-Control', 'no-cache')
+        .send(download.stream);
+    },
+  );
+
+  app.post(
+    '/api/files/helpFile/:stateId',
+    {
+      // ADMIN, SUPER and ULTRA of the state with an unexpired account; JUDGE and STANDARD cannot
+      // upload. Checked before the body is read, so a refused upload is never buffered.
+      preHandler: [deps.requireAuth, deps.requireEditor, requireOwnState],
+      schema: {
+        tags,
+        summary: 'Upload a competition document for your state (multipart: helpFile, documentName)',
+        consumes: ['multipart/form-data'],
+        params: HelpFileStateParamsSchema,
+        response: {
+          201: HelpFileAddedSchema,
+          ...errors,
+          409: ApiErrorSchema,
+          413: ApiErrorSchema,
+          415: ApiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const upload = await readUpload(request);
+      const file = await uploadHelpFile(
+        helpDeps,
+        currentUser(request),
+        request.params.stateId,
+        upload,
+        new Date().toISOString(),
+      );
+      return reply.status(201).send({ status: 'Success' as const, message: HelpFileMessages.added, file });
+    },
+  );
+
+  app.delete(
+    '/api/files/helpFile/:stateId/:fileId',
+    {
+      preHandler: [deps.requireAuth],
+      schema: {
+        tags,
+        summary: 'Remove a competition document of your state (any role of the state)',
+        params: HelpFileParamsSchema,
+        response: { 200: SuccessResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await removeHelpFile(
+        helpDeps,
+        currentUser(request),
+        request.params.stateId,
+        request.params.fileId,
+        new Date().toISOString(),
+      );
+      return { status: 'Success' as const, message: HelpFileMessages.removed };
+    },
+  );
+}

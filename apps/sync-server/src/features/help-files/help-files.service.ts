@@ -1,0 +1,217 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  ACCOUNT_MANAGER_ROLES,
+  ErrorCode,
+  HelpFileMessages,
+  HelpFileUploadFieldsSchema,
+  Messages,
+  hasRole,
+  validate,
+  type HelpFile,
+  type HelpFileList,
+} from '@judging/shared-types';
+import type { Db } from '../../db/database.ts';
+import { ApiError, notFound, validationError } from '../../http/api-error.ts';
+import { todayIso } from '../../http/clock.ts';
+import { assertSameState, type AuthContext } from '../../http/guards.ts';
+import { findAccountExpirationByState, isAccountActive } from '../accounts/account-status.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { detectDocumentType } from './file-type.ts';
+import { toHelpFile } from './help-files.mapper.ts';
+import {
+  deleteHelpFile,
+  findHelpFile,
+  findHelpFileByHash,
+  insertHelpFile,
+  listHelpFiles,
+} from './help-files.repository.ts';
+
+export interface HelpFilesDeps {
+  db: Db;
+  /** DATA_DIR/files; documents go in a folder of their own under it. */
+  filesDir: string;
+}
+
+/** What the multipart form carried: its text fields and at most one file, read whole. */
+export interface HelpFileUpload {
+  fields: Record<string, string>;
+  file: { bytes: Buffer; filename: string } | undefined;
+}
+
+const STORAGE_FOLDER = 'help-documents';
+
+function storagePath(filesDir: string, storageName: string): string {
+  return path.join(filesDir, storageName);
+}
+
+/**
+ * The name offered on download: the client's file name without any folder, control or quote
+ * characters, with the extension of what the content really is.
+ */
+export function downloadName(clientName: string, documentName: string, extension: string): string {
+  const base = clientName.split(/[\\/]/).pop() ?? '';
+  const stem = base
+    .replace(/\.[^.]*$/, '')
+    .replace(/[\p{Cc}"*<>?|:]/gu, '')
+    .trim()
+    .slice(0, 120);
+  const fallback =
+    documentName
+      .replace(/[^\p{L}\p{N} _-]/gu, '')
+      .trim()
+      .slice(0, 120) || 'document';
+  return `${stem || fallback}.${extension}`;
+}
+
+/** A Content-Disposition header with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function contentDisposition(name: string, isInline: boolean): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${isInline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Removing a document is a write: refused while the caller's account is expired (ULTRA/SUPER exempt). */
+async function assertAccountActive(db: Db, caller: AuthContext): Promise<void> {
+  if (hasRole(caller.role, ACCOUNT_MANAGER_ROLES)) return;
+  const expiration = await findAccountExpirationByState(db, caller.stateId);
+  if (!isAccountActive(expiration, todayIso()))
+    throw new ApiError(403, ErrorCode.AccountExpired, Messages.accountExpired);
+}
+
+export async function listStateHelpFiles(db: Db, stateId: number): Promise<HelpFileList> {
+  return { files: (await listHelpFiles(db, stateId)).map(toHelpFile) };
+}
+
+/** Stores a document of the caller's own state after checking its content; the bytes land under a random name. */
+export async function uploadHelpFile(
+  deps: HelpFilesDeps,
+  caller: AuthContext,
+  stateId: number,
+  upload: HelpFileUpload,
+  now: string,
+): Promise<HelpFile> {
+  assertSameState(caller, stateId);
+  const fields = validate(HelpFileUploadFieldsSchema, upload.fields);
+  const errors = fields.ok ? [] : [...fields.errors];
+  if (!upload.file || upload.file.bytes.length === 0)
+    errors.push({ field: 'helpFile', message: HelpFileMessages.documentRequired });
+  if (!fields.ok || errors.length > 0 || !upload.file) throw validationError(errors);
+  const documentName = fields.value.documentName.trim();
+  const { bytes, filename } = upload.file;
+  const type = detectDocumentType(bytes);
+  if (!type) {
+    throw new ApiError(415, ErrorCode.UnsupportedFileType, HelpFileMessages.unsupportedType, [
+      { field: 'helpFile', message: HelpFileMessages.unsupportedType },
+    ]);
+  }
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  if (await findHelpFileByHash(deps.db, stateId, sha256))
+    throw new ApiError(409, ErrorCode.Conflict, HelpFileMessages.duplicate);
+
+  const fileId = randomUUID();
+  const storageName = path.join(STORAGE_FOLDER, fileId);
+  const target = storagePath(deps.filesDir, storageName);
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, bytes, { flag: 'wx' });
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const record = {
+        fileId,
+        stateId,
+        sha256,
+        mime: type.mime,
+        sizeBytes: bytes.length,
+        storageName,
+        originalName: downloadName(filename, documentName, type.extension),
+        documentName,
+        uploadedBy: caller.userId,
+      };
+      await insertHelpFile(trx, record, now);
+      await recordAudit(
+        trx,
+        {
+          stateId,
+          userId: caller.userId,
+          action: 'create',
+          entityType: 'help_document',
+          entityId: fileId,
+          after: { documentName, name: record.originalName, mime: type.mime, sizeBytes: bytes.length, sha256 },
+        },
+        now,
+      );
+      const row = await findHelpFile(trx, stateId, fileId);
+      if (!row) throw notFound(HelpFileMessages.notFound);
+      return toHelpFile(row);
+    });
+  } catch (error) {
+    // No row, no file: a failed insert must not leave an orphan behind.
+    await rm(target, { force: true });
+    throw error;
+  }
+}
+
+/** Any user of the state, JUDGE and STANDARD included (seed section 6), removes a document of their state. */
+export async function removeHelpFile(
+  deps: HelpFilesDeps,
+  caller: AuthContext,
+  stateId: number,
+  fileId: string,
+  now: string,
+): Promise<void> {
+  assertSameState(caller, stateId);
+  await assertAccountActive(deps.db, caller);
+  const removed = await deps.db.transaction().execute(async (trx) => {
+    const row = await findHelpFile(trx, stateId, fileId);
+    if (!row) throw notFound(HelpFileMessages.notFound);
+    await deleteHelpFile(trx, fileId);
+    await recordAudit(
+      trx,
+      {
+        stateId,
+        userId: caller.userId,
+        action: 'delete',
+        entityType: 'help_document',
+        entityId: fileId,
+        before: toHelpFile(row),
+      },
+      now,
+    );
+    return row;
+  });
+  // After commit: if this fails the row is gone anyway and the bytes are an unreachable leftover.
+  await rm(storagePath(deps.filesDir, removed.storage_name), { force: true });
+}
+
+export interface HelpFileDownload {
+  stream: Readable;
+  mime: string;
+  sizeBytes: number;
+  contentDisposition: string;
+}
+
+/** A document's bytes for anyone (the help page is public). */
+export async function openHelpFileDownload(
+  deps: HelpFilesDeps,
+  stateId: number,
+  fileId: string,
+): Promise<HelpFileDownload> {
+  const row = await findHelpFile(deps.db, stateId, fileId);
+  if (!row) throw notFound(HelpFileMessages.notFound);
+  const file = storagePath(deps.filesDir, row.storage_name);
+  const size = await stat(file).then(
+    (info) => info.size,
+    () => undefined,
+  );
+  if (size === undefined) throw notFound(HelpFileMessages.notFound);
+  // Checked on upload: only PDFs and images are shown in the browser, the rest is saved.
+  const isInline = row.mime === 'application/pdf' || row.mime.startsWith('image/');
+  return {
+    stream: createReadStream(file),
+    mime: row.mime,
+    sizeBytes: size,
+    contentDisposition: contentDisposition(row.original_name ?? `${row.file_id}`, isInline),
+  };
+}
