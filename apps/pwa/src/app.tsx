@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { LoginPanelProvider } from './auth/login-panel-state.tsx';
 import { configureGlobalErrorHandling } from './errors/global-error-handler.ts';
+import { startDeviceSync } from './offline/device.ts';
 import { router } from './router.ts';
 import { SessionProvider } from './session/session-context.tsx';
 import { sessionStore } from './session/app-session.ts';
@@ -20,6 +21,8 @@ sessionStore.subscribe(() => void router.invalidate());
 export function App() {
   useEffect(() => {
     void verifyStoredSession(sessionStore);
+    // The judge's outbox drains from the page (offline-sync.md): start syncing with the app.
+    startDeviceSync();
   }, []);
 
   return (

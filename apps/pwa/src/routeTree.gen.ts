@@ -19,6 +19,8 @@ import { Route as JudgeRouteImport } from './routes/judge'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as OverviewRouteImport } from './routes/overview'
 import { Route as SchoolRouteImport } from './routes/school'
+import { Route as SchoolScoringRouteImport } from './routes/school-scoring'
+import { Route as SchoolSectionsRouteImport } from './routes/school-sections'
 import { Route as TermsOfUseRouteImport } from './routes/terms-of-use'
 import { Route as UserSettingsRouteImport } from './routes/user-settings'
 import { Route as WelcomeRouteImport } from './routes/welcome'
@@ -29,7 +31,7 @@ import { Route as AdminManageJudgesRouteImport } from './routes/admin/manage-jud
 import { Route as AdminManageSchoolsRouteImport } from './routes/admin/manage-schools'
 import { Route as AdminManageSectionsRouteImport } from './routes/admin/manage-sections'
 import { Route as JudgeDashboardIndexRouteImport } from './routes/judge-dashboard/index'
-import { Route as JudgeDashboardJudgeIdRouteImport } from './routes/judge-dashboard/$judgeId'
+import { Route as JudgeDashboardJudgeIdRouteRouteImport } from './routes/judge-dashboard/$judgeId/route'
 import { Route as AdminAccountDetailIdRouteImport } from './routes/admin/account-detail/$id'
 import { Route as AdminCategoryDetailIndexRouteImport } from './routes/admin/category-detail/index'
 import { Route as AdminEventDetailIndexRouteImport } from './routes/admin/event-detail/index'
@@ -42,9 +44,13 @@ import { Route as AdminSchoolDetailIndexRouteImport } from './routes/admin/schoo
 import { Route as AdminSchoolDetailIdRouteImport } from './routes/admin/school-detail/$id'
 import { Route as AdminSectionDetailIndexRouteImport } from './routes/admin/section-detail/index'
 import { Route as AdminSectionDetailIdRouteImport } from './routes/admin/section-detail/$id'
+import { Route as JudgeDashboardJudgeIdIndexRouteImport } from './routes/judge-dashboard/$judgeId/index'
+import { Route as JudgeDashboardJudgeIdEventIdRouteRouteImport } from './routes/judge-dashboard/$judgeId/$eventId/route'
 import { Route as AdminCategoryDetailEidCidRouteImport } from './routes/admin/category-detail/$eid/$cid'
 import { Route as AdminResultsOverallEidECompRouteImport } from './routes/admin/results-overall/$eid/$eComp'
 import { Route as AdminSchoolPenaltiesEidCidRouteImport } from './routes/admin/school-penalties/$eid/$cid'
+import { Route as JudgeDashboardJudgeIdEventIdIndexRouteImport } from './routes/judge-dashboard/$judgeId/$eventId/index'
+import { Route as JudgeDashboardJudgeIdEventIdCategoryIdRouteImport } from './routes/judge-dashboard/$judgeId/$eventId/$categoryId'
 import { Route as AdminSchoolPenaltiesListEidCidSidRouteImport } from './routes/admin/school-penalties-list/$eid/$cid/$sid'
 
 const IndexRoute = IndexRouteImport.update({
@@ -97,6 +103,16 @@ const SchoolRoute = SchoolRouteImport.update({
   path: '/school',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SchoolScoringRoute = SchoolScoringRouteImport.update({
+  id: '/school-scoring',
+  path: '/school-scoring',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SchoolSectionsRoute = SchoolSectionsRouteImport.update({
+  id: '/school-sections',
+  path: '/school-sections',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TermsOfUseRoute = TermsOfUseRouteImport.update({
   id: '/terms-of-use',
   path: '/terms-of-use',
@@ -147,11 +163,12 @@ const JudgeDashboardIndexRoute = JudgeDashboardIndexRouteImport.update({
   path: '/judge-dashboard/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const JudgeDashboardJudgeIdRoute = JudgeDashboardJudgeIdRouteImport.update({
-  id: '/judge-dashboard/$judgeId',
-  path: '/judge-dashboard/$judgeId',
-  getParentRoute: () => rootRouteImport,
-} as any)
+const JudgeDashboardJudgeIdRouteRoute =
+  JudgeDashboardJudgeIdRouteRouteImport.update({
+    id: '/judge-dashboard/$judgeId',
+    path: '/judge-dashboard/$judgeId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AdminAccountDetailIdRoute = AdminAccountDetailIdRouteImport.update({
   id: '/account-detail/$id',
   path: '/account-detail/$id',
@@ -213,6 +230,18 @@ const AdminSectionDetailIdRoute = AdminSectionDetailIdRouteImport.update({
   path: '/section-detail/$id',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const JudgeDashboardJudgeIdIndexRoute =
+  JudgeDashboardJudgeIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => JudgeDashboardJudgeIdRouteRoute,
+  } as any)
+const JudgeDashboardJudgeIdEventIdRouteRoute =
+  JudgeDashboardJudgeIdEventIdRouteRouteImport.update({
+    id: '/$eventId',
+    path: '/$eventId',
+    getParentRoute: () => JudgeDashboardJudgeIdRouteRoute,
+  } as any)
 const AdminCategoryDetailEidCidRoute =
   AdminCategoryDetailEidCidRouteImport.update({
     id: '/category-detail/$eid/$cid',
@@ -230,6 +259,18 @@ const AdminSchoolPenaltiesEidCidRoute =
     id: '/school-penalties/$eid/$cid',
     path: '/school-penalties/$eid/$cid',
     getParentRoute: () => AdminRouteRoute,
+  } as any)
+const JudgeDashboardJudgeIdEventIdIndexRoute =
+  JudgeDashboardJudgeIdEventIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => JudgeDashboardJudgeIdEventIdRouteRoute,
+  } as any)
+const JudgeDashboardJudgeIdEventIdCategoryIdRoute =
+  JudgeDashboardJudgeIdEventIdCategoryIdRouteImport.update({
+    id: '/$categoryId',
+    path: '/$categoryId',
+    getParentRoute: () => JudgeDashboardJudgeIdEventIdRouteRoute,
   } as any)
 const AdminSchoolPenaltiesListEidCidSidRoute =
   AdminSchoolPenaltiesListEidCidSidRouteImport.update({
@@ -249,17 +290,20 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/overview': typeof OverviewRoute
   '/school': typeof SchoolRoute
+  '/school-scoring': typeof SchoolScoringRoute
+  '/school-sections': typeof SchoolSectionsRoute
   '/terms-of-use': typeof TermsOfUseRoute
   '/user-settings': typeof UserSettingsRoute
   '/welcome': typeof WelcomeRoute
+  '/judge-dashboard/$judgeId': typeof JudgeDashboardJudgeIdRouteRouteWithChildren
   '/admin/manage-accounts': typeof AdminManageAccountsRoute
   '/admin/manage-events': typeof AdminManageEventsRoute
   '/admin/manage-judges': typeof AdminManageJudgesRoute
   '/admin/manage-schools': typeof AdminManageSchoolsRoute
   '/admin/manage-sections': typeof AdminManageSectionsRoute
-  '/judge-dashboard/$judgeId': typeof JudgeDashboardJudgeIdRoute
   '/admin/': typeof AdminIndexRoute
   '/judge-dashboard/': typeof JudgeDashboardIndexRoute
+  '/judge-dashboard/$judgeId/$eventId': typeof JudgeDashboardJudgeIdEventIdRouteRouteWithChildren
   '/admin/account-detail/$id': typeof AdminAccountDetailIdRoute
   '/admin/event-detail/$id': typeof AdminEventDetailIdRoute
   '/admin/event-run/$id': typeof AdminEventRunIdRoute
@@ -272,9 +316,12 @@ export interface FileRoutesByFullPath {
   '/admin/event-run/': typeof AdminEventRunIndexRoute
   '/admin/school-detail/': typeof AdminSchoolDetailIndexRoute
   '/admin/section-detail/': typeof AdminSectionDetailIndexRoute
+  '/judge-dashboard/$judgeId/': typeof JudgeDashboardJudgeIdIndexRoute
   '/admin/category-detail/$eid/$cid': typeof AdminCategoryDetailEidCidRoute
   '/admin/results-overall/$eid/$eComp': typeof AdminResultsOverallEidECompRoute
   '/admin/school-penalties/$eid/$cid': typeof AdminSchoolPenaltiesEidCidRoute
+  '/judge-dashboard/$judgeId/$eventId/$categoryId': typeof JudgeDashboardJudgeIdEventIdCategoryIdRoute
+  '/judge-dashboard/$judgeId/$eventId/': typeof JudgeDashboardJudgeIdEventIdIndexRoute
   '/admin/school-penalties-list/$eid/$cid/$sid': typeof AdminSchoolPenaltiesListEidCidSidRoute
 }
 export interface FileRoutesByTo {
@@ -287,6 +334,8 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/overview': typeof OverviewRoute
   '/school': typeof SchoolRoute
+  '/school-scoring': typeof SchoolScoringRoute
+  '/school-sections': typeof SchoolSectionsRoute
   '/terms-of-use': typeof TermsOfUseRoute
   '/user-settings': typeof UserSettingsRoute
   '/welcome': typeof WelcomeRoute
@@ -295,7 +344,6 @@ export interface FileRoutesByTo {
   '/admin/manage-judges': typeof AdminManageJudgesRoute
   '/admin/manage-schools': typeof AdminManageSchoolsRoute
   '/admin/manage-sections': typeof AdminManageSectionsRoute
-  '/judge-dashboard/$judgeId': typeof JudgeDashboardJudgeIdRoute
   '/admin': typeof AdminIndexRoute
   '/judge-dashboard': typeof JudgeDashboardIndexRoute
   '/admin/account-detail/$id': typeof AdminAccountDetailIdRoute
@@ -310,9 +358,12 @@ export interface FileRoutesByTo {
   '/admin/event-run': typeof AdminEventRunIndexRoute
   '/admin/school-detail': typeof AdminSchoolDetailIndexRoute
   '/admin/section-detail': typeof AdminSectionDetailIndexRoute
+  '/judge-dashboard/$judgeId': typeof JudgeDashboardJudgeIdIndexRoute
   '/admin/category-detail/$eid/$cid': typeof AdminCategoryDetailEidCidRoute
   '/admin/results-overall/$eid/$eComp': typeof AdminResultsOverallEidECompRoute
   '/admin/school-penalties/$eid/$cid': typeof AdminSchoolPenaltiesEidCidRoute
+  '/judge-dashboard/$judgeId/$eventId/$categoryId': typeof JudgeDashboardJudgeIdEventIdCategoryIdRoute
+  '/judge-dashboard/$judgeId/$eventId': typeof JudgeDashboardJudgeIdEventIdIndexRoute
   '/admin/school-penalties-list/$eid/$cid/$sid': typeof AdminSchoolPenaltiesListEidCidSidRoute
 }
 export interface FileRoutesById {
@@ -327,17 +378,20 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/overview': typeof OverviewRoute
   '/school': typeof SchoolRoute
+  '/school-scoring': typeof SchoolScoringRoute
+  '/school-sections': typeof SchoolSectionsRoute
   '/terms-of-use': typeof TermsOfUseRoute
   '/user-settings': typeof UserSettingsRoute
   '/welcome': typeof WelcomeRoute
+  '/judge-dashboard/$judgeId': typeof JudgeDashboardJudgeIdRouteRouteWithChildren
   '/admin/manage-accounts': typeof AdminManageAccountsRoute
   '/admin/manage-events': typeof AdminManageEventsRoute
   '/admin/manage-judges': typeof AdminManageJudgesRoute
   '/admin/manage-schools': typeof AdminManageSchoolsRoute
   '/admin/manage-sections': typeof AdminManageSectionsRoute
-  '/judge-dashboard/$judgeId': typeof JudgeDashboardJudgeIdRoute
   '/admin/': typeof AdminIndexRoute
   '/judge-dashboard/': typeof JudgeDashboardIndexRoute
+  '/judge-dashboard/$judgeId/$eventId': typeof JudgeDashboardJudgeIdEventIdRouteRouteWithChildren
   '/admin/account-detail/$id': typeof AdminAccountDetailIdRoute
   '/admin/event-detail/$id': typeof AdminEventDetailIdRoute
   '/admin/event-run/$id': typeof AdminEventRunIdRoute
@@ -350,9 +404,12 @@ export interface FileRoutesById {
   '/admin/event-run/': typeof AdminEventRunIndexRoute
   '/admin/school-detail/': typeof AdminSchoolDetailIndexRoute
   '/admin/section-detail/': typeof AdminSectionDetailIndexRoute
+  '/judge-dashboard/$judgeId/': typeof JudgeDashboardJudgeIdIndexRoute
   '/admin/category-detail/$eid/$cid': typeof AdminCategoryDetailEidCidRoute
   '/admin/results-overall/$eid/$eComp': typeof AdminResultsOverallEidECompRoute
   '/admin/school-penalties/$eid/$cid': typeof AdminSchoolPenaltiesEidCidRoute
+  '/judge-dashboard/$judgeId/$eventId/$categoryId': typeof JudgeDashboardJudgeIdEventIdCategoryIdRoute
+  '/judge-dashboard/$judgeId/$eventId/': typeof JudgeDashboardJudgeIdEventIdIndexRoute
   '/admin/school-penalties-list/$eid/$cid/$sid': typeof AdminSchoolPenaltiesListEidCidSidRoute
 }
 export interface FileRouteTypes {
@@ -368,17 +425,20 @@ export interface FileRouteTypes {
     | '/login'
     | '/overview'
     | '/school'
+    | '/school-scoring'
+    | '/school-sections'
     | '/terms-of-use'
     | '/user-settings'
     | '/welcome'
+    | '/judge-dashboard/$judgeId'
     | '/admin/manage-accounts'
     | '/admin/manage-events'
     | '/admin/manage-judges'
     | '/admin/manage-schools'
     | '/admin/manage-sections'
-    | '/judge-dashboard/$judgeId'
     | '/admin/'
     | '/judge-dashboard/'
+    | '/judge-dashboard/$judgeId/$eventId'
     | '/admin/account-detail/$id'
     | '/admin/event-detail/$id'
     | '/admin/event-run/$id'
@@ -391,9 +451,12 @@ export interface FileRouteTypes {
     | '/admin/event-run/'
     | '/admin/school-detail/'
     | '/admin/section-detail/'
+    | '/judge-dashboard/$judgeId/'
     | '/admin/category-detail/$eid/$cid'
     | '/admin/results-overall/$eid/$eComp'
     | '/admin/school-penalties/$eid/$cid'
+    | '/judge-dashboard/$judgeId/$eventId/$categoryId'
+    | '/judge-dashboard/$judgeId/$eventId/'
     | '/admin/school-penalties-list/$eid/$cid/$sid'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -406,6 +469,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/overview'
     | '/school'
+    | '/school-scoring'
+    | '/school-sections'
     | '/terms-of-use'
     | '/user-settings'
     | '/welcome'
@@ -414,7 +479,6 @@ export interface FileRouteTypes {
     | '/admin/manage-judges'
     | '/admin/manage-schools'
     | '/admin/manage-sections'
-    | '/judge-dashboard/$judgeId'
     | '/admin'
     | '/judge-dashboard'
     | '/admin/account-detail/$id'
@@ -429,9 +493,12 @@ export interface FileRouteTypes {
     | '/admin/event-run'
     | '/admin/school-detail'
     | '/admin/section-detail'
+    | '/judge-dashboard/$judgeId'
     | '/admin/category-detail/$eid/$cid'
     | '/admin/results-overall/$eid/$eComp'
     | '/admin/school-penalties/$eid/$cid'
+    | '/judge-dashboard/$judgeId/$eventId/$categoryId'
+    | '/judge-dashboard/$judgeId/$eventId'
     | '/admin/school-penalties-list/$eid/$cid/$sid'
   id:
     | '__root__'
@@ -445,17 +512,20 @@ export interface FileRouteTypes {
     | '/login'
     | '/overview'
     | '/school'
+    | '/school-scoring'
+    | '/school-sections'
     | '/terms-of-use'
     | '/user-settings'
     | '/welcome'
+    | '/judge-dashboard/$judgeId'
     | '/admin/manage-accounts'
     | '/admin/manage-events'
     | '/admin/manage-judges'
     | '/admin/manage-schools'
     | '/admin/manage-sections'
-    | '/judge-dashboard/$judgeId'
     | '/admin/'
     | '/judge-dashboard/'
+    | '/judge-dashboard/$judgeId/$eventId'
     | '/admin/account-detail/$id'
     | '/admin/event-detail/$id'
     | '/admin/event-run/$id'
@@ -468,9 +538,12 @@ export interface FileRouteTypes {
     | '/admin/event-run/'
     | '/admin/school-detail/'
     | '/admin/section-detail/'
+    | '/judge-dashboard/$judgeId/'
     | '/admin/category-detail/$eid/$cid'
     | '/admin/results-overall/$eid/$eComp'
     | '/admin/school-penalties/$eid/$cid'
+    | '/judge-dashboard/$judgeId/$eventId/$categoryId'
+    | '/judge-dashboard/$judgeId/$eventId/'
     | '/admin/school-penalties-list/$eid/$cid/$sid'
   fileRoutesById: FileRoutesById
 }
@@ -485,10 +558,12 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   OverviewRoute: typeof OverviewRoute
   SchoolRoute: typeof SchoolRoute
+  SchoolScoringRoute: typeof SchoolScoringRoute
+  SchoolSectionsRoute: typeof SchoolSectionsRoute
   TermsOfUseRoute: typeof TermsOfUseRoute
   UserSettingsRoute: typeof UserSettingsRoute
   WelcomeRoute: typeof WelcomeRoute
-  JudgeDashboardJudgeIdRoute: typeof JudgeDashboardJudgeIdRoute
+  JudgeDashboardJudgeIdRouteRoute: typeof JudgeDashboardJudgeIdRouteRouteWithChildren
   JudgeDashboardIndexRoute: typeof JudgeDashboardIndexRoute
 }
 
@@ -562,6 +637,20 @@ declare module '@tanstack/react-router' {
       path: '/school'
       fullPath: '/school'
       preLoaderRoute: typeof SchoolRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/school-scoring': {
+      id: '/school-scoring'
+      path: '/school-scoring'
+      fullPath: '/school-scoring'
+      preLoaderRoute: typeof SchoolScoringRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/school-sections': {
+      id: '/school-sections'
+      path: '/school-sections'
+      fullPath: '/school-sections'
+      preLoaderRoute: typeof SchoolSectionsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/terms-of-use': {
@@ -638,7 +727,7 @@ declare module '@tanstack/react-router' {
       id: '/judge-dashboard/$judgeId'
       path: '/judge-dashboard/$judgeId'
       fullPath: '/judge-dashboard/$judgeId'
-      preLoaderRoute: typeof JudgeDashboardJudgeIdRouteImport
+      preLoaderRoute: typeof JudgeDashboardJudgeIdRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/account-detail/$id': {
@@ -725,6 +814,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSectionDetailIdRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/judge-dashboard/$judgeId/': {
+      id: '/judge-dashboard/$judgeId/'
+      path: '/'
+      fullPath: '/judge-dashboard/$judgeId/'
+      preLoaderRoute: typeof JudgeDashboardJudgeIdIndexRouteImport
+      parentRoute: typeof JudgeDashboardJudgeIdRouteRoute
+    }
+    '/judge-dashboard/$judgeId/$eventId': {
+      id: '/judge-dashboard/$judgeId/$eventId'
+      path: '/$eventId'
+      fullPath: '/judge-dashboard/$judgeId/$eventId'
+      preLoaderRoute: typeof JudgeDashboardJudgeIdEventIdRouteRouteImport
+      parentRoute: typeof JudgeDashboardJudgeIdRouteRoute
+    }
     '/admin/category-detail/$eid/$cid': {
       id: '/admin/category-detail/$eid/$cid'
       path: '/category-detail/$eid/$cid'
@@ -745,6 +848,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/school-penalties/$eid/$cid'
       preLoaderRoute: typeof AdminSchoolPenaltiesEidCidRouteImport
       parentRoute: typeof AdminRouteRoute
+    }
+    '/judge-dashboard/$judgeId/$eventId/': {
+      id: '/judge-dashboard/$judgeId/$eventId/'
+      path: '/'
+      fullPath: '/judge-dashboard/$judgeId/$eventId/'
+      preLoaderRoute: typeof JudgeDashboardJudgeIdEventIdIndexRouteImport
+      parentRoute: typeof JudgeDashboardJudgeIdEventIdRouteRoute
+    }
+    '/judge-dashboard/$judgeId/$eventId/$categoryId': {
+      id: '/judge-dashboard/$judgeId/$eventId/$categoryId'
+      path: '/$categoryId'
+      fullPath: '/judge-dashboard/$judgeId/$eventId/$categoryId'
+      preLoaderRoute: typeof JudgeDashboardJudgeIdEventIdCategoryIdRouteImport
+      parentRoute: typeof JudgeDashboardJudgeIdEventIdRouteRoute
     }
     '/admin/school-penalties-list/$eid/$cid/$sid': {
       id: '/admin/school-penalties-list/$eid/$cid/$sid'
@@ -811,6 +928,41 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
   AdminRouteRouteChildren,
 )
 
+interface JudgeDashboardJudgeIdEventIdRouteRouteChildren {
+  JudgeDashboardJudgeIdEventIdCategoryIdRoute: typeof JudgeDashboardJudgeIdEventIdCategoryIdRoute
+  JudgeDashboardJudgeIdEventIdIndexRoute: typeof JudgeDashboardJudgeIdEventIdIndexRoute
+}
+
+const JudgeDashboardJudgeIdEventIdRouteRouteChildren: JudgeDashboardJudgeIdEventIdRouteRouteChildren =
+  {
+    JudgeDashboardJudgeIdEventIdCategoryIdRoute:
+      JudgeDashboardJudgeIdEventIdCategoryIdRoute,
+    JudgeDashboardJudgeIdEventIdIndexRoute:
+      JudgeDashboardJudgeIdEventIdIndexRoute,
+  }
+
+const JudgeDashboardJudgeIdEventIdRouteRouteWithChildren =
+  JudgeDashboardJudgeIdEventIdRouteRoute._addFileChildren(
+    JudgeDashboardJudgeIdEventIdRouteRouteChildren,
+  )
+
+interface JudgeDashboardJudgeIdRouteRouteChildren {
+  JudgeDashboardJudgeIdEventIdRouteRoute: typeof JudgeDashboardJudgeIdEventIdRouteRouteWithChildren
+  JudgeDashboardJudgeIdIndexRoute: typeof JudgeDashboardJudgeIdIndexRoute
+}
+
+const JudgeDashboardJudgeIdRouteRouteChildren: JudgeDashboardJudgeIdRouteRouteChildren =
+  {
+    JudgeDashboardJudgeIdEventIdRouteRoute:
+      JudgeDashboardJudgeIdEventIdRouteRouteWithChildren,
+    JudgeDashboardJudgeIdIndexRoute: JudgeDashboardJudgeIdIndexRoute,
+  }
+
+const JudgeDashboardJudgeIdRouteRouteWithChildren =
+  JudgeDashboardJudgeIdRouteRoute._addFileChildren(
+    JudgeDashboardJudgeIdRouteRouteChildren,
+  )
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
@@ -822,10 +974,12 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   OverviewRoute: OverviewRoute,
   SchoolRoute: SchoolRoute,
+  SchoolScoringRoute: SchoolScoringRoute,
+  SchoolSectionsRoute: SchoolSectionsRoute,
   TermsOfUseRoute: TermsOfUseRoute,
   UserSettingsRoute: UserSettingsRoute,
   WelcomeRoute: WelcomeRoute,
-  JudgeDashboardJudgeIdRoute: JudgeDashboardJudgeIdRoute,
+  JudgeDashboardJudgeIdRouteRoute: JudgeDashboardJudgeIdRouteRouteWithChildren,
   JudgeDashboardIndexRoute: JudgeDashboardIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,0 +1,126 @@
+// Where the judge screens get their data. The logged-in judge's own screens read the device
+// store first (they work offline once the event was downloaded) and refresh it in the
+// background when online; a coordinator viewing a judge (read only) reads the server.
+import { Role, hasRole, type SessionUser, type SyncEvent } from '@judging/shared-types';
+import { OutboxStatus, withReopen, type CellRow, type EventDataRow, type OutboxRow } from '../offline/device-db.ts';
+import { deviceDb, syncApi, syncRunner } from '../offline/device.ts';
+import { referenceCells, storeJudgeEvents, toEventDataRow } from '../offline/device-store.ts';
+import { useLiveQuery } from '../offline/use-live-query.ts';
+
+/** One judge's event as the screens read it. */
+export interface JudgeEventSnapshot {
+  eventData: EventDataRow;
+  cells: CellRow[];
+  /** The judge's queued edits of this event (pending and rejected). */
+  outbox: OutboxRow[];
+  /** The logged-in judge's own sheet: editable. A coordinator's view is read only. */
+  isOwn: boolean;
+}
+
+export type JudgeEventLoad =
+  | { status: 'device' }
+  | { status: 'remote'; snapshot: JudgeEventSnapshot }
+  | { status: 'unavailable'; message: string };
+
+/** True when the user scores as this judge on this device (not a coordinator's view). */
+export function isOwnJudge(user: SessionUser | null | undefined, judgeId: number): boolean {
+  return user !== null && user !== undefined && user.userId === judgeId && hasRole(user.role, [Role.Judge]);
+}
+
+/** The judge's events: the device's list at once (refreshed in the background), else the server's. */
+export async function loadJudgeEvents(
+  user: SessionUser,
+  judgeId: number,
+): Promise<{ events: SyncEvent[] | null; message?: string }> {
+  if (!isOwnJudge(user, judgeId)) {
+    try {
+      return { events: await syncApi.fetchJudgeEvents(judgeId) };
+    } catch {
+      return { events: null, message: 'The events could not be loaded. Check the connection and try again.' };
+    }
+  }
+  const stored = await withReopen(deviceDb, () => deviceDb.judgeEvents.get(judgeId));
+  const refresh = syncApi
+    .fetchJudgeEvents(judgeId)
+    .then((events) => storeJudgeEvents(deviceDb, judgeId, events, new Date().toISOString()).then(() => events));
+  if (stored) {
+    refresh.catch(() => undefined);
+    return { events: stored.events };
+  }
+  try {
+    return { events: await refresh };
+  } catch {
+    return { events: null, message: 'Connect once to download your events; after that this screen works offline.' };
+  }
+}
+
+/** Loads an event for the screens: from the device (downloading it first if it is not there yet) or, for a coordinator, from the server. */
+export async function loadJudgeEvent(user: SessionUser, judgeId: number, eventId: number): Promise<JudgeEventLoad> {
+  if (!isOwnJudge(user, judgeId)) {
+    try {
+      const data = await syncApi.fetchReferenceData(judgeId, eventId);
+      const now = new Date().toISOString();
+      return {
+        status: 'remote',
+        snapshot: { eventData: toEventDataRow(data, now), cells: referenceCells(data), outbox: [], isOwn: false },
+      };
+    } catch {
+      return { status: 'unavailable', message: 'This judge’s scores could not be loaded. Check the connection.' };
+    }
+  }
+  const stored = await withReopen(deviceDb, () => deviceDb.eventData.get([judgeId, eventId]));
+  if (stored) {
+    void syncRunner.requestSync('open');
+    return { status: 'device' };
+  }
+  try {
+    await syncRunner.downloadEvent(judgeId, eventId);
+    return { status: 'device' };
+  } catch {
+    return {
+      status: 'unavailable',
+      message: 'This event is not on this tablet yet. Connect to the internet and open it once to download it.',
+    };
+  }
+}
+
+/** The event's live rows on the device (updates as edits are saved and synced). */
+export function useDeviceJudgeEvent(
+  judgeId: number,
+  eventId: number,
+  enabled: boolean,
+): JudgeEventSnapshot | null | undefined {
+  return useLiveQuery(async () => {
+    if (!enabled) return null;
+    const [eventData, cells, outbox] = await Promise.all([
+      deviceDb.eventData.get([judgeId, eventId]),
+      deviceDb.cells.where('[judgeId+eventId]').equals([judgeId, eventId]).toArray(),
+      deviceDb.outbox
+        .where('judgeId')
+        .equals(judgeId)
+        .filter((row) => row.eventId === eventId)
+        .toArray(),
+    ]);
+    return eventData ? { eventData, cells, outbox, isOwn: true } : null;
+  }, [judgeId, eventId, enabled]);
+}
+
+/** The snapshot a screen renders: the device's live rows, or the coordinator's remote copy. */
+export function useJudgeEventSnapshot(judgeId: number, eventId: number, load: JudgeEventLoad) {
+  const device = useDeviceJudgeEvent(judgeId, eventId, load.status === 'device');
+  if (load.status === 'remote') return load.snapshot;
+  if (load.status === 'unavailable') return null;
+  return device;
+}
+
+/** The judge's rejected edits, any event (for "needs attention"). */
+export function useRejectedRows(judgeId: number | null): OutboxRow[] | undefined {
+  return useLiveQuery(async () => {
+    if (judgeId === null) return [];
+    return deviceDb.outbox
+      .where('judgeId')
+      .equals(judgeId)
+      .filter((row) => row.status === OutboxStatus.Rejected)
+      .toArray();
+  }, [judgeId]);
+}

@@ -1,0 +1,26 @@
+// Dates and times on the judge screens, in the tablet's locale and time zone.
+
+/** '11/22/26, 8:05 PM' style: short date and time. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+}
+
+/** An event's calendar date ('2026-12-06') as MM/dd/yy (seed section 9). */
+export function formatEventDate(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  return match ? `${match[2]}/${match[3]}/${match[1]?.slice(2)}` : date;
+}
+
+/** A byte count as '1.2 GB'. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`;
+}

@@ -1,0 +1,34 @@
+// Route helpers shared by the judge screens: the role gate and the numeric search params.
+import { JUDGE_AREA_ROLES, Role, hasRole, type SessionUser } from '@judging/shared-types';
+import { notFound, redirect } from '@tanstack/react-router';
+import { requireRoles, type RouterContext } from '../auth/route-guards.ts';
+
+/** JUDGE, SUPER, ULTRA and ADMIN; a judge only ever sees their own screens. */
+export function requireJudgeArea(context: RouterContext, judgeId: number): SessionUser {
+  const user = requireRoles(context, JUDGE_AREA_ROLES);
+  if (hasRole(user.role, [Role.Judge]) && user.userId !== judgeId) {
+    throw redirect({ to: '/judge-dashboard/$judgeId', params: { judgeId: user.userId }, replace: true });
+  }
+  return user;
+}
+
+const ID_PATTERN = /^[1-9]\d{0,9}$/;
+
+/** `validateSearch` for screens whose query is record ids: every named id must be a positive whole number. */
+export function idSearch<K extends string>(...names: readonly K[]) {
+  return (raw: Record<string, unknown>): Record<K, number> => {
+    const parsed: Partial<Record<K, number>> = {};
+    for (const name of names) {
+      const value = raw[name];
+      const text = typeof value === 'number' ? String(value) : value;
+      if (typeof text !== 'string' || !ID_PATTERN.test(text) || Number(text) > 2_147_483_647) throw notFound();
+      parsed[name] = Number(text);
+    }
+    return parsed as Record<K, number>;
+  };
+}
+
+export const validateSectionsSearch = idSearch('schoolId', 'eventId', 'judgeId', 'categoryId');
+export type SectionsSearch = ReturnType<typeof validateSectionsSearch>;
+export const validateScoringSearch = idSearch('judgeId', 'eventId', 'schoolId', 'categoryId', 'sectionId');
+export type ScoringSearch = ReturnType<typeof validateScoringSearch>;

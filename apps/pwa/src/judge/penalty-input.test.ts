@@ -1,0 +1,40 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { penaltyAmountToSave, readOvertimeEntry, validatePenaltyDraft } from './penalty-input.ts';
+
+test('an overtime entry converts to 0.25 per started 15 seconds, capped at the maximum', () => {
+  const cases: [entry: string, max: number, amount: number | undefined][] = [
+    ['0:01', 5, 0.25],
+    ['0:15', 5, 0.25],
+    ['0:16', 5, 0.5],
+    ['1:24', 5, 1.5],
+    ['84', 5, 1.5],
+    ['5:00', 5, 5],
+    ['12:00', 3, 3],
+    ['0:00', 5, 0],
+    ['1:75', 5, undefined],
+    ['abc', 5, undefined],
+  ];
+  for (const [entry, max, amount] of cases) assert.is(readOvertimeEntry(entry, max).amount, amount, entry);
+});
+
+test('the reading tells the judge what the entry means', () => {
+  assert.is(readOvertimeEntry('1:24', 5).message, '1:24 over time → 1.50');
+  assert.is(readOvertimeEntry('9:00', 5).message, '9:00 over time → 5.00 (the maximum)');
+  assert.is(readOvertimeEntry('0:00', 5).message, 'Not over time: no deduction.');
+  assert.match(readOvertimeEntry('x', 5).message, /mm:ss/);
+  assert.is(readOvertimeEntry('  ', 5).message, '');
+});
+
+test('a fixed penalty saves its deduction; a time-based one needs an amount on a step within its maximum', () => {
+  const fixed = { isDynamic: false, deduction: 2, amount: null, comments: 'Apron missing' };
+  assert.is(penaltyAmountToSave(fixed), 2);
+  assert.equal(validatePenaltyDraft(fixed), {});
+  const timed = { isDynamic: true, deduction: 5, amount: null, comments: '' };
+  assert.equal(validatePenaltyDraft(timed), { amount: 'Amount is required', comments: 'Comments are required' });
+  assert.equal(validatePenaltyDraft({ ...timed, amount: 1.5, comments: 'Late plate' }), {});
+  assert.ok(validatePenaltyDraft({ ...timed, amount: 5.25, comments: 'x' }).amount);
+  assert.ok(validatePenaltyDraft({ ...timed, amount: 1.1, comments: 'x' }).amount);
+});
+
+test.run();

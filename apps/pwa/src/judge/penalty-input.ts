@@ -1,0 +1,53 @@
+// The add/edit penalty modal's rules: a fixed penalty deducts its set deduction; a time-based
+// one deducts what the judge picks, or what their overtime entry (mm:ss or seconds) converts
+// to: 0.25 per started 15 s, capped at the penalty's maximum (decisions.md §1).
+import { isValidPenaltyAmount, overtimeAmountFromEntry, parseOvertime } from '@judging/shared-types';
+
+export interface PenaltyDraft {
+  isDynamic: boolean;
+  /** The fixed deduction, or the time-based maximum. */
+  deduction: number;
+  /** The amount picked (time-based only); null when none yet. */
+  amount: number | null;
+  comments: string;
+}
+
+export interface OvertimeReading {
+  /** Seconds over time; undefined when the entry cannot be read. */
+  seconds: number | undefined;
+  /** The amount it converts to, capped; undefined when unreadable; 0 when not over time. */
+  amount: number | undefined;
+  /** A line for the judge: "1:24 over → 1.50" or why it cannot be read. */
+  message: string;
+}
+
+/** Reads an overtime entry as typed ('1:24', '84'); blank reads as nothing entered. */
+export function readOvertimeEntry(entry: string, maxDeduction: number): OvertimeReading {
+  if (entry.trim() === '') return { seconds: undefined, amount: undefined, message: '' };
+  const seconds = parseOvertime(entry);
+  const amount = overtimeAmountFromEntry(entry, maxDeduction);
+  if (seconds === undefined || amount === undefined) {
+    return { seconds, amount: undefined, message: 'Enter the overtime as mm:ss (for example 1:24) or seconds.' };
+  }
+  if (amount === 0) return { seconds, amount: 0, message: 'Not over time: no deduction.' };
+  const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  const capped = amount >= maxDeduction ? ' (the maximum)' : '';
+  return { seconds, amount, message: `${clock} over time → ${amount.toFixed(2)}${capped}` };
+}
+
+/** The amount to save: the fixed deduction, or the picked amount of a time-based penalty. */
+export function penaltyAmountToSave(draft: PenaltyDraft): number | null {
+  return draft.isDynamic ? draft.amount : draft.deduction;
+}
+
+/** The seed's penalty rules: comments required, an amount required when dynamic. Empty when valid. */
+export function validatePenaltyDraft(draft: PenaltyDraft): { amount?: string; comments?: string } {
+  const errors: { amount?: string; comments?: string } = {};
+  const amount = penaltyAmountToSave(draft);
+  if (amount === null) errors.amount = 'Amount is required';
+  else if (!isValidPenaltyAmount(amount, { deduction: draft.deduction, isDynamic: draft.isDynamic })) {
+    errors.amount = `Amount must be between 0.25 and ${draft.deduction.toFixed(2)} in steps of 0.25.`;
+  }
+  if (draft.comments.trim() === '') errors.comments = 'Comments are required';
+  return errors;
+}

@@ -1,0 +1,600 @@
+import { formatScore, type SyncSection } from '@judging/shared-types';
+import { Alert, Badge, Button, Container, Group, Modal, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { AlertType, showAlert } from '../alerts/alerts-store.ts';
+import type { CellRow } from '../offline/device-db.ts';
+import { AnchorLink } from '../routing/links.tsx';
+import { useSession } from '../session/session-context.tsx';
+import { useJudgeEventSnapshot, type JudgeEventLoad, type JudgeEventSnapshot } from './judge-event-source.ts';
+import type { ScoringSearch } from './judge-routing.ts';
+import { removeScore, type SheetContext } from './score-actions.ts';
+import { DisqualificationModal, PenaltyModal, ScoreSubsectionModal, ShowImageModal } from './score-modals.tsx';
+import {
+  SubmissionState,
+  isCellQueued,
+  runningSheet,
+  sheetCells,
+  submissionState,
+  type SheetCells,
+} from './scoring-view.ts';
+import { SyncStatusBar } from './sync-status-bar.tsx';
+
+type OpenModal =
+  | { type: 'subsection'; itemId: number }
+  | { type: 'penalty'; itemId: number }
+  | { type: 'disqualification'; itemId: number }
+  | { type: 'photo'; title: string; cell: CellRow }
+  | { type: 'remove'; name: string; cell: CellRow }
+  | null;
+
+/** One school's sheet in one criteria section: criteria, penalties, disqualifications, done. */
+export function SchoolScoringPage({ search, load }: { search: ScoringSearch; load: JudgeEventLoad }) {
+  const { judgeId, eventId, categoryId, schoolId, sectionId } = search;
+  const snapshot = useJudgeEventSnapshot(judgeId, eventId, load);
+  const backLink = (
+    <AnchorLink to="/school-sections" search={{ schoolId, eventId, judgeId, categoryId }}>
+      ← Back to the criteria sections
+    </AnchorLink>
+  );
+  if (load.status === 'unavailable' || snapshot === null) {
+    return (
+      <Container size="lg" py="lg">
+        <Stack>
+          {backLink}
+          <Alert color="yellow" title="Not available on this tablet">
+            {load.status === 'unavailable' ? load.message : 'This event is not downloaded.'}
+          </Alert>
+        </Stack>
+      </Container>
+    );
+  }
+  if (!snapshot) return null;
+  const category = snapshot.eventData.categories.find((item) => item.categoryId === categoryId);
+  const school = category?.schools.find((item) => item.schoolId === schoolId);
+  const section = category?.sections.find((item) => item.sectionId === sectionId);
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="md">
+        {snapshot.isOwn && <SyncStatusBar judgeId={judgeId} />}
+        {backLink}
+        {!category || !school || !section ? (
+          <Alert color="yellow">This sheet is not one of yours.</Alert>
+        ) : (
+          <ScoreSheet
+            snapshot={snapshot}
+            section={section}
+            sheet={{
+              judgeId,
+              eventId,
+              categoryId,
+              sectionId,
+              schoolId,
+              schoolName: school.schoolName,
+              sectionName: section.sectionName,
+            }}
+            submission={submissionState(category, snapshot.outbox)}
+          />
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function ScoreSheet({
+  snapshot,
+  section,
+  sheet,
+  submission,
+}: {
+  snapshot: JudgeEventSnapshot;
+  section: SyncSection;
+  sheet: SheetContext;
+  submission: SubmissionState;
+}) {
+  const [open, setOpen] = useState<OpenModal>(null);
+  const navigate = useNavigate();
+  const { session } = useSession();
+  const cells = sheetCells(snapshot.cells, sheet);
+  const total = runningSheet(sheet.judgeId, section, cells);
+  const isClosed = snapshot.eventData.event.eventStatus === 'CLOSED';
+  const isLocked = submission === SubmissionState.Submitted || submission === SubmissionState.Queued;
+  const canEdit = snapshot.isOwn && !isLocked && !isClosed;
+  const allScored = section.subsections.every((subsection) => cells.subsections.has(subsection.subsectionId));
+  const close = () => setOpen(null);
+  const openSubsection =
+    open?.type === 'subsection' ? section.subsections.find((item) => item.subsectionId === open.itemId) : undefined;
+
+  const photoUrl = (cell: CellRow) =>
+    cell.photoSha256 && session
+      ? `/api/files/score/event/${cell.eventId}/category/${cell.categoryId}/section/${cell.sectionId}/school/${cell.schoolId}/judge/${cell.judgeId}/${cell.kind}/${cell.scoreId}/${cell.photoSha256}?token=${encodeURIComponent(session.token)}`
+      : null;
+
+  const done = () => {
+    showAlert({ type: AlertType.Success, message: 'Scores Saved' });
+    void navigate({
+      to: '/school-sections',
+      search: {
+        schoolId: sheet.schoolId,
+        eventId: sheet.eventId,
+        judgeId: sheet.judgeId,
+        categoryId: sheet.categoryId,
+      },
+    });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={2}>
+        <Title order={1}>{sheet.schoolName}</Title>
+        <Title order={2} size="h3" c="dimmed">
+          {sheet.sectionName}
+        </Title>
+      </Stack>
+      {!snapshot.isOwn && <Alert color="blue">You are viewing this judge’s sheet. Only the judge can change it.</Alert>}
+      {snapshot.isOwn && isLocked && (
+        <Alert color="basil" title="Submitted">
+          This category is submitted; a coordinator must unlock it before scores can change.
+        </Alert>
+      )}
+      {snapshot.isOwn && isClosed && <Alert color="gray">The event is closed; scores can no longer change.</Alert>}
+      <RunningTotal
+        subsectionTotal={total.subsectionTotal}
+        penaltyTotal={total.penaltyTotal}
+        total={total.total}
+        isDisqualified={total.isDisqualified}
+      />
+      <CriteriaTable section={section} cells={cells} outbox={snapshot.outbox} canEdit={canEdit} onOpen={setOpen} />
+      <PenaltiesTable section={section} cells={cells} canEdit={canEdit} onOpen={setOpen} />
+      <DisqualificationsTable section={section} cells={cells} canEdit={canEdit} onOpen={setOpen} />
+      {canEdit && (
+        <Stack gap={4} align="flex-end">
+          <Button size="lg" disabled={!allScored} onClick={done}>
+            Done
+          </Button>
+          {!allScored && (
+            <Text size="sm" c="dimmed">
+              All criteria subsections must be scored.
+            </Text>
+          )}
+        </Stack>
+      )}
+
+      {openSubsection && (
+        <ScoreSubsectionModal
+          opened
+          onClose={close}
+          sheet={sheet}
+          subsection={openSubsection}
+          existing={cells.subsections.get(openSubsection.subsectionId)}
+        />
+      )}
+      <PenaltyModal
+        opened={open?.type === 'penalty'}
+        onClose={close}
+        sheet={sheet}
+        penalty={section.penalties.find((item) => open?.type === 'penalty' && item.penaltyId === open.itemId)}
+        existing={open?.type === 'penalty' ? cells.penalties.get(open.itemId) : undefined}
+      />
+      <DisqualificationModal
+        opened={open?.type === 'disqualification'}
+        onClose={close}
+        sheet={sheet}
+        disqualification={section.disqualifications.find(
+          (item) => open?.type === 'disqualification' && item.disqualificationId === open.itemId,
+        )}
+        existing={open?.type === 'disqualification' ? cells.disqualifications.get(open.itemId) : undefined}
+      />
+      <ShowImageModal
+        opened={open?.type === 'photo'}
+        onClose={close}
+        title={open?.type === 'photo' ? open.title : 'Photo'}
+        sha256={open?.type === 'photo' ? open.cell.photoSha256 : null}
+        serverUrl={open?.type === 'photo' ? photoUrl(open.cell) : null}
+      />
+      <RemoveConfirm open={open} onClose={close} sheet={sheet} />
+    </Stack>
+  );
+}
+
+function RunningTotal({
+  subsectionTotal,
+  penaltyTotal,
+  total,
+  isDisqualified,
+}: {
+  subsectionTotal: number;
+  penaltyTotal: number;
+  total: number;
+  isDisqualified: boolean;
+}) {
+  return (
+    <Paper withBorder radius="md" p="md" bg="paprika.0" role="group" aria-label="Running total">
+      <Group gap="xl" wrap="wrap">
+        <Text>
+          Criteria: <strong>{formatScore(subsectionTotal)}</strong>
+        </Text>
+        <Text>
+          Penalties: <strong>−{formatScore(penaltyTotal)}</strong>
+        </Text>
+        <Text size="lg">
+          Sheet total: <strong data-testid="sheet-total">{formatScore(total)}</strong>
+        </Text>
+        {isDisqualified && (
+          <Badge color="red" size="lg" variant="filled">
+            Disqualified
+          </Badge>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+function CriteriaTable({
+  section,
+  cells,
+  outbox,
+  canEdit,
+  onOpen,
+}: {
+  section: SyncSection;
+  cells: SheetCells;
+  outbox: JudgeEventSnapshot['outbox'];
+  canEdit: boolean;
+  onOpen: (modal: OpenModal) => void;
+}) {
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="criteria-heading">
+      <Title order={3} id="criteria-heading">
+        Criteria
+      </Title>
+      <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" miw={600}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Subsection</Table.Th>
+              <Table.Th w={90}>Score</Table.Th>
+              <Table.Th>Comments</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {section.subsections.map((subsection) => {
+              const cell = cells.subsections.get(subsection.subsectionId);
+              const isRejected = cell
+                ? outbox.some((row) => row.cellKey === cell.key && row.status === 'rejected')
+                : false;
+              return (
+                <Table.Tr key={subsection.subsectionId} aria-label={subsection.subsectionName}>
+                  <Table.Td>
+                    <Text fw={600}>{subsection.subsectionName}</Text>
+                    {subsection.subsectionDescription && (
+                      <Text size="sm" c="dimmed">
+                        {subsection.subsectionDescription}
+                      </Text>
+                    )}
+                    <Text size="xs" c="dimmed">
+                      max {formatScore(subsection.subsectionMaxScore)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {cell?.value !== null && cell?.value !== undefined && (
+                      <Group gap={4}>
+                        <Text fw={700}>{formatScore(cell.value)}</Text>
+                        {isCellQueued(outbox, cell.key) && !isRejected && (
+                          <Badge size="xs" color="blue" variant="light" title="Saved on this tablet, not sent yet">
+                            not sent
+                          </Badge>
+                        )}
+                        {isRejected && (
+                          <Badge size="xs" color="red" variant="filled">
+                            refused
+                          </Badge>
+                        )}
+                      </Group>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{cell?.comments}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      {!cell && canEdit && (
+                        <Button
+                          size="md"
+                          onClick={() => onOpen({ type: 'subsection', itemId: subsection.subsectionId })}
+                          aria-label={`Score ${subsection.subsectionName}`}
+                        >
+                          Score
+                        </Button>
+                      )}
+                      {cell && canEdit && (
+                        <Button
+                          size="md"
+                          variant="default"
+                          onClick={() => onOpen({ type: 'subsection', itemId: subsection.subsectionId })}
+                          aria-label={`Edit ${subsection.subsectionName}`}
+                        >
+                          Edit
+                        </Button>
+                      )}
+                      {cell?.photoSha256 && (
+                        <Button
+                          size="md"
+                          variant="subtle"
+                          onClick={() => onOpen({ type: 'photo', title: subsection.subsectionName, cell })}
+                          aria-label={`View photo of ${subsection.subsectionName}`}
+                        >
+                          Photo
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+    </Stack>
+  );
+}
+
+function PenaltiesTable({
+  section,
+  cells,
+  canEdit,
+  onOpen,
+}: {
+  section: SyncSection;
+  cells: SheetCells;
+  canEdit: boolean;
+  onOpen: (modal: OpenModal) => void;
+}) {
+  const applied = section.penalties.filter((penalty) => cells.penalties.has(penalty.penaltyId));
+  const available = section.penalties.filter((penalty) => !cells.penalties.has(penalty.penaltyId));
+  const hasApplied = applied.length > 0;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="penalties-heading">
+      <Group
+        justify="space-between"
+        p="xs"
+        style={{ borderRadius: 8 }}
+        bg={hasApplied ? 'yellow.2' : undefined}
+        data-state={hasApplied ? 'warning' : undefined}
+      >
+        <Title order={3} id="penalties-heading">
+          Penalties
+        </Title>
+        {canEdit && available.length > 0 && (
+          <Select
+            aria-label="Add a penalty"
+            placeholder="Add a penalty"
+            data={available.map((penalty) => ({ value: String(penalty.penaltyId), label: penalty.penaltyName }))}
+            value={null}
+            onChange={(value) => value && onOpen({ type: 'penalty', itemId: Number(value) })}
+            size="md"
+            w={280}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+      </Group>
+      {applied.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No penalties applied.
+        </Text>
+      ) : (
+        <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" miw={600}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Penalty</Table.Th>
+                <Table.Th w={110}>Deduction</Table.Th>
+                <Table.Th>Comments</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {applied.map((penalty) => {
+                const cell = cells.penalties.get(penalty.penaltyId);
+                if (!cell) return null;
+                return (
+                  <Table.Tr key={penalty.penaltyId} aria-label={penalty.penaltyName}>
+                    <Table.Td fw={600}>{penalty.penaltyName}</Table.Td>
+                    <Table.Td>
+                      −{formatScore(penalty.isDynamic ? (cell.value ?? 0) : penalty.penaltyDeduction)}
+                    </Table.Td>
+                    <Table.Td>{cell.comments}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        {canEdit && penalty.isDynamic && (
+                          <Button
+                            size="md"
+                            variant="default"
+                            onClick={() => onOpen({ type: 'penalty', itemId: penalty.penaltyId })}
+                            aria-label={`Edit ${penalty.penaltyName}`}
+                          >
+                            Edit
+                          </Button>
+                        )}
+                        {cell.photoSha256 && (
+                          <Button
+                            size="md"
+                            variant="subtle"
+                            onClick={() => onOpen({ type: 'photo', title: penalty.penaltyName, cell })}
+                            aria-label={`View photo of ${penalty.penaltyName}`}
+                          >
+                            Photo
+                          </Button>
+                        )}
+                        {canEdit && (
+                          <Button
+                            size="md"
+                            color="red"
+                            variant="light"
+                            onClick={() => onOpen({ type: 'remove', name: penalty.penaltyName, cell })}
+                            aria-label={`Delete ${penalty.penaltyName}`}
+                          >
+                            Delete
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+function DisqualificationsTable({
+  section,
+  cells,
+  canEdit,
+  onOpen,
+}: {
+  section: SyncSection;
+  cells: SheetCells;
+  canEdit: boolean;
+  onOpen: (modal: OpenModal) => void;
+}) {
+  const applied = section.disqualifications.filter((item) => cells.disqualifications.has(item.disqualificationId));
+  const available = section.disqualifications.filter((item) => !cells.disqualifications.has(item.disqualificationId));
+  const hasApplied = applied.length > 0;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="disqualifications-heading">
+      <Group
+        justify="space-between"
+        p="xs"
+        style={{ borderRadius: 8 }}
+        bg={hasApplied ? 'red.7' : undefined}
+        c={hasApplied ? 'white' : undefined}
+        data-state={hasApplied ? 'danger' : undefined}
+      >
+        <Title order={3} id="disqualifications-heading">
+          Disqualifications
+        </Title>
+        {canEdit && available.length > 0 && (
+          <Select
+            aria-label="Add a disqualification"
+            placeholder="Add a disqualification"
+            data={available.map((item) => ({
+              value: String(item.disqualificationId),
+              label: item.disqualificationName,
+            }))}
+            value={null}
+            onChange={(value) => value && onOpen({ type: 'disqualification', itemId: Number(value) })}
+            size="md"
+            w={280}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+      </Group>
+      {applied.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No disqualifications applied.
+        </Text>
+      ) : (
+        <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" miw={600}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Disqualification</Table.Th>
+                <Table.Th>Comments</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {applied.map((item) => {
+                const cell = cells.disqualifications.get(item.disqualificationId);
+                if (!cell) return null;
+                return (
+                  <Table.Tr key={item.disqualificationId} aria-label={item.disqualificationName}>
+                    <Table.Td fw={600}>{item.disqualificationName}</Table.Td>
+                    <Table.Td>{cell.comments}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        {canEdit && (
+                          <Button
+                            size="md"
+                            variant="default"
+                            onClick={() => onOpen({ type: 'disqualification', itemId: item.disqualificationId })}
+                            aria-label={`Edit ${item.disqualificationName}`}
+                          >
+                            Edit
+                          </Button>
+                        )}
+                        {cell.photoSha256 && (
+                          <Button
+                            size="md"
+                            variant="subtle"
+                            onClick={() => onOpen({ type: 'photo', title: item.disqualificationName, cell })}
+                            aria-label={`View photo of ${item.disqualificationName}`}
+                          >
+                            Photo
+                          </Button>
+                        )}
+                        {canEdit && (
+                          <Button
+                            size="md"
+                            color="red"
+                            variant="light"
+                            onClick={() => onOpen({ type: 'remove', name: item.disqualificationName, cell })}
+                            aria-label={`Delete ${item.disqualificationName}`}
+                          >
+                            Delete
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+function RemoveConfirm({ open, onClose, sheet }: { open: OpenModal; onClose: () => void; sheet: SheetContext }) {
+  const [isSaving, setIsSaving] = useState(false);
+  const target = open?.type === 'remove' ? open : null;
+  const remove = async () => {
+    if (!target) return;
+    setIsSaving(true);
+    try {
+      await removeScore(sheet, target.cell, target.name);
+      showAlert({ type: AlertType.Success, message: 'Remove successful' });
+      onClose();
+    } catch (error) {
+      showAlert({
+        type: AlertType.Error,
+        message: error instanceof Error ? error.message : 'It could not be removed.',
+      });
+    } finally {
+      setIsSaving(false);
+    }
+  };
+  return (
+    <Modal opened={target !== null} onClose={onClose} title="Remove" centered>
+      <Stack>
+        <Text>Are you sure you want to remove {target?.name}?</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={isSaving}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={() => void remove()} loading={isSaving}>
+            Remove
+          </Button>
+        </Group>
+        {isSaving && <Text size="sm">Please wait…</Text>}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,101 @@
+// The judge's saves: a photo is prepared and stored first (outside any transaction), then the
+// cell and its outbox row are written in one transaction; the network is never on this path.
+import { formatScore } from '@judging/shared-types';
+import { CellKind, type CellRow } from '../offline/device-db.ts';
+import { deviceDb, syncRunner } from '../offline/device.ts';
+import { removeCell, saveCell } from '../offline/outbox.ts';
+import { preparePhoto, savePhoto } from '../offline/photo-store.ts';
+
+/** The sheet a save belongs to, with names for the "needs attention" label. */
+export interface SheetContext {
+  judgeId: number;
+  eventId: number;
+  categoryId: number;
+  sectionId: number;
+  schoolId: number;
+  schoolName: string;
+  sectionName: string;
+}
+
+export interface CellSave {
+  itemId: number;
+  itemName: string;
+  value: number | null;
+  comments: string;
+  /** A newly chosen photo; undefined keeps the cell's current one. */
+  photoFile?: File | undefined;
+  existing?: CellRow | undefined;
+}
+
+/** Prepares (downscales, hashes) and stores a new photo; returns the hash to refer to it by. */
+async function storeChosenPhoto(
+  judgeId: number,
+  file: File | undefined,
+  current: string | null,
+): Promise<string | null> {
+  if (!file) return current;
+  const photo = await preparePhoto(file);
+  await savePhoto(deviceDb, judgeId, photo, new Date().toISOString());
+  return photo.sha256;
+}
+
+/** Seed section 5: on an update a blank comment keeps the stored one. */
+function commentsToSave(entered: string, existing: CellRow | undefined): string | null {
+  const trimmed = entered.trim();
+  if (trimmed) return trimmed;
+  return existing?.comments ?? null;
+}
+
+async function save(kind: CellKind, sheet: SheetContext, input: CellSave, label: string): Promise<void> {
+  const photoSha256 = await storeChosenPhoto(sheet.judgeId, input.photoFile, input.existing?.photoSha256 ?? null);
+  await saveCell(
+    deviceDb,
+    {
+      kind,
+      judgeId: sheet.judgeId,
+      eventId: sheet.eventId,
+      categoryId: sheet.categoryId,
+      sectionId: sheet.sectionId,
+      schoolId: sheet.schoolId,
+      itemId: input.itemId,
+      value: input.value,
+      comments: commentsToSave(input.comments, input.existing),
+      photoSha256,
+    },
+    label,
+    new Date().toISOString(),
+  );
+  syncRunner.notifyWrite();
+}
+
+function where(sheet: SheetContext): string {
+  return `${sheet.schoolName} · ${sheet.sectionName}`;
+}
+
+export function saveSubsectionScore(sheet: SheetContext, input: CellSave): Promise<void> {
+  return save(
+    CellKind.Subsection,
+    sheet,
+    input,
+    `${where(sheet)} · ${input.itemName}: ${formatScore(input.value ?? 0)}`,
+  );
+}
+
+export function savePenaltyScore(sheet: SheetContext, input: CellSave): Promise<void> {
+  return save(
+    CellKind.Penalty,
+    sheet,
+    input,
+    `${where(sheet)} · penalty ${input.itemName}: −${formatScore(input.value ?? 0)}`,
+  );
+}
+
+export function saveDisqualificationScore(sheet: SheetContext, input: CellSave): Promise<void> {
+  return save(CellKind.Disqualification, sheet, input, `${where(sheet)} · disqualification ${input.itemName}`);
+}
+
+export async function removeScore(sheet: SheetContext, cell: CellRow, itemName: string): Promise<void> {
+  const what = cell.kind === CellKind.Penalty ? 'penalty' : 'disqualification';
+  await removeCell(deviceDb, cell.key, `${where(sheet)} · remove ${what} ${itemName}`, new Date().toISOString());
+  syncRunner.notifyWrite();
+}

@@ -1,0 +1,152 @@
+import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useState, useSyncExternalStore } from 'react';
+import { deviceDb, syncRunner } from '../offline/device.ts';
+import { countOutbox, discardRejected, retryRejected } from '../offline/outbox.ts';
+import { useLiveQuery } from '../offline/use-live-query.ts';
+import { useSession } from '../session/session-context.tsx';
+import { useRejectedRows } from './judge-event-source.ts';
+import { formatDateTime } from './judge-format.ts';
+
+/**
+ * Always on the judge screens: online or offline, edits waiting to be sent, edits that need
+ * attention, and the last successful sync. A refused token pauses sending until the judge logs
+ * in again; nothing is lost meanwhile.
+ */
+export function SyncStatusBar({ judgeId }: { judgeId: number }) {
+  const status = useSyncExternalStore(syncRunner.subscribe, syncRunner.getStatus);
+  const counts = useLiveQuery(() => countOutbox(deviceDb, judgeId), [judgeId]);
+  const [isDetailsOpen, setIsDetailsOpen] = useState(false);
+  const navigate = useNavigate();
+  const { signOut } = useSession();
+  const pending = counts?.pending ?? 0;
+  const rejected = counts?.rejected ?? 0;
+
+  const logInAgain = () => {
+    // The queue stays on the tablet under this judge; it drains after they log in again.
+    signOut();
+    void navigate({ to: '/login' });
+  };
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      role="region"
+      aria-label="Sync status"
+      style={{ position: 'sticky', top: 0, zIndex: 5 }}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Group gap="sm" wrap="wrap">
+            <Badge size="lg" color={status.isOnline ? 'basil.7' : 'gray.7'} variant="filled">
+              {status.isOnline ? 'Online' : 'Offline'}
+            </Badge>
+            <Text size="sm" fw={600} data-testid="pending-count">
+              {pending === 0 ? 'All scores sent' : `${pending} waiting to send`}
+            </Text>
+            <Text size="sm" c="dimmed">
+              Last sync: {status.lastSyncAt ? formatDateTime(status.lastSyncAt) : 'never'}
+            </Text>
+          </Group>
+          <Group gap="xs">
+            {rejected > 0 && (
+              <Button color="red" variant="filled" size="sm" onClick={() => setIsDetailsOpen(true)}>
+                {rejected} need{rejected === 1 ? 's' : ''} attention
+              </Button>
+            )}
+            <Button
+              variant="default"
+              size="sm"
+              loading={status.isSyncing}
+              onClick={() => void syncRunner.requestSync('button')}
+            >
+              Sync now
+            </Button>
+          </Group>
+        </Group>
+        {status.needsLogin && (
+          <Alert color="yellow" variant="light" title="Log in again to send your scores">
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">
+                Your session has ended.{' '}
+                {pending > 0 ? `${pending} saved edits stay on this tablet` : 'Your scores stay on this tablet'} and are
+                sent once you log in again.
+              </Text>
+              <Button size="sm" onClick={logInAgain}>
+                Log in again
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        {status.needsUpdate && (
+          <Alert color="yellow" variant="light" title="Update the app">
+            {status.lastError}
+          </Alert>
+        )}
+      </Stack>
+      <NeedsAttentionModal judgeId={judgeId} opened={isDetailsOpen} onClose={() => setIsDetailsOpen(false)} />
+    </Paper>
+  );
+}
+
+function NeedsAttentionModal({ judgeId, opened, onClose }: { judgeId: number; opened: boolean; onClose: () => void }) {
+  const rows = useRejectedRows(judgeId) ?? [];
+  const [confirmingSeq, setConfirmingSeq] = useState<number | null>(null);
+
+  const retry = async (seq: number) => {
+    await retryRejected(deviceDb, judgeId, seq, new Date().toISOString());
+    syncRunner.notifyWrite();
+  };
+  const discard = async (seq: number) => {
+    await discardRejected(deviceDb, judgeId, seq);
+    setConfirmingSeq(null);
+    void syncRunner.requestSync('discard');
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Needs attention" size="lg">
+      <Stack gap="sm">
+        <Text size="sm">
+          The server refused these edits. They stay on this tablet until you decide. Ask the coordinator to unlock the
+          category, then retry; or discard an edit to go back to the server’s value.
+        </Text>
+        {rows.length === 0 && <Text>Nothing needs attention.</Text>}
+        {rows.map((row) => (
+          <Paper key={row.seq} withBorder p="sm" radius="md" role="group" aria-label={row.label}>
+            <Stack gap={4}>
+              <Text fw={600}>{row.label}</Text>
+              <Text size="sm" c="red.8">
+                {row.lastError ?? 'Refused'}
+              </Text>
+              <Text size="xs" c="dimmed">
+                Saved {formatDateTime(row.createdAt)}
+                {row.rejectionCode ? ` · ${row.rejectionCode}` : ''}
+              </Text>
+              <Group gap="xs" mt={4}>
+                <Button size="sm" variant="default" onClick={() => row.seq !== undefined && void retry(row.seq)}>
+                  Retry
+                </Button>
+                {confirmingSeq === row.seq ? (
+                  <>
+                    <Button size="sm" color="red" onClick={() => row.seq !== undefined && void discard(row.seq)}>
+                      Yes, discard this edit
+                    </Button>
+                    <Button size="sm" variant="subtle" onClick={() => setConfirmingSeq(null)}>
+                      Keep it
+                    </Button>
+                  </>
+                ) : (
+                  <Button size="sm" color="red" variant="light" onClick={() => setConfirmingSeq(row.seq ?? null)}>
+                    Discard
+                  </Button>
+                )}
+              </Group>
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    </Modal>
+  );
+}

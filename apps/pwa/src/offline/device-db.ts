@@ -1,0 +1,196 @@
+// The one module that owns the device's IndexedDB database (offline-sync.md "Device store").
+// A *cell* is one judge's score of one item (subsection, penalty, disqualification) for one
+// school in one section of a category; the *outbox* holds the judge's edits not yet acked.
+// Versions are additive: a new version adds stores or indexes and never drops the outbox.
+import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { MutationKind, RejectionCode, SyncCategory, SyncEvent, SyncReferenceData } from '@judging/shared-types';
+
+export const DEVICE_DB_NAME = 'judging-device';
+
+/** What a cell scores. */
+export const CellKind = {
+  Subsection: 'subsection',
+  Penalty: 'penalty',
+  Disqualification: 'disqualification',
+} as const;
+export type CellKind = (typeof CellKind)[keyof typeof CellKind];
+
+/** One score cell as the device holds it. */
+export interface CellRow {
+  /** `cellKey(...)`: the cell's identity on this device (the server's scoreId may differ). */
+  key: string;
+  kind: CellKind;
+  judgeId: number;
+  eventId: number;
+  categoryId: number;
+  sectionId: number;
+  schoolId: number;
+  /** subsectionId, penaltyId or disqualificationId. */
+  itemId: number;
+  scoreId: string;
+  /** The subsection score or the penalty amount; null for a disqualification. */
+  value: number | null;
+  comments: string | null;
+  photoSha256: string | null;
+  /** 1 while a local edit of this cell is not acked by the server (a number so it can be indexed). */
+  pending: 0 | 1;
+  /** The server's revision of the cell; 0 before the server has it. */
+  rev: number;
+  updatedAt: string;
+}
+
+/** An event's reference data as downloaded for a judge, with the pull cursor. */
+export interface EventDataRow {
+  judgeId: number;
+  eventId: number;
+  event: SyncEvent;
+  judge: SyncReferenceData['judge'];
+  categories: SyncCategory[];
+  /** The reference version: the server's change cursor at the download. */
+  version: number;
+  /** Pull from here; advanced with each applied pull in the same transaction. */
+  cursor: number;
+  protocolVersion: number;
+  downloadedAt: string;
+  /** When the last pull (or download) for this event succeeded. */
+  refreshedAt: string;
+  /** The schedule changed or a local edit was discarded: download the reference data again. */
+  needsRefresh: boolean;
+}
+
+export const OutboxStatus = { Pending: 'pending', Rejected: 'rejected' } as const;
+export type OutboxStatus = (typeof OutboxStatus)[keyof typeof OutboxStatus];
+
+/** One edit waiting for the server's acknowledgement (offline-sync.md "Outbox"). */
+export interface OutboxRow {
+  /** UUID v7, sent as the mutation id. */
+  id: string;
+  /** Auto-increment: the order the judge made the edits in. */
+  seq?: number;
+  judgeId: number;
+  eventId: number;
+  kind: MutationKind;
+  data: Record<string, unknown>;
+  /** The outbox row shape's version, for future additive upgrades. */
+  schemaVersion: number;
+  createdAt: string;
+  attempts: number;
+  lastError: string | null;
+  status: OutboxStatus;
+  /** The cell the edit touches (null for a category submit): a pull leaves it alone while the row exists. */
+  cellKey: string | null;
+  /** The server's rejection code, once rejected. */
+  rejectionCode: RejectionCode | null;
+  /** A line the judge can read in "needs attention": what this edit was. */
+  label: string;
+}
+
+/** A photo taken on the device: ArrayBuffer, never Blob (Safari fails on Blobs in IndexedDB). */
+export interface PhotoRow {
+  sha256: string;
+  judgeId: number;
+  mime: string;
+  bytes: ArrayBuffer;
+  size: number;
+  /** When the server confirmed it has the photo; null until then. */
+  uploadedAt: string | null;
+  /** 1 until uploaded (an indexable mirror of `uploadedAt === null`). */
+  awaitingUpload: 0 | 1;
+  createdAt: string;
+}
+
+/** The judge's event list as last fetched, for the dashboard offline. */
+export interface JudgeEventsRow {
+  judgeId: number;
+  events: SyncEvent[];
+  fetchedAt: string;
+}
+
+/** Small values: the device id, each judge's last successful sync. */
+export interface MetaRow {
+  key: string;
+  value: string;
+}
+
+export const OUTBOX_SCHEMA_VERSION = 1;
+
+export type DeviceDb = Dexie & {
+  cells: EntityTable<CellRow, 'key'>;
+  eventData: Table<EventDataRow, [number, number]>;
+  outbox: EntityTable<OutboxRow, 'seq'>;
+  photos: EntityTable<PhotoRow, 'sha256'>;
+  judgeEvents: EntityTable<JudgeEventsRow, 'judgeId'>;
+  meta: EntityTable<MetaRow, 'key'>;
+};
+
+/** Opens (or creates) the device database; `indexedDB` may be injected in tests (fake-indexeddb). */
+export function createDeviceDb(
+  name: string = DEVICE_DB_NAME,
+  options?: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange },
+): DeviceDb {
+  const db = new Dexie(name, options) as DeviceDb;
+  db.version(1).stores({
+    cells: 'key, [judgeId+eventId], [judgeId+categoryId], [judgeId+categoryId+sectionId+schoolId]',
+    eventData: '[judgeId+eventId], judgeId',
+    outbox: '++seq, &id, status, judgeId',
+    photos: 'sha256, [judgeId+awaitingUpload]',
+    judgeEvents: 'judgeId',
+    meta: 'key',
+  });
+  return db;
+}
+
+/** The cell's identity on the device: kind, judge, place and item. */
+export function cellKey(cell: {
+  kind: CellKind;
+  judgeId: number;
+  categoryId: number;
+  sectionId: number;
+  schoolId: number;
+  itemId: number;
+}): string {
+  return `${cell.kind}:${cell.judgeId}:${cell.categoryId}:${cell.sectionId}:${cell.schoolId}:${cell.itemId}`;
+}
+
+/** WebKit drops IndexedDB connections (backgrounded tabs, storage pressure): these errors mean "reopen". */
+export function isConnectionLost(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const text = `${error.name} ${error.message}`;
+  return (
+    error.name === 'DatabaseClosedError' ||
+    /connection to indexed database server lost/i.test(text) ||
+    /database connection is closing/i.test(text) ||
+    (error.name === 'UnknownError' && /indexed ?db/i.test(text)) ||
+    error.name === 'InvalidStateError'
+  );
+}
+
+/** Runs `work`; on a lost connection it reopens the database and tries once more. */
+export async function withReopen<T>(db: DeviceDb, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isConnectionLost(error)) throw error;
+    db.close({ disableAutoOpen: false });
+    await db.open();
+    return work();
+  }
+}
+
+/** A cheap read that proves the connection works (on return to the foreground); reopens when it does not. */
+export async function probeDeviceDb(db: DeviceDb): Promise<void> {
+  await withReopen(db, () => db.meta.get('deviceId'));
+}
+
+/** This installation's id, made once and kept. */
+export async function readDeviceId(db: DeviceDb): Promise<string> {
+  return withReopen(db, () =>
+    db.transaction('rw', db.meta, async () => {
+      const stored = await db.meta.get('deviceId');
+      if (stored) return stored.value;
+      const value = `device-${crypto.randomUUID()}`;
+      await db.meta.put({ key: 'deviceId', value });
+      return value;
+    }),
+  );
+}

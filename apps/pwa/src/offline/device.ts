@@ -1,0 +1,55 @@
+// The app's one device store and one sync runner, wired to the stored session.
+import { Role, hasRole } from '@judging/shared-types';
+import { api } from '../api/api.ts';
+import { sessionStore } from '../session/app-session.ts';
+import { createDeviceDb } from './device-db.ts';
+import { createSyncApi } from './sync-api.ts';
+import { createSyncRunner } from './sync-runner.ts';
+
+export const deviceDb = createDeviceDb();
+
+export const syncApi = createSyncApi(api, {
+  fetch: (input, init) => globalThis.fetch(input, init),
+  getToken: () => sessionStore.get()?.token ?? null,
+});
+
+export const syncRunner = createSyncRunner({
+  db: deviceDb,
+  api: syncApi,
+  getSession: () => {
+    const session = sessionStore.get();
+    return session ? { userId: session.user.userId, role: session.user.role, token: session.token } : null;
+  },
+  locks: typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : undefined,
+});
+
+let isStarted = false;
+
+/** Starts syncing for the app's lifetime: at start, on login (a new token resumes a paused queue), and the runner's own triggers. */
+export function startDeviceSync(): void {
+  if (isStarted) return;
+  isStarted = true;
+  syncRunner.start();
+  let lastToken = sessionStore.get()?.token ?? null;
+  sessionStore.subscribe(() => {
+    const session = sessionStore.get();
+    const token = session?.token ?? null;
+    if (token === lastToken) return;
+    lastToken = token;
+    if (session && hasRole(session.user.role, [Role.Judge])) {
+      void requestPersistentStorage();
+      void syncRunner.requestSync('login');
+    }
+  });
+}
+
+/** Asks the browser not to evict the judge's data under storage pressure; true when granted. */
+export async function requestPersistentStorage(): Promise<boolean> {
+  if (typeof navigator === 'undefined' || !navigator.storage?.persist) return false;
+  try {
+    if (await navigator.storage.persisted()) return true;
+    return await navigator.storage.persist();
+  } catch {
+    return false;
+  }
+}

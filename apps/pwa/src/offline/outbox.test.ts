@@ -1,0 +1,302 @@
+import 'fake-indexeddb/auto';
+import { MutationKind, type MutationResult, type SyncChange } from '@judging/shared-types';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { CellKind, OutboxStatus, cellKey, createDeviceDb, type DeviceDb } from './device-db.ts';
+import { applyPulledChanges, storeReferenceData } from './device-store.ts';
+import {
+  applyPushResults,
+  countOutbox,
+  discardRejected,
+  enqueueCategorySubmit,
+  listPendingBatch,
+  noteFailedAttempt,
+  removeCell,
+  retryRejected,
+  saveCell,
+  type CellInput,
+} from './outbox.ts';
+
+const NOW = '2026-03-01T12:00:00.000Z';
+const JUDGE = 5;
+const OTHER_JUDGE = 6;
+let dbCounter = 0;
+
+function freshDb(): DeviceDb {
+  dbCounter += 1;
+  return createDeviceDb(`outbox-test-${dbCounter}`);
+}
+
+function subsectionCell(itemId: number, value: number, judgeId = JUDGE): CellInput {
+  return {
+    kind: CellKind.Subsection,
+    judgeId,
+    eventId: 1,
+    categoryId: 2,
+    sectionId: 3,
+    schoolId: 4,
+    itemId,
+    value,
+    comments: null,
+    photoSha256: null,
+  };
+}
+
+const applied = (id: string, rev = 1): MutationResult => ({ id, status: 'applied', rev });
+
+test('a save writes the cell and its outbox row together, in seq order, as pending', async () => {
+  const db = freshDb();
+  const first = await saveCell(db, subsectionCell(10, 7.5), 'first', NOW);
+  const second = await saveCell(db, subsectionCell(11, 3), 'second', NOW);
+  assert.ok((first.seq ?? 0) < (second.seq ?? 0));
+  const cell = await db.cells.get(cellKey(subsectionCell(10, 7.5)));
+  assert.is(cell?.value, 7.5);
+  assert.is(cell?.pending, 1);
+  assert.is(cell?.scoreId, (first.data as { scoreId: string }).scoreId);
+  const batch = await listPendingBatch(db, JUDGE, 50);
+  assert.equal(
+    batch.map((row) => row.label),
+    ['first', 'second'],
+  );
+  assert.is(batch[0]?.kind, MutationKind.SubsectionScorePut);
+  assert.is(batch[0]?.status, OutboxStatus.Pending);
+  assert.match(batch[0]?.id ?? '', /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+});
+
+test('an edit of a saved cell keeps its score id; an invalid edit is refused before anything is written', async () => {
+  const db = freshDb();
+  const first = await saveCell(db, subsectionCell(10, 7.5), 'first', NOW);
+  const again = await saveCell(db, subsectionCell(10, 8), 'again', NOW);
+  assert.is((again.data as { scoreId: string }).scoreId, (first.data as { scoreId: string }).scoreId);
+  const penaltyWithoutComments: CellInput = { ...subsectionCell(20, 1), kind: CellKind.Penalty, comments: '' };
+  const refused = await saveCell(db, penaltyWithoutComments, 'bad', NOW).then(
+    () => false,
+    () => true,
+  );
+  assert.ok(refused);
+  assert.is((await countOutbox(db, JUDGE)).pending, 2);
+  assert.is(await db.cells.count(), 1);
+});
+
+test('acked applied and duplicate rows leave the outbox; the cell is settled with the server rev', async () => {
+  const db = freshDb();
+  const a = await saveCell(db, subsectionCell(10, 7.5), 'a', NOW);
+  const b = await saveCell(db, subsectionCell(11, 3), 'b', NOW);
+  const outcome = await applyPushResults(db, [a, b], [applied(a.id, 4), { id: b.id, status: 'duplicate' }]);
+  assert.is(outcome.acked, 2);
+  assert.is(await db.outbox.count(), 0);
+  const cell = await db.cells.get(cellKey(subsectionCell(10, 7.5)));
+  assert.is(cell?.pending, 0);
+  assert.is(cell?.rev, 4);
+});
+
+test('a cell stays pending while a later edit of it waits', async () => {
+  const db = freshDb();
+  const a = await saveCell(db, subsectionCell(10, 7.5), 'a', NOW);
+  await saveCell(db, subsectionCell(10, 8), 'b', NOW);
+  await applyPushResults(db, [a], [applied(a.id)]);
+  const cell = await db.cells.get(cellKey(subsectionCell(10, 8)));
+  assert.is(cell?.pending, 1);
+  assert.is(cell?.value, 8);
+});
+
+test('a rejected row is kept as rejected with its reason; the rest of the batch is applied', async () => {
+  const db = freshDb();
+  const poison = await saveCell(db, subsectionCell(10, 7.5), 'poison', NOW);
+  const fine = await saveCell(db, subsectionCell(11, 3), 'fine', NOW);
+  const outcome = await applyPushResults(
+    db,
+    [poison, fine],
+    [
+      { id: poison.id, status: 'rejected', code: 'category_submitted', message: 'You submitted this category' },
+      applied(fine.id),
+    ],
+  );
+  assert.equal([outcome.acked, outcome.rejected], [1, 1]);
+  const kept = await db.outbox.get(poison.seq ?? -1);
+  assert.is(kept?.status, OutboxStatus.Rejected);
+  assert.is(kept?.rejectionCode, 'category_submitted');
+  assert.is(kept?.lastError, 'You submitted this category');
+  // The judge's value stays on the device.
+  assert.is((await db.cells.get(cellKey(subsectionCell(10, 7.5))))?.value, 7.5);
+  assert.equal(await countOutbox(db, JUDGE), { pending: 0, rejected: 1 });
+  assert.is((await listPendingBatch(db, JUDGE, 50)).length, 0);
+});
+
+test('a transient answer (photo_missing) stops the batch: that row and the ones after stay pending', async () => {
+  const db = freshDb();
+  const a = await saveCell(db, subsectionCell(10, 7.5), 'a', NOW);
+  const b = await saveCell(db, subsectionCell(11, 3), 'b', NOW);
+  const c = await saveCell(db, subsectionCell(12, 2), 'c', NOW);
+  const outcome = await applyPushResults(
+    db,
+    [a, b, c],
+    [applied(a.id), { id: b.id, status: 'rejected', code: 'photo_missing', message: 'upload it' }],
+  );
+  assert.is(outcome.transient?.id, b.id);
+  const pending = await listPendingBatch(db, JUDGE, 50);
+  assert.equal(
+    pending.map((row) => row.label),
+    ['b', 'c'],
+  );
+  assert.is(pending[0]?.attempts, 1);
+});
+
+test('a failed attempt (network, 5xx, captive portal) keeps every row pending and notes the error', async () => {
+  const db = freshDb();
+  const a = await saveCell(db, subsectionCell(10, 7.5), 'a', NOW);
+  await noteFailedAttempt(db, [a], 'The server answered with something other than JSON.');
+  const [row] = await listPendingBatch(db, JUDGE, 50);
+  assert.is(row?.id, a.id);
+  assert.is(row?.attempts, 1);
+  assert.is(row?.lastError, 'The server answered with something other than JSON.');
+});
+
+test("each judge's queue is their own: another judge's rows are neither listed nor counted", async () => {
+  const db = freshDb();
+  await saveCell(db, subsectionCell(10, 7.5, JUDGE), 'mine', NOW);
+  await saveCell(db, subsectionCell(10, 6, OTHER_JUDGE), 'theirs', NOW);
+  assert.equal(
+    (await listPendingBatch(db, OTHER_JUDGE, 50)).map((row) => row.label),
+    ['theirs'],
+  );
+  assert.equal(await countOutbox(db, JUDGE), { pending: 1, rejected: 0 });
+  assert.equal(await countOutbox(db, 99), { pending: 0, rejected: 0 });
+});
+
+test('batches are at most the limit, in seq order', async () => {
+  const db = freshDb();
+  for (let index = 0; index < 7; index += 1) await saveCell(db, subsectionCell(100 + index, 2), `#${index}`, NOW);
+  const batch = await listPendingBatch(db, JUDGE, 5);
+  assert.equal(
+    batch.map((row) => row.label),
+    ['#0', '#1', '#2', '#3', '#4'],
+  );
+});
+
+test('removing a penalty queues its delete; submit queues a category.submit', async () => {
+  const db = freshDb();
+  const penalty: CellInput = { ...subsectionCell(30, 2), kind: CellKind.Penalty, comments: 'Late' };
+  await saveCell(db, penalty, 'add', NOW);
+  const removal = await removeCell(db, cellKey(penalty), 'remove', NOW);
+  assert.is(removal.kind, MutationKind.PenaltyScoreDelete);
+  assert.is(await db.cells.get(cellKey(penalty)), undefined);
+  const submit = await enqueueCategorySubmit(db, {
+    judgeId: JUDGE,
+    eventId: 1,
+    categoryId: 2,
+    label: 'submit',
+    now: NOW,
+  });
+  assert.equal(submit.data, { eventId: 1, categoryId: 2 });
+  assert.is(submit.cellKey, null);
+});
+
+test('retry sends a rejected edit again under a new id; discard drops it and asks for a fresh download', async () => {
+  const db = freshDb();
+  const row = await saveCell(db, subsectionCell(10, 7.5), 'edit', NOW);
+  await applyPushResults(
+    db,
+    [row],
+    [{ id: row.id, status: 'rejected', code: 'category_submitted', message: 'locked' }],
+  );
+  await retryRejected(db, JUDGE, row.seq ?? -1, NOW);
+  const [retried] = await listPendingBatch(db, JUDGE, 50);
+  assert.ok(retried && retried.id !== row.id);
+  assert.equal(retried?.data, row.data);
+
+  await applyPushResults(
+    db,
+    [retried!],
+    [{ id: retried!.id, status: 'rejected', code: 'event_closed', message: 'closed' }],
+  );
+  await db.eventData.put({
+    judgeId: JUDGE,
+    eventId: 1,
+    event: {
+      eventId: 1,
+      eventName: 'E',
+      eventStartDate: '2026-03-01',
+      eventStartTime: null,
+      eventEndDate: '2026-03-01',
+      eventStatus: 'CLOSED',
+      isTestEvent: false,
+    },
+    judge: { judgeId: JUDGE, judgeFirstName: 'M', judgeLastName: 'S' },
+    categories: [],
+    version: 1,
+    cursor: 1,
+    protocolVersion: 1,
+    downloadedAt: NOW,
+    refreshedAt: NOW,
+    needsRefresh: false,
+  });
+  // Another judge cannot discard it.
+  await discardRejected(db, OTHER_JUDGE, retried!.seq ?? -1);
+  assert.is(await db.outbox.count(), 1);
+  await discardRejected(db, JUDGE, retried!.seq ?? -1);
+  assert.is(await db.outbox.count(), 0);
+  assert.is(await db.cells.count(), 0);
+  assert.is((await db.eventData.get([JUDGE, 1]))?.needsRefresh, true);
+});
+
+test('a pull or a download never overwrites a cell with a queued edit; other cells follow the server', async () => {
+  const db = freshDb();
+  const event = {
+    eventId: 1,
+    eventName: 'E',
+    eventStartDate: '2026-03-01',
+    eventStartTime: null,
+    eventEndDate: '2026-03-01',
+    eventStatus: 'STARTED' as const,
+    isTestEvent: false,
+  };
+  const serverCell = (subsectionId: number, score: number, rev: number) => ({
+    scoreId: `0190e2c0-0000-7000-8000-00000000000${subsectionId % 10}`,
+    eventId: 1,
+    categoryId: 2,
+    sectionId: 3,
+    schoolId: 4,
+    judgeId: JUDGE,
+    subsectionId,
+    score,
+    comments: null,
+    photoSha256: null,
+    rev,
+    updatedAt: NOW,
+  });
+  await storeReferenceData(
+    db,
+    {
+      protocolVersion: 1,
+      serverTime: NOW,
+      cursor: 10,
+      judge: { judgeId: JUDGE, judgeFirstName: 'M', judgeLastName: 'S' },
+      event,
+      categories: [],
+      scores: { subsections: [serverCell(10, 5, 1), serverCell(11, 5, 1)], penalties: [], disqualifications: [] },
+    },
+    NOW,
+  );
+  await saveCell(db, subsectionCell(10, 9), 'local', NOW);
+  const changes: SyncChange[] = [
+    { changeId: 11, entity: 'subsectionScore', op: 'put', categoryId: 2, createdAt: NOW, data: serverCell(10, 6, 2) },
+    { changeId: 12, entity: 'subsectionScore', op: 'put', categoryId: 2, createdAt: NOW, data: serverCell(11, 6, 2) },
+    {
+      changeId: 13,
+      entity: 'event',
+      op: 'put',
+      categoryId: null,
+      createdAt: NOW,
+      data: { eventId: 1, eventStatus: 'CLOSED' },
+    },
+  ];
+  await applyPulledChanges(db, JUDGE, 1, changes, 13, NOW);
+  assert.is((await db.cells.get(cellKey(subsectionCell(10, 0))))?.value, 9);
+  assert.is((await db.cells.get(cellKey(subsectionCell(11, 0))))?.value, 6);
+  const stored = await db.eventData.get([JUDGE, 1]);
+  assert.is(stored?.cursor, 13);
+  assert.is(stored?.event.eventStatus, 'CLOSED');
+});
+
+test.run();

@@ -1,0 +1,352 @@
+// The outbox state machine (offline-sync.md "Device store" and "Sync runner"). An edit is the
+// new cell and its outbox row, written in one Dexie transaction. A row leaves the outbox only
+// when the server acks it `applied` or `duplicate`; `rejected` keeps it as status rejected
+// (shown in "needs attention"); a transient answer keeps it pending for the next attempt.
+import {
+  MutationDataSchemas,
+  MutationKind,
+  MutationStatus,
+  isTransientRejection,
+  validate,
+  type MutationResult,
+  type PushMutation,
+  type RejectionCode,
+} from '@judging/shared-types';
+import {
+  CellKind,
+  OUTBOX_SCHEMA_VERSION,
+  OutboxStatus,
+  cellKey,
+  withReopen,
+  type CellRow,
+  type DeviceDb,
+  type OutboxRow,
+} from './device-db.ts';
+import { createUuidV7 } from './uuid-v7.ts';
+
+/** A cell as the judge saves it: its place, item and new content. */
+export interface CellInput {
+  kind: CellKind;
+  judgeId: number;
+  eventId: number;
+  categoryId: number;
+  sectionId: number;
+  schoolId: number;
+  itemId: number;
+  value: number | null;
+  comments: string | null;
+  photoSha256: string | null;
+}
+
+type Mutation = { kind: MutationKind; data: Record<string, unknown> };
+
+function putMutationOf(cell: CellInput, scoreId: string): Mutation {
+  const place = {
+    scoreId,
+    eventId: cell.eventId,
+    categoryId: cell.categoryId,
+    sectionId: cell.sectionId,
+    schoolId: cell.schoolId,
+  };
+  switch (cell.kind) {
+    case CellKind.Subsection:
+      return {
+        kind: MutationKind.SubsectionScorePut,
+        data: {
+          ...place,
+          subsectionId: cell.itemId,
+          score: cell.value,
+          comments: cell.comments,
+          photoSha256: cell.photoSha256,
+        },
+      };
+    case CellKind.Penalty:
+      return {
+        kind: MutationKind.PenaltyScorePut,
+        data: {
+          ...place,
+          penaltyId: cell.itemId,
+          amount: cell.value,
+          comments: cell.comments ?? '',
+          photoSha256: cell.photoSha256,
+        },
+      };
+    case CellKind.Disqualification:
+      return {
+        kind: MutationKind.DisqualificationScorePut,
+        data: {
+          ...place,
+          disqualificationId: cell.itemId,
+          comments: cell.comments ?? '',
+          photoSha256: cell.photoSha256,
+        },
+      };
+  }
+}
+
+function deleteMutationOf(cell: CellRow): Mutation {
+  const place = {
+    scoreId: cell.scoreId,
+    eventId: cell.eventId,
+    categoryId: cell.categoryId,
+    sectionId: cell.sectionId,
+    schoolId: cell.schoolId,
+  };
+  if (cell.kind === CellKind.Penalty) {
+    return { kind: MutationKind.PenaltyScoreDelete, data: { ...place, penaltyId: cell.itemId } };
+  }
+  if (cell.kind === CellKind.Disqualification) {
+    return { kind: MutationKind.DisqualificationScoreDelete, data: { ...place, disqualificationId: cell.itemId } };
+  }
+  throw new Error('A subsection score cannot be removed, only changed.');
+}
+
+/** Checks the mutation with the same schema the server uses, before it is queued. */
+function assertValidMutation(mutation: Mutation): void {
+  const checked = validate(MutationDataSchemas[mutation.kind], mutation.data);
+  if (!checked.ok) {
+    const first = checked.errors[0];
+    throw new Error(first ? first.message : 'The edit is not valid.');
+  }
+}
+
+function newOutboxRow(
+  base: { judgeId: number; eventId: number; cellKey: string | null; label: string; now: string },
+  mutation: Mutation,
+): OutboxRow {
+  return {
+    id: createUuidV7(Date.parse(base.now) || Date.now()),
+    judgeId: base.judgeId,
+    eventId: base.eventId,
+    kind: mutation.kind,
+    data: mutation.data,
+    schemaVersion: OUTBOX_SCHEMA_VERSION,
+    createdAt: base.now,
+    attempts: 0,
+    lastError: null,
+    status: OutboxStatus.Pending,
+    cellKey: base.cellKey,
+    rejectionCode: null,
+    label: base.label,
+  };
+}
+
+/**
+ * Saves a cell and queues its put in one transaction; resolves only once both are committed,
+ * so the screen may say "saved" after it. The cell keeps its device id (scoreId) across edits.
+ */
+export async function saveCell(db: DeviceDb, cell: CellInput, label: string, now: string): Promise<OutboxRow> {
+  const key = cellKey(cell);
+  return withReopen(db, () =>
+    db.transaction('rw', db.cells, db.outbox, async () => {
+      const existing = await db.cells.get(key);
+      const scoreId = existing?.scoreId ?? createUuidV7(Date.parse(now) || Date.now());
+      const mutation = putMutationOf(cell, scoreId);
+      assertValidMutation(mutation);
+      await db.cells.put({
+        key,
+        ...cell,
+        scoreId,
+        pending: 1,
+        rev: existing?.rev ?? 0,
+        updatedAt: now,
+      });
+      const row = newOutboxRow({ judgeId: cell.judgeId, eventId: cell.eventId, cellKey: key, label, now }, mutation);
+      row.seq = await db.outbox.add(row);
+      return row;
+    }),
+  );
+}
+
+/** Removes an applied penalty or disqualification and queues the delete, in one transaction. */
+export async function removeCell(db: DeviceDb, key: string, label: string, now: string): Promise<OutboxRow> {
+  return withReopen(db, () =>
+    db.transaction('rw', db.cells, db.outbox, async () => {
+      const existing = await db.cells.get(key);
+      if (!existing) throw new Error('That item is not applied.');
+      const mutation = deleteMutationOf(existing);
+      assertValidMutation(mutation);
+      await db.cells.delete(key);
+      const row = newOutboxRow(
+        { judgeId: existing.judgeId, eventId: existing.eventId, cellKey: key, label, now },
+        mutation,
+      );
+      row.seq = await db.outbox.add(row);
+      return row;
+    }),
+  );
+}
+
+/** Queues the judge's submission of a category. */
+export async function enqueueCategorySubmit(
+  db: DeviceDb,
+  input: { judgeId: number; eventId: number; categoryId: number; label: string; now: string },
+): Promise<OutboxRow> {
+  const mutation: Mutation = {
+    kind: MutationKind.CategorySubmit,
+    data: { eventId: input.eventId, categoryId: input.categoryId },
+  };
+  assertValidMutation(mutation);
+  return withReopen(db, () =>
+    db.transaction('rw', db.outbox, async () => {
+      const row = newOutboxRow({ ...input, cellKey: null }, mutation);
+      row.seq = await db.outbox.add(row);
+      return row;
+    }),
+  );
+}
+
+/** The judge's pending rows in `seq` order, at most `limit`. Other judges' rows are never read. */
+export async function listPendingBatch(db: DeviceDb, judgeId: number, limit: number): Promise<OutboxRow[]> {
+  return withReopen(db, () =>
+    db.outbox
+      .where('status')
+      .equals(OutboxStatus.Pending)
+      .filter((row) => row.judgeId === judgeId)
+      .limit(limit)
+      .toArray(),
+  );
+}
+
+/** An outbox row as the push sends it (the token is added by the request, never stored here). */
+export function toPushMutation(row: OutboxRow): PushMutation {
+  return {
+    id: row.id,
+    seq: row.seq ?? 0,
+    kind: row.kind,
+    data: row.data,
+    createdAt: row.createdAt,
+  } as PushMutation;
+}
+
+export interface AckOutcome {
+  acked: number;
+  rejected: number;
+  /** The transient answer that stopped the batch (e.g. `photo_missing`), if any. */
+  transient: MutationResult | undefined;
+}
+
+/**
+ * Applies a push's answers to the rows that were sent, in one transaction: applied or
+ * duplicate removes the row (and clears the cell's pending flag once no other edit of it
+ * waits); rejected keeps the row as rejected; a transient answer stops there. Rows without an
+ * answer stay pending.
+ */
+export async function applyPushResults(
+  db: DeviceDb,
+  sent: readonly OutboxRow[],
+  results: readonly MutationResult[],
+): Promise<AckOutcome> {
+  const byId = new Map(results.map((result) => [result.id, result]));
+  return withReopen(db, () =>
+    db.transaction('rw', db.outbox, db.cells, async () => {
+      const outcome: AckOutcome = { acked: 0, rejected: 0, transient: undefined };
+      for (const row of sent) {
+        const result = byId.get(row.id);
+        if (!result || row.seq === undefined) break;
+        const stored = await db.outbox.get(row.seq);
+        if (!stored) continue;
+        if (result.status === MutationStatus.Applied || result.status === MutationStatus.Duplicate) {
+          await db.outbox.delete(row.seq);
+          await settleCell(db, row.cellKey, result.rev);
+          outcome.acked += 1;
+          continue;
+        }
+        if (isTransientRejection(result.code)) {
+          await db.outbox.update(row.seq, {
+            attempts: stored.attempts + 1,
+            lastError: result.message ?? result.code ?? 'Retrying later',
+          });
+          outcome.transient = result;
+          break;
+        }
+        await db.outbox.update(row.seq, {
+          status: OutboxStatus.Rejected,
+          attempts: stored.attempts + 1,
+          lastError: result.message ?? 'Refused by the server',
+          rejectionCode: (result.code ?? null) as RejectionCode | null,
+        });
+        outcome.rejected += 1;
+      }
+      return outcome;
+    }),
+  );
+}
+
+/** After an ack: the cell is in step with the server once no other edit of it is queued. */
+async function settleCell(db: DeviceDb, key: string | null, rev: number | undefined): Promise<void> {
+  if (key === null) return;
+  const cell = await db.cells.get(key);
+  if (!cell) return;
+  const stillQueued = await db.outbox.filter((row) => row.cellKey === key).count();
+  await db.cells.update(key, {
+    ...(rev === undefined ? {} : { rev }),
+    pending: stillQueued > 0 ? 1 : 0,
+  });
+}
+
+/** A failed attempt (network, 5xx, captive portal): the rows stay pending; the error is noted on them. */
+export async function noteFailedAttempt(db: DeviceDb, sent: readonly OutboxRow[], message: string): Promise<void> {
+  await withReopen(db, () =>
+    db.transaction('rw', db.outbox, async () => {
+      for (const row of sent) {
+        if (row.seq === undefined) continue;
+        const stored = await db.outbox.get(row.seq);
+        if (stored) await db.outbox.update(row.seq, { attempts: stored.attempts + 1, lastError: message });
+      }
+    }),
+  );
+}
+
+/**
+ * Sends a rejected edit again (after a coordinator's unlock): a new mutation id, since the
+ * server answers a known id with its stored rejection, queued behind everything else.
+ */
+export async function retryRejected(db: DeviceDb, judgeId: number, seq: number, now: string): Promise<void> {
+  await withReopen(db, () =>
+    db.transaction('rw', db.outbox, db.cells, async () => {
+      const row = await db.outbox.get(seq);
+      if (!row || row.judgeId !== judgeId || row.status !== OutboxStatus.Rejected) return;
+      await db.outbox.delete(seq);
+      const { seq: _oldSeq, ...rest } = row;
+      await db.outbox.add({
+        ...rest,
+        id: createUuidV7(Date.parse(now) || Date.now()),
+        status: OutboxStatus.Pending,
+        attempts: 0,
+        lastError: null,
+        rejectionCode: null,
+        createdAt: now,
+      });
+      if (row.cellKey) await db.cells.update(row.cellKey, { pending: 1 });
+    }),
+  );
+}
+
+/**
+ * Drops a rejected edit on the judge's explicit word. The event is marked for a fresh
+ * download so the cell shows the server's value again.
+ */
+export async function discardRejected(db: DeviceDb, judgeId: number, seq: number): Promise<void> {
+  await withReopen(db, () =>
+    db.transaction('rw', db.outbox, db.cells, db.eventData, async () => {
+      const row = await db.outbox.get(seq);
+      if (!row || row.judgeId !== judgeId || row.status !== OutboxStatus.Rejected) return;
+      await db.outbox.delete(seq);
+      if (row.cellKey) {
+        const others = await db.outbox.filter((other) => other.cellKey === row.cellKey).count();
+        if (others === 0) await db.cells.delete(row.cellKey);
+      }
+      await db.eventData.update([judgeId, row.eventId], { needsRefresh: true });
+    }),
+  );
+}
+
+/** The judge's outbox counts, for the status indicator. */
+export async function countOutbox(db: DeviceDb, judgeId: number): Promise<{ pending: number; rejected: number }> {
+  const rows = await db.outbox.where('judgeId').equals(judgeId).toArray();
+  return {
+    pending: rows.filter((row) => row.status === OutboxStatus.Pending).length,
+    rejected: rows.filter((row) => row.status === OutboxStatus.Rejected).length,
+  };
+}

@@ -1,0 +1,113 @@
+// Photos a judge takes: downscaled (long side ≤ 2048 px, halving steps, JPEG), hashed
+// (SHA-256), then kept on the device as an ArrayBuffer (Safari fails on Blobs in IndexedDB)
+// until the sync runner has uploaded them. A score refers to its photo by the hash.
+import { withReopen, type DeviceDb, type PhotoRow } from './device-db.ts';
+
+/** The long side of a stored photo. */
+export const PHOTO_MAX_SIDE = 2048;
+/** iOS refuses canvases above 16.7 M pixels; stay under it on every step. */
+const CANVAS_MAX_PIXELS = 16_000_000;
+const JPEG_QUALITY = 0.85;
+
+export interface PreparedPhoto {
+  sha256: string;
+  mime: string;
+  bytes: ArrayBuffer;
+  size: number;
+}
+
+/** Lower-case hex SHA-256 of the bytes. */
+export async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', bytes);
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The sizes to draw through: halving from the original down to the long side limit. */
+export function downscaleSteps(width: number, height: number, maxSide: number = PHOTO_MAX_SIDE) {
+  const steps: { width: number; height: number }[] = [];
+  let w = width;
+  let h = height;
+  while (Math.max(w, h) > maxSide || w * h > CANVAS_MAX_PIXELS) {
+    const scale = Math.max(0.5, maxSide / Math.max(w, h));
+    w = Math.max(1, Math.round(w * scale));
+    h = Math.max(1, Math.round(h * scale));
+    steps.push({ width: w, height: h });
+  }
+  return steps;
+}
+
+function canvasToJpeg(canvas: HTMLCanvasElement): Promise<Blob> {
+  return new Promise((resolve, reject) => {
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error('The photo could not be encoded.'))),
+      'image/jpeg',
+      JPEG_QUALITY,
+    );
+  });
+}
+
+/** Reads the camera's file, downscales it and hashes the JPEG. Nothing here touches the database. */
+export async function preparePhoto(file: Blob): Promise<PreparedPhoto> {
+  if (!file.type.startsWith('image/')) throw new Error('Photos must be images.');
+  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+  try {
+    let source: CanvasImageSource = bitmap;
+    let canvas = document.createElement('canvas');
+    const steps = downscaleSteps(bitmap.width, bitmap.height);
+    const sizes = steps.length > 0 ? steps : [{ width: bitmap.width, height: bitmap.height }];
+    for (const size of sizes) {
+      canvas = document.createElement('canvas');
+      canvas.width = size.width;
+      canvas.height = size.height;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('The photo could not be drawn.');
+      context.imageSmoothingQuality = 'high';
+      context.drawImage(source, 0, 0, size.width, size.height);
+      source = canvas;
+    }
+    const blob = await canvasToJpeg(canvas);
+    const bytes = await blob.arrayBuffer();
+    return { sha256: await sha256Hex(bytes), mime: 'image/jpeg', bytes, size: bytes.byteLength };
+  } finally {
+    bitmap.close();
+  }
+}
+
+/** Keeps a prepared photo for the judge; the same photo twice is stored once. */
+export async function savePhoto(db: DeviceDb, judgeId: number, photo: PreparedPhoto, now: string): Promise<void> {
+  await withReopen(db, () =>
+    db.transaction('rw', db.photos, async () => {
+      const existing = await db.photos.get(photo.sha256);
+      if (existing) return;
+      const row: PhotoRow = {
+        ...photo,
+        judgeId,
+        uploadedAt: null,
+        awaitingUpload: 1,
+        createdAt: now,
+      };
+      await db.photos.add(row);
+    }),
+  );
+}
+
+/** The judge's photos the server does not have yet, oldest first. */
+export async function listPhotosToUpload(db: DeviceDb, judgeId: number): Promise<PhotoRow[]> {
+  const rows = await withReopen(db, () => db.photos.where('[judgeId+awaitingUpload]').equals([judgeId, 1]).toArray());
+  return rows.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+export async function markPhotoUploaded(db: DeviceDb, sha256: string, now: string): Promise<void> {
+  await withReopen(db, () => db.photos.update(sha256, { uploadedAt: now, awaitingUpload: 0 }));
+}
+
+/** The server says it lacks a photo it once had (or never got): upload it again. */
+export async function markPhotoMissing(db: DeviceDb, sha256: string): Promise<void> {
+  await withReopen(db, () => db.photos.update(sha256, { uploadedAt: null, awaitingUpload: 1 }));
+}
+
+/** A photo on this device, as a Blob for an <img> (made outside any transaction). */
+export async function readPhotoBlob(db: DeviceDb, sha256: string): Promise<Blob | undefined> {
+  const row = await withReopen(db, () => db.photos.get(sha256));
+  return row ? new Blob([row.bytes], { type: row.mime }) : undefined;
+}

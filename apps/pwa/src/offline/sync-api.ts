@@ -1,0 +1,85 @@
+// The sync protocol's calls (offline-sync.md "Server protocol"). JSON calls go through the app's
+// API client, which reads the token when the request is sent and refuses any answer that is
+// not our JSON (a captive portal's 200 HTML is an error, never an acknowledgement).
+import {
+  PROTOCOL_VERSION,
+  PhotoUploadResponseSchema,
+  PushResponseSchema,
+  RunEventListSchema,
+  SyncPullResponseSchema,
+  SyncReferenceDataSchema,
+  validate,
+  type PushMutation,
+  type PushResponse,
+  type SyncEvent,
+  type SyncPullResponse,
+  type SyncReferenceData,
+} from '@judging/shared-types';
+import type { ApiClient } from '../api/api-client.ts';
+import { API_BASE } from '../api/api-client.ts';
+import { ApiError, ClientErrorCode, isApiErrorBody } from '../api/api-error.ts';
+
+export interface SyncApi {
+  fetchJudgeEvents(judgeId: number): Promise<SyncEvent[]>;
+  fetchReferenceData(judgeId: number, eventId: number, deviceId?: string): Promise<SyncReferenceData>;
+  push(deviceId: string, mutations: PushMutation[]): Promise<PushResponse>;
+  pull(eventId: number, cursor: number, deviceId: string): Promise<SyncPullResponse>;
+  uploadPhoto(photo: { sha256: string; mime: string; bytes: ArrayBuffer }): Promise<void>;
+}
+
+export function createSyncApi(
+  client: ApiClient,
+  dependencies: { fetch: typeof fetch; getToken(): string | null },
+): SyncApi {
+  return {
+    fetchJudgeEvents: (judgeId) => client.get(`/run/judge/${judgeId}`, RunEventListSchema),
+    fetchReferenceData: (judgeId, eventId, deviceId) =>
+      client.get(
+        `/sync/judge/${judgeId}/event/${eventId}${deviceId ? `?deviceId=${encodeURIComponent(deviceId)}` : ''}`,
+        SyncReferenceDataSchema,
+      ),
+    push: (deviceId, mutations) =>
+      client.post('/sync/push', { deviceId, protocolVersion: PROTOCOL_VERSION, mutations }, PushResponseSchema),
+    pull: (eventId, cursor, deviceId) =>
+      client.get(
+        `/sync/pull?eventId=${eventId}&cursor=${cursor}&deviceId=${encodeURIComponent(deviceId)}`,
+        SyncPullResponseSchema,
+      ),
+    uploadPhoto: (photo) => uploadPhoto(dependencies, photo),
+  };
+}
+
+/** PUT /api/sync/photos/{sha256}, multipart with one image; 200 and 201 both mean the server has it. */
+async function uploadPhoto(
+  dependencies: { fetch: typeof fetch; getToken(): string | null },
+  photo: { sha256: string; mime: string; bytes: ArrayBuffer },
+): Promise<void> {
+  const form = new FormData();
+  form.append('file', new Blob([photo.bytes], { type: photo.mime }), `${photo.sha256}.jpg`);
+  const token = dependencies.getToken();
+  let response: Response;
+  try {
+    response = await dependencies.fetch(`${API_BASE}/sync/photos/${photo.sha256}`, {
+      method: 'PUT',
+      body: form,
+      headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, ClientErrorCode.Network, 'The server could not be reached.');
+  }
+  const isJson = (response.headers.get('content-type') ?? '').toLowerCase().includes('json');
+  const body: unknown = isJson ? await response.json().catch(() => undefined) : undefined;
+  if (response.ok) {
+    if (body === undefined || !validate(PhotoUploadResponseSchema, body).ok) {
+      throw new ApiError(
+        response.status,
+        ClientErrorCode.InvalidResponse,
+        'The server answered with something other than our JSON.',
+      );
+    }
+    return;
+  }
+  if (isApiErrorBody(body)) throw new ApiError(response.status, body.code, body.message);
+  throw new ApiError(response.status, ClientErrorCode.Http, `Server returned code: ${response.status}`);
+}

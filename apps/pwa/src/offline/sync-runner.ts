@@ -1,0 +1,339 @@
+// The one module that owns sync (offline-sync.md "Sync runner"): one runner per device (Web
+// Locks), triggered at start, after a write (1 s debounce), when the browser comes online,
+// on return to the foreground and every 30 s while edits wait, with exponential backoff and
+// jitter after a failure. Each run: upload photos (one at a time), push the outbox in seq
+// order (≤ 50 per batch), then pull. Only the logged-in judge's own rows are ever read or sent.
+import { ErrorCode, MAX_PUSH_BATCH, RejectionCode, Role, hasRole } from '@judging/shared-types';
+import { isApiError } from '../api/api-error.ts';
+import { OutboxStatus, probeDeviceDb, readDeviceId, withReopen, type DeviceDb, type OutboxRow } from './device-db.ts';
+import { applyPulledChanges, readLastSync, recordSyncSuccess, storeReferenceData } from './device-store.ts';
+import { applyPushResults, listPendingBatch, noteFailedAttempt, toPushMutation } from './outbox.ts';
+import { listPhotosToUpload, markPhotoMissing, markPhotoUploaded } from './photo-store.ts';
+import type { SyncApi } from './sync-api.ts';
+
+export const WRITE_DEBOUNCE_MS = 1000;
+export const PERIODIC_SYNC_MS = 30_000;
+const BACKOFF_BASE_MS = 2000;
+const BACKOFF_MAX_MS = 5 * 60_000;
+
+export interface SyncSession {
+  userId: number;
+  role: string;
+  token: string;
+}
+
+export interface SyncStatus {
+  /** The browser says it has a network and the last attempt reached the server. */
+  isOnline: boolean;
+  isSyncing: boolean;
+  /** The logged-in judge's last successful sync. */
+  lastSyncAt: string | null;
+  /** The server refused the token: nothing is sent until the judge logs in again. */
+  needsLogin: boolean;
+  /** The server does not speak this app's protocol (426): update the app; the outbox is kept. */
+  needsUpdate: boolean;
+  lastError: string | null;
+}
+
+export interface SyncRunnerDependencies {
+  db: DeviceDb;
+  api: SyncApi;
+  getSession(): SyncSession | null;
+  now?: () => Date;
+  random?: () => number;
+  /** Web Locks when the browser has them; the runner falls back to an in-page lock. */
+  locks?: Pick<LockManager, 'request'> | undefined;
+  isBrowserOnline?: () => boolean;
+}
+
+type Listener = () => void;
+
+/** Delay before retry number `failures` (1-based): doubling from 2 s up to 5 min, with jitter. */
+export function backoffDelay(failures: number, random: () => number = Math.random): number {
+  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1));
+  return Math.round(base * (0.5 + random() * 0.5));
+}
+
+export function createSyncRunner(dependencies: SyncRunnerDependencies) {
+  const { db, api } = dependencies;
+  const now = dependencies.now ?? (() => new Date());
+  const random = dependencies.random ?? Math.random;
+  const isBrowserOnline = dependencies.isBrowserOnline ?? (() => navigator.onLine);
+  const listeners = new Set<Listener>();
+  let status: SyncStatus = {
+    isOnline: isBrowserOnline(),
+    isSyncing: false,
+    lastSyncAt: null,
+    needsLogin: false,
+    needsUpdate: false,
+    lastError: null,
+  };
+  let failures = 0;
+  let nextAttemptAt = 0;
+  let pausedToken: string | null = null;
+  let statusJudgeId: number | null = null;
+  let running: Promise<void> | null = null;
+  let rerun = false;
+  let debounceTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let localLock: Promise<unknown> = Promise.resolve();
+  const cleanups: (() => void)[] = [];
+
+  const setStatus = (patch: Partial<SyncStatus>) => {
+    status = { ...status, ...patch };
+    for (const listener of listeners) listener();
+  };
+
+  const withDeviceLock = async (work: () => Promise<void>) => {
+    if (dependencies.locks) {
+      await dependencies.locks.request('sync', work);
+      return;
+    }
+    const previous = localLock;
+    let release: () => void = () => undefined;
+    localLock = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    try {
+      await work();
+    } finally {
+      release();
+    }
+  };
+
+  const activeJudge = (): SyncSession | null => {
+    const session = dependencies.getSession();
+    if (!session || !hasRole(session.role, [Role.Judge])) return null;
+    return session;
+  };
+
+  /** The status shown belongs to the logged-in judge: a new judge starts from their own last sync. */
+  const followSession = async (session: SyncSession | null) => {
+    const judgeId = session?.userId ?? null;
+    if (judgeId === statusJudgeId) return;
+    statusJudgeId = judgeId;
+    setStatus({ lastSyncAt: judgeId === null ? null : await readLastSync(db, judgeId), lastError: null });
+  };
+
+  async function uploadPhotos(judgeId: number): Promise<void> {
+    for (const photo of await listPhotosToUpload(db, judgeId)) {
+      await api.uploadPhoto(photo);
+      await markPhotoUploaded(db, photo.sha256, now().toISOString());
+    }
+  }
+
+  async function pushOutbox(judgeId: number, deviceId: string): Promise<void> {
+    let photoRetries = 0;
+    for (;;) {
+      const batch = await listPendingBatch(db, judgeId, MAX_PUSH_BATCH);
+      if (batch.length === 0) return;
+      let response;
+      try {
+        response = await api.push(deviceId, batch.map(toPushMutation));
+      } catch (error) {
+        await noteFailedAttempt(db, batch, describe(error));
+        throw error;
+      }
+      const outcome = await applyPushResults(db, batch, response.results);
+      if (outcome.transient) {
+        if (outcome.transient.code !== RejectionCode.PhotoMissing || photoRetries >= 1) {
+          throw new Error(outcome.transient.message ?? 'The server asked to retry later.');
+        }
+        // The server lacks a photo this edit refers to: upload it, then push again.
+        photoRetries += 1;
+        const row = batch.find((item) => item.id === outcome.transient?.id);
+        const sha256 = photoOf(row);
+        if (sha256) await markPhotoMissing(db, sha256);
+        await uploadPhotos(judgeId);
+        continue;
+      }
+      // An answer for fewer rows than sent (without a transient stop): stop rather than loop.
+      if (response.results.length < batch.length) return;
+    }
+  }
+
+  async function pullEvents(judgeId: number, deviceId: string): Promise<void> {
+    const events = await withReopen(db, () => db.eventData.where('judgeId').equals(judgeId).toArray());
+    for (const stored of events) {
+      if (stored.needsRefresh) {
+        await storeReferenceData(
+          db,
+          await api.fetchReferenceData(judgeId, stored.eventId, deviceId),
+          now().toISOString(),
+        );
+        continue;
+      }
+      let cursor = stored.cursor;
+      for (let page = 0; page < 100; page += 1) {
+        const answer = await api.pull(stored.eventId, cursor, deviceId);
+        await applyPulledChanges(db, judgeId, stored.eventId, answer.changes, answer.cursor, now().toISOString());
+        cursor = answer.cursor;
+        if (!answer.hasMore) break;
+      }
+      const after = await db.eventData.get([judgeId, stored.eventId]);
+      if (after?.needsRefresh) {
+        await storeReferenceData(
+          db,
+          await api.fetchReferenceData(judgeId, stored.eventId, deviceId),
+          now().toISOString(),
+        );
+      }
+    }
+  }
+
+  function scheduleRetry(delay: number) {
+    clearTimeout(retryTimer);
+    nextAttemptAt = now().getTime() + delay;
+    retryTimer = setTimeout(() => void requestSync('retry'), delay);
+  }
+
+  async function runCycle(): Promise<void> {
+    const session = activeJudge();
+    await followSession(dependencies.getSession());
+    if (!session) return;
+    if (pausedToken !== null) {
+      // Paused by a refused token: only a new login (a new token) resumes.
+      if (session.token === pausedToken) return;
+      pausedToken = null;
+      setStatus({ needsLogin: false });
+    }
+    if (status.needsUpdate) return;
+    setStatus({ isSyncing: true });
+    try {
+      await withDeviceLock(async () => {
+        const deviceId = await readDeviceId(db);
+        await uploadPhotos(session.userId);
+        await pushOutbox(session.userId, deviceId);
+        await pullEvents(session.userId, deviceId);
+      });
+      failures = 0;
+      nextAttemptAt = 0;
+      clearTimeout(retryTimer);
+      const at = now().toISOString();
+      await recordSyncSuccess(db, session.userId, at);
+      setStatus({ isSyncing: false, isOnline: true, lastSyncAt: at, lastError: null });
+    } catch (error) {
+      handleFailure(error, session);
+    }
+  }
+
+  function handleFailure(error: unknown, session: SyncSession) {
+    if (isApiError(error) && (error.status === 401 || error.code === ErrorCode.TokenInvalid)) {
+      pausedToken = session.token;
+      setStatus({
+        isSyncing: false,
+        isOnline: true,
+        needsLogin: true,
+        lastError: 'Your session has ended: log in again to send your scores.',
+      });
+      return;
+    }
+    if (isApiError(error) && error.status === 426) {
+      setStatus({ isSyncing: false, isOnline: true, needsUpdate: true, lastError: error.message });
+      return;
+    }
+    failures += 1;
+    const isNetwork = isApiError(error) && error.status === 0;
+    setStatus({ isSyncing: false, isOnline: isBrowserOnline() && !isNetwork, lastError: describe(error) });
+    scheduleRetry(backoffDelay(failures, random));
+  }
+
+  /** Runs a sync now (or right after the one under way). */
+  function requestSync(_reason: string): Promise<void> {
+    if (running) {
+      rerun = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          rerun = false;
+          await runCycle();
+        } while (rerun);
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  async function pendingCount(): Promise<number> {
+    const session = activeJudge();
+    if (!session) return 0;
+    return withReopen(db, () =>
+      db.outbox
+        .where('status')
+        .equals(OutboxStatus.Pending)
+        .filter((row) => row.judgeId === session.userId)
+        .count(),
+    );
+  }
+
+  return {
+    getStatus: () => status,
+    subscribe(listener: Listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    requestSync,
+    /** A local write was committed: sync a second later (several quick edits share one push). */
+    notifyWrite() {
+      clearTimeout(debounceTimer);
+      debounceTimer = setTimeout(() => void requestSync('write'), WRITE_DEBOUNCE_MS);
+    },
+    /** Downloads an event's reference data for the logged-in judge (online only). */
+    async downloadEvent(judgeId: number, eventId: number): Promise<void> {
+      const deviceId = await readDeviceId(db);
+      const data = await api.fetchReferenceData(judgeId, eventId, deviceId);
+      await storeReferenceData(db, data, now().toISOString());
+    },
+    start() {
+      const onOnline = () => {
+        failures = 0;
+        setStatus({ isOnline: true });
+        void requestSync('online');
+      };
+      const onOffline = () => setStatus({ isOnline: false });
+      const onVisible = () => {
+        if (document.visibilityState !== 'visible') return;
+        void probeDeviceDb(db)
+          .catch(() => undefined)
+          .then(() => requestSync('foreground'));
+      };
+      window.addEventListener('online', onOnline);
+      window.addEventListener('offline', onOffline);
+      document.addEventListener('visibilitychange', onVisible);
+      const interval = setInterval(() => {
+        if (now().getTime() < nextAttemptAt) return;
+        void pendingCount().then((count) => {
+          if (count > 0) void requestSync('periodic');
+        });
+      }, PERIODIC_SYNC_MS);
+      cleanups.push(
+        () => window.removeEventListener('online', onOnline),
+        () => window.removeEventListener('offline', onOffline),
+        () => document.removeEventListener('visibilitychange', onVisible),
+        () => clearInterval(interval),
+      );
+      void requestSync('start');
+    },
+    stop() {
+      for (const cleanup of cleanups.splice(0)) cleanup();
+      clearTimeout(debounceTimer);
+      clearTimeout(retryTimer);
+    },
+  };
+}
+export type SyncRunner = ReturnType<typeof createSyncRunner>;
+
+function photoOf(row: OutboxRow | undefined): string | undefined {
+  const value = row?.data.photoSha256;
+  return typeof value === 'string' ? value : undefined;
+}
+
+function describe(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.status === 0) return 'No connection to the server.';
+    return error.message;
+  }
+  return error instanceof Error ? error.message : 'Sync failed.';
+}
