@@ -4,7 +4,8 @@
 import Type, { type Static } from 'typebox';
 import type { FieldError } from '../errors.ts';
 import { StateRefSchema } from '../events/events.schemas.ts';
-import { emailField, optionalText, phoneField, requiredText } from '../validation/fields.ts';
+import { optionalNullableText } from '../common/params.schemas.ts';
+import { SchoolDetailsSchema } from '../schools/schools.schemas.ts';
 import { validate, type ValidationResult } from '../validation/validate.ts';
 import { studentNamesField } from './students.ts';
 
@@ -41,28 +42,25 @@ export const RegistrationSchoolSchema = Type.Object(
         ...schoolSelectionMessages,
       },
     ),
-    schoolName: Type.Optional(optionalText()),
-    schoolPrincipal: Type.Optional(optionalText()),
-    schoolEducator1: Type.Optional(optionalText()),
-    schoolEducator2: Type.Optional(optionalText()),
-    schoolEducator3: Type.Optional(optionalText()),
-    schoolContactName: Type.Optional(optionalText()),
-    schoolContactEmail: Type.Optional(optionalText(254)),
-    schoolContactPhone: Type.Optional(optionalText(32)),
+    schoolName: optionalNullableText(200),
+    schoolPrincipal: optionalNullableText(200),
+    schoolEducator1: optionalNullableText(200),
+    schoolEducator2: optionalNullableText(200),
+    schoolEducator3: optionalNullableText(200),
+    schoolContactName: optionalNullableText(200),
+    schoolContactEmail: optionalNullableText(254),
+    schoolContactPhone: optionalNullableText(32),
   },
   { 'x-messages': { required: RegistrationMessages.schoolSelection } },
 );
 
-/** A new ("not listed") school's details: name, educator 1, contact name, email and cell phone. */
+/**
+ * A new ("not listed") school's details: the school fields and messages of the modify-school
+ * modal, except that registration does not ask for the principal (seed section 5).
+ */
 export const NewSchoolDetailsSchema = Type.Object({
-  schoolName: requiredText(RegistrationMessages.schoolName),
-  schoolPrincipal: Type.Optional(optionalText()),
-  schoolEducator1: requiredText(RegistrationMessages.educator),
-  schoolEducator2: Type.Optional(optionalText()),
-  schoolEducator3: Type.Optional(optionalText()),
-  schoolContactName: requiredText(RegistrationMessages.contactName),
-  schoolContactEmail: emailField(RegistrationMessages.contactEmail),
-  schoolContactPhone: phoneField(RegistrationMessages.contactPhone),
+  ...SchoolDetailsSchema.properties,
+  schoolPrincipal: optionalNullableText(200),
 });
 export type NewSchoolDetails = Static<typeof NewSchoolDetailsSchema>;
 

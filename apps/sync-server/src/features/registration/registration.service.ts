@@ -172,19 +172,20 @@ async function resolveSchool(
       { field: 'school.schoolName', message: RegistrationMessages.schoolAlreadyListed },
     ]);
   }
-  const optional = (value: string | undefined) => (value?.trim() ? value.trim() : null);
+  const text = (value: string | null | undefined) => (value ?? '').trim();
+  const optional = (value: string | null | undefined) => text(value) || null;
   const schoolId = await insertSchool(
     db,
     {
       stateId,
       schoolName,
-      principal: school.schoolPrincipal?.trim() ?? '',
-      educator1: (school.schoolEducator1 ?? '').trim(),
+      principal: text(school.schoolPrincipal),
+      educator1: text(school.schoolEducator1),
       educator2: optional(school.schoolEducator2),
       educator3: optional(school.schoolEducator3),
-      contactName: (school.schoolContactName ?? '').trim(),
-      contactEmail: (school.schoolContactEmail ?? '').trim().toLowerCase(),
-      contactPhone: (school.schoolContactPhone ?? '').trim(),
+      contactName: text(school.schoolContactName),
+      contactEmail: text(school.schoolContactEmail).toLowerCase(),
+      contactPhone: text(school.schoolContactPhone),
     },
     now,
   );
