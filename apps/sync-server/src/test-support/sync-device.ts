@@ -2,10 +2,13 @@
 // seq numbers, optimistic local cells, a push that removes rows only on `applied` or
 // `duplicate`, and a pull that never overwrites a cell with a pending edit. Scenario tests
 // drive it through `inject` or a real port and end with `assertConverged`.
+import { sql } from 'kysely';
 import * as assert from 'uvu/assert';
 import type { MutationResult, PushResponse, SyncPullResponse, SyncReferenceData } from '@judging/shared-types';
 import type { Db } from '../db/database.ts';
 import type { AppInstance } from '../http/app-types.ts';
+
+export type { PushResponse };
 
 export interface Transport {
   send(method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ statusCode: number; body: unknown }>;
@@ -82,6 +85,8 @@ export class SimulatedDevice {
   readonly judgeId: number;
   readonly eventId: number;
   outbox: OutboxEntry[] = [];
+  /** Every mutation ever enqueued, in seq order (the outbox forgets acknowledged ones). */
+  history: OutboxEntry[] = [];
   /** The server's data as this device last learned it (reference download + pulls). */
   serverCells: CellValues = new Map();
   cursor = 0;
@@ -115,6 +120,7 @@ export class SimulatedDevice {
       status: 'pending',
     };
     this.outbox.push(entry);
+    this.history.push(entry);
     return entry;
   }
 
@@ -411,4 +417,10 @@ export async function assertConverged(
 
 export function sortedEntries(cells: CellValues): [string, Record<string, unknown>][] {
   return [...cells].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** SQLite's own check of the database file: 'ok' when sound. */
+export async function integrityCheck(db: Db): Promise<string> {
+  const result = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
+  return result.rows.map((row) => row.integrity_check).join('; ');
 }

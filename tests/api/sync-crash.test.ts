@@ -1,0 +1,166 @@
+// offline-sync.md "Proof that nothing is lost", scenario 5: the server process is killed
+// (SIGKILL) while a push is in flight and restarted on the same database: nothing the device
+// was told is lost, nothing is applied twice, and SQLite's integrity check passes.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { openDatabase } from '../../apps/sync-server/src/db/database.ts';
+import {
+  assertConverged,
+  fetchTransport,
+  integrityCheck,
+  SimulatedDevice,
+  type PushResponse,
+  type Transport,
+} from '../../apps/sync-server/src/test-support/sync-device.ts';
+import { waitFor } from '../../apps/sync-server/src/test-support/wait-for.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface RunningServer {
+  child: ChildProcess;
+  baseUrl: string;
+  exited: Promise<number | null>;
+}
+
+/** `node apps/sync-server/src/main.ts` on the data folder, answered health checks. */
+async function startServer(dataDir: string): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['apps/sync-server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      PWA_DIST: path.join(dataDir, 'no-pwa'),
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(
+    `the server on ${baseUrl} (${stderr})`,
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the server exited: ${stderr}`);
+      return fetch(`${baseUrl}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+    },
+    20_000,
+  );
+  return { child, baseUrl, exited };
+}
+
+async function killHard(server: RunningServer): Promise<void> {
+  server.child.kill('SIGKILL');
+  await server.exited;
+}
+
+test('scenario 5: kill -9 in the middle of pushes, restart on the same database: no loss, no duplicate, integrity ok', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-crash-'));
+  let server = await startServer(dataDir);
+  const login = await fetch(`${server.baseUrl}/api/login/user`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'judge1@demo.test', password: 'Demo-2026!' }),
+  });
+  const { token, user } = (await login.json()) as { token: string; user: { userId: number } };
+  const events = (await (
+    await fetch(`${server.baseUrl}/api/run/judge/${user.userId}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as {
+    eventId: number;
+    eventName: string;
+  }[];
+  const eventId = events.find((event) => event.eventName.startsWith('Delaware ProStart Invitational'))?.eventId ?? 0;
+  const transportOf = (running: RunningServer): Transport => fetchTransport(running.baseUrl, token);
+
+  const device = new SimulatedDevice({ judgeId: user.userId, eventId });
+  const reference = await device.download(transportOf(server));
+  const culinary = reference.categories.find((category) => category.categoryName === 'Culinary');
+  if (!culinary) throw new Error('no Culinary category');
+  // Every cell of the category once, then a second pass over half of them: 216 mutations.
+  const cells = culinary.sections.flatMap((section) =>
+    culinary.schools.flatMap((school) =>
+      section.subsections.map((subsection) => ({
+        place: { eventId, categoryId: culinary.categoryId, sectionId: section.sectionId, schoolId: school.schoolId },
+        subsection,
+      })),
+    ),
+  );
+  for (const cell of cells)
+    device.putSubsection(cell.place, cell.subsection.subsectionId, 1 + (cell.subsection.subsectionId % 4) * 0.25);
+  for (const cell of cells.slice(0, cells.length / 2))
+    device.putSubsection(cell.place, cell.subsection.subsectionId, 1);
+  const all = [...device.outbox];
+
+  // One push of 50 unharmed, to learn how long a batch takes here.
+  const startedAt = performance.now();
+  const first = await transportOf(server).send('POST', '/api/sync/push', device.nextPush(50).body);
+  device.acceptPushResponse(first.body as PushResponse);
+  const batchMs = performance.now() - startedAt;
+
+  // Kill while a push of 50 is in flight, early, halfway and late in it, then restart on the same folder.
+  let killedInFlight = 0;
+  for (const fraction of [0.2, 0.5, 0.8]) {
+    const delayMs = batchMs * fraction;
+    const { body } = device.nextPush(50);
+    const inFlight = fetch(`${server.baseUrl}/api/sync/push`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then(
+      async (response) => (await response.json()) as PushResponse,
+      () => undefined,
+    );
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await killHard(server);
+    const answer = await inFlight;
+    if (answer) device.acceptPushResponse(answer);
+    else killedInFlight += 1;
+    server = await startServer(dataDir);
+  }
+  assert.ok(killedInFlight > 0, 'at least one push was cut off by the kill');
+
+  await device.drain(transportOf(server));
+  const db = openDatabase(path.join(dataDir, 'judging.sqlite'));
+  try {
+    await assertConverged(db, device, { allMutations: all, transport: transportOf(server) });
+    assert.is(await integrityCheck(db), 'ok');
+    const applied = await db
+      .selectFrom('applied_mutation')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', user.userId)
+      .executeTakeFirstOrThrow();
+    assert.is(applied.count, all.length, 'each mutation recorded exactly once');
+  } finally {
+    await db.destroy();
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+});
+
+test.run();

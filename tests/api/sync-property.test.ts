@@ -1,0 +1,212 @@
+// offline-sync.md "Proof that nothing is lost", scenario 11: fast-check drives a device
+// through random edits (some refused), batch splits, dropped requests, lost responses,
+// duplicated and delayed (reordered) deliveries and server restarts on the same database.
+// Whatever happens, each mutation is applied exactly once (a cell's rev counts its puts) or
+// refused, in the device's order, and the device ends with the server's data.
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildApp } from '../../apps/sync-server/src/app.ts';
+import { loadConfig } from '../../apps/sync-server/src/config.ts';
+import { openMigratedDatabase, type Db } from '../../apps/sync-server/src/db/database.ts';
+import { loadDemoIfEmpty } from '../../apps/sync-server/src/demo/load-demo.ts';
+import type { AppInstance } from '../../apps/sync-server/src/http/app-types.ts';
+import { loginAs } from '../../apps/sync-server/src/test-support/build-test-app.ts';
+import { findInvitationalId } from '../../apps/sync-server/src/test-support/judging-fixtures.ts';
+import {
+  assertConverged,
+  injectTransport,
+  SimulatedDevice,
+  type Place,
+  type PushResponse,
+} from '../../apps/sync-server/src/test-support/sync-device.ts';
+
+const JWT_SECRET = 'property-test-secret-'.padEnd(40, 'x');
+
+interface Server {
+  app: AppInstance;
+  db: Db;
+  dataDir: string;
+}
+
+async function startServer(dataDir: string): Promise<Server> {
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET, PWA_DIST: path.join(dataDir, 'no-pwa') });
+  const db = await openMigratedDatabase(config.databaseFile);
+  const app = await buildApp({ config, db, logger: false });
+  await app.ready();
+  return { app, db, dataDir };
+}
+
+async function stopServer(server: Server): Promise<void> {
+  await server.app.close();
+  await server.db.destroy();
+}
+
+/** A migrated database with the demo, built once and copied for every run. */
+async function buildTemplate(): Promise<string> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-property-template-'));
+  const server = await startServer(dataDir);
+  await loadDemoIfEmpty(server.db);
+  await stopServer(server);
+  return path.join(dataDir, 'judging.sqlite');
+}
+
+type Fate = 'ok' | 'dropRequest' | 'dropResponse' | 'duplicate' | 'delay';
+type Command =
+  | { type: 'score'; cell: number; quarter: number }
+  | { type: 'penalty'; cell: number; quarter: number }
+  | { type: 'removePenalty'; cell: number }
+  | { type: 'push'; size: number; fate: Fate }
+  | { type: 'deliverDelayed' }
+  | { type: 'restart' };
+
+const commandArb: fc.Arbitrary<Command> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      type: fc.constant('score' as const),
+      cell: fc.nat(3),
+      quarter: fc.integer({ min: 1, max: 40 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('penalty' as const),
+      cell: fc.nat(1),
+      quarter: fc.integer({ min: 0, max: 22 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('removePenalty' as const), cell: fc.nat(1) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      type: fc.constant('push' as const),
+      size: fc.integer({ min: 1, max: 6 }),
+      fate: fc.constantFrom<Fate>('ok', 'ok', 'dropRequest', 'dropResponse', 'duplicate', 'delay'),
+    }),
+  },
+  { weight: 1, arbitrary: fc.constant({ type: 'deliverDelayed' as const }) },
+  { weight: 1, arbitrary: fc.constant({ type: 'restart' as const }) },
+);
+
+test('scenario 11: random edits, splits, drops, duplicates, reorders and restarts apply exactly once, in order', async () => {
+  const template = await buildTemplate();
+  let runs = 0;
+  await fc.assert(
+    fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: 40 }), async (commands) => {
+      runs += 1;
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-property-'));
+      copyFileSync(template, path.join(dataDir, 'judging.sqlite'));
+      let server = await startServer(dataDir);
+      try {
+        const session = await loginAs(server.app, 'judge1@demo.test');
+        const eventId = await findInvitationalId(server.db);
+        const device = new SimulatedDevice({ judgeId: session.user.userId, eventId });
+        const transport = () => injectTransport(server.app, session.token);
+        const reference = await device.download(transport());
+        const culinary = reference.categories[0];
+        const knife = culinary?.sections[0];
+        if (!culinary || !knife) throw new Error('judge1 has no Culinary Knife Skills');
+        const place = (schoolIndex: number): Place => ({
+          eventId,
+          categoryId: culinary.categoryId,
+          sectionId: knife.sectionId,
+          schoolId: culinary.schools[schoolIndex]?.schoolId ?? 0,
+        });
+        // Max 10 on the first two subsections: quarter 40 (= 10) is fine, and 1..3 (< 1.00) are refused.
+        const scoreCells = [0, 1].flatMap((school) =>
+          [0, 1].map((sub) => ({ place: place(school), subsectionId: knife.subsections[sub]?.subsectionId ?? 0 })),
+        );
+        const overtime = knife.penalties.find((penalty) => penalty.isDynamic);
+        if (!overtime) throw new Error('no time penalty');
+        const delayed: unknown[] = [];
+        const sendPush = (body: unknown) => transport().send('POST', '/api/sync/push', body);
+
+        for (const command of commands) {
+          switch (command.type) {
+            case 'score': {
+              const cell = scoreCells[command.cell];
+              if (cell) device.putSubsection(cell.place, cell.subsectionId, command.quarter / 4);
+              break;
+            }
+            case 'penalty':
+              // Quarter 0 and above 20 (5.00) are refused: the time penalty runs 0.25..5.
+              device.putPenalty(
+                place(command.cell),
+                overtime.penaltyId,
+                command.quarter / 4,
+                `over by ${command.quarter * 15} s`,
+              );
+              break;
+            case 'removePenalty':
+              device.deletePenalty(place(command.cell), overtime.penaltyId);
+              break;
+            case 'push': {
+              if (device.pending().length === 0) break;
+              const { body } = device.nextPush(command.size);
+              if (command.fate === 'dropRequest') break;
+              if (command.fate === 'delay') {
+                delayed.push(body);
+                break;
+              }
+              const first = await sendPush(body);
+              assert.is(first.statusCode, 200, JSON.stringify(first.body));
+              if (command.fate === 'dropResponse') break;
+              const answer = command.fate === 'duplicate' ? await sendPush(body) : first;
+              device.acceptPushResponse(answer.body as PushResponse);
+              break;
+            }
+            case 'deliverDelayed': {
+              const body = delayed.shift();
+              if (body !== undefined) assert.is((await sendPush(body)).statusCode, 200);
+              break;
+            }
+            case 'restart':
+              await stopServer(server);
+              server = await startServer(dataDir);
+              break;
+          }
+        }
+        for (const body of delayed) assert.is((await sendPush(body)).statusCode, 200);
+        await device.drain(transport(), 7);
+
+        const all = await server.db
+          .selectFrom('applied_mutation')
+          .select(['mutation_id', 'status'])
+          .where('user_id', '=', device.judgeId)
+          .execute();
+        const enqueued = commands.filter((command) =>
+          ['score', 'penalty', 'removePenalty'].includes(command.type),
+        ).length;
+        assert.is(all.length, enqueued, 'every mutation recorded once');
+        const expectedRejections = commands.filter(
+          (command) =>
+            (command.type === 'score' && command.quarter < 4) ||
+            (command.type === 'penalty' && (command.quarter === 0 || command.quarter > 20)),
+        ).length;
+        assert.is(
+          all.filter((row) => row.status === 'rejected').length,
+          expectedRejections,
+          'exactly the invalid edits are refused',
+        );
+        const history = await server.db
+          .selectFrom('rejected_mutation')
+          .select('mutation_id')
+          .where('user_id', '=', device.judgeId)
+          .execute();
+        assert.is(history.length, expectedRejections);
+        await assertConverged(server.db, device, { allMutations: device.history, transport: transport() });
+      } finally {
+        await stopServer(server);
+      }
+    }),
+    { numRuns: 40, interruptAfterTimeLimit: 20_000, markInterruptAsFailure: false },
+  );
+  assert.ok(runs >= 10, `at least 10 runs within the time limit (ran ${runs})`);
+});
+
+test.run();
