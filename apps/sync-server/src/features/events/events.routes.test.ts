@@ -525,4 +525,24 @@ Events(
   },
 );
 
+Events('OpenAPI documents the event, category, registration, request and help-file calls', async ({ t }) => {
+  const spec = (await t.app.inject('/api/docs/json')).json();
+  for (const [path, method] of [
+    ['/api/state/{id}/event', 'get'],
+    ['/api/event', 'post'],
+    ['/api/event/{id}', 'delete'],
+    ['/api/event/{id}/category/{cid}/section/{sid}/judge/{jid}', 'delete'],
+    ['/api/event/{id}/category/{cid}/school', 'put'],
+    ['/api/state/{id}/event/open', 'get'],
+    ['/api/school/register', 'post'],
+    ['/api/captcha/challenge', 'get'],
+    ['/api/email/contact-us', 'post'],
+    ['/api/requests/{id}/handled', 'put'],
+    ['/api/files/helpFile/{stateId}', 'post'],
+    ['/api/files/helpFile/{stateId}/{fileId}/download', 'get'],
+  ] as const) {
+    assert.ok(spec.paths[path]?.[method], `${method} ${path}`);
+  }
+});
+
 Events.run();

@@ -315,7 +315,6 @@ Requests(
       method: 'PUT',
       url: `/api/requests/${de.requestId}/handled`,
       headers: admin.headers,
-      payload: {},
     });
     assert.is(handled.statusCode, 200);
     assert.is(handled.json().message, 'Request marked as handled.');

@@ -120,6 +120,10 @@ export function registerRequestRoutes(app: AppInstance, deps: RouteDeps): void {
   app.put(
     '/api/requests/:id/handled',
     {
+      // A bare PUT (no body) marks handled, like `{}`.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       preHandler: [deps.requireAuth, deps.requireEditor],
       schema: {
         tags,
