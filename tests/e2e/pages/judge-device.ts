@@ -1,0 +1,80 @@
+// The tablet's device store, read straight from IndexedDB in the page (as a support engineer
+// would inspect it): the outbox and the score cells, for the convergence checks.
+import type { Page } from '@playwright/test';
+
+export interface DeviceOutboxRow {
+  id: string;
+  seq: number;
+  judgeId: number;
+  kind: string;
+  status: 'pending' | 'rejected';
+  rejectionCode: string | null;
+  lastError: string | null;
+  data: Record<string, unknown>;
+}
+
+export interface DeviceCell {
+  kind: 'subsection' | 'penalty' | 'disqualification';
+  judgeId: number;
+  schoolId: number;
+  itemId: number;
+  value: number | null;
+  comments: string | null;
+  photoSha256: string | null;
+  pending: number;
+}
+
+export interface DeviceState {
+  outbox: DeviceOutboxRow[];
+  cells: DeviceCell[];
+  photos: { sha256: string; size: number; uploadedAt: string | null }[];
+}
+
+export async function readDevice(page: Page): Promise<DeviceState> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('judging-device');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const readAll = (store: string) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        if (!db.objectStoreNames.contains(store)) return resolve([]);
+        const request = db.transaction(store, 'readonly').objectStore(store).getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    const [outbox, cells, photos] = await Promise.all([readAll('outbox'), readAll('cells'), readAll('photos')]);
+    db.close();
+    return {
+      outbox: outbox as DeviceOutboxRow[],
+      cells: cells as DeviceCell[],
+      photos: (photos as { sha256: string; size: number; uploadedAt: string | null }[]).map(
+        ({ sha256, size, uploadedAt }) => ({
+          sha256,
+          size,
+          uploadedAt,
+        }),
+      ),
+    };
+  });
+}
+
+/** Every push the page sends and the server's answers, to check each mutation is applied exactly once. */
+export function recordPushes(page: Page): {
+  results: { id: string; status: string; code?: string }[];
+  sentIds: string[];
+} {
+  const log = { results: [] as { id: string; status: string; code?: string }[], sentIds: [] as string[] };
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('/api/sync/push') || response.request().method() !== 'POST') return;
+    const sent = response.request().postDataJSON() as { mutations: { id: string }[] } | null;
+    log.sentIds.push(...(sent?.mutations.map((mutation) => mutation.id) ?? []));
+    if (response.status() !== 200 || !(response.headers()['content-type'] ?? '').includes('json')) return;
+    const body = (await response.json().catch(() => null)) as {
+      results?: { id: string; status: string; code?: string }[];
+    } | null;
+    log.results.push(...(body?.results ?? []));
+  });
+  return log;
+}

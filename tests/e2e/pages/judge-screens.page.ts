@@ -1,0 +1,175 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { deflateSync } from 'node:zlib';
+import { AppShell } from './app-shell.page.ts';
+
+/** A small PNG, so the app's downscale-and-hash path runs on a real image. */
+export function testPhoto(name: string, red = 200): { name: string; mimeType: string; buffer: Buffer } {
+  // A 2×2 PNG whose first pixel's red channel varies, so different photos hash differently.
+  const pixels = Buffer.from([0, red, 40, 40, 255, 10, 200, 10, 255, 0, 10, 10, 200, 255, 250, 250, 250, 255]);
+  return { name, mimeType: 'image/png', buffer: encodePng(2, 2, pixels) };
+}
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** Rows of RGBA pixels, each row led by filter byte 0 (already in `rows`). */
+function encodePng(width: number, height: number, rows: Buffer): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The judge screens: dashboard, school sections, school scoring, and the sync status bar on each. */
+export class JudgeScreens {
+  readonly page: Page;
+  readonly shell: AppShell;
+  readonly syncStatus: Locator;
+  readonly needsAttentionButton: Locator;
+  readonly submitButton: Locator;
+  readonly doneButton: Locator;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.shell = new AppShell(page);
+    this.syncStatus = page.getByRole('region', { name: 'Sync status' });
+    this.needsAttentionButton = this.syncStatus.getByRole('button', { name: /needs? attention/ });
+    this.submitButton = page.getByRole('button', { name: 'Submit scores' });
+    this.doneButton = page.getByRole('button', { name: 'Done' });
+  }
+
+  async logIn(email: string, password: string): Promise<void> {
+    await this.page.goto('/login');
+    await expect(this.shell.loginPanel).toBeVisible();
+    await this.shell.fillLogin(email, password);
+    await this.shell.submitLoginButton.click();
+    await expect(this.shell.logoutButton).toBeVisible();
+  }
+
+  pendingText(count: number): Locator {
+    return this.syncStatus.getByText(count === 0 ? 'All scores sent' : `${count} waiting to send`, { exact: true });
+  }
+
+  onlineBadge(isOnline: boolean): Locator {
+    return this.syncStatus.getByText(isOnline ? 'Online' : 'Offline', { exact: true });
+  }
+
+  async openDashboard(judgeId: number, eventId?: number, categoryId?: number): Promise<void> {
+    const path = ['/judge-dashboard', judgeId, eventId, categoryId].filter((part) => part !== undefined).join('/');
+    await this.page.goto(path);
+    await expect(this.page.getByRole('heading', { name: 'Judge dashboard', level: 1 })).toBeVisible();
+  }
+
+  async chooseEvent(eventName: string): Promise<void> {
+    await this.page.getByRole('link', { name: new RegExp(escape(eventName)) }).click();
+    await expect(this.page.getByRole('heading', { name: 'Ready for offline' })).toBeVisible();
+  }
+
+  async chooseCategory(categoryName: string): Promise<void> {
+    await this.page.getByRole('link', { name: categoryName, exact: true }).click();
+    await expect(this.page.getByRole('heading', { name: `${categoryName}: schools` })).toBeVisible();
+  }
+
+  schoolScored(schoolName: string): Locator {
+    return this.page.getByLabel(`${schoolName} scored`);
+  }
+
+  async openSchool(schoolName: string): Promise<void> {
+    await this.page.getByRole('link', { name: new RegExp(`^(Score|View) ${escape(schoolName)}$`) }).click();
+    await expect(this.page.getByRole('heading', { name: schoolName, level: 1 })).toBeVisible();
+  }
+
+  async openSection(sectionName: string): Promise<void> {
+    await this.page.getByRole('link', { name: `Open ${sectionName}` }).click();
+    await expect(this.page.getByRole('heading', { name: sectionName, level: 2 })).toBeVisible();
+  }
+
+  get dialog(): Locator {
+    return this.page.getByRole('dialog');
+  }
+
+  async scoreSubsection(name: string, value: string): Promise<void> {
+    await this.page.getByRole('button', { name: `Score ${name}` }).click();
+    await expect(this.dialog.getByRole('heading', { name: `Score: ${name}` })).toBeVisible();
+    await this.dialog.getByRole('radio', { name: value, exact: true }).click();
+    await this.saveDialog('Score Details Updated');
+    await expect(this.page.getByRole('row', { name })).toContainText(value);
+  }
+
+  async editSubsection(name: string, value: string): Promise<void> {
+    await this.page.getByRole('button', { name: `Edit ${name}` }).click();
+    await expect(this.dialog.getByRole('heading', { name: `Update: ${name}` })).toBeVisible();
+    await this.dialog.getByRole('button', { name: 'Change score' }).click();
+    await this.dialog.getByRole('radio', { name: value, exact: true }).click();
+    await this.saveDialog('Score Details Updated');
+  }
+
+  async addPenalty(
+    name: string,
+    options: { overtime?: string; comments: string; photo?: ReturnType<typeof testPhoto> },
+  ): Promise<void> {
+    await this.page.getByRole('combobox', { name: 'Add a penalty' }).click();
+    await this.page.getByRole('option', { name }).click();
+    await expect(this.dialog.getByRole('heading', { name: `Add penalty: ${name}` })).toBeVisible();
+    if (options.overtime !== undefined) await this.dialog.getByLabel('Time over (mm:ss)').fill(options.overtime);
+    await this.dialog.getByRole('textbox', { name: 'Comments' }).fill(options.comments);
+    if (options.photo) await this.choosePhoto(options.photo);
+    await this.saveDialog('Score Details Updated');
+  }
+
+  async addDisqualification(
+    name: string,
+    options: { comments: string; photo?: ReturnType<typeof testPhoto> },
+  ): Promise<void> {
+    await this.page.getByRole('combobox', { name: 'Add a disqualification' }).click();
+    await this.page.getByRole('option', { name }).click();
+    await expect(this.dialog.getByRole('heading', { name: `Add disqualification: ${name}` })).toBeVisible();
+    await this.dialog.getByRole('textbox', { name: 'Comments' }).fill(options.comments);
+    if (options.photo) await this.choosePhoto(options.photo);
+    await this.saveDialog('Disqualification Details Updated');
+  }
+
+  async choosePhoto(photo: ReturnType<typeof testPhoto>): Promise<void> {
+    const chooser = this.page.waitForEvent('filechooser');
+    await this.dialog.getByRole('button', { name: 'Add/Replace Photo' }).click();
+    await (await chooser).setFiles(photo);
+    await expect(this.dialog.getByText(photo.name)).toBeVisible();
+  }
+
+  async saveDialog(message: string): Promise<void> {
+    await this.dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(this.shell.alert(message)).toBeVisible();
+    await expect(this.dialog).toBeHidden();
+  }
+
+  async submitCategory(): Promise<void> {
+    await this.submitButton.click();
+    await this.dialog.getByRole('button', { name: 'Yes, submit' }).click();
+    await expect(this.shell.alert('Scoring Complete')).toBeVisible();
+  }
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,237 @@
+// The server as a coordinator and the judges see it through the API: builds one small event per
+// test (a fresh judge, one category, one section, two schools) so tests never share scores, and
+// reads back what the server holds for the convergence checks.
+import { expect, type APIRequestContext } from '@playwright/test';
+import { DatabaseSync } from 'node:sqlite';
+import path from 'node:path';
+import { DEMO_PASSWORD, demoUsers } from '../support/demo-users.ts';
+
+export const JUDGE_PASSWORD = 'Judge-Pass-2026';
+
+export interface ScenarioJudge {
+  judgeId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface JudgingScenario {
+  judge: ScenarioJudge;
+  eventId: number;
+  eventName: string;
+  categoryId: number;
+  categoryName: string;
+  sectionId: number;
+  sectionName: string;
+  schools: { schoolId: number; schoolName: string }[];
+}
+
+/** Cells the server holds for a judge in an event, keyed as the device keys them. */
+export interface ServerCells {
+  subsections: Map<string, { score: number; comments: string | null; photoSha256: string | null }>;
+  penalties: Map<string, { amount: number; comments: string | null; photoSha256: string | null }>;
+  disqualifications: Map<string, { comments: string | null; photoSha256: string | null }>;
+  isSubmitted: boolean;
+}
+
+async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+export class JudgeServer {
+  readonly request: APIRequestContext;
+
+  constructor(request: APIRequestContext) {
+    this.request = request;
+  }
+
+  async logIn(email: string, password: string): Promise<{ token: string; stateId: number; userId: number }> {
+    const body = await json<{ token: string; user: { userId: number; state: { stateId: number } } }>(
+      await this.request.post('/api/login/user', { data: { username: email, password } }),
+    );
+    return { token: body.token, stateId: body.user.state.stateId, userId: body.user.userId };
+  }
+
+  private auth(token: string) {
+    return { Authorization: `Bearer ${token}` };
+  }
+
+  /** A fresh judge, an event two weeks out with one category and one section (a time-based and a fixed penalty, a DQ), two schools. */
+  async createScenario(label: string, sectionName = 'Menu Presentation'): Promise<JudgingScenario> {
+    const unique = `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+    const admin = await this.logIn(demoUsers.admin.email, DEMO_PASSWORD);
+    const headers = this.auth(admin.token);
+    const judgeBody = {
+      judgeState: { stateId: admin.stateId },
+      judgeFirstName: 'Offline',
+      judgeLastName: `Judge ${unique}`.slice(0, 60),
+      judgeEmail: `${unique}@judges.demo.test`,
+      judgePhone: '3025550199',
+      judgePassword: JUDGE_PASSWORD,
+      confirmPassword: JUDGE_PASSWORD,
+      profile: 'judge',
+    };
+    const { judge } = await json<{ judge: { judgeId: number } }>(
+      await this.request.post('/api/judge', { data: judgeBody }),
+    );
+    const startDate = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+    const eventName = `Offline ${unique}`.slice(0, 120);
+    const { event } = await json<{
+      event: { eventId: number; categories: { categoryId: number; categoryName: string }[] };
+    }>(
+      await this.request.post('/api/event', {
+        headers,
+        data: {
+          eventName,
+          eventStartDate: startDate,
+          eventEndDate: startDate,
+          eventCategories: ['Culinary Scenario'],
+          eventState: { stateId: admin.stateId },
+        },
+      }),
+    );
+    const category = event.categories[0];
+    if (!category) throw new Error('The event came back without its category');
+    const sections = await json<{ sectionId: number; sectionName: string }[]>(
+      await this.request.get(`/api/state/${admin.stateId}/section`, { headers }),
+    );
+    const section = sections.find((item) => item.sectionName === sectionName);
+    if (!section) throw new Error(`No section named ${sectionName}`);
+    const base = `/api/event/${event.eventId}/category/${category.categoryId}`;
+    await json(await this.request.post(`${base}/section`, { headers, data: [{ sectionId: section.sectionId }] }));
+    await json(
+      await this.request.post(`${base}/section/${section.sectionId}`, { headers, data: [{ judgeId: judge.judgeId }] }),
+    );
+    const schools = (
+      await json<{ schoolId: number; schoolName: string }[]>(
+        await this.request.get(`/api/state/${admin.stateId}/school`, { headers }),
+      )
+    ).slice(0, 2);
+    for (const [index, school] of schools.entries()) {
+      await json(
+        await this.request.post('/api/school/register', {
+          headers,
+          data: {
+            school: { schoolId: school.schoolId },
+            state: { stateId: admin.stateId },
+            event: {
+              eventId: event.eventId,
+              categories: [{ categoryId: category.categoryId, students: `Student ${index}A, Student ${index}B` }],
+            },
+          },
+        }),
+      );
+    }
+    return {
+      judge: {
+        judgeId: judge.judgeId,
+        email: judgeBody.judgeEmail,
+        firstName: judgeBody.judgeFirstName,
+        lastName: judgeBody.judgeLastName,
+      },
+      eventId: event.eventId,
+      eventName,
+      categoryId: category.categoryId,
+      categoryName: category.categoryName,
+      sectionId: section.sectionId,
+      sectionName: section.sectionName,
+      schools: schools.map(({ schoolId, schoolName }) => ({ schoolId, schoolName })),
+    };
+  }
+
+  /** What the server holds for the judge (read with the judge's own token, as their device reads it). */
+  async readCells(scenario: JudgingScenario, token: string): Promise<ServerCells> {
+    const data = await json<{
+      categories: { categoryId: number; isSubmitted: boolean }[];
+      scores: {
+        subsections: {
+          schoolId: number;
+          subsectionId: number;
+          score: number;
+          comments: string | null;
+          photoSha256: string | null;
+        }[];
+        penalties: {
+          schoolId: number;
+          penaltyId: number;
+          amount: number;
+          comments: string | null;
+          photoSha256: string | null;
+        }[];
+        disqualifications: {
+          schoolId: number;
+          disqualificationId: number;
+          comments: string | null;
+          photoSha256: string | null;
+        }[];
+      };
+    }>(
+      await this.request.get(`/api/sync/judge/${scenario.judge.judgeId}/event/${scenario.eventId}`, {
+        headers: this.auth(token),
+      }),
+    );
+    return {
+      subsections: new Map(data.scores.subsections.map((cell) => [`${cell.schoolId}:${cell.subsectionId}`, cell])),
+      penalties: new Map(data.scores.penalties.map((cell) => [`${cell.schoolId}:${cell.penaltyId}`, cell])),
+      disqualifications: new Map(
+        data.scores.disqualifications.map((cell) => [`${cell.schoolId}:${cell.disqualificationId}`, cell]),
+      ),
+      isSubmitted:
+        data.categories.find((category) => category.categoryId === scenario.categoryId)?.isSubmitted ?? false,
+    };
+  }
+
+  /** Ends every token of the judge (as a logout elsewhere, a password reset or an archive would). */
+  async revokeTokens(email: string, password: string): Promise<void> {
+    const { token } = await this.logIn(email, password);
+    await json(await this.request.post('/api/logout', { headers: this.auth(token) }));
+  }
+
+  /** The judge scores every subsection from another device (the seed's REST calls), all with `score`. */
+  async scoreAllElsewhere(scenario: JudgingScenario, token: string, score: number): Promise<void> {
+    const data = await json<{
+      categories: { sections: { sectionId: number; subsections: { subsectionId: number }[] }[] }[];
+    }>(
+      await this.request.get(`/api/sync/judge/${scenario.judge.judgeId}/event/${scenario.eventId}`, {
+        headers: this.auth(token),
+      }),
+    );
+    const subsections = data.categories[0]?.sections[0]?.subsections ?? [];
+    for (const school of scenario.schools) {
+      for (const subsection of subsections) {
+        await json(
+          await this.request.post(
+            `/api/score/event/${scenario.eventId}/category/${scenario.categoryId}/section/${scenario.sectionId}/school/${school.schoolId}/judge/${scenario.judge.judgeId}/subsection`,
+            {
+              headers: this.auth(token),
+              multipart: { subsectionId: String(subsection.subsectionId), subsectionScore: String(score) },
+            },
+          ),
+        );
+      }
+    }
+  }
+
+  /** The judge submits the category from another device (the seed's REST call). */
+  async submitElsewhere(scenario: JudgingScenario, token: string): Promise<void> {
+    await json(
+      await this.request.post(
+        `/api/score/submitScores/event/${scenario.eventId}/category/${scenario.categoryId}/judge/${scenario.judge.judgeId}`,
+        { headers: this.auth(token) },
+      ),
+    );
+  }
+}
+
+/**
+ * The run's database, opened beside the server (WAL). Used only where no API exists yet: closing
+ * an event and reading the coordinators' rejected-mutation list.
+ */
+export function openRunDatabase(): DatabaseSync {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
+  const db = new DatabaseSync(path.join(dataDir, 'judging.sqlite'));
+  db.exec('PRAGMA busy_timeout = 5000');
+  return db;
+}
