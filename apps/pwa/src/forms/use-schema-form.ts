@@ -3,7 +3,7 @@ import type { ChangeEvent, FormEvent } from 'react';
 import { useMemo, useState } from 'react';
 import type { Static, TSchema } from 'typebox';
 
-type TextFields<V> = { [K in keyof V]-?: V[K] extends string | undefined ? K : never }[keyof V] & string;
+type TextFields<V> = { [K in keyof V]-?: V[K] extends string | null | undefined ? K : never }[keyof V] & string;
 
 /**
  * Form state validated by a shared schema. Rule errors appear only after the first submit
@@ -21,7 +21,8 @@ export function useSchemaForm<S extends TSchema>(schema: S, initialValues: Stati
   );
   const errors: Record<string, string> = hasTriedSubmit ? { ...serverErrors, ...ruleErrors } : serverErrors;
 
-  const setField = (name: TextFields<Static<S>>, value: string) => {
+  // Any field, typed by the schema: selects of numbers, checkboxes and nested state refs.
+  const setValue = <K extends keyof Static<S> & string>(name: K, value: Static<S>[K]) => {
     setValues((previous: Static<S>) => ({ ...previous, [name]: value }));
     setServerErrors((previous) => {
       if (!(name in previous) && !('form' in previous)) return previous;
@@ -31,19 +32,22 @@ export function useSchemaForm<S extends TSchema>(schema: S, initialValues: Stati
       return rest;
     });
   };
+  const setField = (name: TextFields<Static<S>>, value: string) => setValue(name, value as Static<S>[typeof name]);
 
   return {
     values,
     errors,
     isValid: validation.ok,
     setField,
+    setValue,
     setServerErrors,
-    /** Props for a Mantine text input bound to one field. */
+    /** Props for a Mantine text input or textarea bound to one field. */
     getInputProps(name: TextFields<Static<S>>) {
       const value: unknown = values[name];
       return {
         value: typeof value === 'string' ? value : '',
-        onChange: (event: ChangeEvent<HTMLInputElement>) => setField(name, event.currentTarget.value),
+        onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+          setField(name, event.currentTarget.value),
         error: errors[name],
       };
     },

@@ -1,6 +1,24 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { CriteriaType, ErrorCode, type SectionDetail, type SessionUser, type Subsection } from '@judging/shared-types';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { AdminMessages } from '../../../admin/admin-messages.ts';
+import { canEditAdminData } from '../../../admin/admin-permissions.ts';
+import { useConfirmDialog } from '../../../admin/confirm-dialog.tsx';
+import { reportMutationError } from '../../../admin/mutation-errors.ts';
+import { SectionFormModal } from '../../../admin/section-form-modal.tsx';
+import { SortableTable, type TableColumn } from '../../../admin/sortable-table.tsx';
+import { useApiQuery } from '../../../admin/use-api-query.ts';
+import { AlertType, showAlert } from '../../../alerts/alerts-store.ts';
+import { isApiError } from '../../../api/api-error.ts';
+import { getSection, removeCriteria } from '../../../api/criteria-api.ts';
+import { handleGlobalError } from '../../../errors/global-error-handler.ts';
+import { withLoading } from '../../../loading/loading-store.ts';
+import { ButtonLink } from '../../../routing/links.tsx';
 import { idParams } from '../../../routing/route-schemas.ts';
-import { AdminPageTitle } from '../-admin-page-title.tsx';
+import { useSession } from '../../../session/session-context.tsx';
+import { SelectDisqualificationsModal, SelectPenaltiesModal } from './-components/select-criteria-modal.tsx';
+import { SubsectionFormModal } from './-components/subsection-form-modal.tsx';
 
 export const Route = createFileRoute('/admin/section-detail/$id')({
   params: idParams('id'),
@@ -8,5 +26,287 @@ export const Route = createFileRoute('/admin/section-detail/$id')({
 });
 
 function SectionDetailPage() {
-  return <AdminPageTitle>Section detail</AdminPageTitle>;
+  const { user } = useSession();
+  const { id } = Route.useParams();
+  if (!user) return null;
+  return <SectionDetailScreen key={id} user={user} sectionId={id} />;
+}
+
+type SectionPenalty = SectionDetail['sectionPenalties'][number];
+type SectionDisqualification = SectionDetail['sectionDisqualifications'][number];
+type OpenModal = 'section' | 'subsection' | 'penalties' | 'disqualifications' | Subsection | null;
+
+/** A section with its subsections, penalties and disqualifications; STANDARD users only read. */
+function SectionDetailScreen({ user, sectionId }: { user: SessionUser; sectionId: number }) {
+  const canEdit = canEditAdminData(user);
+  const navigate = useNavigate();
+  const section = useApiQuery(
+    `section-${sectionId}`,
+    (signal) => getSection(sectionId, signal),
+    (error) => {
+      // Another state's section or one that no longer exists: nothing to show here.
+      if (isApiError(error) && (error.code === ErrorCode.NotFound || error.code === ErrorCode.Forbidden)) {
+        showAlert({ type: AlertType.Warning, message: AdminMessages.noSectionData });
+        void navigate({ to: '/admin/manage-sections', replace: true });
+        return;
+      }
+      handleGlobalError(error);
+    },
+  );
+  const [modal, setModal] = useState<OpenModal>(null);
+  const confirm = useConfirmDialog();
+  const closeModal = () => setModal(null);
+
+  const remove = async (type: CriteriaType, criteriaId: number, name: string) => {
+    if (!(await confirm.ask(AdminMessages.confirmRemove(name), 'Remove'))) return;
+    try {
+      const response = await withLoading(removeCriteria(sectionId, type, criteriaId));
+      section.setData(response.section);
+      showAlert({ type: AlertType.Success, message: response.message });
+    } catch (error) {
+      reportMutationError(error);
+    }
+  };
+
+  const detail = section.data;
+  const backButton = (
+    <ButtonLink to="/admin/manage-sections" variant="default" size="sm" w="fit-content">
+      ← Back to criteria
+    </ButtonLink>
+  );
+  if (!detail) return backButton;
+
+  const removeButton = (type: CriteriaType, id: number, name: string, isScored: boolean) =>
+    isScored ? (
+      <Badge variant="light" color="gray" title="Judges have used it, so it stays.">
+        In use
+      </Badge>
+    ) : (
+      <Button
+        size="sm"
+        variant="subtle"
+        color="red.8"
+        aria-label={`Delete ${name}`}
+        onClick={() => void remove(type, id, name)}
+      >
+        Delete
+      </Button>
+    );
+
+  const subsectionColumns: TableColumn<Subsection>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      render: (subsection) => <Text fw={600}>{subsection.subsectionName}</Text>,
+      sortValue: (subsection) => subsection.subsectionName,
+    },
+    {
+      key: 'description',
+      header: 'Description',
+      render: (subsection) => subsection.subsectionDescription || <Text c="dimmed">—</Text>,
+    },
+    {
+      key: 'score',
+      header: 'Score',
+      render: (subsection) => <span style={{ whiteSpace: 'nowrap' }}>1 - {subsection.subsectionMaxScore}</span>,
+      sortValue: (subsection) => subsection.subsectionMaxScore,
+    },
+  ];
+  if (canEdit) {
+    subsectionColumns.push({
+      key: 'actions',
+      header: 'Actions',
+      isHeaderHidden: true,
+      align: 'right',
+      fitsContent: true,
+      render: (subsection) => (
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <Button
+            size="sm"
+            variant="light"
+            aria-label={`Edit ${subsection.subsectionName}`}
+            onClick={() => setModal(subsection)}
+          >
+            Edit
+          </Button>
+          {removeButton(
+            CriteriaType.Subsection,
+            subsection.subsectionId,
+            subsection.subsectionName,
+            subsection.isScored,
+          )}
+        </Group>
+      ),
+    });
+  }
+
+  const penaltyColumns: TableColumn<SectionPenalty>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      render: (penalty) => <Text fw={600}>{penalty.penaltyName}</Text>,
+      sortValue: (penalty) => penalty.penaltyName,
+    },
+    {
+      key: 'deduction',
+      header: 'Deduction',
+      render: (penalty) => penalty.penaltyDeduction,
+      sortValue: (penalty) => penalty.penaltyDeduction,
+    },
+    { key: 'variable', header: 'Variable', render: (penalty) => (penalty.penaltyDynamic ? 'Yes' : 'No') },
+  ];
+  if (canEdit) {
+    penaltyColumns.push({
+      key: 'actions',
+      header: 'Actions',
+      isHeaderHidden: true,
+      align: 'right',
+      fitsContent: true,
+      render: (penalty) => removeButton(CriteriaType.Penalty, penalty.penaltyId, penalty.penaltyName, penalty.isScored),
+    });
+  }
+
+  const disqualificationColumns: TableColumn<SectionDisqualification>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      render: (disqualification) => <Text fw={600}>{disqualification.disqualificationName}</Text>,
+      sortValue: (disqualification) => disqualification.disqualificationName,
+    },
+  ];
+  if (canEdit) {
+    disqualificationColumns.push({
+      key: 'actions',
+      header: 'Actions',
+      isHeaderHidden: true,
+      align: 'right',
+      fitsContent: true,
+      render: (disqualification) =>
+        removeButton(
+          CriteriaType.Disqualification,
+          disqualification.disqualificationId,
+          disqualification.disqualificationName,
+          disqualification.isScored,
+        ),
+    });
+  }
+
+  return (
+    <Stack gap="xl">
+      <Stack gap="md">
+        {backButton}
+        <Paper withBorder radius="md" p="lg" shadow="xs">
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
+            <Stack gap={6}>
+              <Text size="sm" c="dimmed" fw={600} tt="uppercase">
+                Section
+              </Text>
+              <Title order={1} size="h2">
+                {detail.sectionName}
+              </Title>
+              <Text c={detail.sectionDescription ? undefined : 'dimmed'}>
+                {detail.sectionDescription || 'No description.'}
+              </Text>
+            </Stack>
+            {canEdit && (
+              <Button
+                variant="light"
+                flex="none"
+                onClick={() => setModal('section')}
+                aria-label={`Edit section ${detail.sectionName}`}
+              >
+                Edit
+              </Button>
+            )}
+          </Group>
+        </Paper>
+      </Stack>
+
+      <CriteriaBlock
+        title="Subsections"
+        addLabel={canEdit ? 'Add subsection' : undefined}
+        onAdd={() => setModal('subsection')}
+      >
+        <SortableTable
+          label="Subsections"
+          columns={subsectionColumns}
+          rows={detail.sectionSubsections}
+          rowKey={(subsection) => subsection.subsectionId}
+          emptyMessage="No subsections yet. Judges score a section by its subsections."
+          minWidth={600}
+        />
+      </CriteriaBlock>
+
+      <CriteriaBlock
+        title="Penalties"
+        addLabel={canEdit ? 'Add penalty' : undefined}
+        onAdd={() => setModal('penalties')}
+      >
+        <SortableTable
+          label="Penalties"
+          columns={penaltyColumns}
+          rows={detail.sectionPenalties}
+          rowKey={(penalty) => penalty.penaltyId}
+          emptyMessage="No penalties in this section."
+          minWidth={480}
+        />
+      </CriteriaBlock>
+
+      <CriteriaBlock
+        title="Disqualifications"
+        addLabel={canEdit ? 'Add disqualification' : undefined}
+        onAdd={() => setModal('disqualifications')}
+      >
+        <SortableTable
+          label="Disqualifications"
+          columns={disqualificationColumns}
+          rows={detail.sectionDisqualifications}
+          rowKey={(disqualification) => disqualification.disqualificationId}
+          emptyMessage="No disqualifications in this section."
+          minWidth={360}
+        />
+      </CriteriaBlock>
+
+      {modal === 'section' && <SectionFormModal section={detail} onClose={closeModal} onSaved={section.setData} />}
+      {(modal === 'subsection' || (typeof modal === 'object' && modal !== null)) && (
+        <SubsectionFormModal
+          sectionId={sectionId}
+          subsection={modal === 'subsection' ? null : modal}
+          onClose={closeModal}
+          onSaved={section.reload}
+        />
+      )}
+      {modal === 'penalties' && (
+        <SelectPenaltiesModal sectionId={sectionId} onClose={closeModal} onSaved={section.setData} />
+      )}
+      {modal === 'disqualifications' && (
+        <SelectDisqualificationsModal sectionId={sectionId} onClose={closeModal} onSaved={section.setData} />
+      )}
+      {confirm.dialog}
+    </Stack>
+  );
+}
+
+function CriteriaBlock({
+  title,
+  addLabel,
+  onAdd,
+  children,
+}: {
+  title: string;
+  addLabel: string | undefined;
+  onAdd(): void;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="sm" component="section" aria-label={title}>
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={2} size="h3">
+          {title}
+        </Title>
+        {addLabel && <Button onClick={onAdd}>{addLabel}</Button>}
+      </Group>
+      {children}
+    </Stack>
+  );
 }

@@ -1,0 +1,52 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { modalTitleStyles } from './modal-styles.ts';
+import { useCallback, useState, type ReactNode } from 'react';
+
+interface ConfirmRequest {
+  message: string;
+  confirmLabel: string;
+  resolve(isConfirmed: boolean): void;
+}
+
+/**
+ * A yes/no question before a change that cannot be taken back ('Are you sure you want to
+ * remove …?'). `ask` resolves true only on the confirm button; render `dialog` once.
+ */
+export function useConfirmDialog(): {
+  ask(message: string, confirmLabel?: string): Promise<boolean>;
+  dialog: ReactNode;
+} {
+  const [request, setRequest] = useState<ConfirmRequest | null>(null);
+  const ask = useCallback(
+    (message: string, confirmLabel = 'Yes') =>
+      new Promise<boolean>((resolve) => setRequest({ message, confirmLabel, resolve })),
+    [],
+  );
+  const settle = (isConfirmed: boolean) => {
+    request?.resolve(isConfirmed);
+    setRequest(null);
+  };
+  const dialog = (
+    <Modal
+      opened={request !== null}
+      onClose={() => settle(false)}
+      title="Please confirm"
+      centered
+      size="sm"
+      styles={modalTitleStyles}
+    >
+      <Stack gap="lg">
+        <Text>{request?.message}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => settle(false)}>
+            Cancel
+          </Button>
+          <Button color="red.8" onClick={() => settle(true)} data-autofocus>
+            {request?.confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+  return { ask, dialog };
+}

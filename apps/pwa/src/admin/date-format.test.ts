@@ -1,0 +1,25 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { formatShortDate, formatShortDateTime } from './date-format.ts';
+
+test('formatShortDate shows MM/dd/yy without time zone shifts', () => {
+  const cases: [string, string][] = [
+    ['2027-09-22', '09/22/27'],
+    ['2030-01-01', '01/01/30'],
+    ['2000-12-31', '12/31/00'],
+    ['not a date', 'not a date'],
+  ];
+  for (const [input, expected] of cases) assert.is(formatShortDate(input), expected, input);
+});
+
+test('formatShortDateTime shows local MM/dd/yy h:mm AM/PM', () => {
+  const midnight = new Date(2026, 10, 2, 0, 5).toISOString();
+  const afternoon = new Date(2026, 10, 2, 15, 36).toISOString();
+  const noon = new Date(2026, 10, 2, 12, 0).toISOString();
+  assert.is(formatShortDateTime(midnight), '11/02/26 12:05 AM');
+  assert.is(formatShortDateTime(afternoon), '11/02/26 3:36 PM');
+  assert.is(formatShortDateTime(noon), '11/02/26 12:00 PM');
+  assert.is(formatShortDateTime('nonsense'), 'nonsense');
+});
+
+test.run();

@@ -1,0 +1,20 @@
+// Seed section 9: dates show as MM/dd/yy.
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A calendar date 'YYYY-MM-DD' as MM/dd/yy, read as text so no time zone can shift the day. */
+export function formatShortDate(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  if (!match) return date;
+  const [, year = '', month = '', day = ''] = match;
+  return `${month}/${day}/${year.slice(-2)}`;
+}
+
+/** An ISO instant as MM/dd/yy h:mm AM/PM in this device's time zone. */
+export function formatShortDateTime(instant: string): string {
+  const time = new Date(instant);
+  if (Number.isNaN(time.getTime())) return instant;
+  const hours = time.getHours();
+  const date = `${pad(time.getMonth() + 1)}/${pad(time.getDate())}/${pad(time.getFullYear() % 100)}`;
+  return `${date} ${hours % 12 === 0 ? 12 : hours % 12}:${pad(time.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+}

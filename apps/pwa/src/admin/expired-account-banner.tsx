@@ -1,0 +1,32 @@
+import type { SessionUser } from '@judging/shared-types';
+import { Alert } from '@mantine/core';
+import { getAccount } from '../api/accounts-api.ts';
+import { rememberAccountStatus, useAccountStatus } from './account-status-store.ts';
+import { canManageAccounts } from './admin-permissions.ts';
+import { formatShortDate } from './date-format.ts';
+import { useApiQuery } from './use-api-query.ts';
+
+const ignoreFailure = () => undefined;
+
+/**
+ * decisions §3: users of an expired account can log in and read, see this banner, and cannot
+ * change anything until ULTRA or SUPER renews the subscription.
+ */
+export function ExpiredAccountBanner({ user }: { user: SessionUser }) {
+  const stateId = user.state.stateId;
+  // A state without an account (or a failed check) shows no banner: the server still refuses writes.
+  useApiQuery(
+    `account-status-${stateId}`,
+    (signal) => getAccount(stateId, signal).then(rememberAccountStatus),
+    ignoreFailure,
+  );
+  const account = useAccountStatus(stateId);
+  if (!account || account.accountActive) return null;
+  return (
+    <Alert color="red.9" variant="light" title="This account has expired" mt="md" role="alert">
+      The {account.accountState.stateName} subscription expired on {formatShortDate(account.accountExpirationDate)}. You
+      can still see everything, but changes are blocked until it is renewed.
+      {canManageAccounts(user) ? ' Renew it on the account page.' : ' Please contact us to renew.'}
+    </Alert>
+  );
+}

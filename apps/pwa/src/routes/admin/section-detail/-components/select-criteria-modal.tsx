@@ -1,0 +1,157 @@
+import {
+  AttachDisqualificationsSchema,
+  AttachPenaltiesSchema,
+  validate,
+  type SectionDetail,
+  type SectionMutationResponse,
+} from '@judging/shared-types';
+import { Checkbox, Stack, Text } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import type { TSchema } from 'typebox';
+import { FormModal } from '../../../../admin/form-modal.tsx';
+import { reportMutationError } from '../../../../admin/mutation-errors.ts';
+import { useApiQuery } from '../../../../admin/use-api-query.ts';
+import { useSaveAction } from '../../../../admin/use-save-action.ts';
+import { AlertType, showAlert } from '../../../../alerts/alerts-store.ts';
+import {
+  attachDisqualifications,
+  attachPenalties,
+  listAvailableDisqualifications,
+  listAvailablePenalties,
+} from '../../../../api/criteria-api.ts';
+import { AnchorLink } from '../../../../routing/links.tsx';
+
+interface Choice {
+  id: number;
+  label: string;
+  detail?: string;
+}
+
+interface SelectProps {
+  sectionId: number;
+  onClose(): void;
+  onSaved(section: SectionDetail): void;
+}
+
+/** Select penalties: the state's penalties not yet in this section. */
+export function SelectPenaltiesModal({ sectionId, onClose, onSaved }: SelectProps) {
+  const available = useApiQuery(`available-penalties-${sectionId}`, (signal) =>
+    listAvailablePenalties(sectionId, signal),
+  );
+  const choices = available.data?.map((penalty) => ({
+    id: penalty.penaltyId,
+    label: penalty.penaltyName,
+    detail: penalty.penaltyDynamic
+      ? `Variable, up to ${penalty.penaltyDeduction} points`
+      : `${penalty.penaltyDeduction} points`,
+  }));
+  return (
+    <SelectCriteriaModal
+      title="Select penalties"
+      groupLabel="Penalties"
+      noneLeft="Every penalty of your state is already in this section. New penalties are added in the Penalty tab of Criteria."
+      choices={choices}
+      schema={AttachPenaltiesSchema}
+      toBody={(ids) => ids.map((penaltyId) => ({ penaltyId }))}
+      attach={(ids) => attachPenalties(sectionId, ids)}
+      onClose={onClose}
+      onSaved={onSaved}
+    />
+  );
+}
+
+/** Select disqualifications: the state's disqualifications not yet in this section. */
+export function SelectDisqualificationsModal({ sectionId, onClose, onSaved }: SelectProps) {
+  const available = useApiQuery(`available-disqualifications-${sectionId}`, (signal) =>
+    listAvailableDisqualifications(sectionId, signal),
+  );
+  const choices = available.data?.map((disqualification) => ({
+    id: disqualification.disqualificationId,
+    label: disqualification.disqualificationName,
+  }));
+  return (
+    <SelectCriteriaModal
+      title="Select disqualifications"
+      groupLabel="Disqualifications"
+      noneLeft="Every disqualification of your state is already in this section. New disqualifications are added in the Disqualification tab of Criteria."
+      choices={choices}
+      schema={AttachDisqualificationsSchema}
+      toBody={(ids) => ids.map((disqualificationId) => ({ disqualificationId }))}
+      attach={(ids) => attachDisqualifications(sectionId, ids)}
+      onClose={onClose}
+      onSaved={onSaved}
+    />
+  );
+}
+
+function SelectCriteriaModal({
+  title,
+  groupLabel,
+  noneLeft,
+  choices,
+  schema,
+  toBody,
+  attach,
+  onClose,
+  onSaved,
+}: {
+  title: string;
+  groupLabel: string;
+  noneLeft: string;
+  choices: Choice[] | undefined;
+  schema: TSchema;
+  toBody(ids: number[]): unknown;
+  attach(ids: number[]): Promise<SectionMutationResponse>;
+  onClose(): void;
+  onSaved(section: SectionDetail): void;
+}) {
+  const [selected, setSelected] = useState<string[]>([]);
+  const [error, setError] = useState<string | undefined>();
+  const { isSaving, save } = useSaveAction();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const ids = selected.map(Number);
+    const checked = validate(schema, toBody(ids));
+    if (!checked.ok) {
+      setError(checked.errors[0]?.message);
+      return;
+    }
+    save(attach(ids))
+      .then((response) => {
+        showAlert({ type: AlertType.Success, message: response.message });
+        onSaved(response.section);
+        onClose();
+      })
+      .catch((failure: unknown) => reportMutationError(failure));
+  };
+
+  return (
+    <FormModal title={title} onClose={onClose} onSubmit={submit} isSaving={isSaving} submitLabel="Add selected">
+      {choices === undefined ? (
+        <Text c="dimmed">Loading…</Text>
+      ) : choices.length === 0 ? (
+        <Stack gap="xs">
+          <Text>{noneLeft}</Text>
+          <AnchorLink to="/admin/manage-sections">Go to Criteria</AnchorLink>
+        </Stack>
+      ) : (
+        <Checkbox.Group
+          label={groupLabel}
+          value={selected}
+          onChange={(next) => {
+            setSelected(next);
+            setError(undefined);
+          }}
+          error={error}
+        >
+          <Stack gap="sm" mt="xs">
+            {choices.map((choice) => (
+              <Checkbox key={choice.id} value={String(choice.id)} label={choice.label} description={choice.detail} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      )}
+    </FormModal>
+  );
+}
