@@ -178,7 +178,9 @@ Network(
     const rows = await t.db.selectFrom('stored_file').selectAll().execute();
     assert.is(rows.length, 1);
     assert.equal(
-      readdirSync(t.config.filesDir).filter((name) => name !== 'tmp'),
+      readdirSync(t.config.filesDir, { withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => entry.name),
       [rows[0]?.storage_name],
     );
     assert.equal(readdirSync(tempDir), []);

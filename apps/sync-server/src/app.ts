@@ -29,6 +29,7 @@ import { registerHelpFileRoutes } from './features/help-files/help-files.routes.
 import type { AppInstance, RouteDeps } from './http/app-types.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { createRequireAuth, createRequireEditor } from './http/guards.ts';
+import { serializeRequestForLog } from './http/log-serializers.ts';
 import { registerPwa } from './http/pwa-static.ts';
 import { validatorCompiler } from './http/validation.ts';
 
@@ -42,7 +43,13 @@ export interface BuildAppOptions {
 /** Builds the whole server; tests call it with a fresh database and use `inject`. */
 export async function buildApp({ config, db, logger = true }: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password'] } : false,
+    logger: logger
+      ? {
+          level: config.logLevel,
+          redact: ['req.headers.authorization', 'req.body.password'],
+          serializers: { req: serializeRequestForLog },
+        }
+      : false,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -49,7 +49,7 @@ export interface ChangeVisibility {
   eventId: number;
   afterChangeId: number;
   limit: number;
-  /** A judge sees their own changes and the unowned ones of their categories; undefined = everything of the event. */
+  /** A judge sees their own changes and the event's unowned (schedule) ones; undefined = everything of the event. */
   judgeId?: number;
 }
 
@@ -62,25 +62,9 @@ export async function listChangesAfter(db: Db, visibility: ChangeVisibility) {
     .where('change_id', '>', visibility.afterChangeId);
   const { judgeId } = visibility;
   if (judgeId !== undefined) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('judge_id', '=', judgeId),
-        eb.and([
-          eb('judge_id', 'is', null),
-          eb.or([
-            eb('category_id', 'is', null),
-            eb(
-              'category_id',
-              'in',
-              eb
-                .selectFrom('judge_assignment')
-                .select('judge_assignment.category_id')
-                .where('judge_assignment.judge_id', '=', judgeId),
-            ),
-          ]),
-        ]),
-      ]),
-    );
+    // Unowned changes are schedule changes (no scores in them). A judge sees all of the event's,
+    // not only their categories': a judge just removed from a category must learn it too.
+    query = query.where((eb) => eb.or([eb('judge_id', '=', judgeId), eb('judge_id', 'is', null)]));
   }
   return query.orderBy('change_id').limit(visibility.limit).execute();
 }

@@ -307,7 +307,7 @@ Sync(
 );
 
 Sync(
-  "pull: a judge sees their own changes, their unlocks and their categories' schedule; a coordinator the whole event",
+  "pull: a judge sees their own changes and the event's schedule changes, not another judge's; a coordinator all of them",
   async ({ t, c }) => {
     const judge1 = deviceFor(c);
     judge1.putSubsection(c.place(0, 0), subsectionId(c, 0, 0), 5);
@@ -372,11 +372,11 @@ Sync(
       };
     };
     const forJudge1 = await seen(c.headers);
-    assert.equal(forJudge1.summary, [
-      `subsectionScore:${c.judgeId}`,
-      'reference:schools reordered',
-      'reference:event renamed',
-    ]);
+    assert.equal(
+      forJudge1.summary,
+      [`subsectionScore:${c.judgeId}`, 'reference:schools reordered', 'reference:not yours', 'reference:event renamed'],
+      "schedule changes of any category reach the judge (a judge removed from a category must learn it); judge2's cell does not",
+    );
     assert.is(forJudge1.body.cursor, 5, 'the cursor jumps past what this judge may not see');
     assert.is(forJudge1.body.hasMore, false);
     const admin = await loginAs(t.app, 'admin@demo.test');
@@ -482,7 +482,9 @@ Sync('photos: 201 then 200, checked by hash, content and size, leaving no temp f
 
   const rows = await t.db.selectFrom('stored_file').selectAll().execute();
   assert.equal(rows.map((row) => row.mime).sort(), ['image/jpeg', 'image/png']);
-  const files = readdirSync(t.config.filesDir).filter((name) => name !== 'tmp');
+  const files = readdirSync(t.config.filesDir, { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
   assert.equal(
     files.sort(),
     rows.map((row) => row.storage_name).sort(),

@@ -240,8 +240,8 @@ function toSyncChange(row: ChangeLogRow): SyncChange {
 
 /**
  * GET /api/sync/pull: the changes of an event after the cursor that the caller may see. A
- * judge sees their own cells, submissions and unlocks, and the changes every judge of their
- * categories sees (schedule); a coordinator sees the whole event.
+ * judge sees their own cells, submissions and unlocks, and the event's schedule changes
+ * (which hold no scores); a coordinator sees the whole event.
  */
 export async function pullChanges(
   db: Db,
