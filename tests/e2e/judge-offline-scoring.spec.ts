@@ -2,9 +2,15 @@
 // scores a whole category with no network, reloads and closes the app offline, and the server
 // ends up with everything exactly once.
 import { expect, test, type Page } from '@playwright/test';
-import { readDevice, recordPushes, type DeviceState } from './pages/judge-device.ts';
+import { readDevice, type DeviceState } from './pages/judge-device.ts';
 import { JudgeScreens, testPhoto } from './pages/judge-screens.page.ts';
-import { JUDGE_PASSWORD, JudgeServer, type JudgingScenario, type ServerCells } from './pages/judge-server.ts';
+import {
+  JUDGE_PASSWORD,
+  JudgeServer,
+  mutationsOnServer,
+  type JudgingScenario,
+  type ServerCells,
+} from './pages/judge-server.ts';
 
 const SUBSECTIONS = ['Menu Design and Balance', 'Costing Accuracy', 'Visual Presentation', 'Oral Presentation'];
 const SCORES: Record<number, string[]> = { 0: ['12.50', '8.25', '9.00', '4.75'], 1: ['10.00', '7.00', '6.50', '3.25'] };
@@ -85,7 +91,6 @@ test.describe('judge scoring offline', () => {
     const server = new JudgeServer(request);
     const scenario = await server.createScenario('s1');
     const screens = new JudgeScreens(page);
-    const pushes = recordPushes(page);
     await screens.logIn(scenario.judge.email, JUDGE_PASSWORD);
     await screens.chooseEvent(scenario.eventName);
     await screens.chooseCategory(scenario.categoryName);
@@ -115,7 +120,7 @@ test.describe('judge scoring offline', () => {
     const offlineDevice = await readDevice(page);
     expect(offlineDevice.outbox.filter((row) => row.status === 'pending')).toHaveLength(12);
     expect(offlineDevice.photos.filter((photo) => photo.uploadedAt === null)).toHaveLength(2);
-    expect(pushes.sentIds).toHaveLength(0);
+    expect(mutationsOnServer(scenario.judge.judgeId).size).toBe(0);
 
     await context.setOffline(false);
     await expect(screens.pendingText(0)).toBeVisible();
@@ -135,15 +140,13 @@ test.describe('judge scoring offline', () => {
     expect(device.outbox).toHaveLength(0);
     expect(device.photos.every((photo) => photo.uploadedAt !== null)).toBe(true);
     expectDeviceMatchesServer(device, serverCells, scenario.judge.judgeId);
-    // Each queued mutation was answered `applied` exactly once (the response log is read as it arrives).
-    await expect
-      .poll(() =>
-        pushes.results
-          .filter((result) => result.status === 'applied')
-          .map((result) => result.id)
-          .sort(),
-      )
-      .toEqual(offlineDevice.outbox.map((row) => row.id).sort());
+    // Each queued mutation was applied exactly once: one applied record per id, one write per cell.
+    const recorded = mutationsOnServer(scenario.judge.judgeId);
+    expect([...recorded.keys()].sort()).toEqual(offlineDevice.outbox.map((row) => row.id).sort());
+    expect([...recorded.values()].every((status) => status === 'applied')).toBe(true);
+    expect(
+      [...serverCells.subsections.values(), ...serverCells.penalties.values()].every((cell) => cell.rev === 1),
+    ).toBe(true);
   });
 
   test('scenario 2: the app closed offline with a full queue drains when opened again online', async ({
@@ -172,7 +175,6 @@ test.describe('judge scoring offline', () => {
 
     await context.setOffline(false);
     const later = await context.newPage();
-    const pushes = recordPushes(later);
     const reopened = new JudgeScreens(later);
     await later.goto('/');
     await reopened.openDashboard(scenario.judge.judgeId);
@@ -187,13 +189,8 @@ test.describe('judge scoring offline', () => {
     const device = await readDevice(later);
     expect(device.outbox).toHaveLength(0);
     expectDeviceMatchesServer(device, serverCells, scenario.judge.judgeId);
-    await expect
-      .poll(() =>
-        pushes.results
-          .filter((result) => result.status === 'applied')
-          .map((result) => result.id)
-          .sort(),
-      )
-      .toEqual(queued.outbox.map((row) => row.id).sort());
+    const recorded = mutationsOnServer(scenario.judge.judgeId);
+    expect([...recorded.keys()].sort()).toEqual(queued.outbox.map((row) => row.id).sort());
+    expect([...recorded.values()].every((status) => status === 'applied')).toBe(true);
   });
 });

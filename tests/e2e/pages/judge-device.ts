@@ -59,22 +59,3 @@ export async function readDevice(page: Page): Promise<DeviceState> {
     };
   });
 }
-
-/** Every push the page sends and the server's answers, to check each mutation is applied exactly once. */
-export function recordPushes(page: Page): {
-  results: { id: string; status: string; code?: string }[];
-  sentIds: string[];
-} {
-  const log = { results: [] as { id: string; status: string; code?: string }[], sentIds: [] as string[] };
-  page.on('response', async (response) => {
-    if (!response.url().endsWith('/api/sync/push') || response.request().method() !== 'POST') return;
-    const sent = response.request().postDataJSON() as { mutations: { id: string }[] } | null;
-    log.sentIds.push(...(sent?.mutations.map((mutation) => mutation.id) ?? []));
-    if (response.status() !== 200 || !(response.headers()['content-type'] ?? '').includes('json')) return;
-    const body = (await response.json().catch(() => null)) as {
-      results?: { id: string; status: string; code?: string }[];
-    } | null;
-    log.results.push(...(body?.results ?? []));
-  });
-  return log;
-}

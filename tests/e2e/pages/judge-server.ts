@@ -28,8 +28,8 @@ export interface JudgingScenario {
 
 /** Cells the server holds for a judge in an event, keyed as the device keys them. */
 export interface ServerCells {
-  subsections: Map<string, { score: number; comments: string | null; photoSha256: string | null }>;
-  penalties: Map<string, { amount: number; comments: string | null; photoSha256: string | null }>;
+  subsections: Map<string, { score: number; comments: string | null; photoSha256: string | null; rev: number }>;
+  penalties: Map<string, { amount: number; comments: string | null; photoSha256: string | null; rev: number }>;
   disqualifications: Map<string, { comments: string | null; photoSha256: string | null }>;
   isSubmitted: boolean;
 }
@@ -151,6 +151,7 @@ export class JudgeServer {
           score: number;
           comments: string | null;
           photoSha256: string | null;
+          rev: number;
         }[];
         penalties: {
           schoolId: number;
@@ -158,6 +159,7 @@ export class JudgeServer {
           amount: number;
           comments: string | null;
           photoSha256: string | null;
+          rev: number;
         }[];
         disqualifications: {
           schoolId: number;
@@ -224,9 +226,24 @@ export class JudgeServer {
   }
 }
 
+/** The server's record of a judge's pushed mutations (id → applied | rejected); one row per id by its primary key. */
+export function mutationsOnServer(judgeId: number): Map<string, string> {
+  const db = openRunDatabase();
+  try {
+    const rows = db.prepare('SELECT mutation_id, status FROM applied_mutation WHERE user_id = ?').all(judgeId) as {
+      mutation_id: string;
+      status: string;
+    }[];
+    return new Map(rows.map((row) => [row.mutation_id, row.status]));
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * The run's database, opened beside the server (WAL). Used only where no API exists yet: closing
- * an event and reading the coordinators' rejected-mutation list.
+ * an event, and reading the coordinators' rejected-mutation list and the
+ * server's applied-mutation record for the exactly-once checks.
  */
 export function openRunDatabase(): DatabaseSync {
   const dataDir = process.env.E2E_DATA_DIR;
