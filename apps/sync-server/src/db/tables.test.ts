@@ -312,6 +312,7 @@ const expectedColumns = {
     payload_json: true,
     created_at: true,
   },
+  results_version: { state_id: true, version: true },
 } satisfies { [Table in keyof Database]: Record<keyof Database[Table], true> };
 
 function listAppTables(sqlite: SQLite.Database): string[] {

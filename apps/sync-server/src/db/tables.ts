@@ -364,6 +364,12 @@ export interface ResultsSnapshotTable {
   frozen_at: Timestamp;
 }
 
+/** Bumped by triggers whenever anything a state's results depend on changes (0004). */
+export interface ResultsVersionTable {
+  state_id: number;
+  version: Generated<number>;
+}
+
 export interface Database {
   state: StateTable;
   account: AccountTable;
@@ -396,6 +402,7 @@ export interface Database {
   device_sync: DeviceSyncTable;
   results_snapshot: ResultsSnapshotTable;
   change_log: ChangeLogTable;
+  results_version: ResultsVersionTable;
 }
 
 export type StateRow = Selectable<StateTable>;
