@@ -41,7 +41,7 @@ export function useConfirmDialog(): {
           <Button variant="default" onClick={() => settle(false)}>
             Cancel
           </Button>
-          <Button color="red.8" onClick={() => settle(true)} data-autofocus>
+          <Button color="red.9" onClick={() => settle(true)} data-autofocus>
             {request?.confirmLabel}
           </Button>
         </Group>

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@judging/shared-types';
 import { Alert } from '@mantine/core';
 import { getAccount } from '../api/accounts-api.ts';
+import { AnchorLink } from '../routing/links.tsx';
 import { rememberAccountStatus, useAccountStatus } from './account-status-store.ts';
 import { canManageAccounts } from './admin-permissions.ts';
 import { formatShortDate } from './date-format.ts';
@@ -23,10 +24,20 @@ export function ExpiredAccountBanner({ user }: { user: SessionUser }) {
   const account = useAccountStatus(stateId);
   if (!account || account.accountActive) return null;
   return (
-    <Alert color="red.9" variant="light" title="This account has expired" mt="md" role="alert">
+    <Alert color="red.9" variant="outline" bg="red.0" title="This account has expired" mt="md" role="alert">
       The {account.accountState.stateName} subscription expired on {formatShortDate(account.accountExpirationDate)}. You
-      can still see everything, but changes are blocked until it is renewed.
-      {canManageAccounts(user) ? ' Renew it on the account page.' : ' Please contact us to renew.'}
+      can still see everything, but changes are blocked until it is renewed.{' '}
+      {canManageAccounts(user) ? (
+        'Renew it on the account page.'
+      ) : (
+        <>
+          Please{' '}
+          <AnchorLink to="/contact" inherit>
+            contact us
+          </AnchorLink>{' '}
+          to renew.
+        </>
+      )}
     </Alert>
   );
 }

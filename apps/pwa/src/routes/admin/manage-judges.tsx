@@ -4,6 +4,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { AdminMessages } from '../../admin/admin-messages.ts';
 import { canEditAdminData } from '../../admin/admin-permissions.ts';
+import { EmailText } from '../../admin/email-text.tsx';
 import { useConfirmDialog } from '../../admin/confirm-dialog.tsx';
 import { reportMutationError } from '../../admin/mutation-errors.ts';
 import { SearchField } from '../../admin/search-field.tsx';
@@ -71,7 +72,7 @@ function JudgesScreen({ user }: { user: SessionUser }) {
       sortValue: (judge) => judge.judgeLastName,
     },
     { key: 'firstName', header: 'First name', render: (judge) => judge.judgeFirstName },
-    { key: 'email', header: 'Email', render: (judge) => judge.judgeEmail },
+    { key: 'email', header: 'Email', render: (judge) => <EmailText email={judge.judgeEmail} /> },
     {
       key: 'phone',
       header: 'Phone',
@@ -92,7 +93,7 @@ function JudgesScreen({ user }: { user: SessionUser }) {
           <Button
             size="sm"
             variant="subtle"
-            color="red.8"
+            color="red.9"
             aria-label={`Archive ${fullName(judge)}`}
             onClick={() => void archive(judge)}
           >

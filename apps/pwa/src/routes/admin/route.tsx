@@ -1,6 +1,7 @@
 import { ADMIN_AREA_ROLES } from '@judging/shared-types';
 import { Container } from '@mantine/core';
 import { Outlet, createFileRoute } from '@tanstack/react-router';
+import { ExpiredAccountBanner } from '../../admin/expired-account-banner.tsx';
 import { requireRoles } from '../../auth/route-guards.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { AdminTabs } from './-admin-tabs.tsx';
@@ -18,6 +19,7 @@ function AdminLayout() {
   return (
     <Container size="xl" py="md">
       <AdminTopBar user={user} />
+      <ExpiredAccountBanner user={user} />
       <AdminTabs user={user} />
       <Container size="xl" px={0} py="lg">
         <Outlet />

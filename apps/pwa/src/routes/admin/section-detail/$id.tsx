@@ -85,7 +85,7 @@ function SectionDetailScreen({ user, sectionId }: { user: SessionUser; sectionId
       <Button
         size="sm"
         variant="subtle"
-        color="red.8"
+        color="red.9"
         aria-label={`Delete ${name}`}
         onClick={() => void remove(type, id, name)}
       >
