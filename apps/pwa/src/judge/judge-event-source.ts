@@ -84,17 +84,30 @@ export async function loadJudgeEvent(user: SessionUser, judgeId: number, eventId
   }
 }
 
+/** Narrows the cells read to one sheet (school × section): the scoring screen's saves stay cheap however many scores the device holds. */
+export interface SheetScope {
+  categoryId: number;
+  sectionId: number;
+  schoolId: number;
+}
+
 /** The event's live rows on the device (updates as edits are saved and synced). */
 export function useDeviceJudgeEvent(
   judgeId: number,
   eventId: number,
   enabled: boolean,
+  sheet?: SheetScope,
 ): JudgeEventSnapshot | null | undefined {
   return useLiveQuery(async () => {
     if (!enabled) return null;
+    const cellsQuery = sheet
+      ? deviceDb.cells
+          .where('[judgeId+categoryId+sectionId+schoolId]')
+          .equals([judgeId, sheet.categoryId, sheet.sectionId, sheet.schoolId])
+      : deviceDb.cells.where('[judgeId+eventId]').equals([judgeId, eventId]);
     const [eventData, cells, outbox] = await Promise.all([
       deviceDb.eventData.get([judgeId, eventId]),
-      deviceDb.cells.where('[judgeId+eventId]').equals([judgeId, eventId]).toArray(),
+      cellsQuery.toArray(),
       deviceDb.outbox
         .where('judgeId')
         .equals(judgeId)
@@ -102,12 +115,12 @@ export function useDeviceJudgeEvent(
         .toArray(),
     ]);
     return eventData ? { eventData, cells, outbox, isOwn: true } : null;
-  }, [judgeId, eventId, enabled]);
+  }, [judgeId, eventId, enabled, sheet?.categoryId, sheet?.sectionId, sheet?.schoolId]);
 }
 
 /** The snapshot a screen renders: the device's live rows, or the coordinator's remote copy. */
-export function useJudgeEventSnapshot(judgeId: number, eventId: number, load: JudgeEventLoad) {
-  const device = useDeviceJudgeEvent(judgeId, eventId, load.status === 'device');
+export function useJudgeEventSnapshot(judgeId: number, eventId: number, load: JudgeEventLoad, sheet?: SheetScope) {
+  const device = useDeviceJudgeEvent(judgeId, eventId, load.status === 'device', sheet);
   if (load.status === 'remote') return load.snapshot;
   if (load.status === 'unavailable') return null;
   return device;

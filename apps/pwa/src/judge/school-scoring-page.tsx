@@ -31,7 +31,7 @@ type OpenModal =
 /** One school's sheet in one criteria section: criteria, penalties, disqualifications, done. */
 export function SchoolScoringPage({ search, load }: { search: ScoringSearch; load: JudgeEventLoad }) {
   const { judgeId, eventId, categoryId, schoolId, sectionId } = search;
-  const snapshot = useJudgeEventSnapshot(judgeId, eventId, load);
+  const snapshot = useJudgeEventSnapshot(judgeId, eventId, load, { categoryId, sectionId, schoolId });
   const backLink = (
     <AnchorLink to="/school-sections" search={{ schoolId, eventId, judgeId, categoryId }}>
       ← Back to the criteria sections

@@ -137,6 +137,11 @@ export function createDeviceDb(
     judgeEvents: 'judgeId',
     meta: 'key',
   });
+  // Version 2 (additive): per-judge counts and batches, and "is this cell still queued", read
+  // index keys only, however long the queue.
+  db.version(2).stores({
+    outbox: '++seq, &id, status, judgeId, [judgeId+status], cellKey',
+  });
   return db;
 }
 

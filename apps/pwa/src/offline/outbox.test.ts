@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { MutationKind, type MutationResult, type SyncChange } from '@judging/shared-types';
+import Dexie from 'dexie';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CellKind, OutboxStatus, cellKey, createDeviceDb, type DeviceDb } from './device-db.ts';
@@ -297,6 +298,28 @@ test('a pull or a download never overwrites a cell with a queued edit; other cel
   const stored = await db.eventData.get([JUDGE, 1]);
   assert.is(stored?.cursor, 13);
   assert.is(stored?.event.eventStatus, 'CLOSED');
+});
+
+test('upgrading the database keeps the outbox (versions are additive)', async () => {
+  dbCounter += 1;
+  const name = `outbox-upgrade-${dbCounter}`;
+  const old = new Dexie(name);
+  old.version(1).stores({
+    cells: 'key, [judgeId+eventId], [judgeId+categoryId], [judgeId+categoryId+sectionId+schoolId]',
+    eventData: '[judgeId+eventId], judgeId',
+    outbox: '++seq, &id, status, judgeId',
+    photos: 'sha256, [judgeId+awaitingUpload]',
+    judgeEvents: 'judgeId',
+    meta: 'key',
+  });
+  await old.table('outbox').add({ id: 'queued-before-the-update', judgeId: JUDGE, status: 'pending', label: 'kept' });
+  old.close();
+  const upgraded = createDeviceDb(name);
+  assert.equal(
+    (await listPendingBatch(upgraded, JUDGE, 50)).map((row) => row.id),
+    ['queued-before-the-update'],
+  );
+  assert.equal(await countOutbox(upgraded, JUDGE), { pending: 1, rejected: 0 });
 });
 
 test.run();

@@ -198,13 +198,9 @@ export async function enqueueCategorySubmit(
 
 /** The judge's pending rows in `seq` order, at most `limit`. Other judges' rows are never read. */
 export async function listPendingBatch(db: DeviceDb, judgeId: number, limit: number): Promise<OutboxRow[]> {
+  // Within one [judgeId+status] key, rows come in primary-key (seq) order.
   return withReopen(db, () =>
-    db.outbox
-      .where('status')
-      .equals(OutboxStatus.Pending)
-      .filter((row) => row.judgeId === judgeId)
-      .limit(limit)
-      .toArray(),
+    db.outbox.where('[judgeId+status]').equals([judgeId, OutboxStatus.Pending]).limit(limit).toArray(),
   );
 }
 
@@ -278,7 +274,7 @@ async function settleCell(db: DeviceDb, key: string | null, rev: number | undefi
   if (key === null) return;
   const cell = await db.cells.get(key);
   if (!cell) return;
-  const stillQueued = await db.outbox.filter((row) => row.cellKey === key).count();
+  const stillQueued = await db.outbox.where('cellKey').equals(key).count();
   await db.cells.update(key, {
     ...(rev === undefined ? {} : { rev }),
     pending: stillQueued > 0 ? 1 : 0,
@@ -334,7 +330,7 @@ export async function discardRejected(db: DeviceDb, judgeId: number, seq: number
       if (!row || row.judgeId !== judgeId || row.status !== OutboxStatus.Rejected) return;
       await db.outbox.delete(seq);
       if (row.cellKey) {
-        const others = await db.outbox.filter((other) => other.cellKey === row.cellKey).count();
+        const others = await db.outbox.where('cellKey').equals(row.cellKey).count();
         if (others === 0) await db.cells.delete(row.cellKey);
       }
       await db.eventData.update([judgeId, row.eventId], { needsRefresh: true });
@@ -342,11 +338,11 @@ export async function discardRejected(db: DeviceDb, judgeId: number, seq: number
   );
 }
 
-/** The judge's outbox counts, for the status indicator. */
+/** The judge's outbox counts, for the status indicator (index keys only). */
 export async function countOutbox(db: DeviceDb, judgeId: number): Promise<{ pending: number; rejected: number }> {
-  const rows = await db.outbox.where('judgeId').equals(judgeId).toArray();
-  return {
-    pending: rows.filter((row) => row.status === OutboxStatus.Pending).length,
-    rejected: rows.filter((row) => row.status === OutboxStatus.Rejected).length,
-  };
+  const [pending, rejected] = await Promise.all([
+    db.outbox.where('[judgeId+status]').equals([judgeId, OutboxStatus.Pending]).count(),
+    db.outbox.where('[judgeId+status]').equals([judgeId, OutboxStatus.Rejected]).count(),
+  ]);
+  return { pending, rejected };
 }

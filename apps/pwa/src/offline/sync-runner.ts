@@ -5,9 +5,9 @@
 // order (≤ 50 per batch), then pull. Only the logged-in judge's own rows are ever read or sent.
 import { ErrorCode, MAX_PUSH_BATCH, RejectionCode, Role, hasRole } from '@judging/shared-types';
 import { isApiError } from '../api/api-error.ts';
-import { OutboxStatus, probeDeviceDb, readDeviceId, withReopen, type DeviceDb, type OutboxRow } from './device-db.ts';
+import { probeDeviceDb, readDeviceId, withReopen, type DeviceDb, type OutboxRow } from './device-db.ts';
 import { applyPulledChanges, readLastSync, recordSyncSuccess, storeReferenceData } from './device-store.ts';
-import { applyPushResults, listPendingBatch, noteFailedAttempt, toPushMutation } from './outbox.ts';
+import { applyPushResults, countOutbox, listPendingBatch, noteFailedAttempt, toPushMutation } from './outbox.ts';
 import { listPhotosToUpload, markPhotoMissing, markPhotoUploaded } from './photo-store.ts';
 import type { SyncApi } from './sync-api.ts';
 
@@ -259,13 +259,7 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
   async function pendingCount(): Promise<number> {
     const session = activeJudge();
     if (!session) return 0;
-    return withReopen(db, () =>
-      db.outbox
-        .where('status')
-        .equals(OutboxStatus.Pending)
-        .filter((row) => row.judgeId === session.userId)
-        .count(),
-    );
+    return withReopen(db, () => countOutbox(db, session.userId).then((counts) => counts.pending));
   }
 
   return {

@@ -1,0 +1,197 @@
+// The benchmarks' server: the real sync server on a loopback port with a fresh data folder (the
+// demo data loads into it), and the API calls that build one judge's event to score.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DEMO_PASSWORD = 'Demo-2026!';
+export const JUDGE_PASSWORD = 'Judge-Pass-2026';
+
+export interface BenchServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the server (the PWA must be built: `pnpm build`); resolves once /api/health answers. */
+export async function startServer(port: number): Promise<BenchServer> {
+  if (!existsSync(path.join(repoRoot, 'apps/pwa/dist/index.html'))) {
+    throw new Error('apps/pwa/dist is missing: run `pnpm build` first.');
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-bench-'));
+  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'apps/sync-server/src/main.ts')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error('The server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function call<T>(baseUrl: string, method: string, url: string, token: string | null, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export async function logIn(baseUrl: string, email: string, password: string) {
+  return call<{ token: string; user: { userId: number; state: { stateId: number } } }>(
+    baseUrl,
+    'POST',
+    '/api/login/user',
+    null,
+    {
+      username: email,
+      password,
+    },
+  );
+}
+
+export interface BenchScenario {
+  judgeId: number;
+  email: string;
+  eventId: number;
+  eventName: string;
+  categoryId: number;
+  categoryName: string;
+  sectionId: number;
+  schools: { schoolId: number; schoolName: string }[];
+  subsections: { subsectionId: number; subsectionName: string; max: number }[];
+}
+
+/** A fresh judge assigned to the 'Menu Presentation' section of a new event's one category, two schools. */
+export async function createScenario(baseUrl: string, label: string): Promise<BenchScenario> {
+  const admin = await logIn(baseUrl, 'admin@demo.test', DEMO_PASSWORD);
+  const stateId = admin.user.state.stateId;
+  const unique = `${label}-${Date.now().toString(36)}`;
+  const email = `${unique}@bench.demo.test`;
+  const { judge } = await call<{ judge: { judgeId: number } }>(baseUrl, 'POST', '/api/judge', null, {
+    judgeState: { stateId },
+    judgeFirstName: 'Bench',
+    judgeLastName: unique,
+    judgeEmail: email,
+    judgePhone: '3025550198',
+    judgePassword: JUDGE_PASSWORD,
+    confirmPassword: JUDGE_PASSWORD,
+    profile: 'judge',
+  });
+  const startDate = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  const eventName = `Bench ${unique}`;
+  const { event } = await call<{
+    event: { eventId: number; categories: { categoryId: number; categoryName: string }[] };
+  }>(baseUrl, 'POST', '/api/event', admin.token, {
+    eventName,
+    eventStartDate: startDate,
+    eventEndDate: startDate,
+    eventCategories: ['Bench Category'],
+    eventState: { stateId },
+  });
+  const category = event.categories[0];
+  if (!category) throw new Error('no category');
+  const sections = await call<{ sectionId: number; sectionName: string }[]>(
+    baseUrl,
+    'GET',
+    `/api/state/${stateId}/section`,
+    admin.token,
+  );
+  const section = sections.find((item) => item.sectionName === 'Menu Presentation');
+  if (!section) throw new Error('no Menu Presentation section');
+  const base = `/api/event/${event.eventId}/category/${category.categoryId}`;
+  await call(baseUrl, 'POST', `${base}/section`, admin.token, [{ sectionId: section.sectionId }]);
+  await call(baseUrl, 'POST', `${base}/section/${section.sectionId}`, admin.token, [{ judgeId: judge.judgeId }]);
+  const schools = (
+    await call<{ schoolId: number; schoolName: string }[]>(baseUrl, 'GET', `/api/state/${stateId}/school`, admin.token)
+  ).slice(0, 2);
+  for (const school of schools) {
+    await call(baseUrl, 'POST', '/api/school/register', admin.token, {
+      school: { schoolId: school.schoolId },
+      state: { stateId },
+      event: { eventId: event.eventId, categories: [{ categoryId: category.categoryId, students: 'Ana, Ben' }] },
+    });
+  }
+  const judgeToken = (await logIn(baseUrl, email, JUDGE_PASSWORD)).token;
+  const reference = await call<{
+    categories: {
+      sections: { subsections: { subsectionId: number; subsectionName: string; subsectionMaxScore: number }[] }[];
+    }[];
+  }>(baseUrl, 'GET', `/api/sync/judge/${judge.judgeId}/event/${event.eventId}`, judgeToken);
+  const subsections = (reference.categories[0]?.sections[0]?.subsections ?? []).map((item) => ({
+    subsectionId: item.subsectionId,
+    subsectionName: item.subsectionName,
+    max: item.subsectionMaxScore,
+  }));
+  return {
+    judgeId: judge.judgeId,
+    email,
+    eventId: event.eventId,
+    eventName,
+    categoryId: category.categoryId,
+    categoryName: category.categoryName,
+    sectionId: section.sectionId,
+    schools: schools.map(({ schoolId, schoolName }) => ({ schoolId, schoolName })),
+    subsections,
+  };
+}
+
+/** Subsection puts cycling over the scenario's cells (one score id per cell), as a device would queue them. */
+export function subsectionPuts(scenario: BenchScenario, count: number, idPrefix: string) {
+  const cells = scenario.schools.flatMap((school, schoolIndex) =>
+    scenario.subsections.map((subsection, subsectionIndex) => ({
+      school,
+      subsection,
+      scoreId: `0190e2c0-${idPrefix}-7${String(schoolIndex).padStart(3, '0')}-8000-${String(subsectionIndex).padStart(12, '0')}`,
+    })),
+  );
+  return Array.from({ length: count }, (_, index) => {
+    const cell = cells[index % cells.length]!;
+    const steps = Math.round((cell.subsection.max - 1) / 0.25);
+    return {
+      id: `0190e2c1-${idPrefix}-7000-8000-${String(index).padStart(12, '0')}`,
+      seq: index + 1,
+      kind: 'subsectionScore.put' as const,
+      createdAt: new Date().toISOString(),
+      data: {
+        scoreId: cell.scoreId,
+        eventId: scenario.eventId,
+        categoryId: scenario.categoryId,
+        sectionId: scenario.sectionId,
+        schoolId: cell.school.schoolId,
+        subsectionId: cell.subsection.subsectionId,
+        score: 1 + (index % (steps + 1)) * 0.25,
+        comments: null,
+        photoSha256: null,
+      },
+    };
+  });
+}
+
+export { call };

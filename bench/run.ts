@@ -1,0 +1,275 @@
+// `pnpm bench`: device-side benchmarks on this machine, printed as ratios against references
+// measured in the same run (never pass/fail timings). Loopback only, bounded in count and time.
+//   (a) saving one score on the tablet with 5,000 scores stored (tap → Dexie committed → screen
+//       updated), median and p95 in headless Chromium, against one frame (16.7 ms);
+//   (b) draining 5,000 queued mutations from a real page, against the server's own push rate
+//       (batches of 50 from a Node client) and its GET /api/health rate.
+// Needs the built PWA (`pnpm build`) and Debian's Chromium (/usr/bin/chromium).
+import { chromium, type Browser, type Page } from 'playwright-core';
+import {
+  JUDGE_PASSWORD,
+  call,
+  createScenario,
+  logIn,
+  startServer,
+  subsectionPuts,
+  type BenchScenario,
+} from './bench-server.ts';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3199);
+const FRAME_MS = 1000 / 60;
+const STORED_SCORES = 5000;
+const SAVE_SAMPLES = Number(process.env.BENCH_SAVE_SAMPLES ?? 40);
+const DRAIN_MUTATIONS = 5000;
+const HEALTH_SECONDS = 3;
+const HEALTH_CONCURRENCY = 8;
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? Number.NaN;
+}
+
+const fixed = (value: number, digits = 1) => value.toFixed(digits);
+
+async function openJudgePage(browser: Browser, baseUrl: string, scenario: BenchScenario): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 768, height: 1024 },
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  const panel = page.getByRole('region', { name: 'Log in' });
+  await panel.getByRole('textbox', { name: 'Email' }).fill(scenario.email);
+  await panel.getByRole('textbox', { name: 'Password' }).fill(JUDGE_PASSWORD);
+  await panel.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByRole('button', { name: 'Logout' }).waitFor();
+  await page.goto(`/judge-dashboard/${scenario.judgeId}/${scenario.eventId}/${scenario.categoryId}`);
+  await page.getByRole('heading', { name: `${scenario.categoryName}: schools` }).waitFor();
+  return page;
+}
+
+/** Writes rows straight into the device store's IndexedDB (as if scored earlier). */
+async function seedDeviceStore(page: Page, store: 'cells' | 'outbox', rows: unknown[]): Promise<void> {
+  await page.evaluate(
+    async ({ store, rows }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('judging-device');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      await new Promise<void>((resolve, reject) => {
+        const transaction = db.transaction(store, 'readwrite');
+        for (const row of rows) transaction.objectStore(store).add(row);
+        transaction.oncomplete = () => resolve();
+        transaction.onerror = () => reject(transaction.error);
+      });
+      db.close();
+    },
+    { store, rows },
+  );
+}
+
+async function countOutbox(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('judging-device');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const count = await new Promise<number>((resolve, reject) => {
+      const request = db.transaction('outbox', 'readonly').objectStore('outbox').count();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    db.close();
+    return count;
+  });
+}
+
+/** (a) Tap Save → the score row shows the new value, with 5,000 other scores in the store. */
+async function benchSave(browser: Browser, baseUrl: string): Promise<{ median: number; p95: number; samples: number }> {
+  const scenario = await createScenario(baseUrl, 'save');
+  const page = await openJudgePage(browser, baseUrl, scenario);
+  const school = scenario.schools[0]!;
+  const other = Array.from({ length: STORED_SCORES }, (_, index) => {
+    const place = {
+      kind: 'subsection',
+      judgeId: scenario.judgeId,
+      categoryId: scenario.categoryId,
+      sectionId: 900_000 + Math.floor(index / 50),
+      schoolId: 800_000 + (index % 50),
+      itemId: 1,
+    };
+    return {
+      key: `${place.kind}:${place.judgeId}:${place.categoryId}:${place.sectionId}:${place.schoolId}:${place.itemId}`,
+      ...place,
+      eventId: scenario.eventId,
+      scoreId: `0190e2c0-0000-7000-8000-${String(index).padStart(12, '0')}`,
+      value: 5,
+      comments: null,
+      photoSha256: null,
+      pending: 0,
+      rev: 1,
+      updatedAt: new Date().toISOString(),
+    };
+  });
+  await seedDeviceStore(page, 'cells', other);
+  // No network: the save path alone is measured, with no sync running beside it.
+  await page.context().setOffline(true);
+  await page.goto(
+    `/school-scoring?judgeId=${scenario.judgeId}&eventId=${scenario.eventId}&schoolId=${school.schoolId}&categoryId=${scenario.categoryId}&sectionId=${scenario.sectionId}`,
+  );
+  const subsection = scenario.subsections[0]!;
+  const dialog = page.getByRole('dialog');
+  await page.getByRole('button', { name: `Score ${subsection.subsectionName}` }).click();
+  await dialog.getByRole('radio', { name: '2.00', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+
+  const timings: number[] = [];
+  for (let sample = 0; sample < SAVE_SAMPLES; sample += 1) {
+    const value = sample % 2 === 0 ? '3.00' : '4.00';
+    await page.getByRole('button', { name: `Edit ${subsection.subsectionName}` }).click();
+    await dialog.getByRole('button', { name: 'Change score' }).click();
+    await dialog.getByRole('radio', { name: value, exact: true }).click();
+    await page.evaluate(
+      ({ rowName, value }) => {
+        const state = window as unknown as { benchSave?: Promise<number> };
+        state.benchSave = new Promise<number>((resolve) => {
+          let started = 0;
+          document.addEventListener(
+            'click',
+            (event) => {
+              if ((event.target as Element).closest('button')?.textContent?.trim() === 'Save')
+                started = performance.now();
+            },
+            { capture: true, once: true },
+          );
+          const observer = new MutationObserver(() => {
+            const row = document.querySelector(`tr[aria-label="${rowName}"]`);
+            if (started > 0 && row?.textContent?.includes(value)) {
+              observer.disconnect();
+              resolve(performance.now() - started);
+            }
+          });
+          observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+        });
+      },
+      { rowName: subsection.subsectionName, value },
+    );
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    timings.push(await page.evaluate(() => (window as unknown as { benchSave: Promise<number> }).benchSave));
+    await dialog.waitFor({ state: 'hidden' });
+  }
+  await page.context().close();
+  return { median: percentile(timings, 50), p95: percentile(timings, 95), samples: timings.length };
+}
+
+/** (b) 5,000 queued mutations drained by the page's sync runner to the local server. */
+async function benchPageDrain(browser: Browser, baseUrl: string): Promise<{ seconds: number; rate: number }> {
+  const scenario = await createScenario(baseUrl, 'drain');
+  const page = await openJudgePage(browser, baseUrl, scenario);
+  await page.context().setOffline(true);
+  const rows = subsectionPuts(scenario, DRAIN_MUTATIONS, '0002').map((mutation) => ({
+    id: mutation.id,
+    judgeId: scenario.judgeId,
+    eventId: scenario.eventId,
+    kind: mutation.kind,
+    data: mutation.data,
+    schemaVersion: 1,
+    createdAt: mutation.createdAt,
+    attempts: 0,
+    lastError: null,
+    status: 'pending',
+    cellKey: null,
+    rejectionCode: null,
+    label: 'bench',
+  }));
+  await seedDeviceStore(page, 'outbox', rows);
+  const started = performance.now();
+  await page.context().setOffline(false);
+  const deadline = Date.now() + 300_000;
+  while ((await countOutbox(page)) > 0) {
+    if (Date.now() > deadline) throw new Error('The page did not drain its outbox within 5 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await page.context().close();
+  return { seconds, rate: DRAIN_MUTATIONS / seconds };
+}
+
+/** The server's own push rate: batches of 50 from a Node client, one after another. */
+async function benchNodePush(baseUrl: string): Promise<{ seconds: number; rate: number }> {
+  const scenario = await createScenario(baseUrl, 'push');
+  const { token } = await logIn(baseUrl, scenario.email, JUDGE_PASSWORD);
+  const mutations = subsectionPuts(scenario, DRAIN_MUTATIONS, '0003');
+  const started = performance.now();
+  for (let offset = 0; offset < mutations.length; offset += 50) {
+    const answer = await call<{ results: { status: string }[] }>(baseUrl, 'POST', '/api/sync/push', token, {
+      deviceId: 'bench-node',
+      protocolVersion: 1,
+      mutations: mutations.slice(offset, offset + 50),
+    });
+    if (answer.results.some((result) => result.status !== 'applied'))
+      throw new Error('A bench mutation was not applied');
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds, rate: DRAIN_MUTATIONS / seconds };
+}
+
+/** GET /api/health with a few connections for a bounded time: the server's floor per request. */
+async function benchHealth(baseUrl: string): Promise<{ requests: number; rate: number }> {
+  const until = performance.now() + HEALTH_SECONDS * 1000;
+  let requests = 0;
+  const worker = async () => {
+    while (performance.now() < until && requests < 100_000) {
+      const response = await fetch(`${baseUrl}/api/health`);
+      await response.arrayBuffer();
+      requests += 1;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: HEALTH_CONCURRENCY }, worker));
+  return { requests, rate: requests / ((performance.now() - started) / 1000) };
+}
+
+async function main(): Promise<void> {
+  const server = await startServer(PORT);
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const save = await benchSave(browser, server.baseUrl);
+    const health = await benchHealth(server.baseUrl);
+    const nodePush = await benchNodePush(server.baseUrl);
+    const pageDrain = await benchPageDrain(browser, server.baseUrl);
+    console.log(
+      `\n(a) save one score on the device, ${STORED_SCORES} scores stored, ${save.samples} saves (headless Chromium, tap → Dexie committed → row updated)`,
+    );
+    console.log(
+      `    median ${fixed(save.median)} ms = ${fixed(save.median / FRAME_MS, 2)} frames; p95 ${fixed(save.p95)} ms = ${fixed(save.p95 / FRAME_MS, 2)} frames (1 frame = 16.7 ms)`,
+    );
+    console.log(`\n(b) ${DRAIN_MUTATIONS} mutations to the local server`);
+    console.log(
+      `    page drain (sync runner, batches of 50):  ${fixed(pageDrain.rate, 0)} mutations/s (${fixed(pageDrain.seconds, 2)} s)`,
+    );
+    console.log(
+      `    Node client push (batches of 50):        ${fixed(nodePush.rate, 0)} mutations/s (${fixed(nodePush.seconds, 2)} s)`,
+    );
+    console.log(
+      `    GET /api/health (${HEALTH_CONCURRENCY} connections, ${HEALTH_SECONDS} s):     ${fixed(health.rate, 0)} requests/s`,
+    );
+    console.log(`    page drain / Node push = ${fixed(pageDrain.rate / nodePush.rate, 2)}`);
+    console.log(
+      `    Node push batches/s / health requests/s = ${fixed(nodePush.rate / 50 / health.rate, 3)}  (a batch of 50 costs ${fixed(health.rate / (nodePush.rate / 50), 1)} health requests)`,
+    );
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();
