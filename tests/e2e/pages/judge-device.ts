@@ -30,32 +30,38 @@ export interface DeviceState {
   photos: { sha256: string; size: number; uploadedAt: string | null }[];
 }
 
-export async function readDevice(page: Page): Promise<DeviceState> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('judging-device');
+/**
+ * Runs in the page (self-contained: Playwright's `page.evaluate` and WebDriver's execute both
+ * send its source): the device store as a support engineer would read it.
+ */
+export async function readDeviceInPage(): Promise<DeviceState> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open('judging-device');
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  const readAll = (store: string) =>
+    new Promise<unknown[]>((resolve, reject) => {
+      if (!db.objectStoreNames.contains(store)) return resolve([]);
+      const request = db.transaction(store, 'readonly').objectStore(store).getAll();
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
-    const readAll = (store: string) =>
-      new Promise<unknown[]>((resolve, reject) => {
-        if (!db.objectStoreNames.contains(store)) return resolve([]);
-        const request = db.transaction(store, 'readonly').objectStore(store).getAll();
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-    const [outbox, cells, photos] = await Promise.all([readAll('outbox'), readAll('cells'), readAll('photos')]);
-    db.close();
-    return {
-      outbox: outbox as DeviceOutboxRow[],
-      cells: cells as DeviceCell[],
-      photos: (photos as { sha256: string; size: number; uploadedAt: string | null }[]).map(
-        ({ sha256, size, uploadedAt }) => ({
-          sha256,
-          size,
-          uploadedAt,
-        }),
-      ),
-    };
-  });
+  const [outbox, cells, photos] = await Promise.all([readAll('outbox'), readAll('cells'), readAll('photos')]);
+  db.close();
+  return {
+    outbox: outbox as DeviceOutboxRow[],
+    cells: cells as DeviceCell[],
+    photos: (photos as { sha256: string; size: number; uploadedAt: string | null }[]).map(
+      ({ sha256, size, uploadedAt }) => ({
+        sha256,
+        size,
+        uploadedAt,
+      }),
+    ),
+  };
+}
+
+export async function readDevice(page: Page): Promise<DeviceState> {
+  return page.evaluate(readDeviceInPage);
 }

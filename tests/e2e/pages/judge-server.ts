@@ -1,7 +1,7 @@
 // The server as a coordinator and the judges see it through the API: builds one small event per
 // test (a fresh judge, one category, one section, two schools) so tests never share scores, and
 // reads back what the server holds for the convergence checks.
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
 import { DEMO_PASSWORD, demoUsers } from '../support/demo-users.ts';
@@ -34,15 +34,33 @@ export interface ServerCells {
   isSubmitted: boolean;
 }
 
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+/** What these helpers need of an HTTP client: Playwright's `request` fixture, or the WebKit lane's fetch client. */
+export interface ApiResponseLike {
+  ok(): boolean;
+  url(): string;
+  status(): number;
+  text(): Promise<string>;
+  json(): Promise<unknown>;
+}
+export interface ApiRequestOptions {
+  headers?: Record<string, string>;
+  data?: unknown;
+  multipart?: Record<string, string>;
+}
+export interface ApiRequestLike {
+  get(url: string, options?: ApiRequestOptions): Promise<ApiResponseLike>;
+  post(url: string, options?: ApiRequestOptions): Promise<ApiResponseLike>;
+}
+
+async function json<T>(response: ApiResponseLike): Promise<T> {
   expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
 }
 
 export class JudgeServer {
-  readonly request: APIRequestContext;
+  readonly request: ApiRequestLike;
 
-  constructor(request: APIRequestContext) {
+  constructor(request: ApiRequestLike) {
     this.request = request;
   }
 

@@ -1,0 +1,205 @@
+// The judge screens driven over WebDriver in WebKit: the same steps as the Chromium lane's
+// JudgeScreens (tests/e2e/pages/judge-screens.page.ts), found by the same accessible names
+// (aria-label, button text, role="radio"/"option"/"dialog") through XPath, since WebDriver has no
+// role locators.
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { readDeviceInPage, type DeviceState } from '../e2e/pages/judge-device.ts';
+import { waitUntil, type Browser } from './harness.ts';
+
+const DEFAULT_TIMEOUT = 10_000;
+
+/** An XPath string literal for any text (quotes included). */
+function literal(text: string): string {
+  if (!text.includes("'")) return `'${text}'`;
+  if (!text.includes('"')) return `"${text}"`;
+  return `concat('${text.replace(/'/g, `', "'", '`)}')`;
+}
+
+const DIALOG = "//*[@role='dialog']";
+
+export class WebKitJudge {
+  readonly browser: Browser;
+  readonly baseUrl: string;
+
+  constructor(browser: Browser, baseUrl: string) {
+    this.browser = browser;
+    this.baseUrl = baseUrl;
+  }
+
+  async goto(pathname: string): Promise<void> {
+    await this.browser.url(`${this.baseUrl}${pathname}`);
+  }
+
+  /** Waits until the page shows the text (in `within`, an XPath, when given). */
+  async waitForText(text: string, options: { within?: string; timeout?: number } = {}): Promise<void> {
+    const scope = options.within ?? '//body';
+    await this.browser
+      .$(`${scope}//*[contains(normalize-space(.), ${literal(text)})]`)
+      .waitForDisplayed({ timeout: options.timeout ?? DEFAULT_TIMEOUT, timeoutMsg: `"${text}" not shown` });
+  }
+
+  async waitForHeading(text: string, timeout = DEFAULT_TIMEOUT): Promise<void> {
+    await this.browser
+      .$(`//*[self::h1 or self::h2 or self::h3][normalize-space(.)=${literal(text)}]`)
+      .waitForDisplayed({ timeout, timeoutMsg: `heading "${text}" not shown` });
+  }
+
+  async click(xpath: string, what: string): Promise<void> {
+    const element = this.browser.$(xpath);
+    await element.waitForClickable({ timeout: DEFAULT_TIMEOUT, timeoutMsg: `${what} not clickable` });
+    await element.click();
+  }
+
+  async clickLabelled(label: string): Promise<void> {
+    await this.click(`//*[@aria-label=${literal(label)}]`, `"${label}"`);
+  }
+
+  async clickButton(text: string, within = ''): Promise<void> {
+    await this.click(`${within}//button[normalize-space(.)=${literal(text)}]`, `button "${text}"`);
+  }
+
+  /** The input a <label> names (Mantine renders label[for] + input#id). */
+  async fillLabelled(label: string, value: string, within = ''): Promise<void> {
+    const labelElement = this.browser.$(`${within}//label[starts-with(normalize-space(.), ${literal(label)})]`);
+    await labelElement.waitForExist({ timeout: DEFAULT_TIMEOUT, timeoutMsg: `label "${label}" not found` });
+    const id = await labelElement.getAttribute('for');
+    const input = this.browser.$(`//*[@id=${literal(id ?? '')}]`);
+    await input.setValue(value);
+  }
+
+  async logIn(email: string, password: string): Promise<void> {
+    await this.goto('/login');
+    const form = "//form[@aria-label='Login']";
+    await this.fillLabelled('Email', email, form);
+    await this.fillLabelled('Password', password, form);
+    await this.clickButton('Login', form);
+    await this.browser
+      .$("//header//button[normalize-space(.)='Logout']")
+      .waitForDisplayed({ timeout: DEFAULT_TIMEOUT, timeoutMsg: 'not logged in' });
+  }
+
+  /** Opening the event downloads its reference data; the panel says when. */
+  async chooseEvent(eventName: string): Promise<void> {
+    await this.click(`//a[contains(normalize-space(.), ${literal(eventName)})]`, `event "${eventName}"`);
+    await this.waitForHeading('Ready for offline');
+    await this.waitForText('Data downloaded');
+  }
+
+  async chooseCategory(categoryName: string): Promise<void> {
+    await this.click(`//a[normalize-space(.)=${literal(categoryName)}]`, `category "${categoryName}"`);
+    await this.waitForHeading(`${categoryName}: schools`);
+  }
+
+  async openSchool(schoolName: string): Promise<void> {
+    await this.click(
+      `//a[@aria-label=${literal(`Score ${schoolName}`)} or @aria-label=${literal(`View ${schoolName}`)}]`,
+      `school "${schoolName}"`,
+    );
+    await this.waitForHeading(schoolName);
+  }
+
+  async openSection(sectionName: string): Promise<void> {
+    await this.clickLabelled(`Open ${sectionName}`);
+    await this.waitForHeading(sectionName);
+  }
+
+  /** The text of the table row named `name` (rows carry aria-label). */
+  async rowText(name: string): Promise<string> {
+    const row = this.browser.$(`//tr[@aria-label=${literal(name)}]`);
+    await row.waitForDisplayed({ timeout: DEFAULT_TIMEOUT, timeoutMsg: `row "${name}" not shown` });
+    return row.getText();
+  }
+
+  async waitForRowText(name: string, text: string): Promise<void> {
+    await waitUntil(
+      `row "${name}" to show "${text}"`,
+      async () => (await this.rowText(name)).includes(text),
+      DEFAULT_TIMEOUT,
+    );
+  }
+
+  async scoreSubsection(name: string, value: string): Promise<void> {
+    await this.clickLabelled(`Score ${name}`);
+    await this.waitForHeading(`Score: ${name}`);
+    await this.click(`${DIALOG}//*[@role='radio'][normalize-space(.)=${literal(value)}]`, `score ${value}`);
+    await this.saveDialog('Score Details Updated');
+    await this.waitForRowText(name, value);
+  }
+
+  async addPenalty(name: string, options: { overtime?: string; comments: string; photoPath?: string }): Promise<void> {
+    await this.click("//input[@aria-label='Add a penalty']", 'the penalty list');
+    await this.click(`//*[@role='option'][normalize-space(.)=${literal(name)}]`, `penalty "${name}"`);
+    await this.waitForHeading(`Add penalty: ${name}`);
+    if (options.overtime !== undefined) await this.fillLabelled('Time over (mm:ss)', options.overtime, DIALOG);
+    await this.browser.$(`${DIALOG}//textarea`).setValue(options.comments);
+    if (options.photoPath) await this.choosePhoto(options.photoPath);
+    await this.saveDialog('Score Details Updated');
+  }
+
+  /** WebDriver's file upload: send the file's path to the (hidden) file input. */
+  async choosePhoto(filePath: string): Promise<void> {
+    const input = this.browser.$(`${DIALOG}//input[@type='file']`);
+    await input.waitForExist({ timeout: DEFAULT_TIMEOUT, timeoutMsg: 'no file input in the dialog' });
+    await input.addValue(filePath);
+    await this.waitForText(path.basename(filePath), { within: DIALOG });
+  }
+
+  async saveDialog(message: string): Promise<void> {
+    await this.clickButton('Save', DIALOG);
+    await this.waitForText(message, { within: "//*[@aria-label='Alerts']" });
+    await this.browser
+      .$(DIALOG)
+      .waitForExist({ reverse: true, timeout: DEFAULT_TIMEOUT, timeoutMsg: 'the dialog stayed open' });
+  }
+
+  /** "All scores sent" or "N waiting to send" in the sync status bar. */
+  pendingText(count: number): string {
+    return count === 0 ? 'All scores sent' : `${count} waiting to send`;
+  }
+
+  async waitForPending(count: number, timeout = DEFAULT_TIMEOUT): Promise<void> {
+    await this.waitForText(this.pendingText(count), { within: "//*[@aria-label='Sync status']", timeout });
+  }
+
+  async readDevice(): Promise<DeviceState> {
+    return this.browser.execute(readDeviceInPage);
+  }
+
+  /** Waits until the service worker controls the page (it precached the app shell). */
+  async installApp(): Promise<void> {
+    await this.browser.execute(() => navigator.serviceWorker.ready.then(() => undefined));
+    await this.browser.refresh();
+    await waitUntil(
+      'the service worker to control the page',
+      () => this.browser.execute(() => navigator.serviceWorker.controller !== null),
+      DEFAULT_TIMEOUT,
+    );
+  }
+
+  async screenshot(file: string): Promise<void> {
+    await this.browser.saveScreenshot(file);
+  }
+}
+
+/** A small JPEG drawn and encoded by the browser itself (canvas → image/jpeg), saved to a temp file. */
+export async function makeJpeg(browser: Browser, name: string, red: number): Promise<string> {
+  const dataUrl = await browser.execute((r: number) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 64;
+    canvas.height = 48;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d context');
+    context.fillStyle = `rgb(${r}, 80, 40)`;
+    context.fillRect(0, 0, 64, 48);
+    context.fillStyle = 'rgb(250, 250, 250)';
+    context.fillRect(8, 8, 20, 12);
+    return canvas.toDataURL('image/jpeg', 0.9);
+  }, red);
+  const bytes = Buffer.from(dataUrl.replace(/^data:image\/jpeg;base64,/, ''), 'base64');
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) throw new Error('the browser did not encode a JPEG');
+  const file = path.join(tmpdir(), `${name}-${process.pid}-${Date.now()}.jpg`);
+  writeFileSync(file, bytes);
+  return file;
+}
