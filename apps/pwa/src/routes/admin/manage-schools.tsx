@@ -117,7 +117,8 @@ function SchoolsScreen({ user }: { user: SessionUser }) {
       <AdminPageTitle>Manage schools</AdminPageTitle>
       <Group justify="space-between" align="flex-end" gap="sm">
         <SearchField value={search} onChange={setSearch} placeholder="School, contact, email or principal" />
-        {canEdit && <ButtonLink to="/school">Register school</ButtonLink>}
+        {/* The registration form is public; the seed brings STANDARD users back here after it, too. */}
+        <ButtonLink to="/school">Register school</ButtonLink>
       </Group>
       <Text c="dimmed" size="sm">
         {schools.data ? `${rows.length} of ${schools.data.length} schools` : ''}

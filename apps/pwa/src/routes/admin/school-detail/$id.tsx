@@ -3,6 +3,7 @@ import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@m
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { canEditAdminData } from '../../../admin/admin-permissions.ts';
+import { EmailText } from '../../../admin/email-text.tsx';
 import { SchoolFormModal } from '../../../admin/school-form-modal.tsx';
 import { useApiQuery } from '../../../admin/use-api-query.ts';
 import { AlertType, showAlert } from '../../../alerts/alerts-store.ts';
@@ -81,7 +82,9 @@ function SchoolDetailScreen({ user, schoolId }: { user: SessionUser; schoolId: n
             </Field>
             <Field label="Primary contact">
               <Text>{detail.schoolContactName}</Text>
-              <Anchor href={`mailto:${detail.schoolContactEmail}`}>{detail.schoolContactEmail}</Anchor>
+              <Anchor href={`mailto:${detail.schoolContactEmail}`} style={{ overflowWrap: 'anywhere' }}>
+                <EmailText email={detail.schoolContactEmail} />
+              </Anchor>
               <Text>{formatPhone(detail.schoolContactPhone)}</Text>
             </Field>
           </SimpleGrid>
