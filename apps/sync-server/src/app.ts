@@ -21,6 +21,10 @@ import { registerStateRoutes } from './features/states/states.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerScoreRoutes } from './features/scores/scores.routes.ts';
 import { registerSyncRoutes } from './features/sync/sync.routes.ts';
+import { registerRunRoutes } from './features/run/run.routes.ts';
+import { registerReviewRoutes } from './features/review/review.routes.ts';
+import { registerResultsRoutes } from './features/results/results.routes.ts';
+import { registerExportRoutes } from './features/exports/exports.routes.ts';
 import { registerCategoryRoutes } from './features/categories/categories.routes.ts';
 import { registerEventRoutes } from './features/events/events.routes.ts';
 import { registerRegistrationRoutes } from './features/registration/registration.routes.ts';
@@ -115,6 +119,10 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   registerRegistrationRoutes(app, deps);
   registerRequestRoutes(app, deps);
   registerHelpFileRoutes(app, deps);
+  registerRunRoutes(app, deps);
+  registerReviewRoutes(app, deps);
+  registerResultsRoutes(app, deps);
+  registerExportRoutes(app, deps);
 
   await registerPwa(app, config.pwaDist);
   return app;

@@ -23,3 +23,6 @@ export * from './judges/judges.schemas.ts';
 export * from './schools/schools.schemas.ts';
 export * from './accounts/accounts.schemas.ts';
 export * from './audit/audit.schemas.ts';
+export * from './run/run.schemas.ts';
+export * from './results/results.schemas.ts';
+export * from './results/results-csv.ts';

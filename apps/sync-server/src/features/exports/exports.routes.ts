@@ -1,0 +1,96 @@
+// GET export/results/event/:e (+ /category/:c, /school/:s): `{name}_export.csv`. The token may
+// come as ?token= so a plain download link works.
+import Type from 'typebox';
+import {
+  ApiErrorSchema,
+  CoordinatorCategoryParamsSchema,
+  CoordinatorEventParamsSchema,
+  CoordinatorSchoolParamsSchema,
+  ExportQuerySchema,
+} from '@judging/shared-types';
+import type { FastifyReply } from 'fastify';
+import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import { currentUser, requireAdminArea } from '../../http/guards.ts';
+import { bearerFromTokenQuery } from '../../http/token-query.ts';
+import { exportResults, type CsvFile } from './exports.service.ts';
+
+const responses = {
+  200: Type.String({ description: 'CSV, UTF-8 with BOM' }),
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+};
+
+function sendCsv(reply: FastifyReply, file: CsvFile): FastifyReply {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(file.body);
+}
+
+export function registerExportRoutes(app: AppInstance, deps: RouteDeps): void {
+  const read = [bearerFromTokenQuery, deps.requireAuth, requireAdminArea];
+  const tags = ['exports'];
+
+  app.get(
+    '/api/export/results/event/:e',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: 'Results of an event as CSV',
+        params: CoordinatorEventParamsSchema,
+        querystring: ExportQuerySchema,
+        response: responses,
+      },
+    },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        await exportResults(deps.db, currentUser(request), { eventId: request.params.e, report: request.query.report }),
+      ),
+  );
+
+  app.get(
+    '/api/export/results/event/:e/category/:c',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: 'Results of a category as CSV',
+        params: CoordinatorCategoryParamsSchema,
+        querystring: ExportQuerySchema,
+        response: responses,
+      },
+    },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        await exportResults(deps.db, currentUser(request), {
+          eventId: request.params.e,
+          categoryId: request.params.c,
+          report: request.query.report,
+        }),
+      ),
+  );
+
+  app.get(
+    '/api/export/results/event/:e/school/:s',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: 'Results of a team as CSV (per category and section)',
+        params: CoordinatorSchoolParamsSchema,
+        querystring: ExportQuerySchema,
+        response: responses,
+      },
+    },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        await exportResults(deps.db, currentUser(request), { eventId: request.params.e, schoolId: request.params.s }),
+      ),
+  );
+}

@@ -1,0 +1,193 @@
+// Reads for results: one event's setup (categories, sections, judges, schools) and its score
+// rows. Score rows are read per category in the cell index's order (judge, section, school), so
+// SQLite walks the index and the scoring model finds each sheet's rows together.
+import type { Db } from '../../db/database.ts';
+
+export async function findEventRow(db: Db, eventId: number) {
+  return db.selectFrom('event').selectAll().where('event_id', '=', eventId).executeTakeFirst();
+}
+
+export async function listCategoriesOfEvent(db: Db, eventId: number) {
+  return db
+    .selectFrom('category')
+    .select(['category_id', 'category_name'])
+    .where('event_id', '=', eventId)
+    .orderBy('category_id')
+    .execute();
+}
+
+/** Sections of the event's categories in display order, with their names. */
+export async function listCategorySections(db: Db, eventId: number) {
+  return db
+    .selectFrom('category_section')
+    .innerJoin('category', 'category.category_id', 'category_section.category_id')
+    .innerJoin('section', 'section.section_id', 'category_section.section_id')
+    .select(['category_section.category_id', 'section.section_id', 'section.section_name'])
+    .where('category.event_id', '=', eventId)
+    .orderBy('category_section.category_id')
+    .orderBy('category_section.position')
+    .orderBy('section.section_id')
+    .execute();
+}
+
+export async function listSubsectionsOfEvent(db: Db, eventId: number) {
+  return db
+    .selectFrom('subsection')
+    .select(['subsection.subsection_id', 'subsection.section_id', 'subsection.max_score'])
+    .where('subsection.section_id', 'in', (eb) =>
+      eb
+        .selectFrom('category_section')
+        .innerJoin('category', 'category.category_id', 'category_section.category_id')
+        .select('category_section.section_id')
+        .where('category.event_id', '=', eventId),
+    )
+    .orderBy('subsection.subsection_id')
+    .execute();
+}
+
+export async function listAssignmentsOfEvent(db: Db, eventId: number) {
+  return db
+    .selectFrom('judge_assignment')
+    .innerJoin('category', 'category.category_id', 'judge_assignment.category_id')
+    .innerJoin('app_user', 'app_user.user_id', 'judge_assignment.judge_id')
+    .select([
+      'judge_assignment.category_id',
+      'judge_assignment.section_id',
+      'judge_assignment.judge_id',
+      'app_user.first_name',
+      'app_user.last_name',
+    ])
+    .where('category.event_id', '=', eventId)
+    .execute();
+}
+
+/** Registered schools in running order, with their student lists. */
+export async function listRegistrationsOfEvent(db: Db, eventId: number) {
+  return db
+    .selectFrom('category_registration')
+    .innerJoin('category', 'category.category_id', 'category_registration.category_id')
+    .innerJoin('school', 'school.school_id', 'category_registration.school_id')
+    .select([
+      'category_registration.category_id',
+      'category_registration.school_id',
+      'category_registration.students_json',
+      'school.school_name',
+    ])
+    .where('category.event_id', '=', eventId)
+    .orderBy('category_registration.category_id')
+    .orderBy('category_registration.school_order')
+    .orderBy('school.school_name')
+    .execute();
+}
+
+export async function listSubmissionsOfEvent(db: Db, eventId: number) {
+  return db
+    .selectFrom('category_submission')
+    .select(['category_id', 'judge_id', 'submitted_at'])
+    .where('event_id', '=', eventId)
+    .execute();
+}
+
+/** A category's subsection scores in index order. */
+export async function listSubsectionScoresOfCategory(db: Db, categoryId: number) {
+  return db
+    .selectFrom('subsection_score')
+    .select([
+      'judge_id as judgeId',
+      'section_id as sectionId',
+      'school_id as schoolId',
+      'subsection_id as subsectionId',
+      'score',
+    ])
+    .where('category_id', '=', categoryId)
+    .orderBy('judge_id')
+    .orderBy('section_id')
+    .orderBy('school_id')
+    .execute();
+}
+
+export async function listPenaltyScoresOfEvent(db: Db, eventId: number) {
+  return db
+    .selectFrom('penalty_score')
+    .select([
+      'category_id',
+      'judge_id as judgeId',
+      'section_id as sectionId',
+      'school_id as schoolId',
+      'penalty_id as penaltyId',
+      'amount',
+      'is_confirmed as isConfirmed',
+    ])
+    .where('event_id', '=', eventId)
+    .orderBy('judge_id')
+    .orderBy('section_id')
+    .orderBy('school_id')
+    .execute();
+}
+
+export async function listDisqualificationScoresOfEvent(db: Db, eventId: number) {
+  return db
+    .selectFrom('disqualification_score')
+    .select([
+      'category_id',
+      'judge_id as judgeId',
+      'section_id as sectionId',
+      'school_id as schoolId',
+      'disqualification_id as disqualificationId',
+      'is_confirmed as isConfirmed',
+    ])
+    .where('event_id', '=', eventId)
+    .orderBy('judge_id')
+    .orderBy('section_id')
+    .orderBy('school_id')
+    .execute();
+}
+
+export async function listPenaltyNames(db: Db, stateId: number) {
+  return db
+    .selectFrom('penalty')
+    .select(['penalty_id', 'penalty_name'])
+    .where('state_id', '=', stateId)
+    .orderBy('penalty_id')
+    .execute();
+}
+
+export async function listDisqualificationNames(db: Db, stateId: number) {
+  return db
+    .selectFrom('disqualification')
+    .select(['disqualification_id', 'disqualification_name'])
+    .where('state_id', '=', stateId)
+    .orderBy('disqualification_id')
+    .execute();
+}
+
+/** The state's results version (0 before any change): bumped by triggers (migration 0004). */
+export async function findResultsVersion(db: Db, stateId: number): Promise<number> {
+  const row = await db
+    .selectFrom('results_version')
+    .select('version')
+    .where('state_id', '=', stateId)
+    .executeTakeFirst();
+  return row?.version ?? 0;
+}
+
+export async function findSnapshot(db: Db, eventId: number) {
+  return db.selectFrom('results_snapshot').selectAll().where('event_id', '=', eventId).executeTakeFirst();
+}
+
+export async function saveSnapshot(
+  db: Db,
+  snapshot: { eventId: number; stateId: number; payloadJson: string },
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('results_snapshot')
+    .values({
+      event_id: snapshot.eventId,
+      state_id: snapshot.stateId,
+      payload_json: snapshot.payloadJson,
+      frozen_at: now,
+    })
+    .onConflict((oc) => oc.column('event_id').doUpdateSet({ payload_json: snapshot.payloadJson, frozen_at: now }))
+    .execute();
+}

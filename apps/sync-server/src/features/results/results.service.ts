@@ -1,0 +1,246 @@
+// Results of an event, computed with the shared scoring model (rankEvent) from rows read in
+// index order. Open events: provisional, cached per event under the state's results version
+// (bumped by triggers on every score, review or schedule change), so a coordinator refreshing
+// reads the cache and a judge's push never waits for a computation it did not ask for.
+// Closed events: the snapshot frozen when the event ended, never recomputed (decisions §1).
+import {
+  ErrorCode,
+  Role,
+  RunMessages,
+  hasRole,
+  rankEvent,
+  type CategoryScoringInput,
+  type ResultsCategory,
+  type ResultsReport,
+} from '@judging/shared-types';
+import type { Db } from '../../db/database.ts';
+import type { EventRow } from '../../db/tables.ts';
+import { ApiError, forbidden, notFound } from '../../http/api-error.ts';
+import { assertSameState, type AuthContext } from '../../http/guards.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { parseStudents } from '../scores/scores.mapper.ts';
+import {
+  findEventRow,
+  findResultsVersion,
+  findSnapshot,
+  listAssignmentsOfEvent,
+  listCategoriesOfEvent,
+  listCategorySections,
+  listDisqualificationNames,
+  listDisqualificationScoresOfEvent,
+  listPenaltyNames,
+  listPenaltyScoresOfEvent,
+  listRegistrationsOfEvent,
+  listSubmissionsOfEvent,
+  listSubsectionScoresOfCategory,
+  listSubsectionsOfEvent,
+  saveSnapshot,
+} from './results.repository.ts';
+
+export const ResultsMessages = { eventNotFound: 'Event does not exist, please select a valid event.' } as const;
+
+/** Builds the scoring model's input for every category of an event. */
+export async function loadScoringInputs(db: Db, eventId: number): Promise<CategoryScoringInput[]> {
+  const [categories, sections, subsections, assignments, registrations, submissions, penalties, disqualifications] = [
+    await listCategoriesOfEvent(db, eventId),
+    await listCategorySections(db, eventId),
+    await listSubsectionsOfEvent(db, eventId),
+    await listAssignmentsOfEvent(db, eventId),
+    await listRegistrationsOfEvent(db, eventId),
+    await listSubmissionsOfEvent(db, eventId),
+    await listPenaltyScoresOfEvent(db, eventId),
+    await listDisqualificationScoresOfEvent(db, eventId),
+  ];
+  const subsectionsBySection = groupBy(subsections, (row) => row.section_id);
+  const inputs: CategoryScoringInput[] = [];
+  for (const category of categories) {
+    const categoryId = category.category_id;
+    inputs.push({
+      categoryId,
+      categoryName: category.category_name,
+      sections: sections
+        .filter((row) => row.category_id === categoryId)
+        .map((row) => ({
+          sectionId: row.section_id,
+          sectionName: row.section_name,
+          subsections: (subsectionsBySection.get(row.section_id) ?? []).map((sub) => ({
+            subsectionId: sub.subsection_id,
+            maxScore: sub.max_score,
+          })),
+          assignedJudgeIds: assignments
+            .filter((a) => a.category_id === categoryId && a.section_id === row.section_id)
+            .map((a) => a.judge_id),
+        })),
+      schools: registrations
+        .filter((row) => row.category_id === categoryId)
+        .map((row) => ({
+          schoolId: row.school_id,
+          schoolName: row.school_name,
+          hasStudents: parseStudents(row.students_json).length > 0,
+        })),
+      subsectionScores: await listSubsectionScoresOfCategory(db, categoryId),
+      penaltyScores: penalties.filter((row) => row.category_id === categoryId),
+      disqualificationScores: disqualifications.filter((row) => row.category_id === categoryId),
+      submittedJudgeIds: submissions.filter((row) => row.category_id === categoryId).map((row) => row.judge_id),
+    });
+  }
+  return inputs;
+}
+
+function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+}
+
+/** Computes an event's results now (provisional unless the caller freezes them). */
+export async function computeReport(db: Db, event: EventRow, now: string): Promise<ResultsReport> {
+  const inputs = await loadScoringInputs(db, event.event_id);
+  const categories: ResultsCategory[] = rankEvent(inputs);
+  const assignments = await listAssignmentsOfEvent(db, event.event_id);
+  const judges = new Map<number, string>();
+  for (const row of assignments) judges.set(row.judge_id, `${row.first_name} ${row.last_name}`);
+  return {
+    eventId: event.event_id,
+    eventName: event.event_name,
+    eventStatus: event.status,
+    isFinal: false,
+    computedAt: now,
+    frozenAt: null,
+    judges: [...judges].map(([judgeId, judgeName]) => ({ judgeId, judgeName })).sort((a, b) => a.judgeId - b.judgeId),
+    penalties: (await listPenaltyNames(db, event.state_id)).map((row) => ({
+      penaltyId: row.penalty_id,
+      penaltyName: row.penalty_name,
+    })),
+    disqualifications: (await listDisqualificationNames(db, event.state_id)).map((row) => ({
+      disqualificationId: row.disqualification_id,
+      disqualificationName: row.disqualification_name,
+    })),
+    categories,
+  };
+}
+
+/** Computes and stores the final results of an event (inside the transaction that closes it). */
+export async function freezeResults(db: Db, event: EventRow, now: string): Promise<ResultsReport> {
+  const report: ResultsReport = {
+    ...(await computeReport(db, event, now)),
+    eventStatus: 'CLOSED',
+    isFinal: true,
+    frozenAt: now,
+  };
+  await saveSnapshot(
+    db,
+    { eventId: event.event_id, stateId: event.state_id, payloadJson: JSON.stringify(report) },
+    now,
+  );
+  return report;
+}
+
+interface CacheEntry {
+  version: number;
+  report: Promise<ResultsReport>;
+}
+
+// Per database handle (tests run many apps in one process), then per event.
+const caches = new WeakMap<Db, Map<number, CacheEntry>>();
+
+function cacheOf(db: Db): Map<number, CacheEntry> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Drops an event's cached results (the next read recomputes). */
+export function forgetResults(db: Db, eventId: number): void {
+  cacheOf(db).delete(eventId);
+}
+
+async function findReadableEvent(db: Db, caller: AuthContext, eventId: number): Promise<EventRow> {
+  const event = await findEventRow(db, eventId);
+  if (!event) throw notFound(ResultsMessages.eventNotFound);
+  assertSameState(caller, event.state_id);
+  return event;
+}
+
+/**
+ * An event's results: the frozen snapshot of a closed event, otherwise the provisional results
+ * at the state's current results version (computed once per version, shared by concurrent readers).
+ */
+export async function getEventResults(db: Db, caller: AuthContext, eventId: number): Promise<ResultsReport> {
+  const event = await findReadableEvent(db, caller, eventId);
+  return readResults(db, event);
+}
+
+async function readResults(db: Db, event: EventRow): Promise<ResultsReport> {
+  if (event.status === 'CLOSED') {
+    const snapshot = await findSnapshot(db, event.event_id);
+    if (snapshot) return JSON.parse(snapshot.payload_json) as ResultsReport;
+    // Closed before snapshots existed (imported data): freeze once, then it never changes.
+    return db.transaction().execute((trx) => freezeResults(trx, event, new Date().toISOString()));
+  }
+  const version = await findResultsVersion(db, event.state_id);
+  const cache = cacheOf(db);
+  const cached = cache.get(event.event_id);
+  if (cached && cached.version === version) return cached.report;
+  // The version is read before the rows, so the rows are at least that new.
+  const report = computeReport(db, event, new Date().toISOString());
+  cache.set(event.event_id, { version, report });
+  report.catch(() => {
+    if (cache.get(event.event_id)?.report === report) cache.delete(event.event_id);
+  });
+  return report;
+}
+
+/**
+ * PUT .../recomputeScores: recomputes an open event's provisional results. A closed event's
+ * published results change only when ULTRA/SUPER republish them explicitly (audited).
+ */
+export async function recomputeResults(
+  db: Db,
+  caller: AuthContext,
+  eventId: number,
+  options: { republish?: boolean },
+  now: string,
+): Promise<ResultsReport> {
+  const event = await findReadableEvent(db, caller, eventId);
+  if (event.status !== 'CLOSED') {
+    forgetResults(db, event.event_id);
+    return readResults(db, event);
+  }
+  if (!hasRole(caller.role, [Role.Ultra, Role.Super])) throw forbidden(RunMessages.closedRecompute);
+  if (options.republish !== true) throw new ApiError(409, ErrorCode.Conflict, RunMessages.closedRecompute);
+  return db.transaction().execute(async (trx) => {
+    const before = await findSnapshot(trx, event.event_id);
+    const report = await freezeResults(trx, event, now);
+    await recordAudit(
+      trx,
+      {
+        stateId: event.state_id,
+        userId: caller.userId,
+        action: 'republish_results',
+        entityType: 'results_snapshot',
+        entityId: event.event_id,
+        before: before ? summarize(JSON.parse(before.payload_json) as ResultsReport) : null,
+        after: summarize(report),
+      },
+      now,
+    );
+    return report;
+  });
+}
+
+/** What an audit row keeps of a report: each category's places and scores. */
+function summarize(report: ResultsReport) {
+  return report.categories.map((category) => ({
+    categoryId: category.categoryId,
+    standings: category.standings.map((line) => [line.schoolId, line.placeLabel, line.score]),
+  }));
+}

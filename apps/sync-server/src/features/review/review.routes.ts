@@ -1,0 +1,78 @@
+// School-penalties review (seed §7 "Coordinator"): reads for the admin area; confirmations for
+// editors of the event's state (STANDARD may not review penalties).
+import {
+  ApiErrorSchema,
+  CategoryPenaltiesSchema,
+  ConfirmationListSchema,
+  CoordinatorCategoryParamsSchema,
+  CoordinatorCategorySchoolParamsSchema,
+  SchoolPenaltiesSchema,
+  SuccessMessageSchema,
+} from '@judging/shared-types';
+import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import { currentUser, requireAdminArea } from '../../http/guards.ts';
+import { confirmSchoolPenalties, getCategoryPenalties, getSchoolPenalties } from './review.service.ts';
+
+const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };
+
+export function registerReviewRoutes(app: AppInstance, deps: RouteDeps): void {
+  const read = [deps.requireAuth, requireAdminArea];
+  const write = [deps.requireAuth, deps.requireEditor];
+  const tags = ['review'];
+
+  app.get(
+    '/api/run/coordinator/event/:e/category/:c/penalties',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: 'Schools of a category with penalties or disqualifications, and their review status',
+        params: CoordinatorCategoryParamsSchema,
+        response: { 200: CategoryPenaltiesSchema, ...readErrors },
+      },
+    },
+    (request) => getCategoryPenalties(deps.db, currentUser(request), request.params.e, request.params.c),
+  );
+
+  app.get(
+    '/api/run/coordinator/event/:e/category/:c/school/:s/penalties',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: 'A school’s penalties and disqualifications per judge and section, with comments and photos',
+        params: CoordinatorCategorySchoolParamsSchema,
+        response: { 200: SchoolPenaltiesSchema, ...readErrors },
+      },
+    },
+    (request) =>
+      getSchoolPenalties(deps.db, currentUser(request), {
+        eventId: request.params.e,
+        categoryId: request.params.c,
+        schoolId: request.params.s,
+      }),
+  );
+
+  app.put(
+    '/api/run/coordinator/confirm/event/:e/category/:c/school/:s',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Confirm or reject a school’s penalties and disqualifications; marks the school Complete',
+        params: CoordinatorCategorySchoolParamsSchema,
+        body: ConfirmationListSchema,
+        response: { 200: SuccessMessageSchema, ...writeErrors },
+      },
+    },
+    (request) =>
+      confirmSchoolPenalties(
+        deps.db,
+        currentUser(request),
+        { eventId: request.params.e, categoryId: request.params.c, schoolId: request.params.s },
+        request.body,
+        new Date().toISOString(),
+      ),
+  );
+}

@@ -1,0 +1,258 @@
+// School-penalties review (decisions §1 "Review"): a coordinator confirms or rejects each applied
+// penalty and disqualification. Pending items count; only a rejection stops one counting, and
+// every confirmation is audited. Review opens once every judge of the category has submitted
+// and closes with the event.
+import {
+  ErrorCode,
+  RunMessages,
+  type CategoryPenalties,
+  type ConfirmationList,
+  type ReviewSheet,
+  type SchoolPenalties,
+} from '@judging/shared-types';
+import type { Db } from '../../db/database.ts';
+import type { EventRow } from '../../db/tables.ts';
+import { ApiError, notFound } from '../../http/api-error.ts';
+import type { AuthContext } from '../../http/guards.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import {
+  listAssignmentsOfEvent,
+  listCategoriesOfEvent,
+  listCategorySections,
+  listRegistrationsOfEvent,
+  listSubmissionsOfEvent,
+} from '../results/results.repository.ts';
+import { findRunEvent } from '../run/run.service.ts';
+import {
+  listDisqualificationItems,
+  listPenaltyItems,
+  listReviewStatuses,
+  markReviewComplete,
+  setDisqualificationConfirmation,
+  setPenaltyConfirmation,
+} from './review.repository.ts';
+
+interface CategoryContext {
+  event: EventRow;
+  categoryName: string;
+  isReviewEnabled: boolean;
+}
+
+async function loadCategory(
+  db: Db,
+  caller: AuthContext,
+  eventId: number,
+  categoryId: number,
+): Promise<CategoryContext> {
+  const event = await findRunEvent(db, caller, eventId);
+  const category = (await listCategoriesOfEvent(db, eventId)).find((row) => row.category_id === categoryId);
+  if (!category) throw notFound('Category not found in this event.');
+  const assigned = new Set(
+    (await listAssignmentsOfEvent(db, eventId))
+      .filter((row) => row.category_id === categoryId)
+      .map((row) => row.judge_id),
+  );
+  const submitted = new Set(
+    (await listSubmissionsOfEvent(db, eventId))
+      .filter((row) => row.category_id === categoryId)
+      .map((row) => row.judge_id),
+  );
+  const isJudged = assigned.size > 0 && [...assigned].every((judgeId) => submitted.has(judgeId));
+  return { event, categoryName: category.category_name, isReviewEnabled: isJudged && event.status !== 'CLOSED' };
+}
+
+function toFlag(value: 0 | 1 | null): boolean | null {
+  return value === null ? null : value === 1;
+}
+
+function photoUrl(
+  item: {
+    event_id: number;
+    category_id: number;
+    section_id: number;
+    school_id: number;
+    judge_id: number;
+    score_id: string;
+    photo_sha256: string | null;
+  },
+  type: 'penalty' | 'disqualification',
+): string | null {
+  if (item.photo_sha256 === null) return null;
+  return (
+    `/api/files/score/event/${item.event_id}/category/${item.category_id}/section/${item.section_id}` +
+    `/school/${item.school_id}/judge/${item.judge_id}/${type}/${item.score_id}/${item.photo_sha256}`
+  );
+}
+
+/** GET run/coordinator/event/:e/category/:c/penalties: schools with penalties or DQs. */
+export async function getCategoryPenalties(
+  db: Db,
+  caller: AuthContext,
+  eventId: number,
+  categoryId: number,
+): Promise<CategoryPenalties> {
+  const context = await loadCategory(db, caller, eventId, categoryId);
+  const [penalties, disqualifications, statuses, registrations] = [
+    await listPenaltyItems(db, categoryId),
+    await listDisqualificationItems(db, categoryId),
+    await listReviewStatuses(db, categoryId),
+    await listRegistrationsOfEvent(db, eventId),
+  ];
+  const schools = registrations
+    .filter((row) => row.category_id === categoryId)
+    .map((row) => ({
+      schoolId: row.school_id,
+      schoolName: row.school_name,
+      penaltyCount: penalties.filter((item) => item.school_id === row.school_id).length,
+      disqualificationCount: disqualifications.filter((item) => item.school_id === row.school_id).length,
+      status:
+        statuses.find((status) => status.school_id === row.school_id)?.status === 'COMPLETE'
+          ? ('Complete' as const)
+          : ('Pending' as const),
+    }))
+    .filter((school) => school.penaltyCount + school.disqualificationCount > 0);
+  return {
+    eventId,
+    eventName: context.event.event_name,
+    eventStatus: context.event.status,
+    categoryId,
+    categoryName: context.categoryName,
+    isReviewEnabled: context.isReviewEnabled,
+    schools,
+  };
+}
+
+/** GET run/coordinator/event/:e/category/:c/school/:s/penalties: the items per judge and section. */
+export async function getSchoolPenalties(
+  db: Db,
+  caller: AuthContext,
+  params: { eventId: number; categoryId: number; schoolId: number },
+): Promise<SchoolPenalties> {
+  const context = await loadCategory(db, caller, params.eventId, params.categoryId);
+  const registration = (await listRegistrationsOfEvent(db, params.eventId)).find(
+    (row) => row.category_id === params.categoryId && row.school_id === params.schoolId,
+  );
+  if (!registration) throw notFound('School is not registered in this category.');
+  const [penalties, disqualifications, statuses, assignments, sections] = [
+    await listPenaltyItems(db, params.categoryId, params.schoolId),
+    await listDisqualificationItems(db, params.categoryId, params.schoolId),
+    await listReviewStatuses(db, params.categoryId),
+    await listAssignmentsOfEvent(db, params.eventId),
+    await listCategorySections(db, params.eventId),
+  ];
+  const sectionOrder = sections.filter((row) => row.category_id === params.categoryId);
+  const sheets = new Map<string, ReviewSheet>();
+  const sheetOf = (judgeId: number, sectionId: number): ReviewSheet => {
+    const key = `${judgeId}:${sectionId}`;
+    let sheet = sheets.get(key);
+    if (!sheet) {
+      const judge = assignments.find((row) => row.judge_id === judgeId);
+      sheet = {
+        judgeId,
+        judgeFirstName: judge?.first_name ?? '',
+        judgeLastName: judge?.last_name ?? `Judge ${judgeId}`,
+        sectionId,
+        sectionName: sectionOrder.find((row) => row.section_id === sectionId)?.section_name ?? '',
+        penalties: [],
+        disqualifications: [],
+      };
+      sheets.set(key, sheet);
+    }
+    return sheet;
+  };
+  for (const item of penalties) {
+    sheetOf(item.judge_id, item.section_id).penalties.push({
+      penaltyScoreId: item.score_id,
+      penaltyId: item.penalty_id,
+      penaltyName: item.penalty_name,
+      penaltyAmount: item.amount,
+      penaltyComments: item.comments,
+      penaltyFile: photoUrl(item, 'penalty'),
+      isConfirmed: toFlag(item.is_confirmed),
+    });
+  }
+  for (const item of disqualifications) {
+    sheetOf(item.judge_id, item.section_id).disqualifications.push({
+      disqualificationScoreId: item.score_id,
+      disqualificationId: item.disqualification_id,
+      disqualificationName: item.disqualification_name,
+      disqualificationComments: item.comments,
+      disqualificationFile: photoUrl(item, 'disqualification'),
+      isConfirmed: toFlag(item.is_confirmed),
+    });
+  }
+  const position = (sectionId: number) => sectionOrder.findIndex((row) => row.section_id === sectionId);
+  const ordered = [...sheets.values()].sort(
+    (a, b) =>
+      a.judgeLastName.localeCompare(b.judgeLastName) ||
+      a.judgeId - b.judgeId ||
+      position(a.sectionId) - position(b.sectionId),
+  );
+  return {
+    eventId: params.eventId,
+    eventName: context.event.event_name,
+    categoryId: params.categoryId,
+    categoryName: context.categoryName,
+    schoolId: params.schoolId,
+    schoolName: registration.school_name,
+    status: statuses.find((row) => row.school_id === params.schoolId)?.status === 'COMPLETE' ? 'Complete' : 'Pending',
+    isReviewEnabled: context.isReviewEnabled,
+    sheets: ordered,
+  };
+}
+
+/**
+ * PUT run/coordinator/confirm/event/:e/category/:c/school/:s: applies each confirmation and
+ * marks the school's review Complete, in one transaction; each changed item is audited.
+ */
+export async function confirmSchoolPenalties(
+  db: Db,
+  caller: AuthContext,
+  params: { eventId: number; categoryId: number; schoolId: number },
+  confirmations: ConfirmationList,
+  now: string,
+): Promise<{ status: 'Success'; message: string }> {
+  return db.transaction().execute(async (trx) => {
+    const context = await loadCategory(trx, caller, params.eventId, params.categoryId);
+    if (!context.isReviewEnabled) throw new ApiError(409, ErrorCode.Conflict, RunMessages.reviewDisabled);
+    const penalties = new Map(
+      (await listPenaltyItems(trx, params.categoryId, params.schoolId)).map((item) => [item.score_id, item]),
+    );
+    const disqualifications = new Map(
+      (await listDisqualificationItems(trx, params.categoryId, params.schoolId)).map((item) => [item.score_id, item]),
+    );
+    for (const confirmation of confirmations) {
+      const isPenalty = 'penaltyScoreId' in confirmation;
+      const scoreId = isPenalty ? confirmation.penaltyScoreId : confirmation.disqualificationScoreId;
+      const item = isPenalty ? penalties.get(scoreId) : disqualifications.get(scoreId);
+      if (!item) throw new ApiError(400, ErrorCode.ValidationFailed, RunMessages.unknownScore);
+      if (isPenalty) await setPenaltyConfirmation(trx, scoreId, confirmation.isConfirmed, caller.userId, now);
+      else await setDisqualificationConfirmation(trx, scoreId, confirmation.isConfirmed, caller.userId, now);
+      await recordAudit(
+        trx,
+        {
+          stateId: context.event.state_id,
+          userId: caller.userId,
+          action: confirmation.isConfirmed ? 'confirm' : 'reject',
+          entityType: isPenalty ? 'penalty_score' : 'disqualification_score',
+          entityId: scoreId,
+          before: { isConfirmed: toFlag(item.is_confirmed) },
+          after: { isConfirmed: confirmation.isConfirmed },
+        },
+        now,
+      );
+    }
+    await markReviewComplete(
+      trx,
+      {
+        categoryId: params.categoryId,
+        schoolId: params.schoolId,
+        stateId: context.event.state_id,
+        eventId: params.eventId,
+        reviewer: caller.userId,
+      },
+      now,
+    );
+    return { status: 'Success' as const, message: RunMessages.reviewSaved };
+  });
+}

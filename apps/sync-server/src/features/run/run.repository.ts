@@ -1,0 +1,75 @@
+// Reads and writes of the coordinator's event run: judge progress, device sync times, status.
+import type { Db } from '../../db/database.ts';
+import type { EventStatusValue } from '../../db/tables.ts';
+
+/** Scored subsection cells per (category, judge, school, section), for progress. */
+export async function countScoredCells(db: Db, eventId: number) {
+  return db
+    .selectFrom('subsection_score')
+    .innerJoin('subsection', (join) =>
+      join
+        .onRef('subsection.subsection_id', '=', 'subsection_score.subsection_id')
+        .onRef('subsection.section_id', '=', 'subsection_score.section_id'),
+    )
+    .select((eb) => [
+      'subsection_score.category_id',
+      'subsection_score.judge_id',
+      'subsection_score.school_id',
+      'subsection_score.section_id',
+      eb.fn.countAll<number>().as('count'),
+    ])
+    .where('subsection_score.event_id', '=', eventId)
+    .groupBy([
+      'subsection_score.category_id',
+      'subsection_score.judge_id',
+      'subsection_score.school_id',
+      'subsection_score.section_id',
+    ])
+    .execute();
+}
+
+/** The latest sync (push or pull) of each user's devices in a state. */
+export async function listLastSyncByUser(db: Db, stateId: number): Promise<Map<number, string>> {
+  const rows = await db
+    .selectFrom('device_sync')
+    .select(['user_id', 'last_push_at', 'last_pull_at'])
+    .where('state_id', '=', stateId)
+    .execute();
+  const latest = new Map<number, string>();
+  for (const row of rows) {
+    for (const at of [row.last_push_at, row.last_pull_at]) {
+      if (at === null) continue;
+      const known = latest.get(row.user_id);
+      if (known === undefined || at > known) latest.set(row.user_id, at);
+    }
+  }
+  return latest;
+}
+
+/** A token that changes whenever any device of the state syncs: the stream's cue for new sync times. */
+export async function findLatestSyncStamp(db: Db, stateId: number): Promise<string> {
+  const row = await db
+    .selectFrom('device_sync')
+    .select((eb) => [eb.fn.max('last_push_at').as('push'), eb.fn.max('last_pull_at').as('pull')])
+    .where('state_id', '=', stateId)
+    .executeTakeFirst();
+  return `${row?.push ?? ''}|${row?.pull ?? ''}`;
+}
+
+export async function updateEventStatus(
+  db: Db,
+  eventId: number,
+  change: { status: EventStatusValue; startedAt?: string; closedAt?: string },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('event')
+    .set({
+      status: change.status,
+      ...(change.startedAt !== undefined ? { started_at: change.startedAt } : {}),
+      ...(change.closedAt !== undefined ? { closed_at: change.closedAt } : {}),
+      updated_at: now,
+    })
+    .where('event_id', '=', eventId)
+    .execute();
+}

@@ -1,0 +1,176 @@
+// The coordinator's event run (seed §7 "Coordinator"): reads for the admin area (STANDARD too),
+// start / end / unlock for editors of the event's state, and a server-sent-events stream that
+// tells the event-run page when to read again.
+import type { ServerResponse } from 'node:http';
+import {
+  ApiErrorSchema,
+  CoordinatorCategoryParamsSchema,
+  CoordinatorEventParamsSchema,
+  CoordinatorEventSchema,
+  CoordinatorSchoolParamsSchema,
+  RunStatusResponseSchema,
+  StreamQuerySchema,
+  UnlockJudgeParamsSchema,
+} from '@judging/shared-types';
+import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import { currentUser, requireAdminArea } from '../../http/guards.ts';
+import { bearerFromTokenQuery } from '../../http/token-query.ts';
+import { findResultsVersion } from '../results/results.repository.ts';
+import { findLatestSyncStamp } from './run.repository.ts';
+import { completeEvent, findRunEvent, getCoordinatorEvent, startEvent, unlockJudge } from './run.service.ts';
+
+const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };
+const STREAM_CHECK_MS = 1000;
+const STREAM_HEARTBEAT_MS = 15_000;
+
+export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
+  const read = [deps.requireAuth, requireAdminArea];
+  const write = [deps.requireAuth, deps.requireEditor];
+  const tags = ['run'];
+
+  app.get(
+    '/api/run/coordinator/event/:e',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: 'Event run: per category, each judge’s status, progress and last sync',
+        params: CoordinatorEventParamsSchema,
+        response: { 200: CoordinatorEventSchema, ...readErrors },
+      },
+    },
+    (request) => getCoordinatorEvent(deps.db, currentUser(request), request.params.e),
+  );
+
+  app.get(
+    '/api/run/coordinator/event/:e/category/:c',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: 'Event run of one category',
+        params: CoordinatorCategoryParamsSchema,
+        response: { 200: CoordinatorEventSchema, ...readErrors },
+      },
+    },
+    (request) => getCoordinatorEvent(deps.db, currentUser(request), request.params.e, { categoryId: request.params.c }),
+  );
+
+  app.get(
+    '/api/run/coordinator/event/:e/school/:s',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: 'Event run of one school: its categories, judges’ progress on that school',
+        params: CoordinatorSchoolParamsSchema,
+        response: { 200: CoordinatorEventSchema, ...readErrors },
+      },
+    },
+    (request) => getCoordinatorEvent(deps.db, currentUser(request), request.params.e, { schoolId: request.params.s }),
+  );
+
+  app.put(
+    '/api/run/coordinator/event/:e/start',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Start an event (when not started)',
+        params: CoordinatorEventParamsSchema,
+        response: { 200: RunStatusResponseSchema, ...writeErrors },
+      },
+    },
+    (request) => startEvent(deps.db, currentUser(request), request.params.e, new Date().toISOString()),
+  );
+
+  app.put(
+    '/api/run/coordinator/event/:e/complete',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'End an event (when started and every judge submitted); freezes the results',
+        params: CoordinatorEventParamsSchema,
+        response: { 200: RunStatusResponseSchema, ...writeErrors },
+      },
+    },
+    (request) => completeEvent(deps.db, currentUser(request), request.params.e, new Date().toISOString()),
+  );
+
+  app.delete(
+    '/api/score/submitScores/event/:eventId/category/:categoryId/judge/:judgeId',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Unlock a judge’s submitted category (while the event is started); audited',
+        params: UnlockJudgeParamsSchema,
+        response: { 200: RunStatusResponseSchema, ...writeErrors },
+      },
+    },
+    (request) => unlockJudge(deps.db, currentUser(request), request.params, new Date().toISOString()),
+  );
+
+  // Open streams, ended when the server closes (an open response would hold the close up).
+  const streams = new Set<ServerResponse>();
+  app.addHook('onClose', async () => {
+    for (const stream of streams) stream.end();
+  });
+
+  app.get(
+    '/api/run/coordinator/event/:e/stream',
+    {
+      preHandler: [bearerFromTokenQuery, ...read],
+      schema: {
+        tags,
+        summary: 'Server-sent events: `changed` whenever scores, reviews, the schedule or a device sync change',
+        params: CoordinatorEventParamsSchema,
+        querystring: StreamQuerySchema,
+        response: readErrors,
+      },
+    },
+    async (request, reply) => {
+      const event = await findRunEvent(deps.db, currentUser(request), request.params.e);
+      reply.hijack();
+      const stream = reply.raw;
+      stream.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      streams.add(stream);
+      let lastKey = '';
+      let quietFor = 0;
+      let isChecking = false;
+      const check = async () => {
+        if (isChecking) return;
+        isChecking = true;
+        try {
+          const version = await findResultsVersion(deps.db, event.state_id);
+          const key = `${version}|${await findLatestSyncStamp(deps.db, event.state_id)}`;
+          if (key !== lastKey) {
+            lastKey = key;
+            quietFor = 0;
+            stream.write(`event: changed\ndata: ${JSON.stringify({ version })}\n\n`);
+          } else if ((quietFor += STREAM_CHECK_MS) >= STREAM_HEARTBEAT_MS) {
+            quietFor = 0;
+            stream.write(': ping\n\n');
+          }
+        } catch (error) {
+          request.log.warn({ err: error }, 'event-run stream check failed');
+        } finally {
+          isChecking = false;
+        }
+      };
+      const timer = setInterval(() => void check(), STREAM_CHECK_MS);
+      stream.on('close', () => {
+        clearInterval(timer);
+        streams.delete(stream);
+      });
+      await check();
+    },
+  );
+}

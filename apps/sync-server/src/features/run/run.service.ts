@@ -1,0 +1,263 @@
+// The coordinator's event run: who is judging what and how far they are, and the event's
+// lifecycle (decisions §2): start when not started; end only when every assigned judge of every
+// category has submitted, which freezes the results; unlock a judge while the event is started.
+import {
+  ChangeEntity,
+  ChangeOp,
+  ErrorCode,
+  JudgeRunStatus,
+  RunMessages,
+  type CoordinatorEvent,
+  type RunCategory,
+  type RunJudge,
+  type RunStatusResponse,
+  type UnlockJudgeParams,
+} from '@judging/shared-types';
+import type { Db } from '../../db/database.ts';
+import type { EventRow } from '../../db/tables.ts';
+import { ApiError, notFound } from '../../http/api-error.ts';
+import { assertSameState, type AuthContext } from '../../http/guards.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { parseStudents } from '../scores/scores.mapper.ts';
+import { unlockJudgeCategory } from '../scores/scores.service.ts';
+import { appendChange } from '../sync/sync.repository.ts';
+import {
+  findEventRow,
+  findResultsVersion,
+  listAssignmentsOfEvent,
+  listCategoriesOfEvent,
+  listCategorySections,
+  listRegistrationsOfEvent,
+  listSubmissionsOfEvent,
+  listSubsectionsOfEvent,
+} from '../results/results.repository.ts';
+import { freezeResults } from '../results/results.service.ts';
+import { countScoredCells, listLastSyncByUser, updateEventStatus } from './run.repository.ts';
+
+export async function findRunEvent(db: Db, caller: AuthContext, eventId: number): Promise<EventRow> {
+  const event = await findEventRow(db, eventId);
+  if (!event) throw notFound('Event does not exist, please select a valid event.');
+  assertSameState(caller, event.state_id);
+  return event;
+}
+
+export interface RunFilter {
+  categoryId?: number;
+  /** Progress of this school only, in the categories it is registered in. */
+  schoolId?: number;
+}
+
+/** The event-run view: per category, each assigned judge's status, progress and last sync. */
+export async function getCoordinatorEvent(
+  db: Db,
+  caller: AuthContext,
+  eventId: number,
+  filter: RunFilter = {},
+): Promise<CoordinatorEvent> {
+  const event = await findRunEvent(db, caller, eventId);
+  const version = await findResultsVersion(db, event.state_id);
+  const categories = await buildRunCategories(db, event);
+  const canEnd = event.status === 'STARTED' && categories.every(isCategoryDone);
+  let shown = categories;
+  if (filter.categoryId !== undefined) {
+    shown = shown.filter((category) => category.categoryId === filter.categoryId);
+    if (shown.length === 0) throw notFound('Category not found in this event.');
+  }
+  if (filter.schoolId !== undefined) {
+    shown = await buildRunCategories(db, event, filter.schoolId);
+    if (filter.categoryId !== undefined) shown = shown.filter((c) => c.categoryId === filter.categoryId);
+  }
+  return {
+    eventId: event.event_id,
+    eventName: event.event_name,
+    eventStatus: event.status,
+    startedAt: event.started_at,
+    closedAt: event.closed_at,
+    canEnd,
+    categories: shown,
+    version,
+  };
+}
+
+/** Every assigned judge submitted (a category with no judges has nothing to wait for). */
+function isCategoryDone(category: RunCategory): boolean {
+  return category.judges.every((judge) => judge.isSubmitted);
+}
+
+function statusOf(event: EventRow, isSubmitted: boolean): RunJudge['status'] {
+  if (isSubmitted) return JudgeRunStatus.Complete;
+  return event.status === 'NOT_STARTED' ? JudgeRunStatus.NotStarted : JudgeRunStatus.InProgress;
+}
+
+async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number): Promise<RunCategory[]> {
+  const eventId = event.event_id;
+  const [categories, sections, subsections, assignments, registrations, submissions, scored, lastSync] = [
+    await listCategoriesOfEvent(db, eventId),
+    await listCategorySections(db, eventId),
+    await listSubsectionsOfEvent(db, eventId),
+    await listAssignmentsOfEvent(db, eventId),
+    await listRegistrationsOfEvent(db, eventId),
+    await listSubmissionsOfEvent(db, eventId),
+    await countScoredCells(db, eventId),
+    await listLastSyncByUser(db, event.state_id),
+  ];
+  const subsectionCount = new Map<number, number>();
+  for (const row of subsections) subsectionCount.set(row.section_id, (subsectionCount.get(row.section_id) ?? 0) + 1);
+  const sectionNames = new Map(sections.map((row) => [`${row.category_id}:${row.section_id}`, row.section_name]));
+  const result: RunCategory[] = [];
+  for (const category of categories) {
+    const categoryId = category.category_id;
+    const competing = new Set(
+      registrations
+        .filter((row) => row.category_id === categoryId && parseStudents(row.students_json).length > 0)
+        .filter((row) => onlySchoolId === undefined || row.school_id === onlySchoolId)
+        .map((row) => row.school_id),
+    );
+    const isRegistered = registrations.some(
+      (row) => row.category_id === categoryId && (onlySchoolId === undefined || row.school_id === onlySchoolId),
+    );
+    if (onlySchoolId !== undefined && !isRegistered) continue;
+    const categorySections = new Set(sections.filter((row) => row.category_id === categoryId).map((r) => r.section_id));
+    const judgeRows = new Map<number, { first: string; last: string; sectionIds: number[] }>();
+    for (const row of assignments) {
+      if (row.category_id !== categoryId || !categorySections.has(row.section_id)) continue;
+      const judge = judgeRows.get(row.judge_id) ?? { first: row.first_name, last: row.last_name, sectionIds: [] };
+      judge.sectionIds.push(row.section_id);
+      judgeRows.set(row.judge_id, judge);
+    }
+    const judges: RunJudge[] = [];
+    for (const [judgeId, judge] of judgeRows) {
+      const submission = submissions.find((row) => row.category_id === categoryId && row.judge_id === judgeId);
+      const sectionIds = new Set(judge.sectionIds);
+      const cellsExpected =
+        competing.size * judge.sectionIds.reduce((sum, id) => sum + (subsectionCount.get(id) ?? 0), 0);
+      const cellsScored = scored
+        .filter(
+          (row) =>
+            row.category_id === categoryId &&
+            row.judge_id === judgeId &&
+            sectionIds.has(row.section_id) &&
+            competing.has(row.school_id),
+        )
+        .reduce((sum, row) => sum + Number(row.count), 0);
+      judges.push({
+        judgeId,
+        judgeFirstName: judge.first,
+        judgeLastName: judge.last,
+        sectionNames: judge.sectionIds.map((id) => sectionNames.get(`${categoryId}:${id}`) ?? ''),
+        status: statusOf(event, submission !== undefined),
+        isSubmitted: submission !== undefined,
+        submittedAt: submission?.submitted_at ?? null,
+        cellsScored: Math.min(cellsScored, cellsExpected),
+        cellsExpected,
+        lastSyncAt: lastSync.get(judgeId) ?? null,
+      });
+    }
+    // Judge lists are sorted by last name (seed §9).
+    judges.sort(
+      (a, b) => a.judgeLastName.localeCompare(b.judgeLastName) || a.judgeFirstName.localeCompare(b.judgeFirstName),
+    );
+    result.push({
+      categoryId,
+      categoryName: category.category_name,
+      isJudged: judges.length > 0 && judges.every((judge) => judge.isSubmitted),
+      schoolCount: competing.size,
+      judges,
+    });
+  }
+  return result.sort((a, b) => a.categoryName.localeCompare(b.categoryName) || a.categoryId - b.categoryId);
+}
+
+async function announceStatus(db: Db, event: EventRow, status: EventRow['status'], now: string): Promise<void> {
+  await appendChange(
+    db,
+    {
+      stateId: event.state_id,
+      eventId: event.event_id,
+      categoryId: null,
+      judgeId: null,
+      entity: ChangeEntity.Event,
+      entityId: String(event.event_id),
+      op: ChangeOp.Put,
+      payload: { eventId: event.event_id, eventStatus: status },
+    },
+    now,
+  );
+}
+
+/** PUT run/coordinator/event/:e/start: NOT_STARTED → STARTED. */
+export async function startEvent(
+  db: Db,
+  caller: AuthContext,
+  eventId: number,
+  now: string,
+): Promise<RunStatusResponse> {
+  return db.transaction().execute(async (trx) => {
+    const event = await findRunEvent(trx, caller, eventId);
+    if (event.status !== 'NOT_STARTED') throw new ApiError(409, ErrorCode.Conflict, RunMessages.notNotStarted);
+    await updateEventStatus(trx, eventId, { status: 'STARTED', startedAt: now }, now);
+    await recordAudit(
+      trx,
+      {
+        stateId: event.state_id,
+        userId: caller.userId,
+        action: 'start',
+        entityType: 'event',
+        entityId: eventId,
+        before: { status: event.status },
+        after: { status: 'STARTED' },
+      },
+      now,
+    );
+    await announceStatus(trx, event, 'STARTED', now);
+    return { status: 'Success', message: RunMessages.started, eventStatus: 'STARTED' };
+  });
+}
+
+/**
+ * PUT run/coordinator/event/:e/complete: STARTED → CLOSED once every assigned judge of every
+ * category has submitted; the results are frozen in the same transaction.
+ */
+export async function completeEvent(
+  db: Db,
+  caller: AuthContext,
+  eventId: number,
+  now: string,
+): Promise<RunStatusResponse> {
+  return db.transaction().execute(async (trx) => {
+    const event = await findRunEvent(trx, caller, eventId);
+    if (event.status !== 'STARTED') throw new ApiError(409, ErrorCode.Conflict, RunMessages.notStarted);
+    const categories = await buildRunCategories(trx, event);
+    if (!categories.every(isCategoryDone)) throw new ApiError(409, ErrorCode.Incomplete, RunMessages.judgesIncomplete);
+    await updateEventStatus(trx, eventId, { status: 'CLOSED', closedAt: now }, now);
+    const closed = { ...event, status: 'CLOSED' as const, closed_at: now };
+    const report = await freezeResults(trx, closed, now);
+    await recordAudit(
+      trx,
+      {
+        stateId: event.state_id,
+        userId: caller.userId,
+        action: 'complete',
+        entityType: 'event',
+        entityId: eventId,
+        before: { status: event.status },
+        after: { status: 'CLOSED', frozenAt: report.frozenAt },
+      },
+      now,
+    );
+    await announceStatus(trx, event, 'CLOSED', now);
+    return { status: 'Success', message: RunMessages.ended, eventStatus: 'CLOSED' };
+  });
+}
+
+/** DELETE score/submitScores/event/:e/category/:c/judge/:j: a coordinator's unlock (audited by the scores service). */
+export async function unlockJudge(
+  db: Db,
+  caller: AuthContext,
+  params: UnlockJudgeParams,
+  now: string,
+): Promise<RunStatusResponse> {
+  await unlockJudgeCategory(db, caller, params, now);
+  const event = await findRunEvent(db, caller, params.eventId);
+  return { status: 'Success', message: RunMessages.unlocked, eventStatus: event.status };
+}

@@ -1,0 +1,85 @@
+// The results exports as CSV rows, from the same report the results API answers, so the
+// numbers match the screens exactly (formatScore: 2 decimals, half-up).
+import { formatScore } from '../scoring/display.ts';
+import type { ResultsCategory, ResultsReport } from './results.schemas.ts';
+
+export type CsvTable = string[][];
+
+/** Quotes every value (doubling inner quotes) and ends lines with CRLF, as spreadsheets expect. */
+export function toCsv(rows: CsvTable): string {
+  return rows.map((row) => row.map((value) => `"${value.replaceAll('"', '""')}"`).join(',')).join('\r\n') + '\r\n';
+}
+
+function resultsLabel(report: ResultsReport, category: ResultsCategory): string {
+  if (report.isFinal) return 'Final';
+  return category.isProvisional ? 'Provisional' : 'Provisional (all judges submitted)';
+}
+
+/** One line per (category, team): the overall results. */
+export function buildOverallCsvRows(report: ResultsReport): CsvTable {
+  const rows: CsvTable = [
+    ['Category', 'Place', 'Team', 'Score', 'Status', 'Penalties', 'Disqualifications', 'Results'],
+  ];
+  for (const category of report.categories) {
+    for (const line of category.standings) {
+      rows.push([
+        category.categoryName,
+        line.placeLabel,
+        line.schoolName,
+        formatScore(line.score),
+        line.statusLabel,
+        String(line.penaltyCount),
+        String(line.disqualificationCount),
+        resultsLabel(report, category),
+      ]);
+    }
+  }
+  return rows;
+}
+
+/** One line per (category, team, section): a team's or a category's section detail. */
+export function buildSectionCsvRows(report: ResultsReport): CsvTable {
+  const rows: CsvTable = [['Category', 'Section', 'Rank', 'Team', 'Section Score', 'Place', 'Score', 'Results']];
+  for (const category of report.categories) {
+    for (const ranking of category.sectionRankings) {
+      for (const entry of ranking.standings) {
+        const overall = category.standings.find((line) => line.schoolId === entry.schoolId);
+        rows.push([
+          category.categoryName,
+          ranking.sectionName,
+          entry.placeLabel,
+          entry.schoolName,
+          formatScore(entry.score),
+          overall?.placeLabel ?? '',
+          overall ? formatScore(overall.score) : '',
+          resultsLabel(report, category),
+        ]);
+      }
+    }
+  }
+  return rows;
+}
+
+/** Keeps one category of a report. */
+export function pickCategory(report: ResultsReport, categoryId: number): ResultsReport {
+  return { ...report, categories: report.categories.filter((category) => category.categoryId === categoryId) };
+}
+
+/** Keeps one team of a report: the categories it competes in, its lines only (places kept). */
+export function pickSchool(report: ResultsReport, schoolId: number): ResultsReport {
+  const categories: ResultsCategory[] = [];
+  for (const category of report.categories) {
+    const standings = category.standings.filter((line) => line.schoolId === schoolId);
+    if (standings.length === 0) continue;
+    categories.push({
+      ...category,
+      standings,
+      sectionRankings: category.sectionRankings.map((ranking) => ({
+        ...ranking,
+        standings: ranking.standings.filter((entry) => entry.schoolId === schoolId),
+      })),
+      unrankedSchools: category.unrankedSchools.filter((school) => school.schoolId === schoolId),
+    });
+  }
+  return { ...report, categories };
+}

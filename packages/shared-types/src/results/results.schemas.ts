@@ -1,0 +1,123 @@
+// Results as the coordinator's reports read them: the shared scoring model's standings
+// (scoring/standings.ts) with names added, so a frozen snapshot stands alone. Scores travel at
+// full precision; every screen and export formats them with `formatScore`.
+import Type, { type Static, type TSchema } from 'typebox';
+import { EventStatusSchema } from '../sync/sync.schemas.ts';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const ReviewStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('confirmed'), Type.Literal('rejected')]);
+
+export const ResultsSheetSchema = Type.Object({
+  judgeId: Type.Integer(),
+  subsectionTotal: Type.Number(),
+  penaltyTotal: Type.Number(),
+  total: Type.Number(),
+  scoredSubsectionCount: Type.Integer(),
+  hasScores: Type.Boolean(),
+  isComplete: Type.Boolean(),
+  hasPendingReview: Type.Boolean(),
+  isDisqualified: Type.Boolean(),
+  penaltyCount: Type.Integer(),
+  disqualificationCount: Type.Integer(),
+  penalties: Type.Array(
+    Type.Object({
+      penaltyId: Type.Integer(),
+      amount: Type.Number(),
+      reviewStatus: ReviewStatusSchema,
+      isCounting: Type.Boolean(),
+    }),
+  ),
+  disqualifications: Type.Array(
+    Type.Object({ disqualificationId: Type.Integer(), reviewStatus: ReviewStatusSchema, isCounting: Type.Boolean() }),
+  ),
+});
+export type ResultsSheet = Static<typeof ResultsSheetSchema>;
+
+const PlaceSchema = { place: Nullable(Type.Integer()), placeLabel: Type.String() };
+
+export const ResultsSchoolSectionSchema = Type.Object({
+  sectionId: Type.Integer(),
+  sectionName: Type.String(),
+  score: Type.Number(),
+  displayScore: Type.Number(),
+  countedJudgeCount: Type.Integer(),
+  isIncomplete: Type.Boolean(),
+  missingJudgeIds: Type.Array(Type.Integer()),
+  sheets: Type.Array(ResultsSheetSchema),
+});
+
+export const ResultsStandingSchema = Type.Object({
+  schoolId: Type.Integer(),
+  schoolName: Type.String(),
+  ...PlaceSchema,
+  score: Type.Number(),
+  displayScore: Type.Number(),
+  scoreBeforeDisqualification: Type.Number(),
+  isDisqualified: Type.Boolean(),
+  isIncomplete: Type.Boolean(),
+  isScored: Type.Boolean(),
+  hasPendingReview: Type.Boolean(),
+  hasScoreBelowOne: Type.Boolean(),
+  statusLabel: Type.String(),
+  penaltyCount: Type.Integer(),
+  disqualificationCount: Type.Integer(),
+  sections: Type.Array(ResultsSchoolSectionSchema),
+});
+export type ResultsStanding = Static<typeof ResultsStandingSchema>;
+
+export const ResultsSectionRankingSchema = Type.Object({
+  sectionId: Type.Integer(),
+  sectionName: Type.String(),
+  standings: Type.Array(
+    Type.Object({
+      schoolId: Type.Integer(),
+      schoolName: Type.String(),
+      ...PlaceSchema,
+      score: Type.Number(),
+      displayScore: Type.Number(),
+      isDisqualified: Type.Boolean(),
+      isIncomplete: Type.Boolean(),
+    }),
+  ),
+});
+export type ResultsSectionRanking = Static<typeof ResultsSectionRankingSchema>;
+
+export const ResultsCategorySchema = Type.Object({
+  categoryId: Type.Integer(),
+  categoryName: Type.String(),
+  isProvisional: Type.Boolean(),
+  pendingJudgeIds: Type.Array(Type.Integer()),
+  sections: Type.Array(
+    Type.Object({
+      sectionId: Type.Integer(),
+      sectionName: Type.String(),
+      maxScore: Type.Number(),
+      subsectionCount: Type.Integer(),
+      assignedJudgeIds: Type.Array(Type.Integer()),
+    }),
+  ),
+  standings: Type.Array(ResultsStandingSchema),
+  sectionRankings: Type.Array(ResultsSectionRankingSchema),
+  unrankedSchools: Type.Array(Type.Object({ schoolId: Type.Integer(), schoolName: Type.String() })),
+  ignoredRowCount: Type.Integer(),
+});
+export type ResultsCategory = Static<typeof ResultsCategorySchema>;
+
+const NameEntry = <K extends string>(idKey: K, nameKey: string) =>
+  Type.Array(Type.Object({ [idKey]: Type.Integer(), [nameKey]: Type.String() }));
+
+export const ResultsReportSchema = Type.Object({
+  eventId: Type.Integer(),
+  eventName: Type.String(),
+  eventStatus: EventStatusSchema,
+  /** Closed event: the frozen snapshot. Otherwise provisional, recomputed on request. */
+  isFinal: Type.Boolean(),
+  computedAt: Type.String(),
+  frozenAt: Nullable(Type.String()),
+  judges: NameEntry('judgeId', 'judgeName'),
+  penalties: NameEntry('penaltyId', 'penaltyName'),
+  disqualifications: NameEntry('disqualificationId', 'disqualificationName'),
+  /** Sorted by category name; standings in place order, DQ's last. */
+  categories: Type.Array(ResultsCategorySchema),
+});
+export type ResultsReport = Static<typeof ResultsReportSchema>;

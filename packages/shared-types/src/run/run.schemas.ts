@@ -1,0 +1,176 @@
+// Coordinator run: the event-run page (judge progress per category), start / end / unlock, and
+// the school-penalties review. Field names follow the seed (judgeFirstName, penaltyScoreId, …).
+import Type, { type Static, type TSchema } from 'typebox';
+import { EventStatusSchema } from '../sync/sync.schemas.ts';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const Id = () => Type.Integer({ minimum: 1 });
+
+/** What the judge table shows per judge (seed §4): '-' before start, 'In Progress' while started. */
+export const JudgeRunStatus = { NotStarted: '-', InProgress: 'In Progress', Complete: 'Complete' } as const;
+export type JudgeRunStatus = (typeof JudgeRunStatus)[keyof typeof JudgeRunStatus];
+
+export const CoordinatorEventParamsSchema = Type.Object({ e: Id() });
+export const CoordinatorCategoryParamsSchema = Type.Object({ e: Id(), c: Id() });
+export const CoordinatorSchoolParamsSchema = Type.Object({ e: Id(), s: Id() });
+export const CoordinatorCategorySchoolParamsSchema = Type.Object({ e: Id(), c: Id(), s: Id() });
+/** The seed's submitScores path names its ids eventId / categoryId / judgeId. */
+export const UnlockJudgeParamsSchema = Type.Object({ eventId: Id(), categoryId: Id(), judgeId: Id() });
+export type UnlockJudgeParams = Static<typeof UnlockJudgeParamsSchema>;
+export const ExportQuerySchema = Type.Object({
+  token: Type.Optional(Type.String({ maxLength: 4096 })),
+  /** overall (default): one line per team; section: one line per team and section. */
+  report: Type.Optional(Type.Union([Type.Literal('overall'), Type.Literal('section')])),
+});
+export type ExportQuery = Static<typeof ExportQuerySchema>;
+export const StreamQuerySchema = Type.Object({ token: Type.Optional(Type.String({ maxLength: 4096 })) });
+
+export const RunJudgeSchema = Type.Object({
+  judgeId: Type.Integer(),
+  judgeFirstName: Type.String(),
+  judgeLastName: Type.String(),
+  sectionNames: Type.Array(Type.String()),
+  status: Type.Union([Type.Literal('-'), Type.Literal('In Progress'), Type.Literal('Complete')]),
+  isSubmitted: Type.Boolean(),
+  submittedAt: Nullable(Type.String()),
+  /** Subsection cells scored of (schools with students × assigned sections' subsections). */
+  cellsScored: Type.Integer(),
+  cellsExpected: Type.Integer(),
+  /** The latest push or pull of any of the judge's devices (ISO), null when never synced. */
+  lastSyncAt: Nullable(Type.String()),
+});
+export type RunJudge = Static<typeof RunJudgeSchema>;
+
+export const RunCategorySchema = Type.Object({
+  categoryId: Type.Integer(),
+  categoryName: Type.String(),
+  /** Every assigned judge submitted (and at least one is assigned). */
+  isJudged: Type.Boolean(),
+  schoolCount: Type.Integer(),
+  judges: Type.Array(RunJudgeSchema),
+});
+export type RunCategory = Static<typeof RunCategorySchema>;
+
+export const CoordinatorEventSchema = Type.Object({
+  eventId: Type.Integer(),
+  eventName: Type.String(),
+  eventStatus: EventStatusSchema,
+  startedAt: Nullable(Type.String()),
+  closedAt: Nullable(Type.String()),
+  /** STARTED and every assigned judge of every category submitted. */
+  canEnd: Type.Boolean(),
+  categories: Type.Array(RunCategorySchema),
+  /** The results version this view was read at; the stream announces newer ones. */
+  version: Type.Integer(),
+});
+export type CoordinatorEvent = Static<typeof CoordinatorEventSchema>;
+
+export const RunStatusResponseSchema = Type.Object({
+  status: Type.Literal('Success'),
+  message: Type.String(),
+  eventStatus: EventStatusSchema,
+});
+export type RunStatusResponse = Static<typeof RunStatusResponseSchema>;
+
+export const RunMessages = {
+  started: 'Event started.',
+  ended: 'Event ended. Results are final.',
+  unlocked: 'Judge unlocked.',
+  notNotStarted: 'Only an event that has not started can be started.',
+  notStarted: 'Only an event in progress can be ended.',
+  judgesIncomplete: 'Every judge of every category must submit before the event can end.',
+  unlockNotStarted: 'A judge can be unlocked only while the event is in progress.',
+  reviewDisabled: 'Penalties can be reviewed once every judge of the category has submitted, until the event ends.',
+  reviewSaved: 'Update successful',
+  unknownScore: 'A penalty or disqualification in the list does not belong to this school and category.',
+  recomputed: 'Scores recomputed.',
+  closedRecompute: 'The event is closed: its results are final. Only ULTRA or SUPER can republish them.',
+} as const;
+
+// ---- school penalties review ------------------------------------------------------------------
+
+export const PenaltyReviewStatusLabel = { Pending: 'Pending', Complete: 'Complete' } as const;
+export type PenaltyReviewStatusLabel = (typeof PenaltyReviewStatusLabel)[keyof typeof PenaltyReviewStatusLabel];
+const ReviewStatusLabelSchema = Type.Union([Type.Literal('Pending'), Type.Literal('Complete')]);
+
+export const ReviewSchoolSchema = Type.Object({
+  schoolId: Type.Integer(),
+  schoolName: Type.String(),
+  penaltyCount: Type.Integer(),
+  disqualificationCount: Type.Integer(),
+  status: ReviewStatusLabelSchema,
+});
+export type ReviewSchool = Static<typeof ReviewSchoolSchema>;
+
+export const CategoryPenaltiesSchema = Type.Object({
+  eventId: Type.Integer(),
+  eventName: Type.String(),
+  eventStatus: EventStatusSchema,
+  categoryId: Type.Integer(),
+  categoryName: Type.String(),
+  /** The category is fully judged and the event is not closed. */
+  isReviewEnabled: Type.Boolean(),
+  schools: Type.Array(ReviewSchoolSchema),
+});
+export type CategoryPenalties = Static<typeof CategoryPenaltiesSchema>;
+
+export const ReviewPenaltySchema = Type.Object({
+  penaltyScoreId: Type.String(),
+  penaltyId: Type.Integer(),
+  penaltyName: Type.String(),
+  penaltyAmount: Type.Number(),
+  penaltyComments: Nullable(Type.String()),
+  /** Photo URL (append ?token= for an <img>), null without a photo. */
+  penaltyFile: Nullable(Type.String()),
+  isConfirmed: Nullable(Type.Boolean()),
+});
+export type ReviewPenalty = Static<typeof ReviewPenaltySchema>;
+
+export const ReviewDisqualificationSchema = Type.Object({
+  disqualificationScoreId: Type.String(),
+  disqualificationId: Type.Integer(),
+  disqualificationName: Type.String(),
+  disqualificationComments: Nullable(Type.String()),
+  disqualificationFile: Nullable(Type.String()),
+  isConfirmed: Nullable(Type.Boolean()),
+});
+export type ReviewDisqualification = Static<typeof ReviewDisqualificationSchema>;
+
+export const ReviewSheetSchema = Type.Object({
+  judgeId: Type.Integer(),
+  judgeFirstName: Type.String(),
+  judgeLastName: Type.String(),
+  sectionId: Type.Integer(),
+  sectionName: Type.String(),
+  penalties: Type.Array(ReviewPenaltySchema),
+  disqualifications: Type.Array(ReviewDisqualificationSchema),
+});
+export type ReviewSheet = Static<typeof ReviewSheetSchema>;
+
+export const SchoolPenaltiesSchema = Type.Object({
+  eventId: Type.Integer(),
+  eventName: Type.String(),
+  categoryId: Type.Integer(),
+  categoryName: Type.String(),
+  schoolId: Type.Integer(),
+  schoolName: Type.String(),
+  status: ReviewStatusLabelSchema,
+  isReviewEnabled: Type.Boolean(),
+  /** Per judge and section, by judge last name then section order. */
+  sheets: Type.Array(ReviewSheetSchema),
+});
+export type SchoolPenalties = Static<typeof SchoolPenaltiesSchema>;
+
+export const ConfirmationSchema = Type.Union([
+  Type.Object({ penaltyScoreId: Type.String({ minLength: 1, maxLength: 64 }), isConfirmed: Type.Boolean() }),
+  Type.Object({ disqualificationScoreId: Type.String({ minLength: 1, maxLength: 64 }), isConfirmed: Type.Boolean() }),
+]);
+export type Confirmation = Static<typeof ConfirmationSchema>;
+export const ConfirmationListSchema = Type.Array(ConfirmationSchema, { maxItems: 500 });
+export type ConfirmationList = Static<typeof ConfirmationListSchema>;
+
+export const RecomputeBodySchema = Type.Object({
+  /** ULTRA/SUPER only, for a closed event: recompute and replace its published (frozen) results. */
+  republish: Type.Optional(Type.Boolean()),
+});
+export type RecomputeBody = Static<typeof RecomputeBodySchema>;
