@@ -18,7 +18,7 @@ import { Route as HelpRouteImport } from './routes/help'
 import { Route as JudgeRouteImport } from './routes/judge'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as OverviewRouteImport } from './routes/overview'
-import { Route as SchoolRouteImport } from './routes/school'
+import { Route as SchoolChangeRequestRouteImport } from './routes/school-change-request'
 import { Route as SchoolScoringRouteImport } from './routes/school-scoring'
 import { Route as SchoolSectionsRouteImport } from './routes/school-sections'
 import { Route as TermsOfUseRouteImport } from './routes/terms-of-use'
@@ -32,6 +32,7 @@ import { Route as AdminManageSchoolsRouteImport } from './routes/admin/manage-sc
 import { Route as AdminManageSectionsRouteImport } from './routes/admin/manage-sections'
 import { Route as JudgeDashboardIndexRouteImport } from './routes/judge-dashboard/index'
 import { Route as JudgeDashboardJudgeIdRouteRouteImport } from './routes/judge-dashboard/$judgeId/route'
+import { Route as SchoolIndexRouteImport } from './routes/school/index'
 import { Route as AdminAccountDetailIdRouteImport } from './routes/admin/account-detail/$id'
 import { Route as AdminCategoryDetailIndexRouteImport } from './routes/admin/category-detail/index'
 import { Route as AdminEventDetailIndexRouteImport } from './routes/admin/event-detail/index'
@@ -46,6 +47,7 @@ import { Route as AdminSectionDetailIndexRouteImport } from './routes/admin/sect
 import { Route as AdminSectionDetailIdRouteImport } from './routes/admin/section-detail/$id'
 import { Route as JudgeDashboardJudgeIdIndexRouteImport } from './routes/judge-dashboard/$judgeId/index'
 import { Route as JudgeDashboardJudgeIdEventIdRouteRouteImport } from './routes/judge-dashboard/$judgeId/$eventId/route'
+import { Route as SchoolEidSidRouteImport } from './routes/school/$eid/$sid'
 import { Route as AdminCategoryDetailEidCidRouteImport } from './routes/admin/category-detail/$eid/$cid'
 import { Route as AdminResultsOverallEidECompRouteImport } from './routes/admin/results-overall/$eid/$eComp'
 import { Route as AdminSchoolPenaltiesEidCidRouteImport } from './routes/admin/school-penalties/$eid/$cid'
@@ -98,9 +100,9 @@ const OverviewRoute = OverviewRouteImport.update({
   path: '/overview',
   getParentRoute: () => rootRouteImport,
 } as any)
-const SchoolRoute = SchoolRouteImport.update({
-  id: '/school',
-  path: '/school',
+const SchoolChangeRequestRoute = SchoolChangeRequestRouteImport.update({
+  id: '/school-change-request',
+  path: '/school-change-request',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SchoolScoringRoute = SchoolScoringRouteImport.update({
@@ -169,6 +171,11 @@ const JudgeDashboardJudgeIdRouteRoute =
     path: '/judge-dashboard/$judgeId',
     getParentRoute: () => rootRouteImport,
   } as any)
+const SchoolIndexRoute = SchoolIndexRouteImport.update({
+  id: '/school/',
+  path: '/school/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminAccountDetailIdRoute = AdminAccountDetailIdRouteImport.update({
   id: '/account-detail/$id',
   path: '/account-detail/$id',
@@ -242,6 +249,11 @@ const JudgeDashboardJudgeIdEventIdRouteRoute =
     path: '/$eventId',
     getParentRoute: () => JudgeDashboardJudgeIdRouteRoute,
   } as any)
+const SchoolEidSidRoute = SchoolEidSidRouteImport.update({
+  id: '/school/$eid/$sid',
+  path: '/school/$eid/$sid',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminCategoryDetailEidCidRoute =
   AdminCategoryDetailEidCidRouteImport.update({
     id: '/category-detail/$eid/$cid',
@@ -289,7 +301,7 @@ export interface FileRoutesByFullPath {
   '/judge': typeof JudgeRoute
   '/login': typeof LoginRoute
   '/overview': typeof OverviewRoute
-  '/school': typeof SchoolRoute
+  '/school-change-request': typeof SchoolChangeRequestRoute
   '/school-scoring': typeof SchoolScoringRoute
   '/school-sections': typeof SchoolSectionsRoute
   '/terms-of-use': typeof TermsOfUseRoute
@@ -303,6 +315,7 @@ export interface FileRoutesByFullPath {
   '/admin/manage-sections': typeof AdminManageSectionsRoute
   '/admin/': typeof AdminIndexRoute
   '/judge-dashboard/': typeof JudgeDashboardIndexRoute
+  '/school/': typeof SchoolIndexRoute
   '/judge-dashboard/$judgeId/$eventId': typeof JudgeDashboardJudgeIdEventIdRouteRouteWithChildren
   '/admin/account-detail/$id': typeof AdminAccountDetailIdRoute
   '/admin/event-detail/$id': typeof AdminEventDetailIdRoute
@@ -311,6 +324,7 @@ export interface FileRoutesByFullPath {
   '/admin/results-team/$eid': typeof AdminResultsTeamEidRoute
   '/admin/school-detail/$id': typeof AdminSchoolDetailIdRoute
   '/admin/section-detail/$id': typeof AdminSectionDetailIdRoute
+  '/school/$eid/$sid': typeof SchoolEidSidRoute
   '/admin/category-detail/': typeof AdminCategoryDetailIndexRoute
   '/admin/event-detail/': typeof AdminEventDetailIndexRoute
   '/admin/event-run/': typeof AdminEventRunIndexRoute
@@ -333,7 +347,7 @@ export interface FileRoutesByTo {
   '/judge': typeof JudgeRoute
   '/login': typeof LoginRoute
   '/overview': typeof OverviewRoute
-  '/school': typeof SchoolRoute
+  '/school-change-request': typeof SchoolChangeRequestRoute
   '/school-scoring': typeof SchoolScoringRoute
   '/school-sections': typeof SchoolSectionsRoute
   '/terms-of-use': typeof TermsOfUseRoute
@@ -346,6 +360,7 @@ export interface FileRoutesByTo {
   '/admin/manage-sections': typeof AdminManageSectionsRoute
   '/admin': typeof AdminIndexRoute
   '/judge-dashboard': typeof JudgeDashboardIndexRoute
+  '/school': typeof SchoolIndexRoute
   '/admin/account-detail/$id': typeof AdminAccountDetailIdRoute
   '/admin/event-detail/$id': typeof AdminEventDetailIdRoute
   '/admin/event-run/$id': typeof AdminEventRunIdRoute
@@ -353,6 +368,7 @@ export interface FileRoutesByTo {
   '/admin/results-team/$eid': typeof AdminResultsTeamEidRoute
   '/admin/school-detail/$id': typeof AdminSchoolDetailIdRoute
   '/admin/section-detail/$id': typeof AdminSectionDetailIdRoute
+  '/school/$eid/$sid': typeof SchoolEidSidRoute
   '/admin/category-detail': typeof AdminCategoryDetailIndexRoute
   '/admin/event-detail': typeof AdminEventDetailIndexRoute
   '/admin/event-run': typeof AdminEventRunIndexRoute
@@ -377,7 +393,7 @@ export interface FileRoutesById {
   '/judge': typeof JudgeRoute
   '/login': typeof LoginRoute
   '/overview': typeof OverviewRoute
-  '/school': typeof SchoolRoute
+  '/school-change-request': typeof SchoolChangeRequestRoute
   '/school-scoring': typeof SchoolScoringRoute
   '/school-sections': typeof SchoolSectionsRoute
   '/terms-of-use': typeof TermsOfUseRoute
@@ -391,6 +407,7 @@ export interface FileRoutesById {
   '/admin/manage-sections': typeof AdminManageSectionsRoute
   '/admin/': typeof AdminIndexRoute
   '/judge-dashboard/': typeof JudgeDashboardIndexRoute
+  '/school/': typeof SchoolIndexRoute
   '/judge-dashboard/$judgeId/$eventId': typeof JudgeDashboardJudgeIdEventIdRouteRouteWithChildren
   '/admin/account-detail/$id': typeof AdminAccountDetailIdRoute
   '/admin/event-detail/$id': typeof AdminEventDetailIdRoute
@@ -399,6 +416,7 @@ export interface FileRoutesById {
   '/admin/results-team/$eid': typeof AdminResultsTeamEidRoute
   '/admin/school-detail/$id': typeof AdminSchoolDetailIdRoute
   '/admin/section-detail/$id': typeof AdminSectionDetailIdRoute
+  '/school/$eid/$sid': typeof SchoolEidSidRoute
   '/admin/category-detail/': typeof AdminCategoryDetailIndexRoute
   '/admin/event-detail/': typeof AdminEventDetailIndexRoute
   '/admin/event-run/': typeof AdminEventRunIndexRoute
@@ -424,7 +442,7 @@ export interface FileRouteTypes {
     | '/judge'
     | '/login'
     | '/overview'
-    | '/school'
+    | '/school-change-request'
     | '/school-scoring'
     | '/school-sections'
     | '/terms-of-use'
@@ -438,6 +456,7 @@ export interface FileRouteTypes {
     | '/admin/manage-sections'
     | '/admin/'
     | '/judge-dashboard/'
+    | '/school/'
     | '/judge-dashboard/$judgeId/$eventId'
     | '/admin/account-detail/$id'
     | '/admin/event-detail/$id'
@@ -446,6 +465,7 @@ export interface FileRouteTypes {
     | '/admin/results-team/$eid'
     | '/admin/school-detail/$id'
     | '/admin/section-detail/$id'
+    | '/school/$eid/$sid'
     | '/admin/category-detail/'
     | '/admin/event-detail/'
     | '/admin/event-run/'
@@ -468,7 +488,7 @@ export interface FileRouteTypes {
     | '/judge'
     | '/login'
     | '/overview'
-    | '/school'
+    | '/school-change-request'
     | '/school-scoring'
     | '/school-sections'
     | '/terms-of-use'
@@ -481,6 +501,7 @@ export interface FileRouteTypes {
     | '/admin/manage-sections'
     | '/admin'
     | '/judge-dashboard'
+    | '/school'
     | '/admin/account-detail/$id'
     | '/admin/event-detail/$id'
     | '/admin/event-run/$id'
@@ -488,6 +509,7 @@ export interface FileRouteTypes {
     | '/admin/results-team/$eid'
     | '/admin/school-detail/$id'
     | '/admin/section-detail/$id'
+    | '/school/$eid/$sid'
     | '/admin/category-detail'
     | '/admin/event-detail'
     | '/admin/event-run'
@@ -511,7 +533,7 @@ export interface FileRouteTypes {
     | '/judge'
     | '/login'
     | '/overview'
-    | '/school'
+    | '/school-change-request'
     | '/school-scoring'
     | '/school-sections'
     | '/terms-of-use'
@@ -525,6 +547,7 @@ export interface FileRouteTypes {
     | '/admin/manage-sections'
     | '/admin/'
     | '/judge-dashboard/'
+    | '/school/'
     | '/judge-dashboard/$judgeId/$eventId'
     | '/admin/account-detail/$id'
     | '/admin/event-detail/$id'
@@ -533,6 +556,7 @@ export interface FileRouteTypes {
     | '/admin/results-team/$eid'
     | '/admin/school-detail/$id'
     | '/admin/section-detail/$id'
+    | '/school/$eid/$sid'
     | '/admin/category-detail/'
     | '/admin/event-detail/'
     | '/admin/event-run/'
@@ -557,7 +581,7 @@ export interface RootRouteChildren {
   JudgeRoute: typeof JudgeRoute
   LoginRoute: typeof LoginRoute
   OverviewRoute: typeof OverviewRoute
-  SchoolRoute: typeof SchoolRoute
+  SchoolChangeRequestRoute: typeof SchoolChangeRequestRoute
   SchoolScoringRoute: typeof SchoolScoringRoute
   SchoolSectionsRoute: typeof SchoolSectionsRoute
   TermsOfUseRoute: typeof TermsOfUseRoute
@@ -565,6 +589,8 @@ export interface RootRouteChildren {
   WelcomeRoute: typeof WelcomeRoute
   JudgeDashboardJudgeIdRouteRoute: typeof JudgeDashboardJudgeIdRouteRouteWithChildren
   JudgeDashboardIndexRoute: typeof JudgeDashboardIndexRoute
+  SchoolIndexRoute: typeof SchoolIndexRoute
+  SchoolEidSidRoute: typeof SchoolEidSidRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -632,11 +658,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OverviewRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/school': {
-      id: '/school'
-      path: '/school'
-      fullPath: '/school'
-      preLoaderRoute: typeof SchoolRouteImport
+    '/school-change-request': {
+      id: '/school-change-request'
+      path: '/school-change-request'
+      fullPath: '/school-change-request'
+      preLoaderRoute: typeof SchoolChangeRequestRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/school-scoring': {
@@ -728,6 +754,13 @@ declare module '@tanstack/react-router' {
       path: '/judge-dashboard/$judgeId'
       fullPath: '/judge-dashboard/$judgeId'
       preLoaderRoute: typeof JudgeDashboardJudgeIdRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/school/': {
+      id: '/school/'
+      path: '/school'
+      fullPath: '/school/'
+      preLoaderRoute: typeof SchoolIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/account-detail/$id': {
@@ -827,6 +860,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/judge-dashboard/$judgeId/$eventId'
       preLoaderRoute: typeof JudgeDashboardJudgeIdEventIdRouteRouteImport
       parentRoute: typeof JudgeDashboardJudgeIdRouteRoute
+    }
+    '/school/$eid/$sid': {
+      id: '/school/$eid/$sid'
+      path: '/school/$eid/$sid'
+      fullPath: '/school/$eid/$sid'
+      preLoaderRoute: typeof SchoolEidSidRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/admin/category-detail/$eid/$cid': {
       id: '/admin/category-detail/$eid/$cid'
@@ -973,7 +1013,7 @@ const rootRouteChildren: RootRouteChildren = {
   JudgeRoute: JudgeRoute,
   LoginRoute: LoginRoute,
   OverviewRoute: OverviewRoute,
-  SchoolRoute: SchoolRoute,
+  SchoolChangeRequestRoute: SchoolChangeRequestRoute,
   SchoolScoringRoute: SchoolScoringRoute,
   SchoolSectionsRoute: SchoolSectionsRoute,
   TermsOfUseRoute: TermsOfUseRoute,
@@ -981,6 +1021,8 @@ const rootRouteChildren: RootRouteChildren = {
   WelcomeRoute: WelcomeRoute,
   JudgeDashboardJudgeIdRouteRoute: JudgeDashboardJudgeIdRouteRouteWithChildren,
   JudgeDashboardIndexRoute: JudgeDashboardIndexRoute,
+  SchoolIndexRoute: SchoolIndexRoute,
+  SchoolEidSidRoute: SchoolEidSidRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

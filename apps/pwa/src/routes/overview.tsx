@@ -1,11 +1,170 @@
+import { OverviewRequestSchema, RequestMessages, formatPhone, type OverviewRequest } from '@judging/shared-types';
+import { Button, Group, List, Paper, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import { sendOverviewRequest } from '../api/requests-api.ts';
+import { CaptchaField } from '../captcha/captcha-field.tsx';
+import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { PageSection } from '../layout/page-section.tsx';
+import { withLoading } from '../loading/loading-store.ts';
+import { AnchorLink } from '../routing/links.tsx';
+import { ActiveStateSelect } from './contact/-components/active-state-select.tsx';
+import { reportRequestError } from './contact/-components/request-errors.ts';
+import { ThankYou } from './contact/-components/thank-you.tsx';
 
-// Linked from the header, footer and welcome page; its content is its own issue's work.
 export const Route = createFileRoute('/overview')({
   component: OverviewPage,
 });
 
+const steps = [
+  {
+    title: 'Request your state account',
+    text: 'Send the form below. We check the request with you and email a payment link for the first year.',
+  },
+  {
+    title: 'Set up the invitational',
+    text: 'Add your event and its categories, your scoring criteria and your judges. Schools register online.',
+  },
+  {
+    title: 'Judge on tablets, online or not',
+    text: 'Judges download the event once, score every team on a tablet, and sync when the network is back.',
+  },
+  {
+    title: 'Publish the results',
+    text: 'Scores add up as judges submit. Review penalties, end the event and print or export the results.',
+  },
+] as const;
+
+const emptyRequest: OverviewRequest = {
+  state: { stateId: 0 },
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  captcha: '',
+};
+
 function OverviewPage() {
-  return <PageSection title="Learn More" />;
+  return (
+    <PageSection
+      title="Learn More"
+      size="lg"
+      lead="Invitational Scorecard runs state culinary and hospitality invitationals from registration to results."
+    >
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+        <Stack gap="lg">
+          <Text>
+            Coordinators manage events, categories, criteria, schools and judges for their state. Schools register their
+            teams online, judges score each team section by section on a tablet (even without a network), and results
+            are computed the same way every time: penalties, disqualifications, ties and all.
+          </Text>
+          <Title order={2} size="h3">
+            How it works
+          </Title>
+          <List type="ordered" spacing="md" aria-label="How it works" listStyleType="none" pl={0}>
+            {steps.map((step, index) => (
+              <List.Item
+                key={step.title}
+                icon={
+                  <ThemeIcon radius="xl" size="lg" color="paprika" aria-hidden>
+                    {index + 1}
+                  </ThemeIcon>
+                }
+              >
+                <Text fw={700}>{step.title}</Text>
+                <Text c="dimmed">{step.text}</Text>
+              </List.Item>
+            ))}
+          </List>
+        </Stack>
+        <OverviewRequestForm />
+      </SimpleGrid>
+    </PageSection>
+  );
+}
+
+function OverviewRequestForm() {
+  const form = useSchemaForm(OverviewRequestSchema, emptyRequest);
+  const [isSent, setIsSent] = useState(false);
+  const [isSending, setIsSending] = useState(false);
+  const [captchaKey, setCaptchaKey] = useState(0);
+
+  const submit = form.onSubmit((request) => {
+    setIsSending(true);
+    withLoading(
+      sendOverviewRequest({
+        ...request,
+        firstName: request.firstName.trim(),
+        lastName: request.lastName.trim(),
+        email: request.email.trim(),
+      }),
+    )
+      .then(() => setIsSent(true))
+      .catch((error: unknown) => {
+        reportRequestError(error, form, RequestMessages.overviewFailed);
+        setCaptchaKey((key) => key + 1);
+      })
+      .finally(() => setIsSending(false));
+  });
+
+  return (
+    <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
+      <Stack gap="md">
+        <Title order={2} size="h3">
+          Request an account for your state
+        </Title>
+        {isSent ? (
+          <ThankYou title="Request sent">
+            Thank you for your interest. If approved, you will receive an email with a payment link for the first year.
+          </ThankYou>
+        ) : (
+          <form onSubmit={submit} noValidate aria-label="Request an account">
+            <Stack gap="md">
+              <ActiveStateSelect
+                scope="all"
+                value={form.values.state.stateId || null}
+                onChange={(state) => form.setValue('state', { stateId: state.stateId, stateName: state.stateName })}
+                error={form.errors['state.stateId'] ?? form.errors.state}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps('firstName')} />
+                <TextInput label="Last name" autoComplete="family-name" required {...form.getInputProps('lastName')} />
+              </SimpleGrid>
+              <TextInput
+                label="Email"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                required
+                {...form.getInputProps('email')}
+              />
+              <TextInput
+                label="Phone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                placeholder="(302) 555-0100"
+                required
+                {...form.getInputProps('phone')}
+                onBlur={() => form.setField('phone', formatPhone(form.values.phone))}
+              />
+              <CaptchaField
+                resetKey={captchaKey}
+                onChange={(payload) => form.setValue('captcha', payload ?? '')}
+                error={form.errors.captcha}
+              />
+              <Text size="sm" c="dimmed">
+                By sending this request you agree to the <AnchorLink to="/terms-of-use">Terms of Use</AnchorLink>.
+              </Text>
+              <Group justify="flex-end">
+                <Button type="submit" disabled={!form.isValid} loading={isSending}>
+                  Send request
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Paper>
+  );
 }

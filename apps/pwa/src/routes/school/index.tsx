@@ -1,11 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageSection } from '../layout/page-section.tsx';
+import { PageSection } from '../../layout/page-section.tsx';
+import { SchoolRegistrationForm } from './-components/registration-form.tsx';
 
-// Linked from the header, footer and welcome page; its content is its own issue's work.
-export const Route = createFileRoute('/school')({
+export const Route = createFileRoute('/school/')({
   component: SchoolPage,
 });
 
 function SchoolPage() {
-  return <PageSection title="School Registration" />;
+  return (
+    <PageSection
+      title="School Registration"
+      size="md"
+      lead="Register your school's teams for an invitational in your state."
+    >
+      <SchoolRegistrationForm />
+    </PageSection>
+  );
 }

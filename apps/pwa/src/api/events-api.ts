@@ -1,0 +1,34 @@
+import {
+  EventDetailSchema,
+  EventListSchema,
+  EventMutationResponseSchema,
+  SuccessResponseSchema,
+  type CreateEvent,
+  type UpdateEvent,
+} from '@judging/shared-types';
+import { api } from './api.ts';
+
+/** GET state/{stateId}/event: the state's events (manage-events). */
+export function listEvents(stateId: number, signal?: AbortSignal) {
+  return api.get(`/state/${stateId}/event`, EventListSchema, { signal });
+}
+
+/** GET event/{id}: the event with its categories and their counts. */
+export function getEvent(eventId: number, signal?: AbortSignal) {
+  return api.get(`/event/${eventId}`, EventDetailSchema, { signal });
+}
+
+/** POST event: a new event of the user's state with its first categories. */
+export function createEvent(event: CreateEvent) {
+  return api.post('/event', event, EventMutationResponseSchema);
+}
+
+/** PUT event/{id}: name, dates and start time (refused once the event is closed). */
+export function updateEvent(eventId: number, event: UpdateEvent) {
+  return api.put(`/event/${eventId}`, event, EventMutationResponseSchema);
+}
+
+/** DELETE event/{id}: test events only, with everything in them. */
+export function removeTestEvent(eventId: number) {
+  return api.delete(`/event/${eventId}`, SuccessResponseSchema);
+}
