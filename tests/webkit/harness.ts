@@ -3,7 +3,7 @@
 // process group so that stopping it also stops what it started. Every process started here is
 // registered and stopped when the run ends, fails, times out or is interrupted.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -170,6 +170,29 @@ export async function startWebDriver(display: string): Promise<{ process: Manage
   return { process: driver, port };
 }
 
+/**
+ * The pids of a WebKit helper process (e.g. 'WebKitNetworkProcess', which holds IndexedDB and the
+ * service workers) under the given driver: MiniBrowser's children in the driver's process group.
+ */
+export function webkitHelperPids(driver: ManagedProcess, name: string): number[] {
+  const groupId = driver.child.pid;
+  if (groupId === undefined) return [];
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // pid (comm) state ppid pgrp …: comm may hold spaces, so split after the last ')'.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const commandLine = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (Number(fields[2]) === groupId && commandLine.includes(name)) pids.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return pids;
+}
+
 /** A W3C session driving MiniBrowser (an ephemeral profile per session). */
 export async function openBrowser(driverPort: number): Promise<Browser> {
   const browser = await remote({
@@ -194,11 +217,14 @@ export async function openBrowser(driverPort: number): Promise<Browser> {
 export class SyncServer {
   readonly dataDir: string;
   readonly port: number;
+  /** The built PWA it serves (a copy with the lane's page scripts added; see lane.ts). */
+  readonly pwaDist: string;
   private current: ManagedProcess | null = null;
 
-  constructor(dataDir: string, port: number) {
+  constructor(dataDir: string, port: number, pwaDist: string) {
     this.dataDir = dataDir;
     this.port = port;
+    this.pwaDist = pwaDist;
   }
 
   get baseUrl(): string {
@@ -218,6 +244,7 @@ export class SyncServer {
         PORT: String(this.port),
         HOST: '127.0.0.1',
         DATA_DIR: this.dataDir,
+        PWA_DIST: this.pwaDist,
         LOG_LEVEL: 'warn',
       },
     });

@@ -66,7 +66,7 @@ export class WebKitJudge {
     await labelElement.waitForExist({ timeout: DEFAULT_TIMEOUT, timeoutMsg: `label "${label}" not found` });
     const id = await labelElement.getAttribute('for');
     const input = this.browser.$(`//*[@id=${literal(id ?? '')}]`);
-    await input.setValue(value);
+    await input.addValue(value); // fields start empty; WebKit refuses "clear" on some inputs
   }
 
   async logIn(email: string, password: string): Promise<void> {
@@ -133,7 +133,7 @@ export class WebKitJudge {
     await this.click(`//*[@role='option'][normalize-space(.)=${literal(name)}]`, `penalty "${name}"`);
     await this.waitForHeading(`Add penalty: ${name}`);
     if (options.overtime !== undefined) await this.fillLabelled('Time over (mm:ss)', options.overtime, DIALOG);
-    await this.browser.$(`${DIALOG}//textarea`).setValue(options.comments);
+    await this.browser.$(`${DIALOG}//textarea`).addValue(options.comments);
     if (options.photoPath) await this.choosePhoto(options.photoPath);
     await this.saveDialog('Score Details Updated');
   }

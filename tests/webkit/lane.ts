@@ -3,7 +3,7 @@
 // (ephemeral profile) per test, tests one after another (the journey stops the server). Prints
 // one line per test and a closing "N passed, M failed"; exits non-zero on any failure. Every
 // process is stopped at the end, on failure, on the run's time limit and on Ctrl-C.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { JudgeServer } from '../e2e/pages/judge-server.ts';
@@ -17,6 +17,7 @@ import {
   stopAll,
   SyncServer,
   type Browser,
+  type ManagedProcess,
 } from './harness.ts';
 import { WebKitJudge } from './judge-webkit.ts';
 
@@ -25,6 +26,8 @@ export interface LaneContext {
   judge: WebKitJudge;
   server: SyncServer;
   api: JudgeServer;
+  /** WebKitWebDriver (MiniBrowser and its helper processes run in its process group). */
+  driver: ManagedProcess;
   /** Lines for the report (timings, engine facts). */
   note(line: string): void;
 }
@@ -36,6 +39,17 @@ interface LaneTest {
 }
 
 const tests: LaneTest[] = [];
+const pageScripts = new Map<string, string>();
+
+/**
+ * A script the page loads from the app's own origin (`/webkit-lane/<name>.js`). WebDriver's
+ * execute runs in an isolated script world in WebKit, and the app's CSP refuses inline scripts,
+ * so code that must run beside the app's own (patching IndexedDB under it) is served this way.
+ */
+export function pageScript(name: string, source: string): string {
+  pageScripts.set(name, source);
+  return `/webkit-lane/${name}.js`;
+}
 
 export function laneTest(name: string, run: LaneTest['run'], timeoutMs = 90_000): void {
   tests.push({ name, run, timeoutMs });
@@ -55,7 +69,8 @@ export async function runLane(options: { filter?: string; runTimeoutMs: number }
   const selected = tests.filter((item) => !options.filter || item.name.includes(options.filter));
   const artifacts = path.join(repoRoot, 'test-results', 'webkit');
   mkdirSync(artifacts, { recursive: true });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-webkit-'));
+  const runDir = mkdtempSync(path.join(tmpdir(), 'judging-webkit-'));
+  const dataDir = path.join(runDir, 'data');
   // The shared server helpers read the run's database from here (mutationsOnServer).
   process.env.E2E_DATA_DIR = dataDir;
   let passed = 0;
@@ -68,7 +83,14 @@ export async function runLane(options: { filter?: string; runTimeoutMs: number }
   try {
     const xvfb = await startXvfb();
     const driver = await startWebDriver(xvfb.display);
-    const server = new SyncServer(dataDir, await freePort());
+    const builtPwa = path.join(repoRoot, 'apps/pwa/dist');
+    if (!existsSync(path.join(builtPwa, 'sw.js')))
+      throw new Error('apps/pwa/dist is not built: run `pnpm build` first');
+    const pwaDist = path.join(runDir, 'pwa');
+    cpSync(builtPwa, pwaDist, { recursive: true });
+    mkdirSync(path.join(pwaDist, 'webkit-lane'));
+    for (const [name, source] of pageScripts) writeFileSync(path.join(pwaDist, 'webkit-lane', `${name}.js`), source);
+    const server = new SyncServer(dataDir, await freePort(), pwaDist);
     await server.start();
     const api = new JudgeServer(fetchApiClient(server.baseUrl));
     console.log(
@@ -83,7 +105,7 @@ export async function runLane(options: { filter?: string; runTimeoutMs: number }
         browser = await withTimeout(openBrowser(driver.port), 60_000, 'opening MiniBrowser');
         const judge = new WebKitJudge(browser, server.baseUrl);
         await withTimeout(
-          item.run({ browser, judge, server, api, note: (line) => notes.push(line) }),
+          item.run({ browser, judge, server, api, driver: driver.process, note: (line) => notes.push(line) }),
           item.timeoutMs,
           item.name,
         );
@@ -113,7 +135,7 @@ export async function runLane(options: { filter?: string; runTimeoutMs: number }
   } finally {
     clearTimeout(runLimit);
     await stopAll();
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(runDir, { recursive: true, force: true });
   }
   const skipped = tests.length - selected.length;
   console.log(
