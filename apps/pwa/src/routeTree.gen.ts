@@ -14,7 +14,6 @@ import { Route as AccountHelpRouteImport } from './routes/account-help'
 import { Route as AccountHelpResetRouteImport } from './routes/account-help-reset'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ContactRouteImport } from './routes/contact'
-import { Route as HelpRouteImport } from './routes/help'
 import { Route as JudgeRouteImport } from './routes/judge'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as OverviewRouteImport } from './routes/overview'
@@ -25,11 +24,14 @@ import { Route as TermsOfUseRouteImport } from './routes/terms-of-use'
 import { Route as UserSettingsRouteImport } from './routes/user-settings'
 import { Route as WelcomeRouteImport } from './routes/welcome'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminInboxRouteImport } from './routes/admin/inbox'
 import { Route as AdminManageAccountsRouteImport } from './routes/admin/manage-accounts'
 import { Route as AdminManageEventsRouteImport } from './routes/admin/manage-events'
 import { Route as AdminManageJudgesRouteImport } from './routes/admin/manage-judges'
 import { Route as AdminManageSchoolsRouteImport } from './routes/admin/manage-schools'
 import { Route as AdminManageSectionsRouteImport } from './routes/admin/manage-sections'
+import { Route as HelpIndexRouteImport } from './routes/help/index'
+import { Route as HelpGuideRouteImport } from './routes/help/$guide'
 import { Route as JudgeDashboardIndexRouteImport } from './routes/judge-dashboard/index'
 import { Route as JudgeDashboardJudgeIdRouteRouteImport } from './routes/judge-dashboard/$judgeId/route'
 import { Route as SchoolIndexRouteImport } from './routes/school/index'
@@ -78,11 +80,6 @@ const AdminRouteRoute = AdminRouteRouteImport.update({
 const ContactRoute = ContactRouteImport.update({
   id: '/contact',
   path: '/contact',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const HelpRoute = HelpRouteImport.update({
-  id: '/help',
-  path: '/help',
   getParentRoute: () => rootRouteImport,
 } as any)
 const JudgeRoute = JudgeRouteImport.update({
@@ -135,6 +132,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminInboxRoute = AdminInboxRouteImport.update({
+  id: '/inbox',
+  path: '/inbox',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminManageAccountsRoute = AdminManageAccountsRouteImport.update({
   id: '/manage-accounts',
   path: '/manage-accounts',
@@ -159,6 +161,16 @@ const AdminManageSectionsRoute = AdminManageSectionsRouteImport.update({
   id: '/manage-sections',
   path: '/manage-sections',
   getParentRoute: () => AdminRouteRoute,
+} as any)
+const HelpIndexRoute = HelpIndexRouteImport.update({
+  id: '/help/',
+  path: '/help/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HelpGuideRoute = HelpGuideRouteImport.update({
+  id: '/help/$guide',
+  path: '/help/$guide',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const JudgeDashboardIndexRoute = JudgeDashboardIndexRouteImport.update({
   id: '/judge-dashboard/',
@@ -297,7 +309,6 @@ export interface FileRoutesByFullPath {
   '/account-help': typeof AccountHelpRoute
   '/account-help-reset': typeof AccountHelpResetRoute
   '/contact': typeof ContactRoute
-  '/help': typeof HelpRoute
   '/judge': typeof JudgeRoute
   '/login': typeof LoginRoute
   '/overview': typeof OverviewRoute
@@ -308,12 +319,15 @@ export interface FileRoutesByFullPath {
   '/user-settings': typeof UserSettingsRoute
   '/welcome': typeof WelcomeRoute
   '/judge-dashboard/$judgeId': typeof JudgeDashboardJudgeIdRouteRouteWithChildren
+  '/admin/inbox': typeof AdminInboxRoute
   '/admin/manage-accounts': typeof AdminManageAccountsRoute
   '/admin/manage-events': typeof AdminManageEventsRoute
   '/admin/manage-judges': typeof AdminManageJudgesRoute
   '/admin/manage-schools': typeof AdminManageSchoolsRoute
   '/admin/manage-sections': typeof AdminManageSectionsRoute
+  '/help/$guide': typeof HelpGuideRoute
   '/admin/': typeof AdminIndexRoute
+  '/help/': typeof HelpIndexRoute
   '/judge-dashboard/': typeof JudgeDashboardIndexRoute
   '/school/': typeof SchoolIndexRoute
   '/judge-dashboard/$judgeId/$eventId': typeof JudgeDashboardJudgeIdEventIdRouteRouteWithChildren
@@ -343,7 +357,6 @@ export interface FileRoutesByTo {
   '/account-help': typeof AccountHelpRoute
   '/account-help-reset': typeof AccountHelpResetRoute
   '/contact': typeof ContactRoute
-  '/help': typeof HelpRoute
   '/judge': typeof JudgeRoute
   '/login': typeof LoginRoute
   '/overview': typeof OverviewRoute
@@ -353,12 +366,15 @@ export interface FileRoutesByTo {
   '/terms-of-use': typeof TermsOfUseRoute
   '/user-settings': typeof UserSettingsRoute
   '/welcome': typeof WelcomeRoute
+  '/admin/inbox': typeof AdminInboxRoute
   '/admin/manage-accounts': typeof AdminManageAccountsRoute
   '/admin/manage-events': typeof AdminManageEventsRoute
   '/admin/manage-judges': typeof AdminManageJudgesRoute
   '/admin/manage-schools': typeof AdminManageSchoolsRoute
   '/admin/manage-sections': typeof AdminManageSectionsRoute
+  '/help/$guide': typeof HelpGuideRoute
   '/admin': typeof AdminIndexRoute
+  '/help': typeof HelpIndexRoute
   '/judge-dashboard': typeof JudgeDashboardIndexRoute
   '/school': typeof SchoolIndexRoute
   '/admin/account-detail/$id': typeof AdminAccountDetailIdRoute
@@ -389,7 +405,6 @@ export interface FileRoutesById {
   '/account-help': typeof AccountHelpRoute
   '/account-help-reset': typeof AccountHelpResetRoute
   '/contact': typeof ContactRoute
-  '/help': typeof HelpRoute
   '/judge': typeof JudgeRoute
   '/login': typeof LoginRoute
   '/overview': typeof OverviewRoute
@@ -400,12 +415,15 @@ export interface FileRoutesById {
   '/user-settings': typeof UserSettingsRoute
   '/welcome': typeof WelcomeRoute
   '/judge-dashboard/$judgeId': typeof JudgeDashboardJudgeIdRouteRouteWithChildren
+  '/admin/inbox': typeof AdminInboxRoute
   '/admin/manage-accounts': typeof AdminManageAccountsRoute
   '/admin/manage-events': typeof AdminManageEventsRoute
   '/admin/manage-judges': typeof AdminManageJudgesRoute
   '/admin/manage-schools': typeof AdminManageSchoolsRoute
   '/admin/manage-sections': typeof AdminManageSectionsRoute
+  '/help/$guide': typeof HelpGuideRoute
   '/admin/': typeof AdminIndexRoute
+  '/help/': typeof HelpIndexRoute
   '/judge-dashboard/': typeof JudgeDashboardIndexRoute
   '/school/': typeof SchoolIndexRoute
   '/judge-dashboard/$judgeId/$eventId': typeof JudgeDashboardJudgeIdEventIdRouteRouteWithChildren
@@ -438,7 +456,6 @@ export interface FileRouteTypes {
     | '/account-help'
     | '/account-help-reset'
     | '/contact'
-    | '/help'
     | '/judge'
     | '/login'
     | '/overview'
@@ -449,12 +466,15 @@ export interface FileRouteTypes {
     | '/user-settings'
     | '/welcome'
     | '/judge-dashboard/$judgeId'
+    | '/admin/inbox'
     | '/admin/manage-accounts'
     | '/admin/manage-events'
     | '/admin/manage-judges'
     | '/admin/manage-schools'
     | '/admin/manage-sections'
+    | '/help/$guide'
     | '/admin/'
+    | '/help/'
     | '/judge-dashboard/'
     | '/school/'
     | '/judge-dashboard/$judgeId/$eventId'
@@ -484,7 +504,6 @@ export interface FileRouteTypes {
     | '/account-help'
     | '/account-help-reset'
     | '/contact'
-    | '/help'
     | '/judge'
     | '/login'
     | '/overview'
@@ -494,12 +513,15 @@ export interface FileRouteTypes {
     | '/terms-of-use'
     | '/user-settings'
     | '/welcome'
+    | '/admin/inbox'
     | '/admin/manage-accounts'
     | '/admin/manage-events'
     | '/admin/manage-judges'
     | '/admin/manage-schools'
     | '/admin/manage-sections'
+    | '/help/$guide'
     | '/admin'
+    | '/help'
     | '/judge-dashboard'
     | '/school'
     | '/admin/account-detail/$id'
@@ -529,7 +551,6 @@ export interface FileRouteTypes {
     | '/account-help'
     | '/account-help-reset'
     | '/contact'
-    | '/help'
     | '/judge'
     | '/login'
     | '/overview'
@@ -540,12 +561,15 @@ export interface FileRouteTypes {
     | '/user-settings'
     | '/welcome'
     | '/judge-dashboard/$judgeId'
+    | '/admin/inbox'
     | '/admin/manage-accounts'
     | '/admin/manage-events'
     | '/admin/manage-judges'
     | '/admin/manage-schools'
     | '/admin/manage-sections'
+    | '/help/$guide'
     | '/admin/'
+    | '/help/'
     | '/judge-dashboard/'
     | '/school/'
     | '/judge-dashboard/$judgeId/$eventId'
@@ -577,7 +601,6 @@ export interface RootRouteChildren {
   AccountHelpRoute: typeof AccountHelpRoute
   AccountHelpResetRoute: typeof AccountHelpResetRoute
   ContactRoute: typeof ContactRoute
-  HelpRoute: typeof HelpRoute
   JudgeRoute: typeof JudgeRoute
   LoginRoute: typeof LoginRoute
   OverviewRoute: typeof OverviewRoute
@@ -588,6 +611,8 @@ export interface RootRouteChildren {
   UserSettingsRoute: typeof UserSettingsRoute
   WelcomeRoute: typeof WelcomeRoute
   JudgeDashboardJudgeIdRouteRoute: typeof JudgeDashboardJudgeIdRouteRouteWithChildren
+  HelpGuideRoute: typeof HelpGuideRoute
+  HelpIndexRoute: typeof HelpIndexRoute
   JudgeDashboardIndexRoute: typeof JudgeDashboardIndexRoute
   SchoolIndexRoute: typeof SchoolIndexRoute
   SchoolEidSidRoute: typeof SchoolEidSidRoute
@@ -628,13 +653,6 @@ declare module '@tanstack/react-router' {
       path: '/contact'
       fullPath: '/contact'
       preLoaderRoute: typeof ContactRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/help': {
-      id: '/help'
-      path: '/help'
-      fullPath: '/help'
-      preLoaderRoute: typeof HelpRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/judge': {
@@ -707,6 +725,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/inbox': {
+      id: '/admin/inbox'
+      path: '/inbox'
+      fullPath: '/admin/inbox'
+      preLoaderRoute: typeof AdminInboxRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/manage-accounts': {
       id: '/admin/manage-accounts'
       path: '/manage-accounts'
@@ -741,6 +766,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/manage-sections'
       preLoaderRoute: typeof AdminManageSectionsRouteImport
       parentRoute: typeof AdminRouteRoute
+    }
+    '/help/': {
+      id: '/help/'
+      path: '/help'
+      fullPath: '/help/'
+      preLoaderRoute: typeof HelpIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/help/$guide': {
+      id: '/help/$guide'
+      path: '/help/$guide'
+      fullPath: '/help/$guide'
+      preLoaderRoute: typeof HelpGuideRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/judge-dashboard/': {
       id: '/judge-dashboard/'
@@ -914,6 +953,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminInboxRoute: typeof AdminInboxRoute
   AdminManageAccountsRoute: typeof AdminManageAccountsRoute
   AdminManageEventsRoute: typeof AdminManageEventsRoute
   AdminManageJudgesRoute: typeof AdminManageJudgesRoute
@@ -939,6 +979,7 @@ interface AdminRouteRouteChildren {
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminInboxRoute: AdminInboxRoute,
   AdminManageAccountsRoute: AdminManageAccountsRoute,
   AdminManageEventsRoute: AdminManageEventsRoute,
   AdminManageJudgesRoute: AdminManageJudgesRoute,
@@ -1009,7 +1050,6 @@ const rootRouteChildren: RootRouteChildren = {
   AccountHelpRoute: AccountHelpRoute,
   AccountHelpResetRoute: AccountHelpResetRoute,
   ContactRoute: ContactRoute,
-  HelpRoute: HelpRoute,
   JudgeRoute: JudgeRoute,
   LoginRoute: LoginRoute,
   OverviewRoute: OverviewRoute,
@@ -1020,6 +1060,8 @@ const rootRouteChildren: RootRouteChildren = {
   UserSettingsRoute: UserSettingsRoute,
   WelcomeRoute: WelcomeRoute,
   JudgeDashboardJudgeIdRouteRoute: JudgeDashboardJudgeIdRouteRouteWithChildren,
+  HelpGuideRoute: HelpGuideRoute,
+  HelpIndexRoute: HelpIndexRoute,
   JudgeDashboardIndexRoute: JudgeDashboardIndexRoute,
   SchoolIndexRoute: SchoolIndexRoute,
   SchoolEidSidRoute: SchoolEidSidRoute,

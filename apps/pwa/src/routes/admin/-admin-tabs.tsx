@@ -1,4 +1,4 @@
-import { accountsLinkFor, type SessionUser } from '@judging/shared-types';
+import { EDITOR_ROLES, accountsLinkFor, hasRole, type SessionUser } from '@judging/shared-types';
 import { ScrollArea } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
 import { HrefAnchor } from '../../routing/links.tsx';
@@ -32,6 +32,8 @@ function adminTabsFor(user: SessionUser): readonly AdminTab[] {
     { label: 'Schools', href: '/admin/manage-schools', sections: ['manage-schools', 'school-detail'] },
     { label: 'Criteria', href: '/admin/manage-sections', sections: ['manage-sections', 'section-detail'] },
     { label: 'Accounts', href: accountsLinkFor(user), sections: ['manage-accounts', 'account-detail'] },
+    // Public requests: ULTRA/SUPER (every state) and ADMIN (own state); not STANDARD.
+    ...(hasRole(user.role, EDITOR_ROLES) ? [{ label: 'Inbox', href: '/admin/inbox', sections: ['inbox'] }] : []),
   ];
 }
 
