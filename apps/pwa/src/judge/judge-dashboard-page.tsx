@@ -56,7 +56,11 @@ export function JudgeDashboardPage({ judgeId, events, eventId, categoryId, event
           <Stack gap={4}>
             <Title order={1}>Judge dashboard</Title>
             <Text size="lg" fw={600}>
-              {isOwn && user ? `${user.firstName} ${user.lastName}` : `Judge #${judgeId}`}
+              {isOwn && user
+                ? `${user.firstName} ${user.lastName}`
+                : eventLoad?.status === 'remote'
+                  ? `${eventLoad.snapshot.eventData.judge.judgeFirstName} ${eventLoad.snapshot.eventData.judge.judgeLastName}`
+                  : `Judge #${judgeId}`}
             </Text>
             {!isOwn && <Text size="sm">You are viewing this judge’s scores. Only the judge can change them.</Text>}
             {isOwn && user && (
@@ -112,11 +116,11 @@ function EventChooser({
               aria-current={isChosen ? 'page' : undefined}
               styles={{ inner: { justifyContent: 'flex-start' }, label: { whiteSpace: 'normal', textAlign: 'left' } }}
             >
-              <Stack gap={2}>
-                <Text fw={700} inherit>
+              <Stack gap={4}>
+                <Text fw={700} inherit lh={1.3}>
                   {event.eventName}
                 </Text>
-                <Text size="sm" inherit>
+                <Text size="sm" fw={500} lh={1.3}>
                   {formatEventDate(event.eventStartDate)} · {STATUS_LABEL[event.eventStatus]}
                 </Text>
               </Stack>

@@ -123,12 +123,16 @@ export type DeviceDb = Dexie & {
   meta: EntityTable<MetaRow, 'key'>;
 };
 
-/** Opens (or creates) the device database; `indexedDB` may be injected in tests (fake-indexeddb). */
+/**
+ * Opens (or creates) the device database. IndexedDB is read when the database is made, not when
+ * Dexie is imported, so a test's fake-indexeddb installed later still counts.
+ */
 export function createDeviceDb(
   name: string = DEVICE_DB_NAME,
   options?: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange },
 ): DeviceDb {
-  const db = new Dexie(name, options) as DeviceDb;
+  const found = globalThis.indexedDB ? { indexedDB: globalThis.indexedDB, IDBKeyRange: globalThis.IDBKeyRange } : {};
+  const db = new Dexie(name, { ...found, ...options }) as DeviceDb;
   db.version(1).stores({
     cells: 'key, [judgeId+eventId], [judgeId+categoryId], [judgeId+categoryId+sectionId+schoolId]',
     eventData: '[judgeId+eventId], judgeId',

@@ -303,7 +303,7 @@ test('a pull or a download never overwrites a cell with a queued edit; other cel
 test('upgrading the database keeps the outbox (versions are additive)', async () => {
   dbCounter += 1;
   const name = `outbox-upgrade-${dbCounter}`;
-  const old = new Dexie(name);
+  const old = new Dexie(name, { indexedDB: globalThis.indexedDB, IDBKeyRange: globalThis.IDBKeyRange });
   old.version(1).stores({
     cells: 'key, [judgeId+eventId], [judgeId+categoryId], [judgeId+categoryId+sectionId+schoolId]',
     eventData: '[judgeId+eventId], judgeId',
