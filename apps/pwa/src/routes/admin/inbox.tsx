@@ -6,34 +6,25 @@ import {
   type EmailDelivery,
   type PublicRequest,
   type SessionUser,
-} from "@judging/shared-types";
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
-import { createFileRoute } from "@tanstack/react-router";
-import { useMemo, useState } from "react";
-import { formatShortDateTime } from "../../admin/date-format.ts";
-import { EmailText } from "../../admin/email-text.tsx";
-import { reportMutationError } from "../../admin/mutation-errors.ts";
-import { SearchField } from "../../admin/search-field.tsx";
-import { matchesSearch } from "../../admin/table-sort.ts";
-import { useApiQuery } from "../../admin/use-api-query.ts";
-import { AlertType, showAlert } from "../../alerts/alerts-store.ts";
-import { listRequests, markRequestHandled } from "../../api/requests-api.ts";
-import { requireRoles } from "../../auth/route-guards.ts";
-import { withLoading } from "../../loading/loading-store.ts";
-import { useSession } from "../../session/session-context.tsx";
-import { AdminPageTitle } from "./-admin-page-title.tsx";
+} from '@judging/shared-types';
+import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { formatShortDateTime } from '../../admin/date-format.ts';
+import { EmailText } from '../../admin/email-text.tsx';
+import { reportMutationError } from '../../admin/mutation-errors.ts';
+import { SearchField } from '../../admin/search-field.tsx';
+import { matchesSearch } from '../../admin/table-sort.ts';
+import { useApiQuery } from '../../admin/use-api-query.ts';
+import { AlertType, showAlert } from '../../alerts/alerts-store.ts';
+import { listRequests, markRequestHandled } from '../../api/requests-api.ts';
+import { requireRoles } from '../../auth/route-guards.ts';
+import { withLoading } from '../../loading/loading-store.ts';
+import { useSession } from '../../session/session-context.tsx';
+import { AdminPageTitle } from './-admin-page-title.tsx';
 
 /** decisions §5: ULTRA and SUPER read every state's requests, ADMIN its own; STANDARD none. */
-export const Route = createFileRoute("/admin/inbox")({
+export const Route = createFileRoute('/admin/inbox')({
   beforeLoad: ({ context }) => ({ user: requireRoles(context, EDITOR_ROLES) }),
   component: InboxPage,
 });
@@ -44,19 +35,19 @@ function InboxPage() {
   return <InboxScreen user={user} />;
 }
 
-const Filter = { Open: "open", Handled: "handled", All: "all" } as const;
+const Filter = { Open: 'open', Handled: 'handled', All: 'all' } as const;
 type Filter = (typeof Filter)[keyof typeof Filter];
 
-const kindLabels: Record<PublicRequest["kind"], string> = {
-  [PublicRequestKind.Contact]: "Contact",
-  [PublicRequestKind.Overview]: "Account request",
-  [PublicRequestKind.SchoolChange]: "Registration change",
+const kindLabels: Record<PublicRequest['kind'], string> = {
+  [PublicRequestKind.Contact]: 'Contact',
+  [PublicRequestKind.Overview]: 'Account request',
+  [PublicRequestKind.SchoolChange]: 'Registration change',
 };
 
-const deliveryColors: Record<EmailDelivery["status"], string> = {
-  sent: "basil",
-  pending: "yellow",
-  failed: "red",
+const deliveryColors: Record<EmailDelivery['status'], string> = {
+  sent: 'basil',
+  pending: 'yellow',
+  failed: 'red',
 };
 
 function handledQuery(filter: Filter): boolean | undefined {
@@ -72,7 +63,7 @@ function isFilter(value: string): value is Filter {
 /** The public requests (contact, account requests, registration changes) with how their emails fared. */
 function InboxScreen({ user }: { user: SessionUser }) {
   const [filter, setFilter] = useState<Filter>(Filter.Open);
-  const [search, setSearch] = useState("");
+  const [search, setSearch] = useState('');
   const requests = useApiQuery(`requests-${filter}-${user.userId}`, (signal) =>
     listRequests(handledQuery(filter), signal),
   );
@@ -96,9 +87,7 @@ function InboxScreen({ user }: { user: SessionUser }) {
 
   const setHandled = async (request: PublicRequest, isHandled: boolean) => {
     try {
-      const response = await withLoading(
-        markRequestHandled(request.requestId, isHandled),
-      );
+      const response = await withLoading(markRequestHandled(request.requestId, isHandled));
       showAlert({ type: AlertType.Success, message: response.message });
       requests.reload();
     } catch (error) {
@@ -110,19 +99,12 @@ function InboxScreen({ user }: { user: SessionUser }) {
     <Stack gap="md">
       <AdminPageTitle>Inbox</AdminPageTitle>
       <Text c="dimmed" size="sm">
-        Messages sent from the Contact Us, Learn More and registration change
-        forms
-        {hasRole(user.role, [Role.Admin])
-          ? ` for ${user.state.stateName}`
-          : " for every state"}
-        . Each is kept even when its email could not be delivered.
+        Messages sent from the Contact Us, Learn More and registration change forms
+        {hasRole(user.role, [Role.Admin]) ? ` for ${user.state.stateName}` : ' for every state'}. Each is kept even when
+        its email could not be delivered.
       </Text>
       <Group justify="space-between" align="flex-end" gap="sm">
-        <SearchField
-          value={search}
-          onChange={setSearch}
-          placeholder="Name, email, school or text"
-        />
+        <SearchField value={search} onChange={setSearch} placeholder="Name, email, school or text" />
         <SegmentedControl
           aria-label="Show requests"
           value={filter}
@@ -130,9 +112,9 @@ function InboxScreen({ user }: { user: SessionUser }) {
             if (isFilter(value)) setFilter(value);
           }}
           data={[
-            { value: Filter.Open, label: "Open" },
-            { value: Filter.Handled, label: "Handled" },
-            { value: Filter.All, label: "All" },
+            { value: Filter.Open, label: 'Open' },
+            { value: Filter.Handled, label: 'Handled' },
+            { value: Filter.All, label: 'All' },
           ]}
         />
       </Group>
@@ -140,21 +122,14 @@ function InboxScreen({ user }: { user: SessionUser }) {
         <Paper withBorder p="md" radius="md">
           <Text c="dimmed">
             {requests.isLoading
-              ? "Loading requests…"
+              ? 'Loading requests…'
               : search
-                ? "No request matches your search."
-                : "No requests here."}
+                ? 'No request matches your search.'
+                : 'No requests here.'}
           </Text>
         </Paper>
       ) : (
-        <Stack
-          gap="sm"
-          component="ul"
-          p={0}
-          m={0}
-          style={{ listStyle: "none" }}
-          aria-label="Requests"
-        >
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Requests">
           {visible.map((request) => (
             <RequestCard
               key={request.requestId}
@@ -168,22 +143,10 @@ function InboxScreen({ user }: { user: SessionUser }) {
   );
 }
 
-function RequestCard({
-  request,
-  onHandled,
-}: {
-  request: PublicRequest;
-  onHandled(isHandled: boolean): void;
-}) {
+function RequestCard({ request, onHandled }: { request: PublicRequest; onHandled(isHandled: boolean): void }) {
   const name = `${request.firstName} ${request.lastName}`;
   return (
-    <Paper
-      component="li"
-      withBorder
-      radius="md"
-      p="md"
-      aria-label={`${kindLabels[request.kind]} from ${name}`}
-    >
+    <Paper component="li" withBorder radius="md" p="md" aria-label={`${kindLabels[request.kind]} from ${name}`}>
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" gap="sm">
           <Stack gap={2}>
@@ -192,8 +155,7 @@ function RequestCard({
                 {kindLabels[request.kind]}
               </Badge>
               <Text size="sm" c="dimmed">
-                {request.state.stateName} ·{" "}
-                {formatShortDateTime(request.createdAt)}
+                {request.state.stateName} · {formatShortDateTime(request.createdAt)}
               </Text>
             </Group>
             <Title order={2} size="h4">
@@ -207,9 +169,7 @@ function RequestCard({
             <Group gap="xs">
               <Badge variant="light" color="gray">
                 Handled
-                {request.handledAt
-                  ? ` ${formatShortDateTime(request.handledAt)}`
-                  : ""}
+                {request.handledAt ? ` ${formatShortDateTime(request.handledAt)}` : ''}
               </Badge>
               <Button
                 size="sm"
@@ -235,7 +195,7 @@ function RequestCard({
           <Text size="sm">
             {request.schoolName && (
               <>
-                <strong>School:</strong> {request.schoolName}{" "}
+                <strong>School:</strong> {request.schoolName}{' '}
               </>
             )}
             {request.eventName && (
@@ -245,9 +205,7 @@ function RequestCard({
             )}
           </Text>
         )}
-        {request.comments && (
-          <Text style={{ whiteSpace: "pre-wrap" }}>{request.comments}</Text>
-        )}
+        {request.comments && <Text style={{ whiteSpace: 'pre-wrap' }}>{request.comments}</Text>}
         <Group gap="xs" aria-label="Email delivery">
           {request.emails.length === 0 ? (
             <Text size="xs" c="dimmed">
@@ -263,9 +221,7 @@ function RequestCard({
                 title={email.lastError ?? undefined}
               >
                 Email to {email.toAddress}: {email.status}
-                {email.status !== "sent" && email.attempts > 0
-                  ? ` (${email.attempts} tries)`
-                  : ""}
+                {email.status !== 'sent' && email.attempts > 0 ? ` (${email.attempts} tries)` : ''}
               </Badge>
             ))
           )}

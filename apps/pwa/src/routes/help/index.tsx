@@ -1,39 +1,23 @@
-import {
-  EDITOR_ROLES,
-  HelpFileMessages,
-  hasRole,
-  type HelpFile,
-} from "@judging/shared-types";
-import {
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
-import { createFileRoute } from "@tanstack/react-router";
-import { useState } from "react";
-import { useConfirmDialog } from "../../admin/confirm-dialog.tsx";
-import { formatShortDateTime } from "../../admin/date-format.ts";
-import {
-  SortableTable,
-  type TableColumn,
-} from "../../admin/sortable-table.tsx";
-import { SortDirection } from "../../admin/table-sort.ts";
-import { useApiQuery } from "../../admin/use-api-query.ts";
-import { AlertType, showAlert } from "../../alerts/alerts-store.ts";
-import { listHelpFiles, removeHelpFile } from "../../api/help-files-api.ts";
-import { guides } from "../../help/guides.ts";
-import { PageSection } from "../../layout/page-section.tsx";
-import { withLoading } from "../../loading/loading-store.ts";
-import { AnchorLink } from "../../routing/links.tsx";
-import { useSession } from "../../session/session-context.tsx";
-import { ActiveStateSelect } from "../contact/-components/active-state-select.tsx";
-import { UploadDocumentModal } from "./-components/upload-document-modal.tsx";
+import { EDITOR_ROLES, HelpFileMessages, hasRole, type HelpFile } from '@judging/shared-types';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useConfirmDialog } from '../../admin/confirm-dialog.tsx';
+import { formatShortDateTime } from '../../admin/date-format.ts';
+import { SortableTable, type TableColumn } from '../../admin/sortable-table.tsx';
+import { SortDirection } from '../../admin/table-sort.ts';
+import { useApiQuery } from '../../admin/use-api-query.ts';
+import { AlertType, showAlert } from '../../alerts/alerts-store.ts';
+import { listHelpFiles, removeHelpFile } from '../../api/help-files-api.ts';
+import { guides } from '../../help/guides.ts';
+import { PageSection } from '../../layout/page-section.tsx';
+import { withLoading } from '../../loading/loading-store.ts';
+import { AnchorLink } from '../../routing/links.tsx';
+import { useSession } from '../../session/session-context.tsx';
+import { ActiveStateSelect } from '../contact/-components/active-state-select.tsx';
+import { UploadDocumentModal } from './-components/upload-document-modal.tsx';
 
-export const Route = createFileRoute("/help/")({
+export const Route = createFileRoute('/help/')({
   component: HelpPage,
 });
 
@@ -45,12 +29,8 @@ function formatSize(bytes: number): string {
 /** Online Resources: the guides (part of the app, so offline too) and a state's competition documents. */
 function HelpPage() {
   const { user } = useSession();
-  const [stateId, setStateId] = useState<number | null>(
-    user?.state.stateId ?? null,
-  );
-  const [stateName, setStateName] = useState<string>(
-    user?.state.stateName ?? "",
-  );
+  const [stateId, setStateId] = useState<number | null>(user?.state.stateId ?? null);
+  const [stateName, setStateName] = useState<string>(user?.state.stateName ?? '');
 
   return (
     <PageSection
@@ -66,11 +46,7 @@ function HelpPage() {
           {guides.map((guide) => (
             <Paper key={guide.slug} withBorder radius="md" p="md">
               <Stack gap={6}>
-                <AnchorLink
-                  to="/help/$guide"
-                  params={{ guide: guide.slug }}
-                  fw={700}
-                >
+                <AnchorLink to="/help/$guide" params={{ guide: guide.slug }} fw={700}>
                   {guide.title}
                 </AnchorLink>
                 <Text size="sm" c="dimmed">
@@ -81,8 +57,7 @@ function HelpPage() {
           ))}
         </SimpleGrid>
         <Text size="sm" c="dimmed">
-          The guides are part of the app: they open without a network and print
-          cleanly.
+          The guides are part of the app: they open without a network and print cleanly.
         </Text>
       </Stack>
       <Stack gap="sm">
@@ -97,34 +72,19 @@ function HelpPage() {
           }}
           description="Rules, menus and forms published by the state's coordinators"
         />
-        {stateId !== null && (
-          <StateDocuments
-            key={stateId}
-            stateId={stateId}
-            stateName={stateName}
-          />
-        )}
+        {stateId !== null && <StateDocuments key={stateId} stateId={stateId} stateName={stateName} />}
       </Stack>
       <Text>
-        Cannot find what you need?{" "}
-        <AnchorLink to="/contact">Contact us</AnchorLink> and your state
-        coordinator will help.
+        Cannot find what you need? <AnchorLink to="/contact">Contact us</AnchorLink> and your state coordinator will
+        help.
       </Text>
     </PageSection>
   );
 }
 
-function StateDocuments({
-  stateId,
-  stateName,
-}: {
-  stateId: number;
-  stateName: string;
-}) {
+function StateDocuments({ stateId, stateName }: { stateId: number; stateName: string }) {
   const { user } = useSession();
-  const files = useApiQuery(`help-files-${stateId}`, (signal) =>
-    listHelpFiles(stateId, signal),
-  );
+  const files = useApiQuery(`help-files-${stateId}`, (signal) => listHelpFiles(stateId, signal));
   const [isUploading, setIsUploading] = useState(false);
   const confirm = useConfirmDialog();
   const isOwnState = user !== null && user.state.stateId === stateId;
@@ -133,7 +93,7 @@ function StateDocuments({
   const canDelete = isOwnState;
 
   const remove = async (file: HelpFile) => {
-    if (!(await confirm.ask(HelpFileMessages.confirmRemove, "Delete"))) return;
+    if (!(await confirm.ask(HelpFileMessages.confirmRemove, 'Delete'))) return;
     try {
       const response = await withLoading(removeHelpFile(stateId, file.fileId));
       showAlert({ type: AlertType.Success, message: response.message });
@@ -148,8 +108,8 @@ function StateDocuments({
 
   const columns: TableColumn<HelpFile>[] = [
     {
-      key: "name",
-      header: "Document",
+      key: 'name',
+      header: 'Document',
       render: (file) => (
         <Stack gap={0}>
           <Text fw={600}>{file.documentName}</Text>
@@ -161,24 +121,24 @@ function StateDocuments({
       sortValue: (file) => file.documentName,
     },
     {
-      key: "size",
-      header: "Size",
+      key: 'size',
+      header: 'Size',
       render: (file) => formatSize(file.sizeBytes),
       sortValue: (file) => file.sizeBytes,
       fitsContent: true,
     },
     {
-      key: "added",
-      header: "Added",
+      key: 'added',
+      header: 'Added',
       render: (file) => formatShortDateTime(file.createdAt),
       sortValue: (file) => file.createdAt,
       fitsContent: true,
     },
     {
-      key: "actions",
-      header: "Actions",
+      key: 'actions',
+      header: 'Actions',
       isHeaderHidden: true,
-      align: "right",
+      align: 'right',
       fitsContent: true,
       render: (file) => (
         <Group gap="xs" justify="flex-end" wrap="nowrap">
@@ -211,24 +171,16 @@ function StateDocuments({
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="center">
-        <Text fw={600}>
-          {stateName ? `${stateName} documents` : "Documents"}
-        </Text>
-        {canUpload && (
-          <Button onClick={() => setIsUploading(true)}>Upload document</Button>
-        )}
+        <Text fw={600}>{stateName ? `${stateName} documents` : 'Documents'}</Text>
+        {canUpload && <Button onClick={() => setIsUploading(true)}>Upload document</Button>}
       </Group>
       <SortableTable
         label="Competition documents"
         columns={columns}
         rows={files.data?.files ?? []}
         rowKey={(file) => file.fileId}
-        initialSort={{ key: "name", direction: SortDirection.Ascending }}
-        emptyMessage={
-          files.isLoading
-            ? "Loading documents…"
-            : "No documents have been published for this state yet."
-        }
+        initialSort={{ key: 'name', direction: SortDirection.Ascending }}
+        emptyMessage={files.isLoading ? 'Loading documents…' : 'No documents have been published for this state yet.'}
         minWidth={560}
       />
       {user && !isOwnState && (
@@ -237,11 +189,7 @@ function StateDocuments({
         </Text>
       )}
       {isUploading && (
-        <UploadDocumentModal
-          stateId={stateId}
-          onClose={() => setIsUploading(false)}
-          onAdded={() => files.reload()}
-        />
+        <UploadDocumentModal stateId={stateId} onClose={() => setIsUploading(false)} onAdded={() => files.reload()} />
       )}
       {confirm.dialog}
     </Stack>
