@@ -103,9 +103,6 @@ export const ResultsCategorySchema = Type.Object({
 });
 export type ResultsCategory = Static<typeof ResultsCategorySchema>;
 
-const NameEntry = <K extends string>(idKey: K, nameKey: string) =>
-  Type.Array(Type.Object({ [idKey]: Type.Integer(), [nameKey]: Type.String() }));
-
 export const ResultsReportSchema = Type.Object({
   eventId: Type.Integer(),
   eventName: Type.String(),
@@ -114,9 +111,11 @@ export const ResultsReportSchema = Type.Object({
   isFinal: Type.Boolean(),
   computedAt: Type.String(),
   frozenAt: Nullable(Type.String()),
-  judges: NameEntry('judgeId', 'judgeName'),
-  penalties: NameEntry('penaltyId', 'penaltyName'),
-  disqualifications: NameEntry('disqualificationId', 'disqualificationName'),
+  judges: Type.Array(Type.Object({ judgeId: Type.Integer(), judgeName: Type.String() })),
+  penalties: Type.Array(Type.Object({ penaltyId: Type.Integer(), penaltyName: Type.String() })),
+  disqualifications: Type.Array(
+    Type.Object({ disqualificationId: Type.Integer(), disqualificationName: Type.String() }),
+  ),
   /** Sorted by category name; standings in place order, DQ's last. */
   categories: Type.Array(ResultsCategorySchema),
 });

@@ -1,6 +1,20 @@
+import { EventStatusValues, eventStatusLabel, type CoordinatorEvent, type SessionUser } from '@judging/shared-types';
+import { Badge, Button, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { canEditAdminData } from '../../../admin/admin-permissions.ts';
+import { useConfirmDialog } from '../../../admin/confirm-dialog.tsx';
+import { useApiQuery } from '../../../admin/use-api-query.ts';
+import { useSaveAction } from '../../../admin/use-save-action.ts';
+import { showAlert } from '../../../alerts/alerts-store.ts';
+import { resultsExportUrl } from '../../../api/results-api.ts';
+import { completeEvent, getCoordinatorEvent, startEvent, unlockJudge } from '../../../api/run-api.ts';
+import { showRunIssue } from '../../../results/run-errors.ts';
+import { ButtonLink, HrefAnchor } from '../../../routing/links.tsx';
 import { idParams } from '../../../routing/route-schemas.ts';
+import { useSession } from '../../../session/session-context.tsx';
 import { AdminPageTitle } from '../-admin-page-title.tsx';
+import { JudgeTable } from './-components/judge-table.tsx';
+import { useRunStream } from './-components/use-run-stream.ts';
 
 export const Route = createFileRoute('/admin/event-run/$id')({
   params: idParams('id'),
@@ -8,5 +22,143 @@ export const Route = createFileRoute('/admin/event-run/$id')({
 });
 
 function RunEventPage() {
-  return <AdminPageTitle>Run event</AdminPageTitle>;
+  const { user } = useSession();
+  const { id } = Route.useParams();
+  if (!user) return null;
+  return <RunEventScreen key={id} user={user} eventId={id} />;
+}
+
+function RunEventScreen({ user, eventId }: { user: SessionUser; eventId: number }) {
+  const run = useApiQuery(`event-run-${eventId}`, (signal) => getCoordinatorEvent(eventId, signal), showRunIssue);
+  const { ask, dialog } = useConfirmDialog();
+  const { isSaving, save } = useSaveAction();
+  useRunStream(eventId, run.reload);
+  const canEdit = canEditAdminData(user);
+  const view = run.data;
+
+  const act = async (task: () => Promise<{ message: string }>) => {
+    try {
+      const answer = await save(task());
+      showAlert({ type: 'Success', message: answer.message });
+    } catch (error) {
+      showRunIssue(error);
+    }
+    run.reload();
+  };
+
+  const onEnd = async () => {
+    const isConfirmed = await ask(
+      'Are you sure you want to end this event? Scores can no longer change and the results become final.',
+      'End event',
+    );
+    if (isConfirmed) await act(() => completeEvent(eventId));
+  };
+  const onUnlock = async (judgeId: number, categoryId: number, judgeName: string) => {
+    const isConfirmed = await ask(`Unlock ${judgeName}? The judge can change their scores and must submit again.`, 'Unlock');
+    if (isConfirmed) await act(() => unlockJudge(eventId, categoryId, judgeId));
+  };
+
+  return (
+    <Stack gap="md">
+      <ButtonLink to="/admin/manage-events" variant="default" size="sm" w="fit-content">
+        ← Back to events
+      </ButtonLink>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <AdminPageTitle>Run event{view ? `: ${view.eventName}` : ''}</AdminPageTitle>
+          {view && (
+            <Group gap="xs">
+              <Badge size="lg" data-testid="event-status">
+                {eventStatusLabel(view.eventStatus)}
+              </Badge>
+              {view.eventStatus === EventStatusValues.Started && !view.canEnd && (
+                <Text size="sm" c="dimmed">
+                  End event is offered once every judge is complete.
+                </Text>
+              )}
+            </Group>
+          )}
+        </Stack>
+        {view && (
+          <Group gap="xs">
+            {canEdit && view.eventStatus === EventStatusValues.NotStarted && (
+              <Button loading={isSaving} onClick={() => void act(() => startEvent(eventId))}>
+                Start event
+              </Button>
+            )}
+            {canEdit && view.eventStatus === EventStatusValues.Started && view.canEnd && (
+              <Button color="red" loading={isSaving} onClick={() => void onEnd()}>
+                End event
+              </Button>
+            )}
+            <Button variant="default" onClick={run.reload}>
+              Refresh
+            </Button>
+            <ReportsMenu view={view} />
+          </Group>
+        )}
+      </Group>
+      {view?.categories.map((category) => (
+        <Paper key={category.categoryId} withBorder p="md" component="section" aria-label={category.categoryName}>
+          <Group justify="space-between" mb="sm">
+            <Title order={2} size="h3">
+              {category.categoryName}
+            </Title>
+            <Group gap="xs">
+              <Text size="sm" c="dimmed">
+                {category.schoolCount} schools
+              </Text>
+              <ButtonLink
+                to="/admin/school-penalties/$eid/$cid"
+                params={{ eid: eventId, cid: category.categoryId }}
+                size="xs"
+                variant="default"
+              >
+                Penalty review
+              </ButtonLink>
+            </Group>
+          </Group>
+          <JudgeTable
+            eventId={eventId}
+            category={category}
+            canViewAsJudge={canEdit}
+            canUnlock={canEdit && view.eventStatus === EventStatusValues.Started}
+            onUnlock={(judgeId, name) => void onUnlock(judgeId, category.categoryId, name)}
+          />
+        </Paper>
+      ))}
+      {view && view.categories.length === 0 && <Text c="dimmed">This event has no categories yet.</Text>}
+      {dialog}
+    </Stack>
+  );
+}
+
+function ReportsMenu({ view }: { view: CoordinatorEvent }) {
+  const eventId = view.eventId;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="light">Reports</Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Results</Menu.Label>
+        <Menu.Item component={HrefAnchor} href={`/admin/results-overall/${eventId}/overall`}>
+          Overall results
+        </Menu.Item>
+        <Menu.Item component={HrefAnchor} href={`/admin/results-team/${eventId}`}>
+          Team results
+        </Menu.Item>
+        <Menu.Item component={HrefAnchor} href={`/admin/results-section/${eventId}`}>
+          Section results
+        </Menu.Item>
+        <Menu.Label>CSV downloads</Menu.Label>
+        <Menu.Item component="a" href={resultsExportUrl({ eventId })} download>
+          Overall results (CSV)
+        </Menu.Item>
+        <Menu.Item component="a" href={resultsExportUrl({ eventId, report: 'section' })} download>
+          Section results (CSV)
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
 }

@@ -1,5 +1,12 @@
+import { Alert, Badge, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { canEditAdminData } from '../../../../admin/admin-permissions.ts';
+import { useApiQuery } from '../../../../admin/use-api-query.ts';
+import { getCategoryPenalties } from '../../../../api/review-api.ts';
+import { showRunIssue } from '../../../../results/run-errors.ts';
+import { ButtonLink } from '../../../../routing/links.tsx';
 import { idParams } from '../../../../routing/route-schemas.ts';
+import { useSession } from '../../../../session/session-context.tsx';
 import { AdminPageTitle } from '../../-admin-page-title.tsx';
 
 export const Route = createFileRoute('/admin/school-penalties/$eid/$cid')({
@@ -8,5 +15,62 @@ export const Route = createFileRoute('/admin/school-penalties/$eid/$cid')({
 });
 
 function SchoolPenaltiesPage() {
-  return <AdminPageTitle>School penalties</AdminPageTitle>;
+  const { eid, cid } = Route.useParams();
+  const { user } = useSession();
+  const list = useApiQuery(`penalties-${eid}-${cid}`, (signal) => getCategoryPenalties(eid, cid, signal), showRunIssue);
+  const data = list.data;
+  const canReview = canEditAdminData(user) && data?.isReviewEnabled === true;
+  return (
+    <Stack gap="md">
+      <ButtonLink to="/admin/event-run/$id" params={{ id: eid }} variant="default" size="sm" w="fit-content">
+        ← Back to event run
+      </ButtonLink>
+      <AdminPageTitle>School penalties{data ? `: ${data.categoryName}` : ''}</AdminPageTitle>
+      {data && !data.isReviewEnabled && (
+        <Alert color="yellow">
+          Review opens once every judge of this category has submitted, and closes when the event ends.
+        </Alert>
+      )}
+      {data && data.schools.length === 0 && <Text c="dimmed">No school has penalties or disqualifications.</Text>}
+      {data && data.schools.length > 0 && (
+        <Table striped aria-label="Schools with penalties or disqualifications">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>School</Table.Th>
+              <Table.Th>Penalties</Table.Th>
+              <Table.Th>Disqualifications</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Review</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.schools.map((school) => (
+              <Table.Tr key={school.schoolId}>
+                <Table.Td fw={600}>{school.schoolName}</Table.Td>
+                <Table.Td>{school.penaltyCount}</Table.Td>
+                <Table.Td>{school.disqualificationCount}</Table.Td>
+                <Table.Td>
+                  <Badge color={school.status === 'Complete' ? 'green' : 'yellow'} variant="light">
+                    {school.status}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <ButtonLink
+                    to="/admin/school-penalties-list/$eid/$cid/$sid"
+                    params={{ eid, cid, sid: school.schoolId }}
+                    size="xs"
+                    variant={canReview ? 'filled' : 'default'}
+                  >
+                    {canReview ? 'Review' : 'View'}
+                  </ButtonLink>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
 }

@@ -1,5 +1,18 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { formatScore, type Confirmation, type SchoolPenalties } from '@judging/shared-types';
+import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { canEditAdminData } from '../../../../../admin/admin-permissions.ts';
+import { useConfirmDialog } from '../../../../../admin/confirm-dialog.tsx';
+import { useApiQuery } from '../../../../../admin/use-api-query.ts';
+import { useSaveAction } from '../../../../../admin/use-save-action.ts';
+import { showAlert } from '../../../../../alerts/alerts-store.ts';
+import { confirmSchoolPenalties, getSchoolPenalties } from '../../../../../api/review-api.ts';
+import { showRunIssue } from '../../../../../results/run-errors.ts';
+import { ButtonLink } from '../../../../../routing/links.tsx';
 import { idParams } from '../../../../../routing/route-schemas.ts';
+import { sessionStore } from '../../../../../session/app-session.ts';
+import { useSession } from '../../../../../session/session-context.tsx';
 import { AdminPageTitle } from '../../../-admin-page-title.tsx';
 
 export const Route = createFileRoute('/admin/school-penalties-list/$eid/$cid/$sid')({
@@ -7,6 +20,133 @@ export const Route = createFileRoute('/admin/school-penalties-list/$eid/$cid/$si
   component: SchoolPenaltyReviewPage,
 });
 
+type Decision = 'confirm' | 'reject';
+
+function initialDecisions(data: SchoolPenalties): Record<string, Decision> {
+  const decisions: Record<string, Decision> = {};
+  for (const sheet of data.sheets) {
+    // An item not reviewed yet counts, so it starts as confirmed; the coordinator rejects what is wrong.
+    for (const p of sheet.penalties) decisions[p.penaltyScoreId] = p.isConfirmed === false ? 'reject' : 'confirm';
+    for (const d of sheet.disqualifications) {
+      decisions[d.disqualificationScoreId] = d.isConfirmed === false ? 'reject' : 'confirm';
+    }
+  }
+  return decisions;
+}
+
+function photoHref(url: string): string {
+  return `${url}?token=${encodeURIComponent(sessionStore.get()?.token ?? '')}`;
+}
+
 function SchoolPenaltyReviewPage() {
-  return <AdminPageTitle>School penalty review</AdminPageTitle>;
+  const { eid, cid, sid } = Route.useParams();
+  const query = useApiQuery(`penalties-${eid}-${cid}-${sid}`, (signal) => getSchoolPenalties(eid, cid, sid, signal), showRunIssue);
+  return query.data ? <ReviewForm key={query.data.status} data={query.data} onSaved={query.reload} /> : null;
+}
+
+function ReviewForm({ data, onSaved }: { data: SchoolPenalties; onSaved(): void }) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const { ask, dialog } = useConfirmDialog();
+  const { isSaving, save } = useSaveAction();
+  const [decisions, setDecisions] = useState(() => initialDecisions(data));
+  const canReview = canEditAdminData(user) && data.isReviewEnabled;
+
+  const onSave = async () => {
+    if (!(await ask('Are you sure you want to save these confirmations? The school will be marked Complete.', 'Save'))) return;
+    const list: Confirmation[] = [];
+    for (const sheet of data.sheets) {
+      for (const p of sheet.penalties) list.push({ penaltyScoreId: p.penaltyScoreId, isConfirmed: decisions[p.penaltyScoreId] !== 'reject' });
+      for (const d of sheet.disqualifications) {
+        list.push({ disqualificationScoreId: d.disqualificationScoreId, isConfirmed: decisions[d.disqualificationScoreId] !== 'reject' });
+      }
+    }
+    try {
+      const answer = await save(confirmSchoolPenalties(data.eventId, data.categoryId, data.schoolId, list));
+      showAlert({ type: 'Success', message: answer.message });
+      onSaved();
+      await navigate({ to: '/admin/school-penalties/$eid/$cid', params: { eid: data.eventId, cid: data.categoryId } });
+    } catch (error) {
+      showRunIssue(error);
+    }
+  };
+
+  const decisionControl = (scoreId: string, label: string) => (
+    <SegmentedControl
+      size="xs"
+      aria-label={label}
+      disabled={!canReview}
+      value={decisions[scoreId] ?? 'confirm'}
+      onChange={(value) => setDecisions((previous) => ({ ...previous, [scoreId]: value === 'reject' ? 'reject' : 'confirm' }))}
+      data={[
+        { value: 'confirm', label: 'Confirm' },
+        { value: 'reject', label: 'Reject' },
+      ]}
+    />
+  );
+
+  return (
+    <Stack gap="md">
+      <ButtonLink to="/admin/school-penalties/$eid/$cid" params={{ eid: data.eventId, cid: data.categoryId }} variant="default" size="sm" w="fit-content">
+        ← Back to school penalties
+      </ButtonLink>
+      <Group justify="space-between">
+        <AdminPageTitle>
+          {data.schoolName}: {data.categoryName}
+        </AdminPageTitle>
+        <Badge size="lg" color={data.status === 'Complete' ? 'green' : 'yellow'}>
+          {data.status}
+        </Badge>
+      </Group>
+      {data.sheets.map((sheet) => (
+        <Paper key={`${sheet.judgeId}-${sheet.sectionId}`} withBorder p="md" component="section" aria-label={`${sheet.judgeFirstName} ${sheet.judgeLastName}, ${sheet.sectionName}`}>
+          <Title order={2} size="h4" mb="xs">
+            {sheet.judgeFirstName} {sheet.judgeLastName} · {sheet.sectionName}
+          </Title>
+          <Table.ScrollContainer minWidth={560}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Item</Table.Th>
+                  <Table.Th ta="right">Deduction</Table.Th>
+                  <Table.Th>Comments</Table.Th>
+                  <Table.Th>Photo</Table.Th>
+                  <Table.Th>Decision</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {sheet.penalties.map((p) => (
+                  <Table.Tr key={p.penaltyScoreId}>
+                    <Table.Td>Penalty: {p.penaltyName}</Table.Td>
+                    <Table.Td ta="right">{formatScore(p.penaltyAmount)}</Table.Td>
+                    <Table.Td>{p.penaltyComments ?? ''}</Table.Td>
+                    <Table.Td>{p.penaltyFile ? <Anchor href={photoHref(p.penaltyFile)} target="_blank">View photo</Anchor> : '—'}</Table.Td>
+                    <Table.Td>{decisionControl(p.penaltyScoreId, `Decision on ${p.penaltyName}`)}</Table.Td>
+                  </Table.Tr>
+                ))}
+                {sheet.disqualifications.map((d) => (
+                  <Table.Tr key={d.disqualificationScoreId}>
+                    <Table.Td c="red">Disqualification: {d.disqualificationName}</Table.Td>
+                    <Table.Td ta="right">DQ</Table.Td>
+                    <Table.Td>{d.disqualificationComments ?? ''}</Table.Td>
+                    <Table.Td>
+                      {d.disqualificationFile ? <Anchor href={photoHref(d.disqualificationFile)} target="_blank">View photo</Anchor> : '—'}
+                    </Table.Td>
+                    <Table.Td>{decisionControl(d.disqualificationScoreId, `Decision on ${d.disqualificationName}`)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      ))}
+      {data.sheets.length === 0 && <Text c="dimmed">No penalties or disqualifications.</Text>}
+      {canReview && (
+        <Button w="fit-content" loading={isSaving} onClick={() => void onSave()}>
+          Save
+        </Button>
+      )}
+      {dialog}
+    </Stack>
+  );
 }

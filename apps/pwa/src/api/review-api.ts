@@ -1,0 +1,30 @@
+import {
+  CategoryPenaltiesSchema,
+  SchoolPenaltiesSchema,
+  SuccessMessageSchema,
+  type ConfirmationList,
+} from '@judging/shared-types';
+import { api } from './api.ts';
+
+/** GET run/coordinator/event/{e}/category/{c}/penalties */
+export function getCategoryPenalties(eventId: number, categoryId: number, signal?: AbortSignal) {
+  return api.get(`/run/coordinator/event/${eventId}/category/${categoryId}/penalties`, CategoryPenaltiesSchema, { signal });
+}
+
+/** GET run/coordinator/event/{e}/category/{c}/school/{s}/penalties */
+export function getSchoolPenalties(eventId: number, categoryId: number, schoolId: number, signal?: AbortSignal) {
+  return api.get(
+    `/run/coordinator/event/${eventId}/category/${categoryId}/school/${schoolId}/penalties`,
+    SchoolPenaltiesSchema,
+    { signal },
+  );
+}
+
+/** PUT run/coordinator/confirm/event/{e}/category/{c}/school/{s}: marks the school's review Complete. */
+export function confirmSchoolPenalties(eventId: number, categoryId: number, schoolId: number, list: ConfirmationList) {
+  return api.put(
+    `/run/coordinator/confirm/event/${eventId}/category/${categoryId}/school/${schoolId}`,
+    list,
+    SuccessMessageSchema,
+  );
+}

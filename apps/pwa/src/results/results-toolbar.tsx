@@ -1,0 +1,37 @@
+import { Badge, Button, Group } from '@mantine/core';
+import type { ResultsReport } from '@judging/shared-types';
+import { resultsExportUrl, type ExportTarget } from '../api/results-api.ts';
+import { ButtonLink } from '../routing/links.tsx';
+import classes from './results-print.module.css';
+
+/** 'Final' once the event is closed (frozen results), otherwise 'Provisional'. */
+export function ResultsStatusBadge({ report }: { report: ResultsReport }) {
+  return report.isFinal ? (
+    <Badge color="green" size="lg">
+      Final
+    </Badge>
+  ) : (
+    <Badge color="orange" size="lg">
+      Provisional
+    </Badge>
+  );
+}
+
+/** Back to the run, Print and CSV export: hidden when printing. */
+export function ResultsToolbar({ eventId, exportTarget }: { eventId: number; exportTarget: ExportTarget }) {
+  return (
+    <Group className={classes.noPrint} gap="xs">
+      <ButtonLink to="/admin/event-run/$id" params={{ id: eventId }} variant="default" size="sm">
+        ← Back to event run
+      </ButtonLink>
+      <Button size="sm" variant="default" onClick={() => window.print()}>
+        Print
+      </Button>
+      <Button component="a" size="sm" href={resultsExportUrl(exportTarget)} download>
+        Export CSV
+      </Button>
+    </Group>
+  );
+}
+
+export const printClasses = classes;

@@ -1,0 +1,83 @@
+import type { RunCategory } from '@judging/shared-types';
+import { Badge, Button, Group, Progress, Table, Text, VisuallyHidden } from '@mantine/core';
+import { HrefButton } from '../../../../routing/links.tsx';
+
+interface JudgeTableProps {
+  eventId: number;
+  category: RunCategory;
+  canViewAsJudge: boolean;
+  canUnlock: boolean;
+  onUnlock(judgeId: number, judgeName: string): void;
+}
+
+function formatSyncTime(at: string | null): string {
+  if (at === null) return 'Never';
+  return new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+const statusColors = { '-': 'gray', 'In Progress': 'blue', Complete: 'green' } as const;
+
+/** One category's judges: name, sections, status, progress, last sync, view as judge, unlock. */
+export function JudgeTable({ eventId, category, canViewAsJudge, canUnlock, onUnlock }: JudgeTableProps) {
+  if (category.judges.length === 0) return <Text c="dimmed">No judges are assigned to this category.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped aria-label={`Judges of ${category.categoryName}`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Judge</Table.Th>
+            <Table.Th>Sections</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Progress</Table.Th>
+            <Table.Th>Last sync</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {category.judges.map((judge) => {
+            const name = `${judge.judgeFirstName} ${judge.judgeLastName}`;
+            const percent = judge.cellsExpected === 0 ? 0 : (judge.cellsScored / judge.cellsExpected) * 100;
+            return (
+              <Table.Tr key={judge.judgeId} data-judge-id={judge.judgeId}>
+                <Table.Td fw={600}>{name}</Table.Td>
+                <Table.Td>{judge.sectionNames.join(', ')}</Table.Td>
+                <Table.Td>
+                  <Badge color={statusColors[judge.status]} variant="light" data-testid="judge-status">
+                    {judge.status}
+                  </Badge>
+                </Table.Td>
+                <Table.Td miw={140}>
+                  <Text size="sm">
+                    {judge.cellsScored} / {judge.cellsExpected}
+                  </Text>
+                  <Progress value={percent} size="sm" aria-label={`${name} progress`} />
+                </Table.Td>
+                <Table.Td>{formatSyncTime(judge.lastSyncAt)}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    {canViewAsJudge && (
+                      <HrefButton
+                        href={`/judge-dashboard/${judge.judgeId}/${eventId}/${category.categoryId}`}
+                        size="xs"
+                        variant="default"
+                      >
+                        View as judge
+                      </HrefButton>
+                    )}
+                    {canUnlock && judge.isSubmitted && (
+                      <Button size="xs" color="orange" onClick={() => onUnlock(judge.judgeId, name)}>
+                        Unlock
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
