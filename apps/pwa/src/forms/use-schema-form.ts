@@ -2,6 +2,11 @@ import { validate } from '@judging/shared-types';
 import type { ChangeEvent, FormEvent } from 'react';
 import { useMemo, useState } from 'react';
 import type { Static, TSchema } from 'typebox';
+import { Settings } from 'typebox/system';
+
+// TypeBox stops collecting errors at 8, and a blank required text breaks two rules (length and
+// pattern): without a higher limit a form of five or more empty fields lost the later messages.
+Settings.Set({ maxErrors: 100 });
 
 type TextFields<V> = { [K in keyof V]-?: V[K] extends string | null | undefined ? K : never }[keyof V] & string;
 

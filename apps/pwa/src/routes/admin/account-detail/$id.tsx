@@ -1,7 +1,7 @@
 import { ErrorCode, formatPhone, type Account, type AccountUser, type SessionUser } from '@judging/shared-types';
 import { Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { rememberAccountStatus } from '../../../admin/account-status-store.ts';
 import { AdminMessages } from '../../../admin/admin-messages.ts';
 import { canEditAdminData, canManageAccounts } from '../../../admin/admin-permissions.ts';
@@ -179,10 +179,12 @@ function AccountDetailScreen({ user, stateId }: { user: SessionUser; stateId: nu
   );
 }
 
+/** One labelled value of the summary card; a named group, so the label reads with its value. */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
+  const labelId = useId();
   return (
-    <Stack gap={4}>
-      <Text size="sm" c="dimmed" fw={600}>
+    <Stack gap={4} role="group" aria-labelledby={labelId}>
+      <Text size="sm" c="dimmed" fw={600} id={labelId}>
         {label}
       </Text>
       {typeof children === 'string' ? (
