@@ -89,12 +89,12 @@ async function probeBlobPutInPage(): Promise<string> {
   const outcome = await new Promise<string>((resolve) => {
     try {
       const transaction = db.transaction('s', 'readwrite');
-      transaction.objectStore('s').put(new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }), 'k');
+      const request = transaction
+        .objectStore('s')
+        .put(new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }), 'k');
       transaction.oncomplete = () => resolve('stored');
-      transaction.onerror = () =>
-        resolve(`failed: ${transaction.error?.name ?? ''} ${transaction.error?.message ?? ''}`);
-      transaction.onabort = () =>
-        resolve(`aborted: ${transaction.error?.name ?? ''} ${transaction.error?.message ?? ''}`);
+      request.onerror = () => resolve(`the put failed: ${String(request.error)}`);
+      transaction.onabort = () => resolve(`the transaction aborted: ${String(transaction.error)}`);
     } catch (error) {
       resolve(`threw: ${error instanceof Error ? `${error.name} ${error.message}` : String(error)}`);
     }

@@ -146,12 +146,22 @@ export class WebKitJudge {
     await this.waitForText(path.basename(filePath), { within: DIALOG });
   }
 
+  /** Save, then the dialog closes (the device store committed) and the app says `message`. */
   async saveDialog(message: string): Promise<void> {
     await this.clickButton('Save', DIALOG);
+    const dialog = this.browser.$(DIALOG);
+    const closed = await dialog
+      .waitForExist({ reverse: true, timeout: DEFAULT_TIMEOUT })
+      .then(() => true)
+      .catch(() => false);
+    if (!closed) {
+      const alerts = await this.browser
+        .$("//*[@aria-label='Alerts']")
+        .getText()
+        .catch(() => '');
+      throw new Error(`the dialog stayed open after Save; alerts: ${JSON.stringify(alerts)}`);
+    }
     await this.waitForText(message, { within: "//*[@aria-label='Alerts']" });
-    await this.browser
-      .$(DIALOG)
-      .waitForExist({ reverse: true, timeout: DEFAULT_TIMEOUT, timeoutMsg: 'the dialog stayed open' });
   }
 
   /** "All scores sent" or "N waiting to send" in the sync status bar. */

@@ -83,9 +83,10 @@ export async function runLane(options: { filter?: string; runTimeoutMs: number }
   try {
     const xvfb = await startXvfb();
     const driver = await startWebDriver(xvfb.display);
-    const builtPwa = path.join(repoRoot, 'apps/pwa/dist');
+    // WEBKIT_PWA_DIST: another build to test (e.g. a deliberately broken one, built elsewhere).
+    const builtPwa = path.resolve(process.env.WEBKIT_PWA_DIST ?? path.join(repoRoot, 'apps/pwa/dist'));
     if (!existsSync(path.join(builtPwa, 'sw.js')))
-      throw new Error('apps/pwa/dist is not built: run `pnpm build` first');
+      throw new Error(`${builtPwa} is not built: run \`pnpm build\` first`);
     const pwaDist = path.join(runDir, 'pwa');
     cpSync(builtPwa, pwaDist, { recursive: true });
     mkdirSync(path.join(pwaDist, 'webkit-lane'));

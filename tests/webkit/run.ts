@@ -4,4 +4,4 @@ import './judge-offline-journey.webkit.ts';
 import './device-storage.webkit.ts';
 
 const filter = process.argv[2];
-process.exitCode = await runLane({ filter, runTimeoutMs: 5 * 60_000 });
+process.exitCode = await runLane({ filter, runTimeoutMs: 8 * 60_000 });
