@@ -74,7 +74,7 @@ async function scoreWholeCategory(screens: JudgeScreens, scenario: JudgingScenar
       await expect(screens.page.getByTestId('sheet-total')).toHaveText('31.00');
     }
     await screens.doneButton.click();
-    await expect(screens.shell.alert('Scores Saved')).toBeVisible();
+    await expect(screens.shell.alert('Scores Saved').first()).toBeVisible();
     await expect(screens.page).toHaveURL(/\/school-sections\?/);
     await screens.page.getByRole('link', { name: '← Back to the schools' }).click();
     await expect(screens.schoolScored(school.schoolName)).toBeVisible();

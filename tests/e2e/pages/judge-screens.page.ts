@@ -159,8 +159,9 @@ export class JudgeScreens {
 
   async saveDialog(message: string): Promise<void> {
     await this.dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(this.shell.alert(message)).toBeVisible();
     await expect(this.dialog).toBeHidden();
+    // The previous save's alert may still be fading out beside this one.
+    await expect(this.shell.alert(message).first()).toBeVisible();
   }
 
   async submitCategory(): Promise<void> {

@@ -210,7 +210,8 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       clearTimeout(retryTimer);
       const at = now().toISOString();
       await recordSyncSuccess(db, session.userId, at);
-      setStatus({ isSyncing: false, isOnline: true, lastSyncAt: at, lastError: null });
+      // The browser may have gone offline while this run's last answer was arriving.
+      setStatus({ isSyncing: false, isOnline: isBrowserOnline(), lastSyncAt: at, lastError: null });
     } catch (error) {
       handleFailure(error, session);
     }
@@ -221,14 +222,14 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       pausedToken = session.token;
       setStatus({
         isSyncing: false,
-        isOnline: true,
+        isOnline: isBrowserOnline(),
         needsLogin: true,
         lastError: 'Your session has ended: log in again to send your scores.',
       });
       return;
     }
     if (isApiError(error) && error.status === 426) {
-      setStatus({ isSyncing: false, isOnline: true, needsUpdate: true, lastError: error.message });
+      setStatus({ isSyncing: false, isOnline: isBrowserOnline(), needsUpdate: true, lastError: error.message });
       return;
     }
     failures += 1;
