@@ -1,0 +1,177 @@
+// Competition day, end to end on the real server: an ADMIN starts an event, one judge scores
+// offline on a tablet and syncs later, a second judge scores from another device, the event-run
+// page shows both Complete without a refresh, the ADMIN unlocks the second judge (who changes a
+// score and resubmits), rejects a penalty in review, ends the event, and the overall results and
+// the CSV carry the hand-worked numbers.
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { JudgeScreens } from './pages/judge-screens.page.ts';
+import { JUDGE_PASSWORD, JudgeServer, type JudgingScenario } from './pages/judge-server.ts';
+import { AppShell } from './pages/app-shell.page.ts';
+import { DEMO_PASSWORD, demoUsers } from './support/demo-users.ts';
+
+const SUBSECTIONS = ['Menu Design and Balance', 'Costing Accuracy', 'Visual Presentation', 'Oral Presentation'];
+// Judge one, on the tablet: school A 34.50 (−2.00 uniform penalty, later rejected), school B 26.75.
+const TABLET_SCORES = [
+  ['12.50', '8.25', '9.00', '4.75'],
+  ['10.00', '7.00', '6.50', '3.25'],
+];
+
+async function installApp(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+/** A second judge on the scenario's section, scoring through the seed's REST calls. */
+async function addSecondJudge(request: APIRequestContext, server: JudgeServer, scenario: JudgingScenario) {
+  const admin = await server.logIn(demoUsers.admin.email, DEMO_PASSWORD);
+  const email = `second-${scenario.eventId}-${Date.now().toString(36)}@judges.demo.test`;
+  const created = await request.post('/api/judge', {
+    data: {
+      judgeState: { stateId: admin.stateId },
+      judgeFirstName: 'Second',
+      judgeLastName: `Judge ${scenario.eventId}`,
+      judgeEmail: email,
+      judgePhone: '3025550198',
+      judgePassword: JUDGE_PASSWORD,
+      confirmPassword: JUDGE_PASSWORD,
+      profile: 'judge',
+    },
+  });
+  expect(created.ok()).toBe(true);
+  const judgeId = ((await created.json()) as { judge: { judgeId: number } }).judge.judgeId;
+  const assigned = await request.post(
+    `/api/event/${scenario.eventId}/category/${scenario.categoryId}/section/${scenario.sectionId}`,
+    { headers: { Authorization: `Bearer ${admin.token}` }, data: [{ judgeId }] },
+  );
+  expect(assigned.ok()).toBe(true);
+  const { token } = await server.logIn(email, JUDGE_PASSWORD);
+  const asJudge: JudgingScenario = {
+    ...scenario,
+    judge: { judgeId, email, firstName: 'Second', lastName: `Judge ${scenario.eventId}` },
+  };
+  return { judgeId, token, asJudge };
+}
+
+test('competition day: start, score (one tablet offline), unlock, review, end, results and CSV', async ({
+  browser,
+  page,
+  context,
+  request,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const server = new JudgeServer(request);
+  const scenario = await server.createScenario('day');
+  const second = await addSecondJudge(request, server, scenario);
+  const [schoolA, schoolB] = scenario.schools;
+  if (!schoolA || !schoolB) throw new Error('the scenario has two schools');
+
+  // The coordinator, in a browser of their own.
+  const adminContext = await browser.newContext({ viewport: testInfo.project.use.viewport ?? undefined });
+  const admin = await adminContext.newPage();
+  await new AppShell(admin).logInAs(demoUsers.admin);
+  await admin.goto(`/admin/event-run/${scenario.eventId}`);
+  const judgeRow = (lastName: string) => admin.getByRole('row', { name: new RegExp(lastName) });
+  await expect(judgeRow(scenario.judge.lastName).getByTestId('judge-status')).toHaveText('-');
+  await admin.getByRole('button', { name: 'Start event' }).click();
+  await expect(admin.getByTestId('event-status')).toHaveText('In Progress');
+  await expect(judgeRow(scenario.judge.lastName).getByTestId('judge-status')).toHaveText('In Progress');
+
+  // Judge one scores on a tablet with no network, submits, and syncs once back online.
+  const screens = new JudgeScreens(page);
+  await screens.logIn(scenario.judge.email, JUDGE_PASSWORD);
+  await screens.chooseEvent(scenario.eventName);
+  await screens.chooseCategory(scenario.categoryName);
+  await installApp(page);
+  await context.setOffline(true);
+  for (const [index, school] of scenario.schools.entries()) {
+    await screens.openSchool(school.schoolName);
+    await screens.openSection(scenario.sectionName);
+    for (const [position, name] of SUBSECTIONS.entries()) {
+      await screens.scoreSubsection(name, TABLET_SCORES[index]?.[position] ?? '1.00');
+    }
+    if (index === 0) await screens.addPenalty('Incomplete Uniform', { comments: 'No hat' });
+    await screens.doneButton.click();
+    await expect(screens.shell.alert('Scores Saved')).toBeVisible();
+    await page.getByRole('link', { name: '← Back to the schools' }).click();
+  }
+  await screens.openDashboard(scenario.judge.judgeId, scenario.eventId, scenario.categoryId);
+  await screens.submitCategory();
+
+  // Judge two scores everything 4.00 from another device and submits.
+  await server.scoreAllElsewhere(second.asJudge, second.token, 4);
+  await server.submitElsewhere(second.asJudge, second.token);
+  await expect(judgeRow(second.asJudge.judge.lastName).getByTestId('judge-status')).toHaveText('Complete');
+  await expect(judgeRow(scenario.judge.lastName).getByTestId('judge-status')).toHaveText('In Progress');
+
+  await context.setOffline(false);
+  await expect(screens.pendingText(0)).toBeVisible({ timeout: 30_000 });
+  // No refresh pressed: the stream brings the tablet's submission in.
+  await expect(judgeRow(scenario.judge.lastName).getByTestId('judge-status')).toHaveText('Complete', {
+    timeout: 20_000,
+  });
+  await expect(judgeRow(scenario.judge.lastName)).toContainText('8 / 8');
+
+  // Unlock judge two, who raises school B's first subsection to 5.00 and submits again.
+  await judgeRow(second.asJudge.judge.lastName).getByRole('button', { name: 'Unlock' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Unlock' }).click();
+  await expect(judgeRow(second.asJudge.judge.lastName).getByTestId('judge-status')).toHaveText('In Progress');
+  const cells = await request.get(`/api/sync/judge/${second.judgeId}/event/${scenario.eventId}`, {
+    headers: { Authorization: `Bearer ${second.token}` },
+  });
+  const reference = (await cells.json()) as {
+    categories: { sections: { subsections: { subsectionId: number }[] }[] }[];
+  };
+  const firstSubsection = reference.categories[0]?.sections[0]?.subsections[0]?.subsectionId;
+  const changed = await request.post(
+    `/api/score/event/${scenario.eventId}/category/${scenario.categoryId}/section/${scenario.sectionId}/school/${schoolB.schoolId}/judge/${second.judgeId}/subsection`,
+    {
+      headers: { Authorization: `Bearer ${second.token}` },
+      multipart: { subsectionId: String(firstSubsection), subsectionScore: '5' },
+    },
+  );
+  expect(changed.ok()).toBe(true);
+  await server.submitElsewhere(second.asJudge, second.token);
+  await expect(judgeRow(second.asJudge.judge.lastName).getByTestId('judge-status')).toHaveText('Complete');
+
+  // Review: reject the uniform penalty.
+  await admin
+    .getByRole('region', { name: scenario.categoryName })
+    .getByRole('link', { name: 'Penalty review' })
+    .click();
+  await admin
+    .getByRole('row', { name: new RegExp(schoolA.schoolName) })
+    .getByRole('link', { name: 'Review' })
+    .click();
+  await expect(admin.getByText('No hat')).toBeVisible();
+  await admin.getByText('Reject', { exact: true }).click();
+  await admin.getByRole('button', { name: 'Save' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByRole('row', { name: new RegExp(schoolA.schoolName) })).toContainText('Complete');
+
+  // End the event.
+  await admin.goto(`/admin/event-run/${scenario.eventId}`);
+  await admin.getByRole('button', { name: 'End event' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'End event' }).click();
+  await expect(admin.getByTestId('event-status')).toHaveText('Closed');
+
+  // A: (34.50 + 16.00) / 2 = 25.25; B: (26.75 + 17.00) / 2 = 21.875 → 21.88.
+  await admin.getByRole('button', { name: 'Reports' }).click();
+  await admin.getByRole('menuitem', { name: 'Overall results', exact: true }).click();
+  await expect(admin.getByText('Final', { exact: true })).toBeVisible();
+  const results = admin.getByRole('table', { name: `Results of ${scenario.categoryName}` });
+  await expect(results.getByRole('row', { name: new RegExp(schoolA.schoolName) })).toContainText(/^1.*25\.25/);
+  await expect(results.getByRole('row', { name: new RegExp(schoolB.schoolName) })).toContainText(/^2.*21\.88/);
+
+  const [download] = await Promise.all([
+    admin.waitForEvent('download'),
+    admin.getByRole('link', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/_export\.csv$/);
+  const csv = readFileSync((await download.path()) ?? '', 'utf8');
+  expect(csv.charCodeAt(0)).toBe(0xfeff);
+  expect(csv).toContain(`"${scenario.categoryName}","1","${schoolA.schoolName}","25.25"`);
+  expect(csv).toContain(`"${scenario.categoryName}","2","${schoolB.schoolName}","21.88"`);
+  await adminContext.close();
+});
