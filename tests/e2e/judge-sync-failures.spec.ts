@@ -78,16 +78,17 @@ test.describe('judge sync when things go wrong', () => {
     expect((await readDevice(page)).outbox).toHaveLength(0);
   });
 
-  test('scenario 8a: an edit made offline after the category was submitted elsewhere is refused, shown, and kept', async ({
+  test('scenario 8a: an edit made offline after the category was submitted elsewhere is refused, shown and kept; retried after an unlock', async ({
     page,
     context,
     request,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const server = new JudgeServer(request);
     const scenario = await server.createScenario('s8a');
     const { token } = await server.logIn(scenario.judge.email, JUDGE_PASSWORD);
     await server.scoreAllElsewhere(scenario, token, 5);
+    await server.runEvent(scenario, 'start');
     const screens = new JudgeScreens(page);
     await screens.logIn(scenario.judge.email, JUDGE_PASSWORD);
     await screens.chooseEvent(scenario.eventName);
@@ -105,8 +106,9 @@ test.describe('judge sync when things go wrong', () => {
     await expect(screens.needsAttentionButton).toHaveText('1 needs attention');
     await expect(screens.pendingText(0)).toBeVisible();
     // The judge's value stays on the tablet, marked refused.
-    await expect(page.getByRole('row', { name: 'Costing Accuracy' })).toContainText('9.50');
-    await expect(page.getByRole('row', { name: 'Costing Accuracy' })).toContainText('refused');
+    const costing = page.getByRole('row', { name: 'Costing Accuracy' });
+    await expect(costing).toContainText('9.50');
+    await expect(costing).toContainText('refused');
     await screens.needsAttentionButton.click();
     const item = screens.dialog.getByRole('group', { name: /Costing Accuracy: 9\.50/ });
     await expect(item).toContainText('You submitted this category');
@@ -121,56 +123,77 @@ test.describe('judge sync when things go wrong', () => {
     expect(rejectedOnServer(scenario.judge.judgeId)).toEqual([
       { code: 'category_submitted', mutation_id: device.outbox[0]!.id },
     ]);
-    const otherCells = device.cells.filter(
-      (cell) => !(cell.schoolId === scenario.schools[0]!.schoolId && cell.value === 9.5),
-    );
-    expect(otherCells.every((cell) => cell.value === 5)).toBe(true);
+    expect(device.cells.filter((cell) => cell.value !== 5).map((cell) => cell.value)).toEqual([9.5]);
 
-    // Discarding it (explicitly) brings the server's value back.
-    await item.getByRole('button', { name: 'Discard' }).click();
-    await item.getByRole('button', { name: 'Yes, discard this edit' }).click();
+    // The coordinator unlocks the category; the judge retries the refused edit, which now applies.
+    await server.runEvent(scenario, 'unlock');
+    await item.getByRole('button', { name: 'Retry' }).click();
+    await expect(item).toBeHidden();
     await page.keyboard.press('Escape');
+    await expect(screens.pendingText(0)).toBeVisible();
     await expect(screens.needsAttentionButton).toBeHidden();
-    await expect(page.getByRole('row', { name: 'Costing Accuracy' })).toContainText('5.00');
-    expect((await readDevice(page)).outbox).toHaveLength(0);
+    await expect(costing).not.toContainText('refused');
+    const after = await server.readCells(scenario, token);
+    expect(after.isSubmitted).toBe(false);
+    const changed = [...after.subsections.entries()].filter(([, cell]) => cell.score === 9.5).map(([key]) => key);
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toMatch(new RegExp(`^${scenario.schools[0]!.schoolId}:`));
+    const settled = await readDevice(page);
+    expect(settled.outbox).toHaveLength(0);
+    expect(settled.cells.map((cell) => cell.value).sort()).toEqual(
+      [...after.subsections.values()].map((cell) => cell.score).sort(),
+    );
   });
 
-  test('scenario 8b: an edit made offline after the event closed is refused, shown, and kept', async ({
+  test('scenario 8b: an edit made offline after the event closed is refused, shown and kept; discarded on purpose', async ({
     page,
     context,
     request,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const server = new JudgeServer(request);
     const scenario = await server.createScenario('s8b');
+    const { token } = await server.logIn(scenario.judge.email, JUDGE_PASSWORD);
+    await server.scoreAllElsewhere(scenario, token, 5);
+    await server.runEvent(scenario, 'start');
     const screens = new JudgeScreens(page);
     await screens.logIn(scenario.judge.email, JUDGE_PASSWORD);
     await screens.chooseEvent(scenario.eventName);
     await screens.chooseCategory(scenario.categoryName);
     await installApp(page);
 
+    // While the tablet is offline the judge submits elsewhere and the coordinator ends the event.
     await context.setOffline(true);
-    // No coordinator "end event" call exists yet: the test closes the event in the database.
-    const db = openRunDatabase();
-    db.prepare("UPDATE event SET status = 'CLOSED' WHERE event_id = ?").run(scenario.eventId);
-    db.close();
+    await server.submitElsewhere(scenario, token);
+    await server.runEvent(scenario, 'complete');
     await openFirstSheet(screens, scenario);
-    await screens.scoreSubsection('Visual Presentation', '8.00');
+    await screens.editSubsection('Visual Presentation', '8.00');
 
     await context.setOffline(false);
     await expect(screens.needsAttentionButton).toHaveText('1 needs attention');
-    await expect(page.getByRole('row', { name: 'Visual Presentation' })).toContainText('8.00');
+    const visual = page.getByRole('row', { name: 'Visual Presentation' });
+    await expect(visual).toContainText('8.00');
     await screens.needsAttentionButton.click();
-    await expect(screens.dialog.getByRole('group', { name: /Visual Presentation: 8\.00/ })).toContainText(
-      'event_closed',
-    );
+    const item = screens.dialog.getByRole('group', { name: /Visual Presentation: 8\.00/ });
+    await expect(item).toContainText('event_closed');
 
-    const { token } = await server.logIn(scenario.judge.email, JUDGE_PASSWORD);
-    expect((await server.readCells(scenario, token)).subsections.size).toBe(0);
+    const serverCells = await server.readCells(scenario, token);
+    expect([...serverCells.subsections.values()].every((cell) => cell.score === 5)).toBe(true);
     const device = await readDevice(page);
     expect(device.outbox.map((row) => [row.status, row.rejectionCode])).toEqual([['rejected', 'event_closed']]);
-    expect(device.cells.map((cell) => cell.value)).toEqual([8]);
+    expect(device.cells.filter((cell) => cell.value !== 5).map((cell) => cell.value)).toEqual([8]);
     expect(rejectedOnServer(scenario.judge.judgeId).map((row) => row.code)).toEqual(['event_closed']);
+
+    // Discarding it (explicitly) brings the server's value back.
+    await item.getByRole('button', { name: 'Discard' }).click();
+    await item.getByRole('button', { name: 'Yes, discard this edit' }).click();
+    await page.keyboard.press('Escape');
+    await expect(screens.needsAttentionButton).toBeHidden();
+    await expect(visual).toContainText('5.00');
+    const settled = await readDevice(page);
+    expect(settled.outbox).toHaveLength(0);
+    expect(settled.cells.every((cell) => cell.value === 5)).toBe(true);
+    expect(settled.cells).toHaveLength(serverCells.subsections.size);
   });
 
   test('scenario 9: a token ended offline pauses the queue; another judge on the tablet sends none of it; re-login drains', async ({

@@ -50,6 +50,9 @@ export interface ApiRequestOptions {
 export interface ApiRequestLike {
   get(url: string, options?: ApiRequestOptions): Promise<ApiResponseLike>;
   post(url: string, options?: ApiRequestOptions): Promise<ApiResponseLike>;
+  /** Needed only by the coordinator's run calls (`runEvent`). */
+  put?(url: string, options?: ApiRequestOptions): Promise<ApiResponseLike>;
+  delete?(url: string, options?: ApiRequestOptions): Promise<ApiResponseLike>;
 }
 
 async function json<T>(response: ApiResponseLike): Promise<T> {
@@ -233,6 +236,23 @@ export class JudgeServer {
     }
   }
 
+  /** A coordinator's run calls: start the event, end it (every judge submitted), unlock a judge's category. */
+  async runEvent(scenario: JudgingScenario, action: 'start' | 'complete' | 'unlock'): Promise<void> {
+    const admin = await this.logIn(demoUsers.admin.email, DEMO_PASSWORD);
+    const headers = this.auth(admin.token);
+    const { put, delete: remove } = this.request;
+    if (!put || !remove) throw new Error('This HTTP client cannot send PUT or DELETE');
+    const response =
+      action === 'unlock'
+        ? await remove.call(
+            this.request,
+            `/api/score/submitScores/event/${scenario.eventId}/category/${scenario.categoryId}/judge/${scenario.judge.judgeId}`,
+            { headers },
+          )
+        : await put.call(this.request, `/api/run/coordinator/event/${scenario.eventId}/${action}`, { headers });
+    await json(response);
+  }
+
   /** The judge submits the category from another device (the seed's REST call). */
   async submitElsewhere(scenario: JudgingScenario, token: string): Promise<void> {
     await json(
@@ -259,9 +279,9 @@ export function mutationsOnServer(judgeId: number): Map<string, string> {
 }
 
 /**
- * The run's database, opened beside the server (WAL). Used only where no API exists yet: closing
- * an event, and reading the coordinators' rejected-mutation list and the
- * server's applied-mutation record for the exactly-once checks.
+ * The run's database, opened beside the server (WAL). Used only where no API exists yet: the
+ * coordinators' rejected-mutation list and the server's applied-mutation record for the
+ * exactly-once checks.
  */
 export function openRunDatabase(): DatabaseSync {
   const dataDir = process.env.E2E_DATA_DIR;
