@@ -237,20 +237,24 @@ export async function applyPushResults(
   return withReopen(db, () =>
     db.transaction('rw', db.outbox, db.cells, async () => {
       const outcome: AckOutcome = { acked: 0, rejected: 0, transient: undefined };
-      for (const row of sent) {
+      const stored = await db.outbox.bulkGet(sent.map((row) => row.seq ?? -1));
+      const ackedSeqs: number[] = [];
+      // The last acked revision of each cell touched, settled once the acked rows are gone.
+      const settled = new Map<string, number | undefined>();
+      for (const [index, row] of sent.entries()) {
         const result = byId.get(row.id);
+        const current = stored[index];
         if (!result || row.seq === undefined) break;
-        const stored = await db.outbox.get(row.seq);
-        if (!stored) continue;
+        if (!current) continue;
         if (result.status === MutationStatus.Applied || result.status === MutationStatus.Duplicate) {
-          await db.outbox.delete(row.seq);
-          await settleCell(db, row.cellKey, result.rev);
+          ackedSeqs.push(row.seq);
+          if (row.cellKey) settled.set(row.cellKey, result.rev ?? settled.get(row.cellKey));
           outcome.acked += 1;
           continue;
         }
         if (isTransientRejection(result.code)) {
           await db.outbox.update(row.seq, {
-            attempts: stored.attempts + 1,
+            attempts: current.attempts + 1,
             lastError: result.message ?? result.code ?? 'Retrying later',
           });
           outcome.transient = result;
@@ -258,12 +262,14 @@ export async function applyPushResults(
         }
         await db.outbox.update(row.seq, {
           status: OutboxStatus.Rejected,
-          attempts: stored.attempts + 1,
+          attempts: current.attempts + 1,
           lastError: result.message ?? 'Refused by the server',
           rejectionCode: (result.code ?? null) as RejectionCode | null,
         });
         outcome.rejected += 1;
       }
+      await db.outbox.bulkDelete(ackedSeqs);
+      for (const [key, rev] of settled) await settleCell(db, key, rev);
       return outcome;
     }),
   );
