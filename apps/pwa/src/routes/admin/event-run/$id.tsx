@@ -54,7 +54,10 @@ function RunEventScreen({ user, eventId }: { user: SessionUser; eventId: number 
     if (isConfirmed) await act(() => completeEvent(eventId));
   };
   const onUnlock = async (judgeId: number, categoryId: number, judgeName: string) => {
-    const isConfirmed = await ask(`Unlock ${judgeName}? The judge can change their scores and must submit again.`, 'Unlock');
+    const isConfirmed = await ask(
+      `Unlock ${judgeName}? The judge can change their scores and must submit again.`,
+      'Unlock',
+    );
     if (isConfirmed) await act(() => unlockJudge(eventId, categoryId, judgeId));
   };
 

@@ -43,8 +43,13 @@ export function JudgeTable({ eventId, category, canViewAsJudge, canUnlock, onUnl
               <Table.Tr key={judge.judgeId} data-judge-id={judge.judgeId}>
                 <Table.Td fw={600}>{name}</Table.Td>
                 <Table.Td>{judge.sectionNames.join(', ')}</Table.Td>
-                <Table.Td>
-                  <Badge color={statusColors[judge.status]} variant="light" data-testid="judge-status">
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Badge
+                    color={statusColors[judge.status]}
+                    variant="light"
+                    data-testid="judge-status"
+                    styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                  >
                     {judge.status}
                   </Badge>
                 </Table.Td>

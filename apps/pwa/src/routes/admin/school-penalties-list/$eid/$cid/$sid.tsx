@@ -1,5 +1,5 @@
 import { formatScore, type Confirmation, type SchoolPenalties } from '@judging/shared-types';
-import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { canEditAdminData } from '../../../../../admin/admin-permissions.ts';
@@ -40,7 +40,11 @@ function photoHref(url: string): string {
 
 function SchoolPenaltyReviewPage() {
   const { eid, cid, sid } = Route.useParams();
-  const query = useApiQuery(`penalties-${eid}-${cid}-${sid}`, (signal) => getSchoolPenalties(eid, cid, sid, signal), showRunIssue);
+  const query = useApiQuery(
+    `penalties-${eid}-${cid}-${sid}`,
+    (signal) => getSchoolPenalties(eid, cid, sid, signal),
+    showRunIssue,
+  );
   return query.data ? <ReviewForm key={query.data.status} data={query.data} onSaved={query.reload} /> : null;
 }
 
@@ -53,12 +57,17 @@ function ReviewForm({ data, onSaved }: { data: SchoolPenalties; onSaved(): void 
   const canReview = canEditAdminData(user) && data.isReviewEnabled;
 
   const onSave = async () => {
-    if (!(await ask('Are you sure you want to save these confirmations? The school will be marked Complete.', 'Save'))) return;
+    if (!(await ask('Are you sure you want to save these confirmations? The school will be marked Complete.', 'Save')))
+      return;
     const list: Confirmation[] = [];
     for (const sheet of data.sheets) {
-      for (const p of sheet.penalties) list.push({ penaltyScoreId: p.penaltyScoreId, isConfirmed: decisions[p.penaltyScoreId] !== 'reject' });
+      for (const p of sheet.penalties)
+        list.push({ penaltyScoreId: p.penaltyScoreId, isConfirmed: decisions[p.penaltyScoreId] !== 'reject' });
       for (const d of sheet.disqualifications) {
-        list.push({ disqualificationScoreId: d.disqualificationScoreId, isConfirmed: decisions[d.disqualificationScoreId] !== 'reject' });
+        list.push({
+          disqualificationScoreId: d.disqualificationScoreId,
+          isConfirmed: decisions[d.disqualificationScoreId] !== 'reject',
+        });
       }
     }
     try {
@@ -77,7 +86,9 @@ function ReviewForm({ data, onSaved }: { data: SchoolPenalties; onSaved(): void 
       aria-label={label}
       disabled={!canReview}
       value={decisions[scoreId] ?? 'confirm'}
-      onChange={(value) => setDecisions((previous) => ({ ...previous, [scoreId]: value === 'reject' ? 'reject' : 'confirm' }))}
+      onChange={(value) =>
+        setDecisions((previous) => ({ ...previous, [scoreId]: value === 'reject' ? 'reject' : 'confirm' }))
+      }
       data={[
         { value: 'confirm', label: 'Confirm' },
         { value: 'reject', label: 'Reject' },
@@ -87,7 +98,13 @@ function ReviewForm({ data, onSaved }: { data: SchoolPenalties; onSaved(): void 
 
   return (
     <Stack gap="md">
-      <ButtonLink to="/admin/school-penalties/$eid/$cid" params={{ eid: data.eventId, cid: data.categoryId }} variant="default" size="sm" w="fit-content">
+      <ButtonLink
+        to="/admin/school-penalties/$eid/$cid"
+        params={{ eid: data.eventId, cid: data.categoryId }}
+        variant="default"
+        size="sm"
+        w="fit-content"
+      >
         ← Back to school penalties
       </ButtonLink>
       <Group justify="space-between">
@@ -98,8 +115,19 @@ function ReviewForm({ data, onSaved }: { data: SchoolPenalties; onSaved(): void 
           {data.status}
         </Badge>
       </Group>
+      {!data.isReviewEnabled && (
+        <Alert color="yellow">
+          Review opens once every judge of this category has submitted, and closes when the event ends.
+        </Alert>
+      )}
       {data.sheets.map((sheet) => (
-        <Paper key={`${sheet.judgeId}-${sheet.sectionId}`} withBorder p="md" component="section" aria-label={`${sheet.judgeFirstName} ${sheet.judgeLastName}, ${sheet.sectionName}`}>
+        <Paper
+          key={`${sheet.judgeId}-${sheet.sectionId}`}
+          withBorder
+          p="md"
+          component="section"
+          aria-label={`${sheet.judgeFirstName} ${sheet.judgeLastName}, ${sheet.sectionName}`}
+        >
           <Title order={2} size="h4" mb="xs">
             {sheet.judgeFirstName} {sheet.judgeLastName} · {sheet.sectionName}
           </Title>
@@ -120,7 +148,15 @@ function ReviewForm({ data, onSaved }: { data: SchoolPenalties; onSaved(): void 
                     <Table.Td>Penalty: {p.penaltyName}</Table.Td>
                     <Table.Td ta="right">{formatScore(p.penaltyAmount)}</Table.Td>
                     <Table.Td>{p.penaltyComments ?? ''}</Table.Td>
-                    <Table.Td>{p.penaltyFile ? <Anchor href={photoHref(p.penaltyFile)} target="_blank">View photo</Anchor> : '—'}</Table.Td>
+                    <Table.Td>
+                      {p.penaltyFile ? (
+                        <Anchor href={photoHref(p.penaltyFile)} target="_blank">
+                          View photo
+                        </Anchor>
+                      ) : (
+                        '—'
+                      )}
+                    </Table.Td>
                     <Table.Td>{decisionControl(p.penaltyScoreId, `Decision on ${p.penaltyName}`)}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -130,9 +166,17 @@ function ReviewForm({ data, onSaved }: { data: SchoolPenalties; onSaved(): void 
                     <Table.Td ta="right">DQ</Table.Td>
                     <Table.Td>{d.disqualificationComments ?? ''}</Table.Td>
                     <Table.Td>
-                      {d.disqualificationFile ? <Anchor href={photoHref(d.disqualificationFile)} target="_blank">View photo</Anchor> : '—'}
+                      {d.disqualificationFile ? (
+                        <Anchor href={photoHref(d.disqualificationFile)} target="_blank">
+                          View photo
+                        </Anchor>
+                      ) : (
+                        '—'
+                      )}
                     </Table.Td>
-                    <Table.Td>{decisionControl(d.disqualificationScoreId, `Decision on ${d.disqualificationName}`)}</Table.Td>
+                    <Table.Td>
+                      {decisionControl(d.disqualificationScoreId, `Decision on ${d.disqualificationName}`)}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
