@@ -24,7 +24,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 /** Reads configuration from the environment; creates the data folder and a kept JWT secret. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got ${env.PORT}`);
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
   mkdirSync(dataDir, { recursive: true });
   const filesDir = path.join(dataDir, 'files');

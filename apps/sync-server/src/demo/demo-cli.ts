@@ -6,5 +6,9 @@ import { loadDemoIfEmpty } from './load-demo.ts';
 const config = loadConfig();
 const db = await openMigratedDatabase(config.databaseFile);
 const loaded = await loadDemoIfEmpty(db);
-console.log(loaded ? `Demo data loaded into ${config.databaseFile}` : `${config.databaseFile} already has users; demo data not loaded`);
+console.log(
+  loaded
+    ? `Demo data loaded into ${config.databaseFile}`
+    : `${config.databaseFile} already has users; demo data not loaded`,
+);
 await db.destroy();

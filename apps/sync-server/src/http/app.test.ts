@@ -31,10 +31,27 @@ Http('GET /api/state lists the 50 states and the territories', async ({ t }) => 
   const states = response.json() as Array<{ stateId: number; stateName: string; isActive: boolean }>;
   assert.is(states.length, 57);
   const names = states.map((s) => s.stateName);
-  for (const name of ['Delaware', 'District of Columbia', 'Puerto Rico', 'Guam', 'U.S. Virgin Islands', 'American Samoa', 'Northern Mariana Islands', 'DoDEA', 'Wyoming']) {
-    assert.ok(names.some((n) => n === name || (name === 'U.S. Virgin Islands' && /Virgin Islands/.test(n))), name);
+  for (const name of [
+    'Delaware',
+    'District of Columbia',
+    'Puerto Rico',
+    'Guam',
+    'U.S. Virgin Islands',
+    'American Samoa',
+    'Northern Mariana Islands',
+    'DoDEA',
+    'Wyoming',
+  ]) {
+    assert.ok(
+      names.some((n) => n === name || (name === 'U.S. Virgin Islands' && /Virgin Islands/.test(n))),
+      name,
+    );
   }
-  assert.equal(states.filter((s) => s.isActive).map((s) => s.stateName), ['Delaware'], 'the demo account makes Delaware active');
+  assert.equal(
+    states.filter((s) => s.isActive).map((s) => s.stateName),
+    ['Delaware'],
+    'the demo account makes Delaware active',
+  );
 });
 
 Http('unknown /api paths get a JSON 404', async ({ t }) => {
@@ -71,7 +88,12 @@ Http('OpenAPI is generated from the route schemas', async ({ t }) => {
 });
 
 Http('malformed JSON is a clear 400', async ({ t }) => {
-  const response = await t.app.inject({ method: 'POST', url: '/api/login/user', headers: { 'content-type': 'application/json' }, payload: '{nope' });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/login/user',
+    headers: { 'content-type': 'application/json' },
+    payload: '{nope',
+  });
   assert.is(response.statusCode, 400);
   assert.is(response.json().message, 'The request body is not valid JSON.');
 });

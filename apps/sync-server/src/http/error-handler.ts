@@ -10,12 +10,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     else request.log.info({ code: body.code, statusCode: body.statusCode }, body.message);
     return reply.status(body.statusCode).send(body);
   });
-
 }
 
 function toErrorBody(error: FastifyError | ApiError): ApiErrorBody {
   if (error instanceof ApiError) {
-    return { statusCode: error.statusCode, code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+    return {
+      statusCode: error.statusCode,
+      code: error.code,
+      message: error.message,
+      ...(error.errors ? { errors: error.errors } : {}),
+    };
   }
   const statusCode = error.statusCode ?? 500;
   if (statusCode >= 500) return { statusCode: 500, code: ErrorCode.Internal, message: Messages.internal };
@@ -27,5 +31,9 @@ function toErrorBody(error: FastifyError | ApiError): ApiErrorBody {
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return { statusCode: 415, code: ErrorCode.ValidationFailed, message: 'Unsupported content type.' };
   }
-  return { statusCode, code: statusCode === 404 ? ErrorCode.NotFound : ErrorCode.ValidationFailed, message: error.message };
+  return {
+    statusCode,
+    code: statusCode === 404 ? ErrorCode.NotFound : ErrorCode.ValidationFailed,
+    message: error.message,
+  };
 }

@@ -1,5 +1,13 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { ACCOUNT_MANAGER_ROLES, ADMIN_AREA_ROLES, EDITOR_ROLES, ErrorCode, Messages, hasRole, type Role } from '@judging/shared-types';
+import {
+  ACCOUNT_MANAGER_ROLES,
+  ADMIN_AREA_ROLES,
+  EDITOR_ROLES,
+  ErrorCode,
+  Messages,
+  hasRole,
+  type Role,
+} from '@judging/shared-types';
 import type { Db } from '../db/database.ts';
 import { findAuthStateByUserId } from '../features/users/users.repository.ts';
 import { findAccountExpirationByState, isAccountActive } from '../features/accounts/account-status.ts';
@@ -100,12 +108,17 @@ export function createRequireEditor(db: Db): preHandlerAsyncHookHandler {
     const user = currentUser(request);
     if (hasRole(user.role, ACCOUNT_MANAGER_ROLES)) return;
     const expiration = await findAccountExpirationByState(db, user.stateId);
-    if (!isAccountActive(expiration, todayIso())) throw new ApiError(403, ErrorCode.AccountExpired, Messages.accountExpired);
+    if (!isAccountActive(expiration, todayIso()))
+      throw new ApiError(403, ErrorCode.AccountExpired, Messages.accountExpired);
   };
 }
 
 /** Service-level check: the record's state is the caller's (optionally any state for `crossStateRoles`). */
-export function assertSameState(caller: AuthContext, stateId: number | undefined, crossStateRoles: readonly Role[] = []): void {
+export function assertSameState(
+  caller: AuthContext,
+  stateId: number | undefined,
+  crossStateRoles: readonly Role[] = [],
+): void {
   if (stateId === undefined) throw notFound();
   if (stateId !== caller.stateId && !hasRole(caller.role, crossStateRoles)) throw forbidden();
 }

@@ -31,7 +31,11 @@ export async function registerPwa(app: FastifyInstance, pwaDist: string): Promis
     const looksLikeFile = path.extname(pathname) !== '';
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (isApi || looksLikeFile || !hasBuild || !isPageRequest) {
-      const body: ApiErrorBody = { statusCode: 404, code: ErrorCode.NotFound, message: `No route for ${request.method} ${pathname}` };
+      const body: ApiErrorBody = {
+        statusCode: 404,
+        code: ErrorCode.NotFound,
+        message: `No route for ${request.method} ${pathname}`,
+      };
       return reply.status(404).send(body);
     }
     return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');

@@ -17,7 +17,12 @@ export interface TestApp {
 /** The real app on a fresh, migrated SQLite database in a temp folder, demo data loaded. */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-'.padEnd(40, 'x'), PWA_DIST: path.join(dataDir, 'no-pwa'), ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-'.padEnd(40, 'x'),
+    PWA_DIST: path.join(dataDir, 'no-pwa'),
+    ...env,
+  });
   const db = await openMigratedDatabase(config.databaseFile);
   await loadDemoIfEmpty(db);
   const app = await buildApp({ config, db, logger: false });

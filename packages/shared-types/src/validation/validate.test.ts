@@ -18,7 +18,9 @@ test('login: missing fields give the seed messages', () => {
 });
 
 test('login: a malformed email says so', () => {
-  assert.equal(messages(LoginRequestSchema, { username: 'nobody', password: 'x' }), { username: 'Email format is invalid' });
+  assert.equal(messages(LoginRequestSchema, { username: 'nobody', password: 'x' }), {
+    username: 'Email format is invalid',
+  });
 });
 
 test('login: a valid body passes', () => {
@@ -27,8 +29,17 @@ test('login: a valid body passes', () => {
 
 test('settings: blank names and a short phone', () => {
   assert.equal(
-    messages(UserSettingsUpdateSchema, { userEmail: 'a@b.co', userFirstName: '  ', userLastName: '', userPhone: '555-12' }),
-    { userFirstName: 'First Name is required', userLastName: 'Last Name is required', userPhone: 'Phone number must have 10 digits' },
+    messages(UserSettingsUpdateSchema, {
+      userEmail: 'a@b.co',
+      userFirstName: '  ',
+      userLastName: '',
+      userPhone: '555-12',
+    }),
+    {
+      userFirstName: 'First Name is required',
+      userLastName: 'Last Name is required',
+      userPhone: 'Phone number must have 10 digits',
+    },
   );
   assert.ok(
     validate(UserSettingsUpdateSchema, {
@@ -47,8 +58,12 @@ test('reset: password policy 8 to 64 and confirmation', () => {
   assert.equal(messages(ResetPasswordSchema, { password: 'long enough', confirmPassword: 'different', token: 't' }), {
     form: 'Password must match',
   });
-  assert.ok(validate(ResetPasswordSchema, { password: 'x'.repeat(64), confirmPassword: 'x'.repeat(64), token: 't' }).ok);
-  assert.not.ok(validate(ResetPasswordSchema, { password: 'x'.repeat(65), confirmPassword: 'x'.repeat(65), token: 't' }).ok);
+  assert.ok(
+    validate(ResetPasswordSchema, { password: 'x'.repeat(64), confirmPassword: 'x'.repeat(64), token: 't' }).ok,
+  );
+  assert.not.ok(
+    validate(ResetPasswordSchema, { password: 'x'.repeat(65), confirmPassword: 'x'.repeat(65), token: 't' }).ok,
+  );
 });
 
 test('formatPhone shows (xxx) xxx-xxxx', () => {

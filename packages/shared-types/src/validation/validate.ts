@@ -13,7 +13,11 @@ export function validate<S extends TSchema>(schema: S, value: unknown): Validati
 }
 
 /** Turns raw schema errors into user messages; the server's compiled validator uses it too. */
-export function describeErrors(schema: TSchema, value: unknown, errors: readonly TLocalizedValidationError[]): FieldError[] {
+export function describeErrors(
+  schema: TSchema,
+  value: unknown,
+  errors: readonly TLocalizedValidationError[],
+): FieldError[] {
   const byField = new Map<string, string>();
   const add = (field: string, message: string) => {
     if (!byField.has(field)) byField.set(field, message);

@@ -1,6 +1,12 @@
 import type { Db } from '../../db/database.ts';
 
-export async function insertResetToken(db: Db, userId: number, tokenHash: string, expiresAt: string, now: string): Promise<void> {
+export async function insertResetToken(
+  db: Db,
+  userId: number,
+  tokenHash: string,
+  expiresAt: string,
+  now: string,
+): Promise<void> {
   await db
     .insertInto('password_reset_token')
     .values({ token_hash: tokenHash, user_id: userId, expires_at: expiresAt, used_at: null, created_at: now })

@@ -22,7 +22,11 @@ const demoLandings = [
 
 Auth('every demo role logs in and gets the seed session user', async ({ t }) => {
   for (const [email, role] of demoLandings) {
-    const response = await t.app.inject({ method: 'POST', url: '/api/login/user', payload: { username: email, password: 'Demo-2026!' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/user',
+      payload: { username: email, password: 'Demo-2026!' },
+    });
     assert.is(response.statusCode, 200, email);
     const body = response.json();
     assert.is(body.status, 'Success');
@@ -36,7 +40,11 @@ Auth('every demo role logs in and gets the seed session user', async ({ t }) => 
 });
 
 Auth('email is matched case-insensitively', async ({ t }) => {
-  const response = await t.app.inject({ method: 'POST', url: '/api/login/user', payload: { username: 'Admin@Demo.Test', password: 'Demo-2026!' } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/login/user',
+    payload: { username: 'Admin@Demo.Test', password: 'Demo-2026!' },
+  });
   assert.is(response.statusCode, 200);
 });
 
@@ -47,13 +55,20 @@ Auth('wrong password and unknown email give the seed 401 message', async ({ t })
   ]) {
     const response = await t.app.inject({ method: 'POST', url: '/api/login/user', payload });
     assert.is(response.statusCode, 401);
-    assert.is(response.json().message, 'There was an issue with your username or password. Please try logging in again.');
+    assert.is(
+      response.json().message,
+      'There was an issue with your username or password. Please try logging in again.',
+    );
     assert.is(response.json().code, 'INVALID_CREDENTIALS');
   }
 });
 
 Auth('a bad login body gets the seed validation messages', async ({ t }) => {
-  const response = await t.app.inject({ method: 'POST', url: '/api/login/user', payload: { username: 'not-an-email', password: '' } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/login/user',
+    payload: { username: 'not-an-email', password: '' },
+  });
   assert.is(response.statusCode, 400);
   assert.equal(response.json().errors, [
     { field: 'username', message: 'Email format is invalid' },
@@ -63,19 +78,35 @@ Auth('a bad login body gets the seed validation messages', async ({ t }) => {
 
 Auth('the 11th bad attempt in a minute is throttled, even with the right password', async ({ t }) => {
   for (let attempt = 1; attempt <= 10; attempt++) {
-    const response = await t.app.inject({ method: 'POST', url: '/api/login/user', payload: { username: 'admin@demo.test', password: `bad-${attempt}` } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/user',
+      payload: { username: 'admin@demo.test', password: `bad-${attempt}` },
+    });
     assert.is(response.statusCode, 401, `attempt ${attempt}`);
   }
-  const eleventh = await t.app.inject({ method: 'POST', url: '/api/login/user', payload: { username: 'admin@demo.test', password: 'Demo-2026!' } });
+  const eleventh = await t.app.inject({
+    method: 'POST',
+    url: '/api/login/user',
+    payload: { username: 'admin@demo.test', password: 'Demo-2026!' },
+  });
   assert.is(eleventh.statusCode, 429);
   assert.is(eleventh.json().message, Messages.tooManyLoginAttempts);
 });
 
 Auth('failures spread over accounts from one IP are throttled too', async ({ t }) => {
   for (let attempt = 1; attempt <= 10; attempt++) {
-    await t.app.inject({ method: 'POST', url: '/api/login/user', payload: { username: `judge${attempt}@demo.test`, password: 'bad-password' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/login/user',
+      payload: { username: `judge${attempt}@demo.test`, password: 'bad-password' },
+    });
   }
-  const next = await t.app.inject({ method: 'POST', url: '/api/login/user', payload: { username: 'judge11@demo.test', password: 'Demo-2026!' } });
+  const next = await t.app.inject({
+    method: 'POST',
+    url: '/api/login/user',
+    payload: { username: 'judge11@demo.test', password: 'Demo-2026!' },
+  });
   assert.is(next.statusCode, 429);
   const otherIp = await t.app.inject({
     method: 'POST',
@@ -89,7 +120,11 @@ Auth('failures spread over accounts from one IP are throttled too', async ({ t }
 Auth('an archived judge cannot log in and their token stops working', async ({ t }) => {
   const judge = await loginAs(t.app, 'judge2@demo.test');
   await t.db.updateTable('judge_profile').set({ is_archived: 1 }).where('user_id', '=', judge.user.userId).execute();
-  const login = await t.app.inject({ method: 'POST', url: '/api/login/user', payload: { username: 'judge2@demo.test', password: 'Demo-2026!' } });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/login/user',
+    payload: { username: 'judge2@demo.test', password: 'Demo-2026!' },
+  });
   assert.is(login.statusCode, 401);
   assert.is(login.json().message, Messages.invalidCredentials);
   const session = await t.app.inject({ method: 'GET', url: '/api/session', headers: judge.headers });
@@ -115,12 +150,21 @@ Auth('no token, a forged token and a malformed header are refused', async ({ t }
     assert.is(response.json().code, 'TOKEN_INVALID');
   }
   const forged = t.app.jwt.sign({ sub: '1', role: 'ULTRA', stateId: 1, tv: 99 });
-  const response = await t.app.inject({ method: 'GET', url: '/api/session', headers: { authorization: `Bearer ${forged}` } });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/session',
+    headers: { authorization: `Bearer ${forged}` },
+  });
   assert.is(response.statusCode, 401, 'a token with a stale version is refused');
 });
 
 async function latestResetToken(t: TestApp, email: string): Promise<string> {
-  const row = await t.db.selectFrom('email_outbox').selectAll().where('to_address', '=', email).orderBy('email_id', 'desc').executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('email_outbox')
+    .selectAll()
+    .where('to_address', '=', email)
+    .orderBy('email_id', 'desc')
+    .executeTakeFirstOrThrow();
   const match = /account-help-reset\?token=([\w-]+)/.exec(row.body_text);
   if (!match?.[1]) throw new Error(`no reset link in: ${row.body_text}`);
   return match[1];
@@ -128,7 +172,11 @@ async function latestResetToken(t: TestApp, email: string): Promise<string> {
 
 Auth('password reset works end to end through the outbox, once', async ({ t }) => {
   const judge = await loginAs(t.app, 'judge3@demo.test');
-  const send = await t.app.inject({ method: 'POST', url: '/api/login/sendResetPassword', payload: { email: 'JUDGE3@demo.test' } });
+  const send = await t.app.inject({
+    method: 'POST',
+    url: '/api/login/sendResetPassword',
+    payload: { email: 'JUDGE3@demo.test' },
+  });
   assert.is(send.statusCode, 200);
   const token = await latestResetToken(t, 'judge3@demo.test');
 
@@ -138,9 +186,17 @@ Auth('password reset works end to end through the outbox, once', async ({ t }) =
     payload: { password: 'a brand new pass', confirmPassword: 'a brand new pass', token, email: 'judge3@demo.test' },
   });
   assert.is(reset.statusCode, 200);
-  assert.is((await t.app.inject({ method: 'GET', url: '/api/session', headers: judge.headers })).statusCode, 401, 'old token revoked');
+  assert.is(
+    (await t.app.inject({ method: 'GET', url: '/api/session', headers: judge.headers })).statusCode,
+    401,
+    'old token revoked',
+  );
   await loginAs(t.app, 'judge3@demo.test', 'a brand new pass');
-  const oldPassword = await t.app.inject({ method: 'POST', url: '/api/login/user', payload: { username: 'judge3@demo.test', password: 'Demo-2026!' } });
+  const oldPassword = await t.app.inject({
+    method: 'POST',
+    url: '/api/login/user',
+    payload: { username: 'judge3@demo.test', password: 'Demo-2026!' },
+  });
   assert.is(oldPassword.statusCode, 401);
 
   const reuse = await t.app.inject({
@@ -154,25 +210,52 @@ Auth('password reset works end to end through the outbox, once', async ({ t }) =
 });
 
 Auth('reset request answers the same for an unknown email and sends nothing', async ({ t }) => {
-  const known = await t.app.inject({ method: 'POST', url: '/api/login/sendResetPassword', payload: { email: 'admin@demo.test' } });
-  const unknown = await t.app.inject({ method: 'POST', url: '/api/login/sendResetPassword', payload: { email: 'ghost@demo.test' } });
+  const known = await t.app.inject({
+    method: 'POST',
+    url: '/api/login/sendResetPassword',
+    payload: { email: 'admin@demo.test' },
+  });
+  const unknown = await t.app.inject({
+    method: 'POST',
+    url: '/api/login/sendResetPassword',
+    payload: { email: 'ghost@demo.test' },
+  });
   assert.is(unknown.statusCode, known.statusCode);
   assert.equal(unknown.json(), known.json());
-  const ghostMail = await t.db.selectFrom('email_outbox').select('email_id').where('to_address', '=', 'ghost@demo.test').execute();
+  const ghostMail = await t.db
+    .selectFrom('email_outbox')
+    .select('email_id')
+    .where('to_address', '=', 'ghost@demo.test')
+    .execute();
   assert.is(ghostMail.length, 0);
 });
 
 Auth('reset refuses an expired token, a short password and a mismatch, changing nothing', async ({ t }) => {
   await t.app.inject({ method: 'POST', url: '/api/login/sendResetPassword', payload: { email: 'judge4@demo.test' } });
   const token = await latestResetToken(t, 'judge4@demo.test');
-  const short = await t.app.inject({ method: 'POST', url: '/api/login/resetPassword', payload: { password: 'short', confirmPassword: 'short', token } });
+  const short = await t.app.inject({
+    method: 'POST',
+    url: '/api/login/resetPassword',
+    payload: { password: 'short', confirmPassword: 'short', token },
+  });
   assert.is(short.statusCode, 400);
   assert.is(short.json().message, 'Password must be between 8 and 64 characters long');
-  const mismatch = await t.app.inject({ method: 'POST', url: '/api/login/resetPassword', payload: { password: 'long enough 1', confirmPassword: 'long enough 2', token } });
+  const mismatch = await t.app.inject({
+    method: 'POST',
+    url: '/api/login/resetPassword',
+    payload: { password: 'long enough 1', confirmPassword: 'long enough 2', token },
+  });
   assert.is(mismatch.statusCode, 400);
   assert.is(mismatch.json().message, 'Password must match');
-  await t.db.updateTable('password_reset_token').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
-  const expired = await t.app.inject({ method: 'POST', url: '/api/login/resetPassword', payload: { password: 'long enough 1', confirmPassword: 'long enough 1', token } });
+  await t.db
+    .updateTable('password_reset_token')
+    .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+    .execute();
+  const expired = await t.app.inject({
+    method: 'POST',
+    url: '/api/login/resetPassword',
+    payload: { password: 'long enough 1', confirmPassword: 'long enough 1', token },
+  });
   assert.is(expired.statusCode, 400);
   assert.is(expired.json().code, 'RESET_TOKEN_INVALID');
   await loginAs(t.app, 'judge4@demo.test');

@@ -13,7 +13,12 @@ import { ApiError, tokenInvalid } from '../../http/api-error.ts';
 import type { TokenPayload } from '../../http/guards.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { queueEmail } from '../email/email.repository.ts';
-import { bumpTokenVersion, findUserWithStateByEmail, findUserWithStateById, updatePasswordHash } from '../users/users.repository.ts';
+import {
+  bumpTokenVersion,
+  findUserWithStateByEmail,
+  findUserWithStateById,
+  updatePasswordHash,
+} from '../users/users.repository.ts';
 import { toSessionUser } from '../users/users.mapper.ts';
 import { findResetToken, insertResetToken, useAllResetTokens } from './auth.repository.ts';
 import type { AttemptLimiter } from './login-throttle.ts';
@@ -43,7 +48,9 @@ export async function login(deps: AuthDeps, request: LoginRequest, clientIp: str
     throw new ApiError(429, ErrorCode.TooManyRequests, Messages.tooManyLoginAttempts);
   }
   const user = await findUserWithStateByEmail(deps.db, email);
-  const isValid = user ? await verifyPassword(user.password_hash, request.password) : (await verifyAgainstDummy(request.password), false);
+  const isValid = user
+    ? await verifyPassword(user.password_hash, request.password)
+    : (await verifyAgainstDummy(request.password), false);
   const role = parseRole(user?.role);
   if (!user || !isValid || !role || user.is_archived === 1) {
     deps.loginLimiter.recordFailure(ipKey);
@@ -80,7 +87,13 @@ export async function sendPasswordReset(deps: AuthDeps, email: string): Promise<
   const now = (deps.now ?? (() => new Date()))();
   const link = `${deps.publicUrl}/account-help-reset?token=${token}`;
   await deps.db.transaction().execute(async (trx) => {
-    await insertResetToken(trx, user.user_id, hashToken(token), new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS).toISOString(), now.toISOString());
+    await insertResetToken(
+      trx,
+      user.user_id,
+      hashToken(token),
+      new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS).toISOString(),
+      now.toISOString(),
+    );
     await queueEmail(
       trx,
       {
@@ -119,10 +132,21 @@ export async function resetPassword(deps: AuthDeps, request: ResetPasswordReques
       .where('token_hash', '=', stored.token_hash)
       .where('used_at', 'is', null)
       .executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) throw new ApiError(400, ErrorCode.ResetTokenInvalid, Messages.resetTokenInvalid);
+    if (Number(used.numUpdatedRows) !== 1)
+      throw new ApiError(400, ErrorCode.ResetTokenInvalid, Messages.resetTokenInvalid);
     await useAllResetTokens(trx, user.user_id, now);
     await updatePasswordHash(trx, user.user_id, passwordHash, now);
-    await recordAudit(trx, { stateId: user.state_id, userId: user.user_id, action: 'password_reset', entityType: 'user', entityId: user.user_id }, now);
+    await recordAudit(
+      trx,
+      {
+        stateId: user.state_id,
+        userId: user.user_id,
+        action: 'password_reset',
+        entityType: 'user',
+        entityId: user.user_id,
+      },
+      now,
+    );
   });
 }
 

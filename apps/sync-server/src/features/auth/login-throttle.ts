@@ -8,7 +8,11 @@ export interface AttemptLimiter {
   clear(key: string): void;
 }
 
-export function createAttemptLimiter(options: { maxFailures: number; windowMs: number; now?: () => number }): AttemptLimiter {
+export function createAttemptLimiter(options: {
+  maxFailures: number;
+  windowMs: number;
+  now?: () => number;
+}): AttemptLimiter {
   const now = options.now ?? Date.now;
   const failures = new Map<string, number[]>();
 

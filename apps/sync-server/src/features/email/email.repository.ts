@@ -28,7 +28,13 @@ export async function queueEmail(db: Db, email: OutgoingEmail, now: string): Pro
 }
 
 export async function listPendingEmails(db: Db, limit: number) {
-  return db.selectFrom('email_outbox').selectAll().where('status', '=', 'pending').orderBy('email_id').limit(limit).execute();
+  return db
+    .selectFrom('email_outbox')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .orderBy('email_id')
+    .limit(limit)
+    .execute();
 }
 
 export async function markEmailSent(db: Db, emailId: number, now: string): Promise<void> {
@@ -40,7 +46,12 @@ export async function markEmailSent(db: Db, emailId: number, now: string): Promi
 }
 
 /** Records a failed try; after `maxAttempts` the email is marked failed (still kept). */
-export async function markEmailAttemptFailed(db: Db, emailId: number, error: string, maxAttempts: number): Promise<void> {
+export async function markEmailAttemptFailed(
+  db: Db,
+  emailId: number,
+  error: string,
+  maxAttempts: number,
+): Promise<void> {
   await db
     .updateTable('email_outbox')
     .set((eb) => ({

@@ -23,20 +23,30 @@ async function startSmtpListener(options: { rejectAll?: boolean } = {}) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 test('with SMTP_URL the reset email is delivered over SMTP and marked sent', async () => {
   const smtp = await startSmtpListener();
   const t = await buildTestApp({ SMTP_URL: smtp.url });
   try {
-    const response = await t.app.inject({ method: 'POST', url: '/api/login/sendResetPassword', payload: { email: 'judge6@demo.test' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/sendResetPassword',
+      payload: { email: 'judge6@demo.test' },
+    });
     assert.is(response.statusCode, 200);
     await t.app.inject({ method: 'GET', url: '/api/health' });
     await waitFor(() => smtp.received.length === 1);
     assert.match(smtp.received[0] ?? '', 'judge6@demo.test');
     assert.match(smtp.received[0] ?? '', 'account-help-reset?token=');
-    await waitFor(async () => (await t.db.selectFrom('email_outbox').select('status').executeTakeFirst())?.status === 'sent');
+    await waitFor(
+      async () => (await t.db.selectFrom('email_outbox').select('status').executeTakeFirst())?.status === 'sent',
+    );
   } finally {
     await t.close();
     await smtp.close();
@@ -48,7 +58,9 @@ test('an SMTP failure keeps the email in the outbox for a retry', async () => {
   const t = await buildTestApp({ SMTP_URL: smtp.url });
   try {
     await t.app.inject({ method: 'POST', url: '/api/login/sendResetPassword', payload: { email: 'judge7@demo.test' } });
-    await waitFor(async () => ((await t.db.selectFrom('email_outbox').select('attempts').executeTakeFirst())?.attempts ?? 0) >= 1);
+    await waitFor(
+      async () => ((await t.db.selectFrom('email_outbox').select('attempts').executeTakeFirst())?.attempts ?? 0) >= 1,
+    );
     const row = await t.db.selectFrom('email_outbox').selectAll().executeTakeFirstOrThrow();
     assert.is(row.status, 'pending');
     assert.match(row.last_error ?? '', 'mailbox unavailable');

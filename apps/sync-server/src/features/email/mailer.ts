@@ -22,7 +22,10 @@ export function createMailer(db: Db, smtpUrl: string | undefined, log: FastifyBa
       async flushOutbox() {
         for (const email of await listPendingEmails(db, 100)) {
           if (email.attempts > 0) continue;
-          log.info({ emailId: email.email_id, to: email.to_address, subject: email.subject, text: email.body_text }, 'email kept in outbox (no SMTP_URL)');
+          log.info(
+            { emailId: email.email_id, to: email.to_address, subject: email.subject, text: email.body_text },
+            'email kept in outbox (no SMTP_URL)',
+          );
           await markEmailAttemptFailed(db, email.email_id, 'SMTP_URL is not set', Number.MAX_SAFE_INTEGER);
         }
       },
@@ -34,7 +37,12 @@ export function createMailer(db: Db, smtpUrl: string | undefined, log: FastifyBa
   async function sendPending(): Promise<void> {
     for (const email of await listPendingEmails(db, 50)) {
       try {
-        await transport.sendMail({ from: FROM_ADDRESS, to: email.to_address, subject: email.subject, text: email.body_text });
+        await transport.sendMail({
+          from: FROM_ADDRESS,
+          to: email.to_address,
+          subject: email.subject,
+          text: email.body_text,
+        });
         await markEmailSent(db, email.email_id, new Date().toISOString());
       } catch (error) {
         log.warn({ emailId: email.email_id, err: error }, 'email send failed; kept for retry');

@@ -6,7 +6,9 @@ import { listStatesWithActivity } from './states.repository.ts';
 export function registerStateRoutes(app: AppInstance, deps: RouteDeps): void {
   app.get(
     '/api/state',
-    { schema: { tags: ['states'], summary: 'The built-in states and territories', response: { 200: StateListSchema } } },
+    {
+      schema: { tags: ['states'], summary: 'The built-in states and territories', response: { 200: StateListSchema } },
+    },
     () => listStatesWithActivity(deps.db, todayIso()),
   );
 }

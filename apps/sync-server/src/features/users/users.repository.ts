@@ -15,7 +15,13 @@ export async function findAuthStateByUserId(db: Db, userId: number): Promise<Aut
   const row = await db
     .selectFrom('app_user')
     .leftJoin('judge_profile', 'judge_profile.user_id', 'app_user.user_id')
-    .select(['app_user.user_id', 'app_user.role', 'app_user.state_id', 'app_user.token_version', 'judge_profile.is_archived'])
+    .select([
+      'app_user.user_id',
+      'app_user.role',
+      'app_user.state_id',
+      'app_user.token_version',
+      'judge_profile.is_archived',
+    ])
     .where('app_user.user_id', '=', userId)
     .executeTakeFirst();
   const role = parseRole(row?.role);

@@ -1,4 +1,10 @@
-import { ApiErrorSchema, Messages, UserIdParamsSchema, UserSettingsResponseSchema, UserSettingsUpdateSchema } from '@judging/shared-types';
+import {
+  ApiErrorSchema,
+  Messages,
+  UserIdParamsSchema,
+  UserSettingsResponseSchema,
+  UserSettingsUpdateSchema,
+} from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { currentUser } from '../../http/guards.ts';
 import { updateOwnSettings } from './users.service.ts';
@@ -13,11 +19,23 @@ export function registerUserRoutes(app: AppInstance, deps: RouteDeps): void {
         summary: 'Update your own settings (names, email, phone)',
         params: UserIdParamsSchema,
         body: UserSettingsUpdateSchema,
-        response: { 200: UserSettingsResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 409: ApiErrorSchema },
+        response: {
+          200: UserSettingsResponseSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          403: ApiErrorSchema,
+          409: ApiErrorSchema,
+        },
       },
     },
     async (request) => {
-      const user = await updateOwnSettings(deps.db, currentUser(request), request.params.userId, request.body, new Date().toISOString());
+      const user = await updateOwnSettings(
+        deps.db,
+        currentUser(request),
+        request.params.userId,
+        request.body,
+        new Date().toISOString(),
+      );
       return { status: 'Success' as const, message: Messages.updateSuccessful, user };
     },
   );

@@ -24,12 +24,19 @@ export async function updateOwnSettings(
     const before = await findUserWithStateById(trx, userId);
     if (!before) throw tokenInvalid();
     if (await isEmailTakenByOther(trx, update.userEmail, userId)) {
-      throw new ApiError(409, ErrorCode.Conflict, Messages.emailInUse, [{ field: 'userEmail', message: Messages.emailInUse }]);
+      throw new ApiError(409, ErrorCode.Conflict, Messages.emailInUse, [
+        { field: 'userEmail', message: Messages.emailInUse },
+      ]);
     }
     await updateUserContact(
       trx,
       userId,
-      { email: update.userEmail, firstName: update.userFirstName, lastName: update.userLastName, phone: update.userPhone },
+      {
+        email: update.userEmail,
+        firstName: update.userFirstName,
+        lastName: update.userLastName,
+        phone: update.userPhone,
+      },
       now,
     );
     const after = await findUserWithStateById(trx, userId);
