@@ -209,6 +209,8 @@ export function SchoolRegistrationForm({
               variant="default"
               onClick={() => {
                 form.reset({ ...initialValues, stateId, eventId });
+                // The school just registered is on the list now.
+                schools.reload();
                 setIsRegistered(false);
               }}
             >
@@ -266,12 +268,13 @@ export function SchoolRegistrationForm({
               disabled={!stateId || fixedEventId !== undefined}
               data={eventOptions}
               value={eventId ? String(eventId) : ''}
-              onChange={(change) =>
+              onChange={(change) => {
+                const picked = Number(change.currentTarget.value);
                 form.update(
-                  (previous) => ({ ...previous, eventId: Number(change.currentTarget.value), categoryIds: [] }),
+                  (previous) => ({ ...previous, eventId: picked, categoryIds: [] }),
                   ['event.eventId', 'event'],
-                )
-              }
+                );
+              }}
               error={errors['event.eventId'] ?? errors.event}
             />
           </SimpleGrid>

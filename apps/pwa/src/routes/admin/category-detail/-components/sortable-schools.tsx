@@ -52,8 +52,11 @@ export function SortableSchools({
 
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, position ${positionOf(active.id)} of ${ids.length}.`,
+    // Over itself (just picked up): the pick-up announcement stands.
     onDragOver: ({ active, over }) =>
-      over ? `${nameOf(active.id)} moved to position ${positionOf(over.id)} of ${ids.length}.` : undefined,
+      over && over.id !== active.id
+        ? `${nameOf(active.id)} moved to position ${positionOf(over.id)} of ${ids.length}.`
+        : undefined,
     onDragEnd: ({ active, over }) =>
       over ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${ids.length}.` : undefined,
     onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,

@@ -1,10 +1,13 @@
 import {
   CategoryNameBodySchema,
   EVENT_MIN_DATE,
+  describeEventDateErrors,
   validateEventUpdate,
   validateNewEvent,
+  type CreateEvent,
   type EventDetail,
   type SessionUser,
+  type ValidationResult,
 } from '@judging/shared-types';
 import { ActionIcon, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback } from 'react';
@@ -48,16 +51,20 @@ export function AddEventModal({
   const today = localToday();
   const stateId = user.state.stateId;
   const check = useCallback(
-    (values: NewEventValues) =>
-      validateNewEvent(
-        {
-          ...values,
-          eventName: values.eventName,
-          eventStartTime: timeOrNull(values.eventStartTime),
-          eventState: { stateId },
-        },
+    (values: NewEventValues): ValidationResult<CreateEvent> => {
+      const result = validateNewEvent(
+        { ...values, eventStartTime: timeOrNull(values.eventStartTime), eventState: { stateId } },
         today,
-      ),
+      );
+      if (result.ok || !values.eventStartDate) return result;
+      // The shared check stops at the first failing layer; the date rules are shown alongside.
+      const reported = new Set(result.errors.map((error) => error.field));
+      const dateErrors = describeEventDateErrors(
+        { eventStartDate: values.eventStartDate, eventEndDate: values.eventEndDate || undefined },
+        today,
+      ).filter((error) => !reported.has(error.field));
+      return { ok: false, errors: [...result.errors, ...dateErrors] };
+    },
     [stateId, today],
   );
   const form = useRulesForm(check, {

@@ -1,0 +1,98 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { FormDialog, QuestionDialog } from './events-dialogs.ts';
+
+/** The ALTCHA widget of a public form, solved by the browser as a visitor's would be. */
+export class Captcha {
+  readonly checkbox: Locator;
+  readonly label: Locator;
+  readonly verified: Locator;
+
+  constructor(scope: Locator) {
+    this.checkbox = scope.getByRole('checkbox', { name: "I'm not a robot" });
+    this.label = scope.getByText("I'm not a robot", { exact: true });
+    this.verified = scope.getByText('Verified', { exact: true });
+  }
+
+  async solve(): Promise<void> {
+    await expect(this.checkbox).toBeEnabled();
+    // The widget draws its own box over the native one: a visitor clicks the label.
+    await this.label.click();
+    await expect(this.verified).toBeVisible({ timeout: 20_000 });
+  }
+}
+
+/** /contact. */
+export class ContactPage {
+  readonly page: Page;
+  readonly form: Locator;
+  readonly state: Locator;
+  readonly sendButton: Locator;
+  readonly captcha: Captcha;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.form = page.getByRole('form', { name: 'Contact us' });
+    this.state = this.form.getByRole('combobox', { name: 'State' });
+    this.sendButton = this.form.getByRole('button', { name: 'Send message', exact: true });
+    this.captcha = new Captcha(this.form);
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/contact');
+    await expect(this.form).toBeVisible();
+  }
+
+  textbox(label: string): Locator {
+    return this.form.getByRole('textbox', { name: label, exact: true });
+  }
+}
+
+/** /admin/inbox. */
+export class InboxPage {
+  readonly page: Page;
+  readonly search: Locator;
+  readonly requests: Locator;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.search = page.getByRole('searchbox', { name: 'Search' });
+    this.requests = page.getByRole('list', { name: 'Requests' });
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/admin/inbox');
+    await expect(this.page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+  }
+
+  request(kind: string, fullName: string): Locator {
+    return this.requests.getByRole('listitem', { name: `${kind} from ${fullName}`, exact: true });
+  }
+}
+
+/** /help: guides and the competition documents of a state. */
+export class HelpPage {
+  readonly page: Page;
+  readonly state: Locator;
+  readonly documents: Locator;
+  readonly uploadButton: Locator;
+  readonly uploadDialog: FormDialog;
+  readonly confirm: QuestionDialog;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.state = page.getByRole('combobox', { name: 'State' });
+    this.documents = page.getByRole('table', { name: 'Competition documents' });
+    this.uploadButton = page.getByRole('button', { name: 'Upload document', exact: true });
+    this.uploadDialog = new FormDialog(page, 'Upload a document');
+    this.confirm = new QuestionDialog(page);
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/help');
+    await expect(this.page.getByRole('heading', { name: 'Online Resources', level: 1 })).toBeVisible();
+  }
+
+  document(documentName: string): Locator {
+    return this.documents.getByRole('row').filter({ hasText: documentName });
+  }
+}

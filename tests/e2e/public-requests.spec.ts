@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test';
+import { AppShell } from './pages/app-shell.page.ts';
+import { uniqueName } from './pages/events-dialogs.ts';
+import { ContactPage, HelpPage, InboxPage } from './pages/public-forms.page.ts';
+import { DEMO_STATE, demoUsers } from './support/demo-users.ts';
+
+test.describe('public requests and documents', () => {
+  test('a visitor sends the contact form with the real captcha, and the ADMIN finds it in the inbox', async ({
+    page,
+  }, testInfo) => {
+    // The proof of work runs in the browser, as a visitor's would.
+    test.slow();
+    const shell = new AppShell(page);
+    const contact = new ContactPage(page);
+    const lastName = uniqueName(testInfo.project.name, 'Visitor').replaceAll(' ', '-');
+
+    await contact.goto();
+    await expect(contact.sendButton).toBeDisabled();
+    await contact.state.selectOption({ label: DEMO_STATE });
+    await contact.textbox('First name').fill('Casey');
+    await contact.textbox('Last name').fill(lastName);
+    await contact.textbox('Email').fill('casey.visitor@example.test');
+    await contact.textbox('Phone').fill('3025550123');
+    await contact.form
+      .getByRole('textbox', { name: /^Comments/ })
+      .fill('When does registration open for the spring event?');
+    await expect(contact.sendButton).toBeDisabled();
+    await contact.captcha.solve();
+    await expect(contact.sendButton).toBeEnabled();
+    await contact.sendButton.click();
+    await expect(
+      page.getByText('Thank you for contacting us. A coordinator will answer within one to two business days.'),
+    ).toBeVisible();
+
+    await shell.logInAs(demoUsers.admin);
+    const inbox = new InboxPage(page);
+    await inbox.goto();
+    await inbox.search.fill(lastName);
+    const request = inbox.request('Contact', `Casey ${lastName}`);
+    await expect(request).toBeVisible();
+    await expect(request).toContainText('When does registration open for the spring event?');
+    await expect(request.getByText(/^Email to .+: (sent|pending|failed)/).first()).toBeVisible();
+    await request.getByRole('button', { name: `Mark request from Casey ${lastName} handled` }).click();
+    await expect(shell.alert('Request marked as handled.')).toBeVisible();
+    await expect(request).toHaveCount(0);
+  });
+
+  test('an ADMIN uploads a competition document and a visitor downloads it from the help page', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const shell = new AppShell(page);
+    const help = new HelpPage(page);
+    const documentName = uniqueName(testInfo.project.name, 'Knife skills rubric');
+    const fileName = `${documentName.replaceAll(' ', '-').toLowerCase()}.pdf`;
+    // Unique bytes: the same file twice in a state is refused.
+    const bytes = Buffer.from(
+      `%PDF-1.4\n% ${documentName}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+    );
+
+    await shell.logInAs(demoUsers.admin);
+    await help.goto();
+    await expect(help.state).toHaveValue(/\d+/);
+    await help.uploadButton.click();
+    const dialog = help.uploadDialog;
+    await dialog.button('Upload').click();
+    await expect(dialog.text('Document Name is required')).toBeVisible();
+    await expect(dialog.text('Document is required')).toBeVisible();
+    await dialog.textbox('Document name').fill(documentName);
+    await dialog.root
+      .locator('input[type="file"]')
+      .setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: bytes });
+    await dialog.button('Upload').click();
+    await expect(shell.alert('File Added')).toBeVisible();
+    await expect(help.document(documentName)).toBeVisible();
+
+    const visitorContext = await browser.newContext();
+    try {
+      const visitorPage = await visitorContext.newPage();
+      const visitorHelp = new HelpPage(visitorPage);
+      await visitorHelp.goto();
+      await visitorHelp.state.selectOption({ label: DEMO_STATE });
+      const row = visitorHelp.document(documentName);
+      await expect(row.getByRole('button', { name: `Delete ${documentName}` })).toHaveCount(0);
+      const downloading = visitorPage.waitForEvent('download');
+      await row.getByRole('link', { name: `Download ${documentName}` }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(fileName);
+      const stream = await download.createReadStream();
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+      expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    } finally {
+      await visitorContext.close();
+    }
+
+    await help
+      .document(documentName)
+      .getByRole('button', { name: `Delete ${documentName}` })
+      .click();
+    await expect(help.confirm.message('Are you sure you want to delete this file?')).toBeVisible();
+    await help.confirm.answer('Delete');
+    await expect(shell.alert('Remove successful')).toBeVisible();
+    await expect(help.document(documentName)).toHaveCount(0);
+  });
+});
