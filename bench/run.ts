@@ -2,6 +2,7 @@
 // measured in the same run (never pass/fail timings). Loopback only, bounded in count and time.
 //   (a) saving one score on the tablet with 5,000 scores stored (tap → Dexie committed → screen
 //       updated), median and p95 in headless Chromium, against one frame (16.7 ms);
+//   (c) results of a large state final against one SQL aggregate (bench/results.bench.ts);
 //   (b) draining 5,000 queued mutations from a real page, against the server's own push rate
 //       (batches of 50 from a Node client) and its GET /api/health rate.
 // Needs the built PWA (`pnpm build`) and Debian's Chromium (/usr/bin/chromium).
@@ -15,6 +16,7 @@ import {
   subsectionPuts,
   type BenchScenario,
 } from './bench-server.ts';
+import { benchResults } from './results.bench.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3199);
 const FRAME_MS = 1000 / 60;
@@ -236,6 +238,7 @@ async function benchHealth(baseUrl: string): Promise<{ requests: number; rate: n
 }
 
 async function main(): Promise<void> {
+  await benchResults();
   const server = await startServer(PORT);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',

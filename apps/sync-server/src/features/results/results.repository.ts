@@ -88,8 +88,13 @@ export async function listSubmissionsOfEvent(db: Db, eventId: number) {
     .execute();
 }
 
-/** A category's subsection scores in index order. */
-export async function listSubsectionScoresOfCategory(db: Db, categoryId: number) {
+/**
+ * A category's subsection scores of its assigned judges, in the order of the cell index
+ * (judge, category, section, school, subsection): with the judges as an IN list SQLite walks the
+ * unique index and needs no sort.
+ */
+export async function listSubsectionScoresOfCategory(db: Db, categoryId: number, judgeIds: readonly number[]) {
+  if (judgeIds.length === 0) return [];
   return db
     .selectFrom('subsection_score')
     .select([
@@ -99,10 +104,13 @@ export async function listSubsectionScoresOfCategory(db: Db, categoryId: number)
       'subsection_id as subsectionId',
       'score',
     ])
+    .where('judge_id', 'in', [...judgeIds])
     .where('category_id', '=', categoryId)
     .orderBy('judge_id')
+    .orderBy('category_id')
     .orderBy('section_id')
     .orderBy('school_id')
+    .orderBy('subsection_id')
     .execute();
 }
 

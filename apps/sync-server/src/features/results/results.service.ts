@@ -78,7 +78,13 @@ export async function loadScoringInputs(db: Db, eventId: number): Promise<Catego
           schoolName: row.school_name,
           hasStudents: parseStudents(row.students_json).length > 0,
         })),
-      subsectionScores: await listSubsectionScoresOfCategory(db, categoryId),
+      subsectionScores: await listSubsectionScoresOfCategory(
+        db,
+        categoryId,
+        [...new Set(assignments.filter((a) => a.category_id === categoryId).map((a) => a.judge_id))].sort(
+          (a, b) => a - b,
+        ),
+      ),
       penaltyScores: penalties.filter((row) => row.category_id === categoryId),
       disqualificationScores: disqualifications.filter((row) => row.category_id === categoryId),
       submittedJudgeIds: submissions.filter((row) => row.category_id === categoryId).map((row) => row.judge_id),
