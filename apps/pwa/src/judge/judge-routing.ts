@@ -14,18 +14,27 @@ export function requireJudgeArea(context: RouterContext, judgeId: number): Sessi
 
 const ID_PATTERN = /^[1-9]\d{0,9}$/;
 
-/** `validateSearch` for screens whose query is record ids: every named id must be a positive whole number. */
+/**
+ * `validateSearch` for screens whose query is record ids. A value that is not a positive whole
+ * number reads as 0 (the router shows its error screen for a throwing validator);
+ * `requireIdSearch` in `beforeLoad` turns that into the not-found page.
+ */
 export function idSearch<K extends string>(...names: readonly K[]) {
   return (raw: Record<string, unknown>): Record<K, number> => {
     const parsed: Partial<Record<K, number>> = {};
     for (const name of names) {
       const value = raw[name];
       const text = typeof value === 'number' ? String(value) : value;
-      if (typeof text !== 'string' || !ID_PATTERN.test(text) || Number(text) > 2_147_483_647) throw notFound();
-      parsed[name] = Number(text);
+      const isId = typeof text === 'string' && ID_PATTERN.test(text) && Number(text) <= 2_147_483_647;
+      parsed[name] = isId ? Number(text) : 0;
     }
     return parsed as Record<K, number>;
   };
+}
+
+/** Throws the not-found page when any id of the search is missing or malformed. */
+export function requireIdSearch(search: Record<string, number>): void {
+  if (Object.values(search).some((value) => value < 1)) throw notFound();
 }
 
 export const validateSectionsSearch = idSearch('schoolId', 'eventId', 'judgeId', 'categoryId');

@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadJudgeEvent } from '../judge/judge-event-source.ts';
-import { requireJudgeArea, validateScoringSearch } from '../judge/judge-routing.ts';
+import { requireIdSearch, requireJudgeArea, validateScoringSearch } from '../judge/judge-routing.ts';
 import { SchoolScoringPage } from '../judge/school-scoring-page.tsx';
 
 /** One school's sheet in one section (query judgeId, eventId, schoolId, categoryId, sectionId). */
 export const Route = createFileRoute('/school-scoring')({
   validateSearch: validateScoringSearch,
-  beforeLoad: ({ context, search }) => ({ user: requireJudgeArea(context, search.judgeId) }),
+  beforeLoad: ({ context, search }) => {
+    requireIdSearch(search);
+    return { user: requireJudgeArea(context, search.judgeId) };
+  },
   loaderDeps: ({ search }) => ({ judgeId: search.judgeId, eventId: search.eventId }),
   loader: async ({ context, deps }) => loadJudgeEvent(context.user, deps.judgeId, deps.eventId),
   component: function SchoolScoring() {

@@ -1,0 +1,139 @@
+// The judge's score sheet as the seed describes it ("Judge area", "Modals"): buttons per state,
+// update modals with fields hidden until tapped and reset on cancel, the unsaved-changes prompt,
+// warning and danger headers, the penalties dropdown of unapplied items, Done, the read-only
+// coordinator view, and search params that must be ids.
+import { expect, test, type Locator } from '@playwright/test';
+import { demoUsers } from './support/demo-users.ts';
+import { DEMO_PASSWORD } from './support/demo-users.ts';
+import { JudgeScreens } from './pages/judge-screens.page.ts';
+import { JUDGE_PASSWORD, JudgeServer } from './pages/judge-server.ts';
+
+/** The background colour behind a section's heading (its header bar). */
+async function headerBackground(heading: Locator): Promise<string> {
+  return heading.locator('..').evaluate((element) => getComputedStyle(element).backgroundColor);
+}
+
+const TRANSPARENT = 'rgba(0, 0, 0, 0)';
+
+test('the score sheet follows the seed: modals, headers, dropdowns, Done, prompt, read-only view', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const server = new JudgeServer(request);
+  const scenario = await server.createScenario('screens');
+  const school = scenario.schools[0]!;
+  const screens = new JudgeScreens(page);
+  await screens.logIn(scenario.judge.email, JUDGE_PASSWORD);
+  await screens.chooseEvent(scenario.eventName);
+  await screens.chooseCategory(scenario.categoryName);
+  await screens.openSchool(school.schoolName);
+  await screens.openSection(scenario.sectionName);
+  await expect(page.getByRole('link', { name: '← Back to the criteria sections' })).toHaveAttribute(
+    'href',
+    new RegExp(`schoolId=${school.schoolId}.*judgeId=${scenario.judge.judgeId}`),
+  );
+
+  // An unscored subsection offers Score; a scored one offers Edit, headed "Update: {name}".
+  const oral = page.getByRole('row', { name: 'Oral Presentation' });
+  await expect(oral.getByRole('button', { name: 'Edit Oral Presentation' })).toHaveCount(0);
+  await screens.scoreSubsection('Oral Presentation', '4.00');
+  await oral.getByRole('button', { name: 'Edit Oral Presentation' }).click();
+  await expect(screens.dialog.getByRole('heading', { name: 'Update: Oral Presentation' })).toBeVisible();
+  await expect(screens.dialog.getByRole('radiogroup')).toBeHidden();
+  await screens.dialog.getByRole('button', { name: 'Change score' }).click();
+  await screens.dialog.getByRole('radio', { name: '2.00', exact: true }).click();
+
+  // Unsaved edits in a modal: the browser asks before the page goes away.
+  const prompt = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const beforeUnload = await prompt;
+  expect(beforeUnload.type()).toBe('beforeunload');
+  await beforeUnload.dismiss();
+
+  // Cancel resets the fields: reopened, the score is shown as saved and the choices are hidden again.
+  await screens.dialog.getByRole('button', { name: 'Cancel' }).click();
+  await oral.getByRole('button', { name: 'Edit Oral Presentation' }).click();
+  await expect(screens.dialog.getByText('Score: 4.00', { exact: true })).toBeVisible();
+  await expect(screens.dialog.getByRole('radiogroup')).toBeHidden();
+  await screens.dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(oral).toContainText('4.00');
+
+  // Penalties: a warning-coloured header while any is applied; the dropdown lists only unapplied ones.
+  const penaltiesHeading = page.getByRole('heading', { name: 'Penalties' });
+  expect(await headerBackground(penaltiesHeading)).toBe(TRANSPARENT);
+  await page.getByRole('combobox', { name: 'Add a penalty' }).click();
+  await page.getByRole('option', { name: 'Overtime' }).click();
+  await screens.dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(screens.dialog.getByText('Amount is required')).toBeVisible();
+  await expect(screens.dialog.getByText('Comments are required')).toBeVisible();
+  await screens.dialog.getByLabel('Time over (mm:ss)').fill('1:24');
+  await expect(screens.dialog.getByText('1:24 over time → 1.50')).toBeVisible();
+  await expect(screens.dialog.getByRole('radio', { name: '1.50', exact: true })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await screens.dialog.getByRole('textbox', { name: 'Comments' }).fill('Plated late');
+  await screens.saveDialog('Score Details Updated');
+  expect(await headerBackground(penaltiesHeading)).not.toBe(TRANSPARENT);
+  await page.getByRole('combobox', { name: 'Add a penalty' }).click();
+  await expect(page.getByRole('option', { name: 'Overtime' })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Incomplete Uniform' }).click();
+  await expect(screens.dialog.getByText('Deduction: 2.00', { exact: true })).toBeVisible();
+  await screens.dialog.getByRole('textbox', { name: 'Comments' }).fill('No hat');
+  await screens.saveDialog('Score Details Updated');
+  // Edit only for a time-based penalty; delete for both.
+  await expect(page.getByRole('button', { name: 'Edit Overtime' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit Incomplete Uniform' })).toHaveCount(0);
+  await expect(page.getByRole('row', { name: 'Incomplete Uniform' })).toContainText('−2.00');
+
+  // Disqualifications: a danger-coloured header while one is applied; removing it asks first.
+  const dqHeading = page.getByRole('heading', { name: 'Disqualifications' });
+  await screens.addDisqualification('Outside Assistance During Competition', { comments: 'Coach helped' });
+  const dangerBackground = await headerBackground(dqHeading);
+  expect(dangerBackground).not.toBe(TRANSPARENT);
+  await page.getByRole('button', { name: 'Delete Outside Assistance During Competition' }).click();
+  await expect(
+    screens.dialog.getByText('Are you sure you want to remove Outside Assistance During Competition?'),
+  ).toBeVisible();
+  await screens.dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(screens.shell.alert('Remove successful')).toBeVisible();
+  await expect.poll(() => headerBackground(dqHeading)).toBe(TRANSPARENT);
+
+  // Done waits for every subsection.
+  await expect(screens.doneButton).toBeDisabled();
+  await expect(page.getByText('All criteria subsections must be scored.')).toBeVisible();
+  for (const name of ['Menu Design and Balance', 'Costing Accuracy', 'Visual Presentation']) {
+    await screens.scoreSubsection(name, '5.00');
+  }
+  await expect(page.getByTestId('sheet-total')).toHaveText('15.50');
+  await expect(page.getByText('All criteria subsections must be scored.')).toBeHidden();
+  await screens.doneButton.click();
+  await expect(screens.shell.alert('Scores Saved')).toBeVisible();
+  await expect(page).toHaveURL(/\/school-sections\?/);
+  await expect(screens.pendingText(0)).toBeVisible();
+
+  // Search params must be ids.
+  await page.goto(`/school-scoring?judgeId=${scenario.judge.judgeId}&eventId=x&schoolId=1&categoryId=1&sectionId=1`);
+  await expect(page.getByText('404: Dish Not Found')).toBeVisible();
+});
+
+test('a coordinator sees a judge’s sheet read only', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const server = new JudgeServer(request);
+  const scenario = await server.createScenario('view');
+  const { token } = await server.logIn(scenario.judge.email, JUDGE_PASSWORD);
+  await server.scoreAllElsewhere(scenario, token, 4);
+  const screens = new JudgeScreens(page);
+  await screens.logIn(demoUsers.admin.email, DEMO_PASSWORD);
+  const school = scenario.schools[0]!;
+  await page.goto(
+    `/school-scoring?judgeId=${scenario.judge.judgeId}&eventId=${scenario.eventId}&schoolId=${school.schoolId}&categoryId=${scenario.categoryId}&sectionId=${scenario.sectionId}`,
+  );
+  await expect(page.getByRole('heading', { name: school.schoolName, level: 1 })).toBeVisible();
+  await expect(page.getByText('You are viewing this judge’s sheet. Only the judge can change it.')).toBeVisible();
+  await expect(page.getByRole('row', { name: 'Costing Accuracy' })).toContainText('4.00');
+  await expect(page.getByRole('button', { name: /^(Score|Edit) / })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Add a penalty' })).toHaveCount(0);
+  await expect(screens.syncStatus).toHaveCount(0);
+});
