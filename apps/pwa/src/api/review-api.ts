@@ -8,7 +8,9 @@ import { api } from './api.ts';
 
 /** GET run/coordinator/event/{e}/category/{c}/penalties */
 export function getCategoryPenalties(eventId: number, categoryId: number, signal?: AbortSignal) {
-  return api.get(`/run/coordinator/event/${eventId}/category/${categoryId}/penalties`, CategoryPenaltiesSchema, { signal });
+  return api.get(`/run/coordinator/event/${eventId}/category/${categoryId}/penalties`, CategoryPenaltiesSchema, {
+    signal,
+  });
 }
 
 /** GET run/coordinator/event/{e}/category/{c}/school/{s}/penalties */

@@ -20,7 +20,10 @@ export function completeEvent(eventId: number) {
 
 /** DELETE score/submitScores/event/{e}/category/{c}/judge/{j}: reopens a judge's submitted category. */
 export function unlockJudge(eventId: number, categoryId: number, judgeId: number) {
-  return api.delete(`/score/submitScores/event/${eventId}/category/${categoryId}/judge/${judgeId}`, RunStatusResponseSchema);
+  return api.delete(
+    `/score/submitScores/event/${eventId}/category/${categoryId}/judge/${judgeId}`,
+    RunStatusResponseSchema,
+  );
 }
 
 /** The event-run stream URL (an EventSource cannot send a header, so the token rides in the query). */

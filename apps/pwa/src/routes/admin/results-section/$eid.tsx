@@ -42,7 +42,14 @@ function SectionResultsPage() {
         />
       )}
       {category?.sectionRankings.map((ranking) => (
-        <Paper key={ranking.sectionId} withBorder p="md" className={printClasses.category} component="section" aria-label={ranking.sectionName}>
+        <Paper
+          key={ranking.sectionId}
+          withBorder
+          p="md"
+          className={printClasses.category}
+          component="section"
+          aria-label={ranking.sectionName}
+        >
           <Title order={2} size="h3" mb="xs">
             {category.categoryName}: {ranking.sectionName}
           </Title>

@@ -16,7 +16,8 @@ export const Route = createFileRoute('/admin/results-team/$eid')({
 
 function listTeams(report: ResultsReport): { value: string; label: string }[] {
   const teams = new Map<number, string>();
-  for (const category of report.categories) for (const line of category.standings) teams.set(line.schoolId, line.schoolName);
+  for (const category of report.categories)
+    for (const line of category.standings) teams.set(line.schoolId, line.schoolName);
   return [...teams]
     .map(([schoolId, name]) => ({ value: String(schoolId), label: name }))
     .sort((a, b) => a.label.localeCompare(b.label));
@@ -29,7 +30,8 @@ function TeamResultsPage() {
   const report = results.data;
   const teams = report ? listTeams(report) : [];
   const schoolId = Number(pickedId ?? teams[0]?.value ?? 0);
-  const judgeName = (judgeId: number) => report?.judges.find((j) => j.judgeId === judgeId)?.judgeName ?? `Judge ${judgeId}`;
+  const judgeName = (judgeId: number) =>
+    report?.judges.find((j) => j.judgeId === judgeId)?.judgeName ?? `Judge ${judgeId}`;
   return (
     <Stack gap="md">
       <ResultsToolbar eventId={eid} exportTarget={{ eventId: eid, schoolId }} />
@@ -53,7 +55,14 @@ function TeamResultsPage() {
         const line = category.standings.find((entry) => entry.schoolId === schoolId);
         if (!line) return null;
         return (
-          <Paper key={category.categoryId} withBorder p="md" className={printClasses.category} component="section" aria-label={category.categoryName}>
+          <Paper
+            key={category.categoryId}
+            withBorder
+            p="md"
+            className={printClasses.category}
+            component="section"
+            aria-label={category.categoryName}
+          >
             <Group justify="space-between" mb="xs">
               <Title order={2} size="h3">
                 {category.categoryName}: {line.schoolName}
@@ -159,7 +168,10 @@ function TeamSheets({
                 <Table.Td>{item.judge}</Table.Td>
                 <Table.Td ta="right">{item.amount}</Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={item.review === 'rejected' ? 'gray' : item.review === 'confirmed' ? 'green' : 'yellow'}>
+                  <Badge
+                    variant="light"
+                    color={item.review === 'rejected' ? 'gray' : item.review === 'confirmed' ? 'green' : 'yellow'}
+                  >
                     {item.review}
                   </Badge>
                 </Table.Td>
