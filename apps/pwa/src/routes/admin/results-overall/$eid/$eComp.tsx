@@ -1,9 +1,61 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { useApiQuery } from '../../../../admin/use-api-query.ts';
+import { getEventResults } from '../../../../api/results-api.ts';
+import { printClasses, ResultsStatusBadge, ResultsToolbar } from '../../../../results/results-toolbar.tsx';
+import { showRunIssue } from '../../../../results/run-errors.ts';
+import { StandingsTable } from '../../../../results/standings-table.tsx';
+import { idParams } from '../../../../routing/route-schemas.ts';
+import { AdminPageTitle } from '../../-admin-page-title.tsx';
+
+const eventIdParams = idParams('eid');
 
 export const Route = createFileRoute('/admin/results-overall/$eid/$eComp')({
-  component: RouteComponent,
-})
+  params: {
+    parse: (raw: { eid: string; eComp: string }) => ({ ...eventIdParams.parse(raw), eComp: raw.eComp }),
+    stringify: (params: { eid: number; eComp: string }) => ({
+      ...eventIdParams.stringify(params),
+      eComp: params.eComp,
+    }),
+  },
+  component: OverallResultsPage,
+});
 
-function RouteComponent() {
-  return <div>Hello "/admin/results-overall/$eid/$eComp"!</div>
+// The results API recomputes an open event whenever anything changed since the last read, so the
+// page always shows current numbers without a separate recompute call (seed §4).
+function OverallResultsPage() {
+  const { eid } = Route.useParams();
+  const results = useApiQuery(`results-${eid}`, (signal) => getEventResults(eid, signal), showRunIssue);
+  const report = results.data;
+  return (
+    <Stack gap="md">
+      <ResultsToolbar eventId={eid} exportTarget={{ eventId: eid }} />
+      <Group justify="space-between">
+        <AdminPageTitle>Overall results{report ? `: ${report.eventName}` : ''}</AdminPageTitle>
+        {report && <ResultsStatusBadge report={report} />}
+      </Group>
+      {report?.categories.map((category) => (
+        <Paper
+          key={category.categoryId}
+          withBorder
+          p="md"
+          className={printClasses.category}
+          component="section"
+          aria-label={category.categoryName}
+        >
+          <Group justify="space-between" mb="xs">
+            <Title order={2} size="h3">
+              {category.categoryName}
+            </Title>
+            {!report.isFinal && category.isProvisional && (
+              <Text size="sm" c="orange">
+                Provisional: {category.pendingJudgeIds.length} judge(s) have not submitted.
+              </Text>
+            )}
+          </Group>
+          <StandingsTable category={category} />
+        </Paper>
+      ))}
+    </Stack>
+  );
 }
