@@ -128,8 +128,9 @@ test.describe('route guards', () => {
     await page.goto('/admin/event-run');
     await expect(page).toHaveURL(/\/admin\/manage-events$/);
 
-    await page.goto('/admin/category-detail/3/7');
-    await expect(admin.heading).toHaveText('Category detail');
+    // The demo invitational (event 1) opens with its 'Culinary' category (id 1).
+    await page.goto('/admin/category-detail/1/1');
+    await expect(admin.heading).toHaveText('Culinary');
     await expect(admin.tab('Dashboard & Events')).toHaveAttribute('aria-current', 'page');
 
     await page.goto('/admin/event-detail/not-a-number');
