@@ -312,7 +312,8 @@ function CategoryDetailScreen({
                 : 'Judges see the schools in this order.'}
             </Text>
           </Stack>
-          {canEditAdminData(user) && !isClosed && (
+          {/* Registration closes when the event starts (the server refuses it after that). */}
+          {canEdit && event.data.eventStatus === EventStatusValues.NotStarted && (
             <ButtonLink variant="light" to="/school/$eid/$sid" params={{ eid: eventId, sid: user.state.stateId }}>
               Register school
             </ButtonLink>
