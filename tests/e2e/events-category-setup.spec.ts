@@ -98,6 +98,7 @@ test.describe('events and categories', () => {
   });
 
   test('a STANDARD user reads an event without any edit control', async ({ page, request }, testInfo) => {
+    test.slow();
     const setup = await EventsSetup.as(request, demoUsers.admin);
     const event = await setup.createEvent(uniqueName(testInfo.project.name, 'Read-only Invitational'), ['Baking']);
     const shell = new AppShell(page);

@@ -49,6 +49,8 @@ test.describe('public requests and documents', () => {
     page,
     browser,
   }, testInfo) => {
+    // Two browsers (the ADMIN and a visitor) in one test.
+    test.slow();
     const shell = new AppShell(page);
     const help = new HelpPage(page);
     const documentName = uniqueName(testInfo.project.name, 'Knife skills rubric');

@@ -65,6 +65,8 @@ test.describe('public registration', () => {
   });
 
   test('a visitor registers as a judge and logs in right away', async ({ page }, testInfo) => {
+    // Two password hashes (registration and login) on a busy machine.
+    test.slow();
     const shell = new AppShell(page);
     const registration = new JudgeRegistrationPage(page);
     const email = `${uniqueName(testInfo.project.name, 'judge').replaceAll(' ', '.').toLowerCase()}@judges.e2e.test`;
