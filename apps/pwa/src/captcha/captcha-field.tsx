@@ -3,7 +3,7 @@ import 'altcha/altcha.css';
 import type {} from 'altcha/types/react';
 import ShaWorker from 'altcha/workers/sha?worker';
 import { Input, Stack } from '@mantine/core';
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { fetchCaptchaChallenge } from '../api/requests-api.ts';
 import classes from './captcha-field.module.css';
 
@@ -36,6 +36,7 @@ export function CaptchaField({
   resetKey?: number;
 }) {
   const widgetRef = useRef<HTMLElement>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
   const report = useEffectEvent(onChange);
 
   useEffect(() => {
@@ -51,9 +52,11 @@ export function CaptchaField({
         const challenge = await fetchCaptchaChallenge(controller.signal);
         await widget.configure({ challenge, hideFooter: true, hideLogo: false, language: 'en', type: 'checkbox' });
         widget.reset();
+        setLoadError(null);
       } catch {
-        // Offline or refused: the widget shows its error state and the form stays unsent.
-        if (!controller.signal.aborted) widget.reset('error' as never, 'The captcha could not be loaded.');
+        // Offline or refused: say so; the form stays unsent until a challenge arrives.
+        if (!controller.signal.aborted)
+          setLoadError('The verification could not be loaded. Check the connection and reload the page.');
       } finally {
         isLoading = false;
       }
@@ -82,7 +85,7 @@ export function CaptchaField({
       <div className={classes.widget} data-error={error ? true : undefined}>
         <altcha-widget ref={widgetRef} auto="off" display="standard" name="captcha" theme="default" />
       </div>
-      {error && <Input.Error>{error}</Input.Error>}
+      {(error ?? loadError) && <Input.Error>{error ?? loadError}</Input.Error>}
     </Stack>
   );
 }
