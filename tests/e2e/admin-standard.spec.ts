@@ -19,7 +19,7 @@ test('a STANDARD user reads the judges, criteria, schools and account pages with
 
   const judges = new JudgesPage(page);
   await judges.goto();
-  await expect(judges.row('Santos')).toBeVisible();
+  await judges.waitForJudges();
   await expect(judges.addJudgeButton).toHaveCount(0);
   await expect(judges.table.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
   await expect(editControls).toHaveCount(0);

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { AdminDialog } from './admin-dialogs.page.ts';
 
 /** /admin/manage-judges: search, the last-name sort, the judge modals and the archived judges. */
@@ -28,6 +28,17 @@ export class JudgesPage {
 
   async goto(): Promise<void> {
     await this.page.goto('/admin/manage-judges');
+  }
+
+  /** Resolves once the list has loaded (other tests rename demo judges, so no name is waited for). */
+  async waitForJudges(): Promise<void> {
+    await expect(this.table.getByRole('row').nth(2)).toBeVisible();
+    await expect(this.table).not.toContainText('Loading judges');
+  }
+
+  /** The n-th judge row of the table as shown (0 = first). */
+  bodyRow(index: number): Locator {
+    return this.table.locator('tbody tr').nth(index);
   }
 
   row(text: string): Locator {
