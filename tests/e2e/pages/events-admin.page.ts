@@ -113,6 +113,25 @@ export class CategoryDetailPage {
     return this.schools.getByRole('button', { name: `Move ${schoolName}`, exact: true });
   }
 
+  /** Drags a school's handle onto another school's row with one finger (Chromium touch events). */
+  async touchDragSchool(schoolName: string, ontoSchoolName: string): Promise<void> {
+    await this.handle(ontoSchoolName).scrollIntoViewIfNeeded();
+    await this.handle(schoolName).scrollIntoViewIfNeeded();
+    const from = await this.handle(schoolName).boundingBox();
+    const to = await this.handle(ontoSchoolName).boundingBox();
+    if (!from || !to) throw new Error('The schools are not on screen');
+    const cdp = await this.page.context().newCDPSession(this.page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+    const x = from.x + from.width / 2;
+    const startY = from.y + from.height / 2;
+    const endY = to.y + to.height / 2;
+    await touch('touchStart', x, startY);
+    for (let step = 1; step <= 12; step += 1) await touch('touchMove', x, startY + ((endY - startY) * step) / 12);
+    await touch('touchEnd', x, endY);
+    await cdp.detach();
+  }
+
   /** Drags a school's handle onto another school's row with the mouse, in small steps. */
   async dragSchool(schoolName: string, ontoSchoolName: string): Promise<void> {
     // The mouse acts on what is on screen: both rows must be in view.
