@@ -6,6 +6,7 @@
 //   (b) draining 5,000 queued mutations from a real page, against the server's own push rate
 //       (batches of 50 from a Node client) and its GET /api/health rate.
 // Needs the built PWA (`pnpm build`) and Debian's Chromium (/usr/bin/chromium).
+// `node bench/run.ts save` runs (a) alone (likewise `results`, `drain`); no argument runs all.
 import { chromium, type Browser, type Page } from 'playwright-core';
 import {
   JUDGE_PASSWORD,
@@ -237,24 +238,33 @@ async function benchHealth(baseUrl: string): Promise<{ requests: number; rate: n
   return { requests, rate: requests / ((performance.now() - started) / 1000) };
 }
 
-async function main(): Promise<void> {
-  await benchResults();
+function printSave(save: { median: number; p95: number; samples: number }): void {
+  console.log(
+    `\n(a) save one score on the device, ${STORED_SCORES} scores stored, ${save.samples} saves (headless Chromium, tap → Dexie committed → row updated)`,
+  );
+  console.log(
+    `    median ${fixed(save.median)} ms = ${fixed(save.median / FRAME_MS, 2)} frames; p95 ${fixed(save.p95)} ms = ${fixed(save.p95 / FRAME_MS, 2)} frames (1 frame = 16.7 ms)`,
+  );
+}
+
+async function main(part: string | undefined): Promise<void> {
+  if (part === undefined || part === 'results') await benchResults();
+  if (part === 'results') return;
   const server = await startServer(PORT);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
   });
   try {
-    const save = await benchSave(browser, server.baseUrl);
+    if (part === 'save') {
+      printSave(await benchSave(browser, server.baseUrl));
+      return;
+    }
+    const save = part === 'drain' ? undefined : await benchSave(browser, server.baseUrl);
     const health = await benchHealth(server.baseUrl);
     const nodePush = await benchNodePush(server.baseUrl);
     const pageDrain = await benchPageDrain(browser, server.baseUrl);
-    console.log(
-      `\n(a) save one score on the device, ${STORED_SCORES} scores stored, ${save.samples} saves (headless Chromium, tap → Dexie committed → row updated)`,
-    );
-    console.log(
-      `    median ${fixed(save.median)} ms = ${fixed(save.median / FRAME_MS, 2)} frames; p95 ${fixed(save.p95)} ms = ${fixed(save.p95 / FRAME_MS, 2)} frames (1 frame = 16.7 ms)`,
-    );
+    if (save) printSave(save);
     console.log(`\n(b) ${DRAIN_MUTATIONS} mutations to the local server`);
     console.log(
       `    page drain (sync runner, batches of 50):  ${fixed(pageDrain.rate, 0)} mutations/s (${fixed(pageDrain.seconds, 2)} s)`,
@@ -275,4 +285,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+await main(process.argv[2]);
