@@ -37,6 +37,7 @@ import {
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { currentUser, requireRole } from '../../http/guards.ts';
 import { readForm, type FormFile } from '../../http/multipart-form.ts';
+import { bearerFromTokenQuery } from '../../http/token-query.ts';
 import { photoPath, storePhoto } from '../photos/photos.service.ts';
 import { confirmScoresSaved, removeScore, saveScoreForm, submitScores, type ScoreForm } from './scores.service.ts';
 import {
@@ -300,13 +301,4 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
         .send(createReadStream(photoPath(deps.config.filesDir, photo.storage_name)));
     },
   );
-}
-
-/** An <img> cannot send a header: its URL carries the token, checked exactly like a bearer header. */
-async function bearerFromTokenQuery(request: FastifyRequest): Promise<void> {
-  const query: unknown = request.query;
-  const token = query !== null && typeof query === 'object' && 'token' in query ? query.token : undefined;
-  if (typeof token === 'string' && token !== '' && request.headers.authorization === undefined) {
-    request.headers.authorization = `Bearer ${token}`;
-  }
 }
