@@ -22,6 +22,7 @@ import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerScoreRoutes } from './features/scores/scores.routes.ts';
 import { registerSyncRoutes } from './features/sync/sync.routes.ts';
 import { registerRunRoutes } from './features/run/run.routes.ts';
+import { registerRejectedEditRoutes } from './features/rejected-edits/rejected-edits.routes.ts';
 import { registerReviewRoutes } from './features/review/review.routes.ts';
 import { registerResultsRoutes } from './features/results/results.routes.ts';
 import { registerExportRoutes } from './features/exports/exports.routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   registerRequestRoutes(app, deps);
   registerHelpFileRoutes(app, deps);
   registerRunRoutes(app, deps);
+  registerRejectedEditRoutes(app, deps);
   registerReviewRoutes(app, deps);
   registerResultsRoutes(app, deps);
   registerExportRoutes(app, deps);

@@ -24,5 +24,6 @@ export * from './schools/schools.schemas.ts';
 export * from './accounts/accounts.schemas.ts';
 export * from './audit/audit.schemas.ts';
 export * from './run/run.schemas.ts';
+export * from './run/rejected-edits.schemas.ts';
 export * from './results/results.schemas.ts';
 export * from './results/results-csv.ts';

@@ -1,0 +1,21 @@
+// The coordinator's "needs attention" list of the event run: judge edits the server refused.
+import { ApiErrorSchema, CoordinatorEventParamsSchema, RejectedEditListSchema } from '@judging/shared-types';
+import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import { currentUser, requireAdminArea } from '../../http/guards.ts';
+import { listRejectedEdits } from './rejected-edits.service.ts';
+
+export function registerRejectedEditRoutes(app: AppInstance, deps: RouteDeps): void {
+  app.get(
+    '/api/run/coordinator/event/:e/rejected',
+    {
+      preHandler: [deps.requireAuth, requireAdminArea],
+      schema: {
+        tags: ['run'],
+        summary: 'Judge edits the server refused in this event (newest first): who, where, code and reason',
+        params: CoordinatorEventParamsSchema,
+        response: { 200: RejectedEditListSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    (request) => listRejectedEdits(deps.db, currentUser(request), request.params.e),
+  );
+}
