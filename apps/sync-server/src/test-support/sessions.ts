@@ -83,12 +83,29 @@ export function writeRefusals(
   return refusals;
 }
 
+/**
+ * The full refusal row of a write on a record of the world's own state (Delaware): no token,
+ * a judge, STANDARD, an expired account's ADMIN, and another state's ADMIN.
+ */
+export function stateWriteRefusals(w: AdminWorld, request: InjectOptions, otherStateStatus = 403): Refusal[] {
+  return [
+    ...writeRefusals(request, w),
+    {
+      label: "another state's admin",
+      request: { ...request, headers: w.otherAdmin.headers },
+      status: otherStateStatus,
+    },
+  ].map((refusal) => ({ ...refusal, label: `${request.method ?? 'GET'} ${request.url}: ${refusal.label}` }));
+}
+
 /** The demo state (Delaware) with a session per role, a second state, and a third whose account expired. */
 export interface AdminWorld {
   t: TestApp;
   /** Delaware, the demo state. */
   stateId: number;
   other: SecondState;
+  /** A third state (New Jersey) whose account expired, with the same records as `other`. */
+  expired: SecondState;
   ultra: Session;
   super: Session;
   admin: Session;
@@ -138,6 +155,7 @@ export async function buildAdminWorld(): Promise<AdminWorld> {
     t,
     stateId: admin.stateId,
     other,
+    expired,
     ultra: await sessionFor(t, 'ultra@demo.test'),
     super: await sessionFor(t, 'super@demo.test'),
     admin,

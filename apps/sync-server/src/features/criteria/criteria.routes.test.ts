@@ -1,6 +1,5 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { InjectOptions } from 'fastify';
 import {
   attachToSection,
   createDisqualification,
@@ -11,9 +10,9 @@ import {
 import {
   assertRefusedWithoutChange,
   buildAdminWorld,
+  stateWriteRefusals,
   writeRefusals,
   type AdminWorld,
-  type Refusal,
   type TableList,
 } from '../../test-support/sessions.ts';
 
@@ -56,18 +55,6 @@ async function idOf(w: AdminWorld, table: 'section' | 'penalty' | 'disqualificat
 
 async function lastAudit(w: AdminWorld) {
   return w.t.db.selectFrom('audit_log').selectAll().orderBy('audit_id', 'desc').executeTakeFirstOrThrow();
-}
-
-/** A write's usual refusals plus another state's ADMIN (the record is Delaware's). */
-function refusalsOf(w: AdminWorld, request: InjectOptions, otherStateStatus = 403): Refusal[] {
-  return [
-    ...writeRefusals(request, w),
-    {
-      label: `${request.method} ${request.url}: other state's admin`,
-      request: { ...request, headers: w.otherAdmin.headers },
-      status: otherStateStatus,
-    },
-  ];
 }
 
 Criteria("state lists: sections, penalties and disqualifications of the caller's state, by name", async ({ w }) => {
@@ -263,7 +250,7 @@ Criteria('section writes: messages and refusals leave the database unchanged', a
       fieldError: ['sectionName', 'Section Name is required'],
     },
     ...writeRefusals(add, w),
-    ...refusalsOf(w, edit),
+    ...stateWriteRefusals(w, edit),
     {
       label: 'unknown section',
       request: { ...edit, url: '/api/section/999999', headers: w.admin.headers },
@@ -396,8 +383,8 @@ Criteria('subsection writes: messages and refusals leave the database unchanged'
       status: 400,
       fieldError: ['subsectionName', 'Subsection Name is required'],
     },
-    ...refusalsOf(w, add),
-    ...refusalsOf(w, edit),
+    ...stateWriteRefusals(w, add),
+    ...stateWriteRefusals(w, edit),
     {
       label: 'unknown section',
       request: { ...add, url: '/api/section/999999/subsection', headers: w.admin.headers },
@@ -520,7 +507,7 @@ Criteria('penalty writes: messages and refusals leave the database unchanged', a
       fieldError: ['penaltyName', 'Penalty Name is required'],
     },
     ...writeRefusals(add, w),
-    ...refusalsOf(w, edit),
+    ...stateWriteRefusals(w, edit),
     {
       label: 'unknown penalty',
       request: { ...edit, url: '/api/penalty/999999', headers: w.admin.headers },
@@ -570,7 +557,7 @@ Criteria('add and rename a disqualification; messages and refusals leave the dat
       fieldError: required,
     },
     ...writeRefusals(add, w),
-    ...refusalsOf(w, edit),
+    ...stateWriteRefusals(w, edit),
   ]);
 });
 
@@ -665,8 +652,8 @@ Criteria(
         request: { ...penalties, headers: w.admin.headers, payload: [{ penaltyId: 999999 }] },
         status: 404,
       },
-      ...refusalsOf(w, penalties),
-      ...refusalsOf(w, dqs),
+      ...stateWriteRefusals(w, penalties),
+      ...stateWriteRefusals(w, dqs),
     ]);
   },
 );
@@ -814,7 +801,7 @@ Criteria(
           request: remove('penalty', foreignPenalty, w.other.sectionId),
           status: 403,
         },
-        ...refusalsOf(w, remove('penalty', await idOf(w, 'penalty', 'Incomplete Uniform'))),
+        ...stateWriteRefusals(w, remove('penalty', await idOf(w, 'penalty', 'Incomplete Uniform'))),
       ],
     );
   },

@@ -1,6 +1,13 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildTestApp, loginAs, type TestApp } from '../../test-support/build-test-app.ts';
+import {
+  assertRefusedWithoutChange,
+  buildAdminWorld,
+  type AdminWorld,
+  type Session,
+  type TableList,
+} from '../../test-support/sessions.ts';
 
 const Settings = suite<{ t: TestApp }>('PUT /api/user/:userId');
 Settings.before.each(async (context) => {
@@ -147,3 +154,109 @@ Settings('no token is refused', async ({ t }) => {
 });
 
 Settings.run();
+
+const Permissions = suite<{ w: AdminWorld }>('PUT /api/user/:userId permissions');
+Permissions.before.each(async (context) => {
+  context.w = await buildAdminWorld();
+});
+Permissions.after.each(async (context) => {
+  await context.w.t.close();
+});
+
+const settingsTables: TableList = ['app_user', 'audit_log'];
+
+Permissions(
+  "nobody changes another user's settings or their own role; every refusal leaves the database unchanged",
+  async ({ w }) => {
+    const own = (session: Session, payload: Record<string, unknown> = {}) => ({
+      method: 'PUT' as const,
+      url: `/api/user/${session.userId}`,
+      headers: session.headers,
+      payload: { ...validUpdate, userEmail: `changed.${session.userId}@demo.test`, ...payload },
+    });
+    const adminsSettings = (session: Session) => ({ ...own(w.admin), headers: session.headers });
+    await assertRefusedWithoutChange(w.t, settingsTables, [
+      { label: 'no token', request: { ...own(w.admin), headers: {} }, status: 401 },
+      { label: 'STANDARD edits the admin', request: adminsSettings(w.standard), status: 403 },
+      { label: 'a judge edits the admin', request: adminsSettings(w.judge), status: 403 },
+      { label: "another state's admin edits the admin", request: adminsSettings(w.otherAdmin), status: 403 },
+      { label: "another state's standard edits the admin", request: adminsSettings(w.otherStandard), status: 403 },
+      { label: 'ULTRA edits the admin (settings are your own only)', request: adminsSettings(w.ultra), status: 403 },
+      { label: 'SUPER edits the admin', request: adminsSettings(w.super), status: 403 },
+      {
+        label: "the admin edits another state's standard",
+        request: { ...own(w.otherStandard), headers: w.admin.headers },
+        status: 403,
+      },
+      {
+        label: 'own path, another user named in the body',
+        request: own(w.standard, { userId: w.admin.userId }),
+        status: 403,
+      },
+      { label: 'STANDARD makes itself Admin', request: own(w.standard, { userRole: 'Admin' }), status: 403 },
+      { label: 'ADMIN makes itself ULTRA', request: own(w.admin, { userRole: 'ultra' }), status: 403 },
+      { label: 'ADMIN makes itself Standard', request: own(w.admin, { userRole: 'Standard' }), status: 403 },
+      { label: 'a judge makes itself Admin', request: own(w.judge, { userRole: 'ADMIN' }), status: 403 },
+      {
+        label: 'another state admin makes itself SUPER',
+        request: own(w.otherAdmin, { userRole: 'Super' }),
+        status: 403,
+      },
+      { label: 'an unknown user', request: { ...own(w.admin), url: '/api/user/999999' }, status: 403 },
+      { label: 'a malformed user id', request: { ...own(w.admin), url: '/api/user/abc' }, status: 400 },
+      {
+        label: 'STANDARD: a blank first name',
+        request: own(w.standard, { userFirstName: '' }),
+        status: 400,
+        fieldError: ['userFirstName', 'First Name is required'],
+      },
+      {
+        label: 'a judge: a malformed email',
+        request: own(w.judge, { userEmail: 'judge-at-demo' }),
+        status: 400,
+        fieldError: ['userEmail', 'Email format is invalid'],
+      },
+      {
+        label: "STANDARD takes another state's user's email",
+        request: own(w.standard, { userEmail: w.other.adminEmail }),
+        status: 409,
+        message: 'That email is already used by another user',
+      },
+    ]);
+  },
+);
+
+Permissions(
+  'STANDARD, JUDGE and users of other or expired states edit their own settings only, audited in their state',
+  async ({ w }) => {
+    for (const [label, session] of [
+      ['Delaware standard', w.standard],
+      ['Delaware judge', w.judge],
+      ['Pennsylvania standard', w.otherStandard],
+      // Own contact details are the user's, not the account's data: an expired account does not block them.
+      ['New Jersey admin, account expired', w.expiredAdmin],
+    ] as const) {
+      const email = `own.${session.userId}@example.test`;
+      const response = await w.t.app.inject({
+        method: 'PUT',
+        url: `/api/user/${session.userId}`,
+        headers: session.headers,
+        payload: { ...validUpdate, userEmail: email },
+      });
+      assert.is(response.statusCode, 200, `${label}: ${response.body}`);
+      assert.is(response.json().user.email, email, label);
+      const audit = await w.t.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .orderBy('audit_id', 'desc')
+        .executeTakeFirstOrThrow();
+      assert.equal(
+        [audit.entity_type, audit.entity_id, audit.user_id, audit.state_id],
+        ['user_settings', String(session.userId), session.userId, session.stateId],
+        label,
+      );
+    }
+  },
+);
+
+Permissions.run();
