@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildTestApp, loginAs, type TestApp } from '../../test-support/build-test-app.ts';
@@ -10,7 +11,9 @@ import {
   fillCategory,
   snapshotTables,
   stateIdByCode,
+  type SecondState,
 } from '../../test-support/factories.ts';
+import { assertRefusedWithoutChange, buildAdminWorld, type AdminWorld } from '../../test-support/sessions.ts';
 
 type Session = Awaited<ReturnType<typeof loginAs>>;
 
@@ -616,3 +619,95 @@ Categories('reads: STANDARD may read, judges and other states may not', async ({
 });
 
 Categories.run();
+
+const CategoryPermissions = suite<{ w: AdminWorld }>('categories permission matrix');
+CategoryPermissions.before.each(async (context) => {
+  context.w = await buildAdminWorld();
+});
+CategoryPermissions.after.each(async (context) => {
+  await context.w.t.close();
+});
+
+/** Every category read and write (valid bodies) against a state's event made by `createSecondState`. */
+async function categoryCalls(w: AdminWorld, state: SecondState) {
+  const sectionToAdd = await createSection(w.t.db, { stateId: state.stateId, sectionName: 'Extra Section' });
+  const judgeToAdd = await createJudge(w.t.db, { stateId: state.stateId, email: `extra.${state.stateId}@judges.test` });
+  const url = `/api/event/${state.eventId}/category/${state.categoryId}`;
+  const section = `${url}/section/${state.sectionId}`;
+  const reads = [url, `${url}/section`, section, `${url}/available/section`, `${section}/available/judge`];
+  const writes: InjectOptions[] = [
+    { method: 'POST', url: `/api/event/${state.eventId}/category`, payload: { categoryName: 'New One' } },
+    { method: 'PUT', url, payload: { categoryName: 'Renamed' } },
+    { method: 'DELETE', url },
+    { method: 'POST', url: `${url}/section`, payload: [{ sectionId: sectionToAdd }] },
+    { method: 'POST', url: section, payload: [{ judgeId: judgeToAdd }] },
+    { method: 'DELETE', url: section },
+    { method: 'DELETE', url: `${section}/judge/${state.judgeId}` },
+    { method: 'PUT', url: `${url}/school/${state.schoolId}`, payload: { schoolStudents: 'Ann' } },
+    { method: 'PUT', url: `${url}/school`, payload: [{ schoolId: state.schoolId, schoolOrder: 0 }] },
+    { method: 'DELETE', url: `${url}/school/${state.schoolId}` },
+  ];
+  return { reads, writes };
+}
+
+CategoryPermissions(
+  "another state's category: ULTRA, SUPER, ADMIN and STANDARD of other states refused; an expired account cannot write",
+  async ({ w }) => {
+    const pennsylvania = await categoryCalls(w, w.other);
+    const before = await snapshotTables(w.t.db, categoryTables);
+    for (const url of pennsylvania.reads) {
+      for (const [label, session] of [
+        ['ultra', w.ultra],
+        ['super', w.super],
+        ['delaware admin', w.admin],
+        ['delaware standard', w.standard],
+        ['delaware judge', w.judge],
+      ] as const) {
+        assert.is((await w.t.app.inject({ url, headers: session.headers })).statusCode, 403, `${label} GET ${url}`);
+      }
+      assert.is((await w.t.app.inject({ url, headers: w.otherStandard.headers })).statusCode, 200, url);
+    }
+    assert.equal(await snapshotTables(w.t.db, categoryTables), before);
+
+    const newJersey = await categoryCalls(w, w.expired);
+    await assertRefusedWithoutChange(
+      w.t,
+      [...categoryTables, 'event'],
+      [
+        ...pennsylvania.writes.flatMap((request) =>
+          (
+            [
+              ['ultra', w.ultra],
+              ['super', w.super],
+              ['delaware admin', w.admin],
+              ['pennsylvania standard', w.otherStandard],
+            ] as const
+          ).map(([label, session]) => ({
+            label: `${label} ${request.method} ${request.url}`,
+            request: { ...request, headers: session.headers },
+            status: 403,
+          })),
+        ),
+        ...newJersey.writes.map((request) => ({
+          label: `expired account ${request.method} ${request.url}`,
+          request: { ...request, headers: w.expiredAdmin.headers },
+          status: 403,
+          code: 'ACCOUNT_EXPIRED',
+        })),
+      ],
+    );
+    for (const url of newJersey.reads) {
+      assert.is(
+        (await w.t.app.inject({ url, headers: w.expiredAdmin.headers })).statusCode,
+        200,
+        `an expired account still reads ${url}`,
+      );
+    }
+    for (const request of pennsylvania.writes.slice(0, 2)) {
+      const response = await w.t.app.inject({ ...request, headers: w.otherAdmin.headers });
+      assert.ok(response.statusCode < 300, `the same ${request.method} ${request.url} works for its own admin`);
+    }
+  },
+);
+
+CategoryPermissions.run();

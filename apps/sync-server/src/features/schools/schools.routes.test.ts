@@ -1,10 +1,13 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { snapshotTables } from '../../test-support/factories.ts';
 import {
   assertRefusedWithoutChange,
   buildAdminWorld,
+  stateWriteRefusals,
   writeRefusals,
   type AdminWorld,
+  type Session,
   type TableList,
 } from '../../test-support/sessions.ts';
 
@@ -178,5 +181,62 @@ Schools(
     ]);
   },
 );
+
+Schools('permission matrix: who reads and who edits a school of the state; refusals change nothing', async ({ w }) => {
+  const howard = await schoolId(w, 'Howard High School of Technology');
+  const reads = [`/api/state/${w.stateId}/school`, `/api/school/${howard}`];
+  const callers: Array<[string, Session | undefined, number]> = [
+    ['admin', w.admin, 200],
+    ['standard', w.standard, 200],
+    ['ultra of the state', w.ultra, 200],
+    ['super of the state', w.super, 200],
+    ['judge', w.judge, 403],
+    ["another state's admin", w.otherAdmin, 403],
+    ["another state's standard", w.otherStandard, 403],
+    ["an expired state's admin", w.expiredAdmin, 403],
+    ['visitor', undefined, 401],
+  ];
+  const before = await snapshotTables(w.t.db, schoolTables);
+  for (const url of reads) {
+    for (const [label, session, status] of callers) {
+      const response = await w.t.app.inject({ url, headers: session?.headers ?? {} });
+      assert.is(response.statusCode, status, `${label} GET ${url}`);
+    }
+  }
+  assert.equal(await snapshotTables(w.t.db, schoolTables), before);
+
+  const edit = { method: 'PUT' as const, url: `/api/school/${howard}`, payload: { ...update, schoolName: 'Howard' } };
+  await assertRefusedWithoutChange(w.t, schoolTables, [
+    ...stateWriteRefusals(w, edit),
+    { label: "another state's standard", request: { ...edit, headers: w.otherStandard.headers }, status: 403 },
+    {
+      label: 'the body names another school',
+      request: { ...edit, headers: w.admin.headers, payload: { ...edit.payload, schoolId: w.other.schoolId } },
+      status: 400,
+      fieldError: ['schoolId', 'The school in the form does not match the link.'],
+    },
+    {
+      label: "an expired state's admin on its own school",
+      request: { ...edit, url: `/api/school/${w.expired.schoolId}`, headers: w.expiredAdmin.headers },
+      status: 403,
+      code: 'ACCOUNT_EXPIRED',
+    },
+  ]);
+
+  for (const [label, session] of [
+    ['ultra', w.ultra],
+    ['super', w.super],
+  ] as const) {
+    const response = await w.t.app.inject({
+      ...edit,
+      headers: session.headers,
+      payload: { ...edit.payload, schoolName: `Howard by ${label}`, schoolState: { schoolStateId: w.other.stateId } },
+    });
+    assert.is(response.statusCode, 200, `${label}: ${response.body}`);
+    assert.is(response.json().school.schoolState.schoolStateId, w.stateId, `${label}: the body cannot move a school`);
+  }
+  const row = await w.t.db.selectFrom('school').selectAll().where('school_id', '=', howard).executeTakeFirstOrThrow();
+  assert.equal([row.school_name, row.state_id], ['Howard by super', w.stateId]);
+});
 
 Schools.run();
