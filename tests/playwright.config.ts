@@ -47,7 +47,20 @@ export default defineConfig({
   },
   projects: [
     { name: 'laptop', use: { viewport: { width: 1366, height: 768 } } },
-    { name: 'tablet', use: { viewport: { width: 768, height: 1024 }, hasTouch: true } },
+    // Judges score on tablets; schools register on whatever they have. Coordinators' admin
+    // screens are laptop work (the product brief), so they run in the laptop project only.
+    {
+      name: 'tablet',
+      use: { viewport: { width: 768, height: 1024 }, hasTouch: true },
+      testMatch: [
+        'judge-*.spec.ts',
+        'event-day.spec.ts',
+        'pwa.spec.ts',
+        'login.spec.ts',
+        'registration-*.spec.ts',
+        'events-category-setup.spec.ts',
+      ],
+    },
   ],
   webServer: {
     // The real sync server serving the built PWA (apps/pwa/dist) on a fresh database with the demo data.

@@ -4,9 +4,10 @@
 // score and resubmits), rejects a penalty in review, ends the event, and the overall results and
 // the CSV carry the hand-worked numbers.
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { JudgeScreens } from './pages/judge-screens.page.ts';
 import { JUDGE_PASSWORD, JudgeServer, type JudgingScenario } from './pages/judge-server.ts';
+import { installApp } from './pages/installed-app.ts';
 import { AppShell } from './pages/app-shell.page.ts';
 import { DEMO_PASSWORD, demoUsers } from './support/demo-users.ts';
 
@@ -16,12 +17,6 @@ const TABLET_SCORES = [
   ['12.50', '8.25', '9.00', '4.75'],
   ['10.00', '7.00', '6.50', '3.25'],
 ];
-
-async function installApp(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
 
 /** A second judge on the scenario's section, scoring through the seed's REST calls. */
 async function addSecondJudge(request: APIRequestContext, server: JudgeServer, scenario: JudgingScenario) {

@@ -1,7 +1,8 @@
 // offline-sync.md "Proof that nothing is lost", scenarios 1 and 2, on the real server: a judge
 // scores a whole category with no network, reloads and closes the app offline, and the server
 // ends up with everything exactly once.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { installApp } from './pages/installed-app.ts';
 import { readDevice, type DeviceState } from './pages/judge-device.ts';
 import { JudgeScreens, testPhoto } from './pages/judge-screens.page.ts';
 import {
@@ -14,13 +15,6 @@ import {
 
 const SUBSECTIONS = ['Menu Design and Balance', 'Costing Accuracy', 'Visual Presentation', 'Oral Presentation'];
 const SCORES: Record<number, string[]> = { 0: ['12.50', '8.25', '9.00', '4.75'], 1: ['10.00', '7.00', '6.50', '3.25'] };
-
-/** The page is controlled by the service worker, which precached the whole app. */
-async function installApp(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
 
 /** Device rows equal the server's rows for this judge, cell by cell. */
 function expectDeviceMatchesServer(device: DeviceState, server: ServerCells, judgeId: number): void {

@@ -1,16 +1,13 @@
 // offline-sync.md "Proof that nothing is lost", scenarios 6, 8 and 9 on the real server: a
 // captive portal, edits the server refuses (after a submit, after the event closed), and a
 // token ended while offline with another judge using the same tablet.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { installApp } from './pages/installed-app.ts';
+import { AppShell } from './pages/app-shell.page.ts';
 import { readDevice } from './pages/judge-device.ts';
 import { JudgeScreens } from './pages/judge-screens.page.ts';
-import { JUDGE_PASSWORD, JudgeServer, openRunDatabase, type JudgingScenario } from './pages/judge-server.ts';
-
-async function installApp(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
+import { JUDGE_PASSWORD, JudgeServer, type JudgingScenario } from './pages/judge-server.ts';
+import { demoUsers } from './support/demo-users.ts';
 
 async function openFirstSheet(screens: JudgeScreens, scenario: JudgingScenario): Promise<void> {
   await screens.openDashboard(scenario.judge.judgeId, scenario.eventId, scenario.categoryId);
@@ -18,16 +15,14 @@ async function openFirstSheet(screens: JudgeScreens, scenario: JudgingScenario):
   await screens.openSection(scenario.sectionName);
 }
 
-/** The coordinators' list of refused edits. No API lists it yet, so the test reads the table. */
-function rejectedOnServer(judgeId: number): { code: string; mutation_id: string }[] {
-  const db = openRunDatabase();
-  try {
-    return db
-      .prepare('SELECT code, mutation_id FROM rejected_mutation WHERE user_id = ? ORDER BY rejected_at')
-      .all(judgeId) as { code: string; mutation_id: string }[];
-  } finally {
-    db.close();
-  }
+/** The coordinator, logged in in a browser of their own, on the event's run page. */
+async function openCoordinatorRunPage(browser: Browser, scenario: JudgingScenario, testInfo: TestInfo): Promise<Page> {
+  const context = await browser.newContext({ viewport: testInfo.project.use.viewport ?? undefined });
+  const admin = await context.newPage();
+  await new AppShell(admin).logInAs(demoUsers.admin);
+  await admin.goto(`/admin/event-run/${scenario.eventId}`);
+  await expect(admin.getByTestId('event-status')).toBeVisible();
+  return admin;
 }
 
 test.describe('judge sync when things go wrong', () => {
@@ -78,11 +73,12 @@ test.describe('judge sync when things go wrong', () => {
     expect((await readDevice(page)).outbox).toHaveLength(0);
   });
 
-  test('scenario 8a: an edit made offline after the category was submitted elsewhere is refused, shown and kept; retried after an unlock', async ({
+  test('scenario 8a: an edit made offline after the category was submitted elsewhere is refused, shown to the judge and the coordinator, kept; retried after an unlock', async ({
+    browser,
     page,
     context,
     request,
-  }) => {
+  }, testInfo) => {
     test.setTimeout(120_000);
     const server = new JudgeServer(request);
     const scenario = await server.createScenario('s8a');
@@ -102,6 +98,11 @@ test.describe('judge sync when things go wrong', () => {
     await screens.editSubsection('Costing Accuracy', '9.50');
     await expect(screens.pendingText(1)).toBeVisible();
 
+    // The coordinator's run page is open while the tablet is offline: nothing refused yet.
+    const coordinator = await openCoordinatorRunPage(browser, scenario, testInfo);
+    const refusedTable = coordinator.getByRole('table', { name: 'Refused judge edits' });
+    await expect(coordinator.getByTestId('refused-count')).toHaveText('0');
+
     await context.setOffline(false);
     await expect(screens.needsAttentionButton).toHaveText('1 needs attention');
     await expect(screens.pendingText(0)).toBeVisible();
@@ -120,9 +121,25 @@ test.describe('judge sync when things go wrong', () => {
     const serverCells = await server.readCells(scenario, token);
     expect(serverCells.isSubmitted).toBe(true);
     expect([...serverCells.subsections.values()].every((cell) => cell.score === 5)).toBe(true);
-    expect(rejectedOnServer(scenario.judge.judgeId)).toEqual([
-      { code: 'category_submitted', mutation_id: device.outbox[0]!.id },
+    expect(await server.readRefusedEdits(scenario)).toEqual([
+      { code: 'category_submitted', mutationId: device.outbox[0]!.id, judgeId: scenario.judge.judgeId },
     ]);
+
+    // The coordinator's page shows it without a reload (the run page's live updates).
+    const refusedRow = refusedTable.locator(`tr[data-mutation-id="${device.outbox[0]!.id}"]`);
+    await expect(refusedRow).toBeVisible({ timeout: 20_000 });
+    await expect(coordinator.getByTestId('refused-count')).toHaveText('1');
+    for (const text of [
+      `${scenario.judge.firstName} ${scenario.judge.lastName}`,
+      scenario.categoryName,
+      scenario.sectionName,
+      scenario.schools[0]!.schoolName,
+      'Score: Costing Accuracy 9.50',
+      'category_submitted',
+    ]) {
+      await expect(refusedRow).toContainText(text);
+    }
+    await coordinator.context().close();
     expect(device.cells.filter((cell) => cell.value !== 5).map((cell) => cell.value)).toEqual([9.5]);
 
     // The coordinator unlocks the category; the judge retries the refused edit, which now applies.
@@ -182,7 +199,7 @@ test.describe('judge sync when things go wrong', () => {
     const device = await readDevice(page);
     expect(device.outbox.map((row) => [row.status, row.rejectionCode])).toEqual([['rejected', 'event_closed']]);
     expect(device.cells.filter((cell) => cell.value !== 5).map((cell) => cell.value)).toEqual([8]);
-    expect(rejectedOnServer(scenario.judge.judgeId).map((row) => row.code)).toEqual(['event_closed']);
+    expect((await server.readRefusedEdits(scenario)).map((row) => row.code)).toEqual(['event_closed']);
 
     // Discarding it (explicitly) brings the server's value back.
     await item.getByRole('button', { name: 'Discard' }).click();

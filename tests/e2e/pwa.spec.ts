@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { installApp } from './pages/installed-app.ts';
 import { AppShell } from './pages/app-shell.page.ts';
 import { demoUsers } from './support/demo-users.ts';
 
@@ -9,9 +10,7 @@ test.describe('installed app', () => {
     const dashboardPath = new URL(page.url()).pathname;
 
     // The first service worker precaches everything at install; a reload puts the page under it.
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await installApp(page);
 
     await context.setOffline(true);
     try {

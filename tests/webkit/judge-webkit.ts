@@ -8,7 +8,8 @@ import path from 'node:path';
 import { readDeviceInPage, type DeviceState } from '../e2e/pages/judge-device.ts';
 import { waitUntil, type Browser } from './harness.ts';
 
-const DEFAULT_TIMEOUT = 10_000;
+// A busy two-core CI machine runs the server, MiniBrowser and Xvfb together: waits are generous there.
+const DEFAULT_TIMEOUT = process.env.CI ? 20_000 : 10_000;
 
 /** An XPath string literal for any text (quotes included). */
 function literal(text: string): string {
