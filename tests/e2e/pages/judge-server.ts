@@ -253,6 +253,17 @@ export class JudgeServer {
     await json(response);
   }
 
+  /** The coordinator's list of the event's refused judge edits (GET run/coordinator/event/:e/rejected). */
+  async readRefusedEdits(scenario: JudgingScenario): Promise<{ mutationId: string; judgeId: number; code: string }[]> {
+    const admin = await this.logIn(demoUsers.admin.email, DEMO_PASSWORD);
+    const body = await json<{ rejected: { mutationId: string; judgeId: number; code: string }[] }>(
+      await this.request.get(`/api/run/coordinator/event/${scenario.eventId}/rejected`, {
+        headers: this.auth(admin.token),
+      }),
+    );
+    return body.rejected.map(({ mutationId, judgeId, code }) => ({ mutationId, judgeId, code }));
+  }
+
   /** The judge submits the category from another device (the seed's REST call). */
   async submitElsewhere(scenario: JudgingScenario, token: string): Promise<void> {
     await json(

@@ -1,4 +1,4 @@
-import { CoordinatorEventSchema, RunStatusResponseSchema } from '@judging/shared-types';
+import { CoordinatorEventSchema, RejectedEditListSchema, RunStatusResponseSchema } from '@judging/shared-types';
 import { sessionStore } from '../session/app-session.ts';
 import { API_BASE } from './api-client.ts';
 import { api } from './api.ts';
@@ -30,4 +30,9 @@ export function unlockJudge(eventId: number, categoryId: number, judgeId: number
 export function coordinatorStreamUrl(eventId: number): string {
   const token = sessionStore.get()?.token ?? '';
   return `${API_BASE}/run/coordinator/event/${eventId}/stream?token=${encodeURIComponent(token)}`;
+}
+
+/** GET run/coordinator/event/{e}/rejected: judge edits the server refused, newest first. */
+export function getRejectedEdits(eventId: number, signal?: AbortSignal) {
+  return api.get(`/run/coordinator/event/${eventId}/rejected`, RejectedEditListSchema, { signal });
 }

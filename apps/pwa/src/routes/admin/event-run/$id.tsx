@@ -7,13 +7,14 @@ import { useApiQuery } from '../../../admin/use-api-query.ts';
 import { useSaveAction } from '../../../admin/use-save-action.ts';
 import { showAlert } from '../../../alerts/alerts-store.ts';
 import { resultsExportUrl } from '../../../api/results-api.ts';
-import { completeEvent, getCoordinatorEvent, startEvent, unlockJudge } from '../../../api/run-api.ts';
+import { completeEvent, getCoordinatorEvent, getRejectedEdits, startEvent, unlockJudge } from '../../../api/run-api.ts';
 import { showRunIssue } from '../../../results/run-errors.ts';
 import { ButtonLink, HrefAnchor } from '../../../routing/links.tsx';
 import { idParams } from '../../../routing/route-schemas.ts';
 import { useSession } from '../../../session/session-context.tsx';
 import { AdminPageTitle } from '../-admin-page-title.tsx';
 import { JudgeTable } from './-components/judge-table.tsx';
+import { RefusedEdits } from './-components/refused-edits.tsx';
 import { useRunStream } from './-components/use-run-stream.ts';
 
 export const Route = createFileRoute('/admin/event-run/$id')({
@@ -30,9 +31,18 @@ function RunEventPage() {
 
 function RunEventScreen({ user, eventId }: { user: SessionUser; eventId: number }) {
   const run = useApiQuery(`event-run-${eventId}`, (signal) => getCoordinatorEvent(eventId, signal), showRunIssue);
+  const refused = useApiQuery(
+    `event-run-rejected-${eventId}`,
+    (signal) => getRejectedEdits(eventId, signal),
+    showRunIssue,
+  );
   const { ask, dialog } = useConfirmDialog();
   const { isSaving, save } = useSaveAction();
-  useRunStream(eventId, run.reload);
+  const reload = () => {
+    run.reload();
+    refused.reload();
+  };
+  useRunStream(eventId, reload);
   const canEdit = canEditAdminData(user);
   const view = run.data;
 
@@ -43,7 +53,7 @@ function RunEventScreen({ user, eventId }: { user: SessionUser; eventId: number 
     } catch (error) {
       showRunIssue(error);
     }
-    run.reload();
+    reload();
   };
 
   const onEnd = async () => {
@@ -94,13 +104,14 @@ function RunEventScreen({ user, eventId }: { user: SessionUser; eventId: number 
                 End event
               </Button>
             )}
-            <Button variant="default" onClick={run.reload}>
+            <Button variant="default" onClick={reload}>
               Refresh
             </Button>
             <ReportsMenu view={view} />
           </Group>
         )}
       </Group>
+      {view && refused.data && <RefusedEdits list={refused.data} />}
       {view?.categories.map((category) => (
         <Paper key={category.categoryId} withBorder p="md" component="section" aria-label={category.categoryName}>
           <Group justify="space-between" mb="sm">
