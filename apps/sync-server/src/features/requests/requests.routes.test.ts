@@ -5,6 +5,13 @@ import * as assert from 'uvu/assert';
 import type { AppInstance } from '../../http/app-types.ts';
 import { buildTestApp, loginAs, type TestApp } from '../../test-support/build-test-app.ts';
 import { createSecondState, snapshotTables, stateIdByCode } from '../../test-support/factories.ts';
+import {
+  assertRefusedWithoutChange,
+  buildAdminWorld,
+  stateWriteRefusals,
+  type AdminWorld,
+  type Session,
+} from '../../test-support/sessions.ts';
 import { startSmtpListener, waitFor } from '../../test-support/smtp-listener.ts';
 
 /** Does what the ALTCHA widget does: fetch a challenge, solve it, encode the payload. */
@@ -388,6 +395,95 @@ Requests(
   },
 );
 
+Requests(
+  'captcha on every public form: missing or forged is refused and nothing is stored',
+  async ({ t, delawareId }) => {
+    const challenge = (await t.app.inject('/api/captcha/challenge')).json() as Challenge;
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
+    const forms: Array<[string, Record<string, unknown>]> = [
+      ['/api/email/contact-us', contact(delawareId, '')],
+      ['/api/email/admin', { ...contact(delawareId, ''), comments: undefined }],
+      [
+        '/api/email/updateSchool',
+        { ...contact(delawareId, ''), schoolName: 'Dover High School', eventName: 'Delaware ProStart Invitational' },
+      ],
+    ];
+    for (const [url, body] of forms) {
+      for (const captcha of [undefined, '']) {
+        const response = await t.app.inject({ method: 'POST', url, payload: { ...body, captcha } });
+        assert.is(response.statusCode, 400, `${url} captcha ${String(captcha)}`);
+        assert.equal(response.json().errors, [{ field: 'captcha', message: 'Please confirm you are not a robot' }]);
+      }
+      const forgeries = [
+        'abc',
+        encode({ challenge }),
+        encode({ challenge, solution: { counter: 1, derivedKey: 'ab'.repeat(32) } }),
+      ];
+      for (const captcha of forgeries) {
+        const response = await t.app.inject({ method: 'POST', url, payload: { ...body, captcha } });
+        assert.is(response.statusCode, 400, `${url} forged`);
+        assert.is(response.json().code, 'CAPTCHA_FAILED', url);
+        assert.is(response.json().message, 'The captcha could not be verified, please try again.', url);
+      }
+    }
+    assert.equal(await snapshotTables(t.db, requestTables), { public_request: [], email_outbox: [] });
+  },
+);
+
+Requests(
+  'validation: every field message of the overview and change-request forms; nothing stored',
+  async ({ t, delawareId }) => {
+    const overview = {
+      state: { stateId: delawareId },
+      firstName: 'Lee',
+      lastName: 'Ray',
+      email: 'lee@example.test',
+      phone: '3025550100',
+      captcha: 'x',
+    };
+    const change = {
+      ...overview,
+      schoolName: 'Dover High School',
+      eventName: 'Delaware ProStart Invitational',
+      comments: 'Please move our team.',
+    };
+    const shared: Array<[Record<string, unknown>, string, string]> = [
+      [{ state: undefined }, 'state', 'State is required'],
+      [{ state: {} }, 'state.stateId', 'State is required'],
+      [{ firstName: '' }, 'firstName', 'First Name is required'],
+      [{ lastName: '  ' }, 'lastName', 'Last Name is required'],
+      [{ email: '' }, 'email', 'Email is required'],
+      [{ email: 'lee@' }, 'email', 'Email format is invalid'],
+      [{ phone: '' }, 'phone', 'Phone Number is required'],
+    ];
+    const cases: Array<[string, Record<string, unknown>, string, string]> = [
+      ...shared.map(([edit, field, message]): [string, Record<string, unknown>, string, string] => [
+        '/api/email/admin',
+        { ...overview, ...edit },
+        field,
+        message,
+      ]),
+      ...shared.map(([edit, field, message]): [string, Record<string, unknown>, string, string] => [
+        '/api/email/updateSchool',
+        { ...change, ...edit },
+        field,
+        message,
+      ]),
+      ['/api/email/updateSchool', { ...change, schoolName: '' }, 'schoolName', 'School Name is required'],
+      ['/api/email/updateSchool', { ...change, eventName: ' ' }, 'eventName', 'Event Name is required'],
+      ['/api/email/updateSchool', { ...change, comments: '' }, 'comments', 'Please provide a reason for the change'],
+      ['/api/email/admin', { ...overview, state: { stateId: 99999 } }, 'state.stateId', 'State is required'],
+      ['/api/email/updateSchool', { ...change, state: { stateId: 99999 } }, 'state.stateId', 'State is required'],
+    ];
+    for (const [url, payload, field, message] of cases) {
+      const response = await t.app.inject({ method: 'POST', url, payload });
+      assert.is(response.statusCode, 400, `${url} ${field} ${message}`);
+      assert.equal(response.json().errors[0], { field, message }, `${url} ${field}`);
+    }
+    assert.equal(await snapshotTables(t.db, requestTables), { public_request: [], email_outbox: [] });
+  },
+);
+
 Requests.run();
 
 const Smtp = suite('public requests and a failing SMTP server');
@@ -449,3 +545,111 @@ Smtp('an SMTP failure never loses a request: stored, visible with the error, ret
 });
 
 Smtp.run();
+
+const Inbox = suite<{ w: AdminWorld }>('requests inbox permission matrix');
+Inbox.before.each(async (context) => {
+  context.w = await buildAdminWorld();
+});
+Inbox.after.each(async (context) => {
+  await context.w.t.close();
+});
+
+/** One contact request per state (Delaware, Pennsylvania, New Jersey whose account expired). */
+async function submitOnePerState(w: AdminWorld): Promise<{ de: number; pa: number; nj: number }> {
+  const ids: number[] = [];
+  for (const stateId of [w.stateId, w.other.stateId, w.expired.stateId]) {
+    const response = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/email/contact-us',
+      payload: contact(stateId, await solveCaptcha(w.t.app)),
+    });
+    assert.is(response.statusCode, 201, response.body);
+    ids.push(response.json().requestId as number);
+  }
+  const [de = 0, pa = 0, nj = 0] = ids;
+  return { de, pa, nj };
+}
+
+Inbox('list: each caller sees its own scope; STANDARD, JUDGE and visitors are refused', async ({ w }) => {
+  const ids = await submitOnePerState(w);
+  const callers: Array<[string, Session | undefined, number, number[]]> = [
+    ['ultra', w.ultra, 200, [ids.de, ids.pa, ids.nj]],
+    ['super', w.super, 200, [ids.de, ids.pa, ids.nj]],
+    ['delaware admin', w.admin, 200, [ids.de]],
+    ['pennsylvania admin', w.otherAdmin, 200, [ids.pa]],
+    ['an expired account admin still reads its own', w.expiredAdmin, 200, [ids.nj]],
+    ['delaware standard', w.standard, 403, []],
+    ['pennsylvania standard', w.otherStandard, 403, []],
+    ['judge', w.judge, 403, []],
+    ['visitor', undefined, 401, []],
+  ];
+  for (const [label, session, status, expected] of callers) {
+    const response = await w.t.app.inject({ url: '/api/requests', headers: session?.headers ?? {} });
+    assert.is(response.statusCode, status, label);
+    if (status === 200) {
+      assert.equal(
+        (response.json() as Array<{ requestId: number }>).map((request) => request.requestId).sort(),
+        [...expected].sort(),
+        label,
+      );
+    }
+  }
+  assert.is((await w.t.app.inject({ url: '/api/requests?handled=maybe', headers: w.ultra.headers })).statusCode, 400);
+});
+
+Inbox(
+  'mark handled: refused to STANDARD, JUDGE, visitors, other states and expired accounts; nothing changes',
+  async ({ w }) => {
+    const ids = await submitOnePerState(w);
+    const handle = { method: 'PUT' as const, url: `/api/requests/${ids.de}/handled`, payload: {} };
+    await assertRefusedWithoutChange(
+      w.t,
+      ['public_request', 'audit_log'],
+      [
+        ...stateWriteRefusals(w, handle),
+        { label: "another state's standard", request: { ...handle, headers: w.otherStandard.headers }, status: 403 },
+        {
+          label: 'reopen by STANDARD',
+          request: { ...handle, headers: w.standard.headers, payload: { isHandled: false } },
+          status: 403,
+        },
+        {
+          label: 'an expired account on its own request',
+          request: { ...handle, url: `/api/requests/${ids.nj}/handled`, headers: w.expiredAdmin.headers },
+          status: 403,
+          code: 'ACCOUNT_EXPIRED',
+        },
+        {
+          label: 'an unknown request',
+          request: { ...handle, url: '/api/requests/99999/handled', headers: w.admin.headers },
+          status: 404,
+        },
+        {
+          label: 'a malformed id',
+          request: { ...handle, url: '/api/requests/abc/handled', headers: w.admin.headers },
+          status: 400,
+        },
+        {
+          label: 'a malformed body',
+          request: { ...handle, headers: w.admin.headers, payload: { isHandled: 'soon' } },
+          status: 400,
+        },
+      ],
+    );
+    for (const [label, session, id] of [
+      ['delaware admin, own state', w.admin, ids.de],
+      ['pennsylvania admin, own state', w.otherAdmin, ids.pa],
+      ['super, any state', w.super, ids.nj],
+    ] as const) {
+      const response = await w.t.app.inject({
+        ...handle,
+        url: `/api/requests/${id}/handled`,
+        headers: session.headers,
+      });
+      assert.is(response.statusCode, 200, `${label}: ${response.body}`);
+      assert.is(response.json().request.isHandled, true, label);
+    }
+  },
+);
+
+Inbox.run();
