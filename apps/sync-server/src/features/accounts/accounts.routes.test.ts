@@ -1,13 +1,17 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { todayIso } from '../../http/clock.ts';
-import { stateIdByCode } from '../../test-support/factories.ts';
+import type { InjectOptions } from 'fastify';
+import { createUser, stateIdByCode } from '../../test-support/factories.ts';
 import {
   assertRefusedWithoutChange,
   buildAdminWorld,
   sessionFor,
+  stateWriteRefusals,
   writeRefusals,
   type AdminWorld,
+  type Refusal,
+  type Session,
   type TableList,
 } from '../../test-support/sessions.ts';
 import { addYears } from './account-dates.ts';
@@ -557,6 +561,78 @@ Accounts(
       { label: 'judge', request: { ...add, headers: w.judge.headers }, status: 403 },
       { label: 'no token', request: { ...add, headers: {} }, status: 401 },
     ]);
+  },
+);
+
+Accounts(
+  'permission matrix: every account write refused to STANDARD, JUDGE, visitors, other states and expired accounts; nothing changes',
+  async ({ w }) => {
+    const target = await createUser(w.t.db, { stateId: w.stateId, email: 'target@demo.test', role: 'STANDARD' });
+    const expiredTarget = await createUser(w.t.db, {
+      stateId: w.expired.stateId,
+      email: 'target@nj.test',
+      role: 'STANDARD',
+    });
+    const edit = { ...newUser, userEmail: 'target@demo.test', userRole: 'Admin' };
+    const userCalls = (stateId: number, userId: number) => [
+      { method: 'POST' as const, url: `/api/account/${stateId}/user`, payload: newUser },
+      { method: 'PUT' as const, url: `/api/account/${stateId}/user/${userId}`, payload: edit },
+      { method: 'DELETE' as const, url: `/api/account/${stateId}/user/${userId}` },
+    ];
+    const renew = { method: 'PUT' as const, url: `/api/account/${w.stateId}/renew/1` };
+    const open = {
+      method: 'POST' as const,
+      url: '/api/account',
+      payload: {
+        accountStateName: 'Maryland',
+        userFirstName: 'Mae',
+        userLastName: 'Jemison',
+        userEmail: 'mae@md.test',
+        userPhone: '410-555-0100',
+      },
+    };
+    const refusedOnly = (request: InjectOptions, callers: Array<[string, Session]>): Refusal[] =>
+      callers.map(([label, session]) => ({
+        label: `${request.method} ${request.url}: ${label}`,
+        request: { ...request, headers: session.headers },
+        status: 403,
+      }));
+    await assertRefusedWithoutChange(w.t, accountTables, [
+      ...userCalls(w.stateId, target).flatMap((request) => [
+        ...stateWriteRefusals(w, request),
+        ...refusedOnly(request, [["another state's standard", w.otherStandard]]),
+      ]),
+      ...userCalls(w.expired.stateId, expiredTarget).map((request) => ({
+        label: `${request.method} ${request.url}: an expired account's admin, own account`,
+        request: { ...request, headers: w.expiredAdmin.headers },
+        status: 403,
+        code: 'ACCOUNT_EXPIRED',
+      })),
+      { label: 'renew: visitor', request: renew, status: 401 },
+      ...refusedOnly(renew, [
+        ['admin of the state', w.admin],
+        ['standard of the state', w.standard],
+        ['judge', w.judge],
+        ["another state's admin", w.otherAdmin],
+        ["an expired account's admin", w.expiredAdmin],
+      ]),
+      { label: 'open: visitor', request: open, status: 401 },
+      ...refusedOnly(open, [
+        ['admin', w.admin],
+        ['standard', w.standard],
+        ['judge', w.judge],
+        ["another state's admin", w.otherAdmin],
+        ["an expired account's admin", w.expiredAdmin],
+      ]),
+    ]);
+    // ULTRA and SUPER manage every state's account users.
+    const byUltra = await w.t.app.inject({ ...userCalls(w.stateId, target)[1], headers: w.ultra.headers });
+    assert.is(byUltra.statusCode, 200, byUltra.body);
+    const bySuper = await w.t.app.inject({
+      ...userCalls(w.expired.stateId, expiredTarget)[2],
+      headers: w.super.headers,
+    });
+    assert.is(bySuper.statusCode, 200, bySuper.body);
   },
 );
 

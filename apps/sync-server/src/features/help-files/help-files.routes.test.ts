@@ -3,7 +3,20 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildTestApp, loginAs, type TestApp } from '../../test-support/build-test-app.ts';
-import { createSecondState, snapshotTables, stateIdByCode } from '../../test-support/factories.ts';
+import {
+  createSecondState,
+  setAccountExpiration,
+  snapshotTables,
+  stateIdByCode,
+} from '../../test-support/factories.ts';
+import {
+  assertRefusedWithoutChange,
+  buildAdminWorld,
+  sessionFor,
+  type AdminWorld,
+  type Session as WorldSession,
+  type TableList,
+} from '../../test-support/sessions.ts';
 import { multipartBody, sampleFiles } from '../../test-support/sample-files.ts';
 
 type Session = Awaited<ReturnType<typeof loginAs>>;
@@ -335,3 +348,109 @@ HelpFiles('download: another state id or a malformed id finds nothing', async ({
 });
 
 HelpFiles.run();
+
+const HelpFilePermissions = suite<{ w: AdminWorld }>('help files permission matrix');
+HelpFilePermissions.before.each(async (context) => {
+  context.w = await buildAdminWorld();
+});
+HelpFilePermissions.after.each(async (context) => {
+  await context.w.t.close();
+});
+
+const helpFileTables: TableList = ['stored_file', 'audit_log'];
+
+/** Uploads a distinct PDF for the session's state and answers its file id. */
+async function uploadAs(w: AdminWorld, session: WorldSession, stateId: number, tag: string): Promise<string> {
+  const form = uploadForm(`Doc ${tag}`, {
+    filename: `${tag}.pdf`,
+    bytes: Buffer.concat([sampleFiles.pdf, Buffer.from(`% ${tag}`)]),
+  });
+  const response = await w.t.app.inject({
+    method: 'POST',
+    url: `/api/files/helpFile/${stateId}`,
+    headers: { ...form.headers, ...session.headers },
+    payload: form.payload,
+  });
+  assert.is(response.statusCode, 201, response.body);
+  return response.json().file.fileId as string;
+}
+
+HelpFilePermissions(
+  'upload and delete: every refusal by role, state and expired account leaves files and rows unchanged',
+  async ({ w }) => {
+    const delawareFile = await uploadAs(w, w.admin, w.stateId, 'de');
+    // New Jersey's document was uploaded while its account still ran.
+    await setAccountExpiration(w.t.db, w.expired.stateId, '2099-12-31');
+    const newJerseyFile = await uploadAs(w, w.expiredAdmin, w.expired.stateId, 'nj');
+    await setAccountExpiration(w.t.db, w.expired.stateId, '2020-01-31');
+    const otherJudge = await sessionFor(w.t, 'judge@pa.test');
+    const expiredJudge = await sessionFor(w.t, 'judge@nj.test');
+
+    const form = uploadForm('Refused', {
+      filename: 'r.pdf',
+      bytes: Buffer.concat([sampleFiles.pdf, Buffer.from('%r')]),
+    });
+    const upload = (session: WorldSession | undefined, stateId = w.stateId) => ({
+      method: 'POST' as const,
+      url: `/api/files/helpFile/${stateId}`,
+      headers: { ...form.headers, ...(session?.headers ?? {}) },
+      payload: form.payload,
+    });
+    const remove = (session: WorldSession | undefined, stateId = w.stateId, fileId = delawareFile) => ({
+      method: 'DELETE' as const,
+      url: `/api/files/helpFile/${stateId}/${fileId}`,
+      headers: session?.headers ?? {},
+    });
+    const filesBefore = storedFiles(w.t);
+    await assertRefusedWithoutChange(w.t, helpFileTables, [
+      { label: 'upload: visitor', request: upload(undefined), status: 401 },
+      { label: 'upload: STANDARD', request: upload(w.standard), status: 403 },
+      { label: 'upload: JUDGE', request: upload(w.judge), status: 403 },
+      { label: "upload: another state's admin", request: upload(w.otherAdmin), status: 403 },
+      { label: "upload: another state's standard", request: upload(w.otherStandard), status: 403 },
+      { label: 'upload: ULTRA for another state', request: upload(w.ultra, w.other.stateId), status: 403 },
+      { label: 'upload: SUPER for another state', request: upload(w.super, w.other.stateId), status: 403 },
+      {
+        label: 'upload: an expired account in its own state',
+        request: upload(w.expiredAdmin, w.expired.stateId),
+        status: 403,
+        code: 'ACCOUNT_EXPIRED',
+      },
+      { label: 'delete: visitor', request: remove(undefined), status: 401 },
+      { label: "delete: another state's admin", request: remove(w.otherAdmin), status: 403 },
+      { label: "delete: another state's standard", request: remove(w.otherStandard), status: 403 },
+      { label: "delete: another state's judge", request: remove(otherJudge), status: 403 },
+      { label: 'delete: ULTRA through another state', request: remove(w.ultra, w.other.stateId), status: 403 },
+      {
+        label: "delete: another state's admin through its own state's path",
+        request: remove(w.otherAdmin, w.other.stateId),
+        status: 404,
+      },
+      {
+        label: 'delete: an expired account admin, own document',
+        request: remove(w.expiredAdmin, w.expired.stateId, newJerseyFile),
+        status: 403,
+        code: 'ACCOUNT_EXPIRED',
+      },
+      {
+        label: 'delete: an expired account judge, own document',
+        request: remove(expiredJudge, w.expired.stateId, newJerseyFile),
+        status: 403,
+        code: 'ACCOUNT_EXPIRED',
+      },
+      { label: 'delete: a malformed file id', request: remove(w.admin, w.stateId, 'not-a-uuid'), status: 400 },
+    ]);
+    assert.equal(storedFiles(w.t), filesBefore, 'no bytes added or removed');
+
+    const list = await w.t.app.inject({ url: `/api/files/helpFile/${w.stateId}` });
+    assert.equal(
+      list.json().files.map((file: { fileId: string }) => file.fileId),
+      [delawareFile],
+      'the public list holds the state own documents only',
+    );
+    const removed = await w.t.app.inject(remove(w.super));
+    assert.is(removed.statusCode, 200, 'SUPER of the state deletes');
+  },
+);
+
+HelpFilePermissions.run();
