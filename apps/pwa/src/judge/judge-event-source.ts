@@ -130,10 +130,6 @@ export function useJudgeEventSnapshot(judgeId: number, eventId: number, load: Ju
 export function useRejectedRows(judgeId: number | null): OutboxRow[] | undefined {
   return useLiveQuery(async () => {
     if (judgeId === null) return [];
-    return deviceDb.outbox
-      .where('judgeId')
-      .equals(judgeId)
-      .filter((row) => row.status === OutboxStatus.Rejected)
-      .toArray();
+    return deviceDb.outbox.where('[judgeId+status]').equals([judgeId, OutboxStatus.Rejected]).toArray();
   }, [judgeId]);
 }

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, useSyncExternalStore } from 'react';
+import { DeviceRejectionCode } from '../offline/device-db.ts';
 import { deviceDb, syncRunner } from '../offline/device.ts';
 import { countOutbox, discardRejected, retryRejected } from '../offline/outbox.ts';
 import { useLiveQuery } from '../offline/use-live-query.ts';
@@ -86,17 +87,18 @@ export function SyncStatusBar({ judgeId }: { judgeId: number }) {
           </Alert>
         )}
       </Stack>
-      <NeedsAttentionModal judgeId={judgeId} opened={isDetailsOpen} onClose={() => setIsDetailsOpen(false)} />
+      {isDetailsOpen && <NeedsAttentionModal judgeId={judgeId} onClose={() => setIsDetailsOpen(false)} />}
     </Paper>
   );
 }
 
-function NeedsAttentionModal({ judgeId, opened, onClose }: { judgeId: number; opened: boolean; onClose: () => void }) {
+/** The refused edits, read only while the list is open (saving a score need not re-read them). */
+function NeedsAttentionModal({ judgeId, onClose }: { judgeId: number; onClose: () => void }) {
   const rows = useRejectedRows(judgeId) ?? [];
   const [confirmingSeq, setConfirmingSeq] = useState<number | null>(null);
 
-  const retry = async (seq: number) => {
-    await retryRejected(deviceDb, judgeId, seq, new Date().toISOString());
+  const retry = async (seq: number, withoutPhoto = false) => {
+    await retryRejected(deviceDb, judgeId, seq, new Date().toISOString(), { withoutPhoto });
     syncRunner.notifyWrite();
   };
   const discard = async (seq: number) => {
@@ -106,7 +108,7 @@ function NeedsAttentionModal({ judgeId, opened, onClose }: { judgeId: number; op
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Needs attention" size="lg">
+    <Modal opened onClose={onClose} title="Needs attention" size="lg">
       <Stack gap="sm">
         <Text size="sm">
           The server refused these edits. They stay on this tablet until you decide. Ask the coordinator to unlock the
@@ -128,6 +130,15 @@ function NeedsAttentionModal({ judgeId, opened, onClose }: { judgeId: number; op
                 <Button size="sm" variant="default" onClick={() => row.seq !== undefined && void retry(row.seq)}>
                   Retry
                 </Button>
+                {row.rejectionCode === DeviceRejectionCode.PhotoRefused && (
+                  <Button
+                    size="sm"
+                    variant="default"
+                    onClick={() => row.seq !== undefined && void retry(row.seq, true)}
+                  >
+                    Send without the photo
+                  </Button>
+                )}
                 {confirmingSeq === row.seq ? (
                   <>
                     <Button size="sm" color="red" onClick={() => row.seq !== undefined && void discard(row.seq)}>

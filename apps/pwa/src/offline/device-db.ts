@@ -59,6 +59,14 @@ export interface EventDataRow {
 }
 
 export const OutboxStatus = { Pending: 'pending', Rejected: 'rejected' } as const;
+
+/**
+ * Refusals the device records itself, beside the server's `RejectionCode`s: the server refused
+ * the photo an edit refers to, so the edit was never sent (it stays, shown, until the judge
+ * retries, sends it without the photo, or discards it).
+ */
+export const DeviceRejectionCode = { PhotoRefused: 'photo_refused' } as const;
+export type DeviceRejectionCode = (typeof DeviceRejectionCode)[keyof typeof DeviceRejectionCode];
 export type OutboxStatus = (typeof OutboxStatus)[keyof typeof OutboxStatus];
 
 /** One edit waiting for the server's acknowledgement (offline-sync.md "Outbox"). */
@@ -79,8 +87,8 @@ export interface OutboxRow {
   status: OutboxStatus;
   /** The cell the edit touches (null for a category submit): a pull leaves it alone while the row exists. */
   cellKey: string | null;
-  /** The server's rejection code, once rejected. */
-  rejectionCode: RejectionCode | null;
+  /** The server's rejection code (or the device's own, `photo_refused`), once rejected. */
+  rejectionCode: RejectionCode | DeviceRejectionCode | null;
   /** A line the judge can read in "needs attention": what this edit was. */
   label: string;
 }
@@ -97,6 +105,10 @@ export interface PhotoRow {
   /** 1 until uploaded (an indexable mirror of `uploadedAt === null`). */
   awaitingUpload: 0 | 1;
   createdAt: string;
+  /** When the server refused the photo for good (too large, not an image…); absent or null otherwise. */
+  refusedAt?: string | null;
+  /** The server's reason for the refusal. */
+  refusal?: string | null;
 }
 
 /** The judge's event list as last fetched, for the dashboard offline. */

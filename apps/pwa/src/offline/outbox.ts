@@ -14,6 +14,7 @@ import {
 } from '@judging/shared-types';
 import {
   CellKind,
+  DeviceRejectionCode,
   OUTBOX_SCHEMA_VERSION,
   OutboxStatus,
   cellKey,
@@ -302,17 +303,28 @@ export async function noteFailedAttempt(db: DeviceDb, sent: readonly OutboxRow[]
 
 /**
  * Sends a rejected edit again (after a coordinator's unlock): a new mutation id, since the
- * server answers a known id with its stored rejection, queued behind everything else.
+ * server answers a known id with its stored rejection, queued behind everything else. An edit
+ * held back by a refused photo either tries the photo again or, `withoutPhoto`, goes without
+ * it (the cell keeps the score and comments and drops the photo).
  */
-export async function retryRejected(db: DeviceDb, judgeId: number, seq: number, now: string): Promise<void> {
+export async function retryRejected(
+  db: DeviceDb,
+  judgeId: number,
+  seq: number,
+  now: string,
+  options: { withoutPhoto?: boolean } = {},
+): Promise<void> {
   await withReopen(db, () =>
-    db.transaction('rw', db.outbox, db.cells, async () => {
+    db.transaction('rw', db.outbox, db.cells, db.photos, async () => {
       const row = await db.outbox.get(seq);
       if (!row || row.judgeId !== judgeId || row.status !== OutboxStatus.Rejected) return;
+      const photo = typeof row.data.photoSha256 === 'string' ? row.data.photoSha256 : null;
+      const dropPhoto = options.withoutPhoto === true && photo !== null;
       await db.outbox.delete(seq);
       const { seq: _oldSeq, ...rest } = row;
       await db.outbox.add({
         ...rest,
+        data: dropPhoto ? { ...row.data, photoSha256: null } : row.data,
         id: createUuidV7(Date.parse(now) || Date.now()),
         status: OutboxStatus.Pending,
         attempts: 0,
@@ -320,7 +332,54 @@ export async function retryRejected(db: DeviceDb, judgeId: number, seq: number, 
         rejectionCode: null,
         createdAt: now,
       });
-      if (row.cellKey) await db.cells.update(row.cellKey, { pending: 1 });
+      if (row.cellKey) {
+        const cell = await db.cells.get(row.cellKey);
+        if (cell) {
+          await db.cells.update(row.cellKey, {
+            pending: 1,
+            ...(dropPhoto && cell.photoSha256 === photo ? { photoSha256: null } : {}),
+          });
+        }
+      }
+      if (photo !== null && !dropPhoto && row.rejectionCode === DeviceRejectionCode.PhotoRefused) {
+        // Try the photo once more (the server's limits may have changed).
+        await db.photos.update(photo, { awaitingUpload: 1, refusedAt: null, refusal: null });
+      }
+    }),
+  );
+}
+
+/**
+ * The server refused a photo for good (too large, not an image…): the photo stops being
+ * uploaded, and every pending edit of the judge that refers to it becomes rejected
+ * (`photo_refused`, with the server's reason), so it shows in "needs attention" and the rest
+ * of the queue is sent. Nothing is deleted. Returns how many edits were held back.
+ */
+export async function refusePhotoEdits(
+  db: DeviceDb,
+  judgeId: number,
+  sha256: string,
+  reason: string,
+  now: string,
+): Promise<number> {
+  return withReopen(db, () =>
+    db.transaction('rw', db.outbox, db.photos, async () => {
+      await db.photos.update(sha256, { awaitingUpload: 0, uploadedAt: null, refusedAt: now, refusal: reason });
+      const held = await db.outbox
+        .where('[judgeId+status]')
+        .equals([judgeId, OutboxStatus.Pending])
+        .filter((row) => row.data.photoSha256 === sha256)
+        .toArray();
+      for (const row of held) {
+        if (row.seq === undefined) continue;
+        await db.outbox.update(row.seq, {
+          status: OutboxStatus.Rejected,
+          attempts: row.attempts + 1,
+          lastError: `The server refused this edit's photo: ${reason} The score is kept on this tablet: send it without the photo, or discard it.`,
+          rejectionCode: DeviceRejectionCode.PhotoRefused,
+        });
+      }
+      return held.length;
     }),
   );
 }

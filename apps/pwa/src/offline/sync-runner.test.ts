@@ -3,17 +3,20 @@ import type { PushMutation, PushResponse, SyncPullResponse } from '@judging/shar
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiError, ClientErrorCode } from '../api/api-error.ts';
-import { CellKind, createDeviceDb, type DeviceDb } from './device-db.ts';
-import { countOutbox, saveCell } from './outbox.ts';
+import { CellKind, OutboxStatus, createDeviceDb, type DeviceDb } from './device-db.ts';
+import { countOutbox, discardRejected, retryRejected, saveCell } from './outbox.ts';
 import { savePhoto } from './photo-store.ts';
 import type { SyncApi } from './sync-api.ts';
-import { backoffDelay, createSyncRunner, type SyncSession } from './sync-runner.ts';
+import { backoffDelay, createSyncRunner, isPhotoRefused, type SyncSession } from './sync-runner.ts';
 
 const NOW = '2026-03-01T12:00:00.000Z';
 let dbCounter = 0;
 
 /** A server that answers pushes as told and records what it was sent. */
-function fakeApi(answer: (mutations: PushMutation[]) => Promise<PushResponse>) {
+function fakeApi(
+  answer: (mutations: PushMutation[]) => Promise<PushResponse>,
+  upload: (sha256: string) => Promise<void> = async () => undefined,
+) {
   const calls: string[] = [];
   const pushed: PushMutation[][] = [];
   const api: SyncApi = {
@@ -32,6 +35,7 @@ function fakeApi(answer: (mutations: PushMutation[]) => Promise<PushResponse>) {
     },
     uploadPhoto: async (photo) => {
       calls.push(`photo:${photo.sha256.slice(0, 4)}`);
+      await upload(photo.sha256);
     },
   };
   return { api, calls, pushed };
@@ -170,6 +174,144 @@ test('backoff doubles from 2 s up to 5 minutes, with jitter between half and all
     backoffDelay(30, () => 1),
     300_000,
   );
+});
+
+const BIG = 'cd'.repeat(32);
+const SMALL = 'ab'.repeat(32);
+
+async function saveWithPhoto(db: DeviceDb, judgeId: number, itemId: number, sha256: string) {
+  await savePhoto(db, judgeId, { sha256, mime: 'image/jpeg', bytes: new ArrayBuffer(4), size: 4 }, NOW);
+  return saveCell(
+    db,
+    {
+      kind: CellKind.Penalty,
+      judgeId,
+      eventId: 1,
+      categoryId: 2,
+      sectionId: 3,
+      schoolId: 4,
+      itemId,
+      value: 1,
+      comments: 'Late',
+      photoSha256: sha256,
+    },
+    `penalty #${itemId}`,
+    NOW,
+  );
+}
+
+test('a photo the server refuses (413) puts its edit in "needs attention" with the reason; the rest of the queue drains', async () => {
+  const db = createDeviceDb(`runner-${++dbCounter}`);
+  await seed(db, 5, 2);
+  const refused = await saveWithPhoto(db, 5, 900, BIG);
+  await saveWithPhoto(db, 5, 901, SMALL);
+  await seed(db, 5, 1);
+  const server = fakeApi(applyAll, async (sha256) => {
+    if (sha256 === BIG) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Photos must be 10 MB or smaller.');
+  });
+  const runner = runnerFor(db, server.api, () => judge(5));
+  await runner.requestSync('test');
+  assert.equal(server.calls, ['photo:abab', 'photo:cdcd', 'push']);
+  assert.is(server.pushed[0]?.length, 4, 'every other edit was sent');
+  assert.not.ok(server.pushed[0]?.some((mutation) => mutation.id === refused.id));
+  assert.equal(await countOutbox(db, 5), { pending: 0, rejected: 1 });
+  const row = await db.outbox.get(refused.seq ?? -1);
+  assert.is(row?.status, OutboxStatus.Rejected);
+  assert.is(row?.rejectionCode, 'photo_refused');
+  assert.match(row?.lastError ?? '', 'Photos must be 10 MB or smaller.');
+  const photo = await db.photos.get(BIG);
+  assert.equal(
+    [photo?.awaitingUpload, photo?.uploadedAt, photo?.refusal],
+    [0, null, 'Photos must be 10 MB or smaller.'],
+  );
+  assert.ok(photo?.refusedAt);
+  assert.is(runner.getStatus().lastError, null, 'the run itself succeeded');
+  assert.ok((await db.cells.get(refused.cellKey ?? ''))?.pending, 'the cell keeps the judge’s value, marked queued');
+
+  // The refused photo is not tried again on its own.
+  server.calls.length = 0;
+  await runner.requestSync('test');
+  assert.equal(server.calls, []);
+
+  // The judge sends the score without the photo: it applies, the cell drops the photo.
+  await retryRejected(db, 5, refused.seq ?? -1, NOW, { withoutPhoto: true });
+  await runner.requestSync('test');
+  assert.equal(
+    server.pushed.at(-1)?.map((mutation) => (mutation.data as { photoSha256: unknown }).photoSha256),
+    [null],
+  );
+  assert.equal(await countOutbox(db, 5), { pending: 0, rejected: 0 });
+  const cell = await db.cells.get(refused.cellKey ?? '');
+  assert.equal([cell?.photoSha256, cell?.pending, cell?.value], [null, 0, 1]);
+});
+
+test('a refused photo: retry tries the photo again; discard drops the edit on the judge’s word only', async () => {
+  const db = createDeviceDb(`runner-${++dbCounter}`);
+  const refused = await saveWithPhoto(db, 5, 900, BIG);
+  let isRefusing = true;
+  const server = fakeApi(applyAll, async () => {
+    if (isRefusing) throw new ApiError(415, 'VALIDATION_FAILED', 'Photos must be images.');
+  });
+  const runner = runnerFor(db, server.api, () => judge(5));
+  await runner.requestSync('test');
+  assert.equal(await countOutbox(db, 5), { pending: 0, rejected: 1 });
+
+  // Refused again after a retry: back in "needs attention", still kept.
+  await retryRejected(db, 5, (await db.outbox.toArray())[0]?.seq ?? -1, NOW);
+  assert.is((await db.photos.get(BIG))?.awaitingUpload, 1);
+  await runner.requestSync('test');
+  assert.equal(await countOutbox(db, 5), { pending: 0, rejected: 1 });
+  assert.is(server.pushed.length, 0);
+
+  // The server accepts it now (say, a new limit): the retry uploads the photo, then the edit.
+  isRefusing = false;
+  await retryRejected(db, 5, (await db.outbox.toArray())[0]?.seq ?? -1, NOW);
+  await runner.requestSync('test');
+  assert.equal(await countOutbox(db, 5), { pending: 0, rejected: 0 });
+  assert.is((await db.photos.get(BIG))?.awaitingUpload, 0);
+  assert.equal(
+    server.pushed.flat().map((mutation) => (mutation.data as { photoSha256: unknown }).photoSha256),
+    [BIG],
+  );
+
+  // Discarding is explicit (the judge's button): a second refused edit stays until then.
+  const second = await saveWithPhoto(db, 5, 901, SMALL);
+  isRefusing = true;
+  await runner.requestSync('test');
+  assert.equal(await countOutbox(db, 5), { pending: 0, rejected: 1 });
+  await discardRejected(db, 5, second.seq ?? -1);
+  assert.equal(await countOutbox(db, 5), { pending: 0, rejected: 0 });
+  assert.ok(await db.photos.get(SMALL), 'the photo itself stays on the tablet');
+  void refused;
+});
+
+test('only our API’s 4xx (or a 413/415 from anything) refuses a photo; portals, 401, 429 and network errors are retried', () => {
+  assert.ok(isPhotoRefused(new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Too big')));
+  assert.ok(isPhotoRefused(new ApiError(415, 'VALIDATION_FAILED', 'Photos must be images.')));
+  assert.ok(isPhotoRefused(new ApiError(422, 'VALIDATION_FAILED', 'Bad')));
+  assert.ok(isPhotoRefused(new ApiError(400, 'VALIDATION_FAILED', 'Hash mismatch')));
+  assert.ok(isPhotoRefused(new ApiError(413, ClientErrorCode.Http, 'Server returned code: 413')));
+  assert.not.ok(isPhotoRefused(new ApiError(403, ClientErrorCode.Http, 'Server returned code: 403')));
+  assert.not.ok(isPhotoRefused(new ApiError(401, 'TOKEN_INVALID', 'Failed to authenticate token.')));
+  assert.not.ok(isPhotoRefused(new ApiError(429, 'TOO_MANY_REQUESTS', 'Slow down')));
+  assert.not.ok(isPhotoRefused(new ApiError(503, 'INTERNAL', 'Down')));
+  assert.not.ok(isPhotoRefused(new ApiError(0, ClientErrorCode.Network, 'No network')));
+  assert.not.ok(isPhotoRefused(new Error('boom')));
+});
+
+test('a portal answering a photo upload with 403 HTML stops the run; nothing is marked refused', async () => {
+  const db = createDeviceDb(`runner-${++dbCounter}`);
+  await saveWithPhoto(db, 5, 900, BIG);
+  const server = fakeApi(applyAll, async () => {
+    throw new ApiError(403, ClientErrorCode.Http, 'Server returned code: 403');
+  });
+  const runner = runnerFor(db, server.api, () => judge(5));
+  await runner.requestSync('test');
+  runner.stop();
+  assert.equal(await countOutbox(db, 5), { pending: 1, rejected: 0 });
+  assert.is((await db.photos.get(BIG))?.awaitingUpload, 1);
+  assert.is(server.pushed.length, 0);
+  assert.ok(runner.getStatus().lastError);
 });
 
 test.run();

@@ -4,10 +4,17 @@
 // jitter after a failure. Each run: upload photos (one at a time), push the outbox in seq
 // order (≤ 50 per batch), then pull. Only the logged-in judge's own rows are ever read or sent.
 import { ErrorCode, MAX_PUSH_BATCH, RejectionCode, Role, hasRole } from '@judging/shared-types';
-import { isApiError } from '../api/api-error.ts';
+import { ClientErrorCode, isApiError } from '../api/api-error.ts';
 import { probeDeviceDb, readDeviceId, withReopen, type DeviceDb, type OutboxRow } from './device-db.ts';
 import { applyPulledChanges, readLastSync, recordSyncSuccess, storeReferenceData } from './device-store.ts';
-import { applyPushResults, countOutbox, listPendingBatch, noteFailedAttempt, toPushMutation } from './outbox.ts';
+import {
+  applyPushResults,
+  countOutbox,
+  listPendingBatch,
+  noteFailedAttempt,
+  refusePhotoEdits,
+  toPushMutation,
+} from './outbox.ts';
 import { listPhotosToUpload, markPhotoMissing, markPhotoUploaded } from './photo-store.ts';
 import type { SyncApi } from './sync-api.ts';
 
@@ -116,7 +123,14 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
 
   async function uploadPhotos(judgeId: number): Promise<void> {
     for (const photo of await listPhotosToUpload(db, judgeId)) {
-      await api.uploadPhoto(photo);
+      try {
+        await api.uploadPhoto(photo);
+      } catch (error) {
+        if (!isPhotoRefused(error)) throw error;
+        // Refused for good: the edits that need it go to "needs attention"; the queue goes on.
+        await refusePhotoEdits(db, judgeId, photo.sha256, describe(error), now().toISOString());
+        continue;
+      }
       await markPhotoUploaded(db, photo.sha256, now().toISOString());
     }
   }
@@ -319,6 +333,21 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
   };
 }
 export type SyncRunner = ReturnType<typeof createSyncRunner>;
+
+/** 4xx statuses that say "not now" rather than "never". */
+const RETRYABLE_CLIENT_STATUSES: readonly number[] = [401, 408, 425, 426, 429];
+
+/**
+ * The server refused a photo for good: a 4xx from our API (its JSON error), or a 413/415 from
+ * anything on the way. Any other 4xx without our JSON (a portal or proxy in the way), 401
+ * (log in again), timeouts, rate limits, 5xx and network failures are retried later.
+ */
+export function isPhotoRefused(error: unknown): boolean {
+  if (!isApiError(error) || error.status < 400 || error.status >= 500) return false;
+  if (RETRYABLE_CLIENT_STATUSES.includes(error.status)) return false;
+  if (error.code === ErrorCode.TokenInvalid) return false;
+  return error.code !== ClientErrorCode.Http || error.status === 413 || error.status === 415;
+}
 
 function photoOf(row: OutboxRow | undefined): string | undefined {
   const value = row?.data.photoSha256;
