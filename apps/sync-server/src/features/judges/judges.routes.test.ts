@@ -533,4 +533,55 @@ Judges('archive and reinstate: refusals leave the database unchanged', async ({ 
   ]);
 });
 
+Judges(
+  "another state's judges: SUPER, ADMIN and STANDARD refused, ULTRA may; an expired account cannot write its own",
+  async ({ w }) => {
+    const archivedPa = await createJudge(w.t.db, { stateId: w.other.stateId, email: 'gone@pa.test', isArchived: true });
+    const archivedNj = await createJudge(w.t.db, {
+      stateId: w.expired.stateId,
+      email: 'gone@nj.test',
+      isArchived: true,
+    });
+    const calls = (judgeId: number, archivedId: number, email: string) => [
+      { method: 'PUT' as const, url: `/api/judge/${judgeId}`, payload: { ...newJudge, judgeEmail: email } },
+      { method: 'PUT' as const, url: `/api/judge/${judgeId}/archive` },
+      { method: 'PUT' as const, url: `/api/judge/${archivedId}/reinstate` },
+    ];
+    const pennsylvania = calls(w.other.judgeId, archivedPa, 'judge@pa.test');
+    await assertRefusedWithoutChange(w.t, judgeTables, [
+      ...pennsylvania.flatMap((request) =>
+        (
+          [
+            ['super', w.super],
+            ['delaware admin', w.admin],
+            ['delaware standard', w.standard],
+            ['pennsylvania standard', w.otherStandard],
+            ['delaware judge', w.judge],
+          ] as const
+        ).map(([label, session]) => ({
+          label: `${label} ${request.method} ${request.url}`,
+          request: { ...request, headers: session.headers },
+          status: 403,
+        })),
+      ),
+      ...calls(w.expired.judgeId, archivedNj, 'judge@nj.test').map((request) => ({
+        label: `expired account ${request.method} ${request.url}`,
+        request: { ...request, headers: w.expiredAdmin.headers },
+        status: 403,
+        code: 'ACCOUNT_EXPIRED',
+      })),
+      {
+        label: 'expired account adds a judge',
+        request: { method: 'POST', url: '/api/judge', headers: w.expiredAdmin.headers, payload: newJudge },
+        status: 403,
+        code: 'ACCOUNT_EXPIRED',
+      },
+    ]);
+    for (const request of pennsylvania) {
+      const response = await w.t.app.inject({ ...request, headers: w.ultra.headers });
+      assert.is(response.statusCode, 200, `ULTRA ${request.method} ${request.url}: ${response.body}`);
+    }
+  },
+);
+
 Judges.run();
