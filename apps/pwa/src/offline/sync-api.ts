@@ -27,23 +27,38 @@ export interface SyncApi {
   uploadPhoto(photo: { sha256: string; mime: string; bytes: ArrayBuffer }): Promise<void>;
 }
 
+/** Time limits per call: a request hanging on a dead venue uplink fails and is retried, rather than holding the queue. */
+export const SYNC_TIMEOUTS_MS = { read: 30_000, push: 60_000, photo: 120_000 } as const;
+
+/** A signal that aborts after `ms` (none where the browser lacks AbortSignal.timeout). */
+function timeLimit(ms: number): AbortSignal | undefined {
+  return typeof AbortSignal !== 'undefined' && typeof AbortSignal.timeout === 'function'
+    ? AbortSignal.timeout(ms)
+    : undefined;
+}
+
 export function createSyncApi(
   client: ApiClient,
   dependencies: { fetch: typeof fetch; getToken(): string | null },
 ): SyncApi {
   return {
-    fetchJudgeEvents: (judgeId) => client.get(`/run/judge/${judgeId}`, RunEventListSchema),
+    fetchJudgeEvents: (judgeId) =>
+      client.get(`/run/judge/${judgeId}`, RunEventListSchema, { signal: timeLimit(SYNC_TIMEOUTS_MS.read) }),
     fetchReferenceData: (judgeId, eventId, deviceId) =>
       client.get(
         `/sync/judge/${judgeId}/event/${eventId}${deviceId ? `?deviceId=${encodeURIComponent(deviceId)}` : ''}`,
         SyncReferenceDataSchema,
+        { signal: timeLimit(SYNC_TIMEOUTS_MS.read) },
       ),
     push: (deviceId, mutations) =>
-      client.post('/sync/push', { deviceId, protocolVersion: PROTOCOL_VERSION, mutations }, PushResponseSchema),
+      client.post('/sync/push', { deviceId, protocolVersion: PROTOCOL_VERSION, mutations }, PushResponseSchema, {
+        signal: timeLimit(SYNC_TIMEOUTS_MS.push),
+      }),
     pull: (eventId, cursor, deviceId) =>
       client.get(
         `/sync/pull?eventId=${eventId}&cursor=${cursor}&deviceId=${encodeURIComponent(deviceId)}`,
         SyncPullResponseSchema,
+        { signal: timeLimit(SYNC_TIMEOUTS_MS.read) },
       ),
     uploadPhoto: (photo) => uploadPhoto(dependencies, photo),
   };
@@ -64,6 +79,7 @@ async function uploadPhoto(
       body: form,
       headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       credentials: 'same-origin',
+      signal: timeLimit(SYNC_TIMEOUTS_MS.photo),
     });
   } catch {
     throw new ApiError(0, ClientErrorCode.Network, 'The server could not be reached.');

@@ -7,7 +7,14 @@ import { CellKind, OutboxStatus, createDeviceDb, type DeviceDb } from './device-
 import { countOutbox, discardRejected, retryRejected, saveCell } from './outbox.ts';
 import { savePhoto } from './photo-store.ts';
 import type { SyncApi } from './sync-api.ts';
-import { backoffDelay, createSyncRunner, isPhotoRefused, type SyncSession } from './sync-runner.ts';
+import {
+  BACKOFF_MAX_MS,
+  PERIODIC_SYNC_MS,
+  backoffDelay,
+  createSyncRunner,
+  isPhotoRefused,
+  type SyncSession,
+} from './sync-runner.ts';
 
 const NOW = '2026-03-01T12:00:00.000Z';
 let dbCounter = 0;
@@ -157,7 +164,8 @@ test('426 keeps the outbox and asks for an app update; a coordinator session pus
   assert.equal(await countOutbox(db, 5), { pending: 1, rejected: 0 });
 });
 
-test('backoff doubles from 2 s up to 5 minutes, with jitter between half and all of it', () => {
+test('backoff doubles from 2 s up to 30 s (the periodic interval), with jitter between half and all of it', () => {
+  assert.is(BACKOFF_MAX_MS, PERIODIC_SYNC_MS);
   assert.is(
     backoffDelay(1, () => 1),
     2000,
@@ -171,9 +179,89 @@ test('backoff doubles from 2 s up to 5 minutes, with jitter between half and all
     4000,
   );
   assert.is(
-    backoffDelay(30, () => 1),
-    300_000,
+    backoffDelay(5, () => 1),
+    30_000,
   );
+  assert.is(
+    backoffDelay(30, () => 1),
+    30_000,
+  );
+  assert.is(
+    backoffDelay(30, () => 0),
+    15_000,
+  );
+});
+
+/** The browser's window and document, as far as the runner's triggers use them. */
+function fakeBrowser() {
+  const globals = globalThis as unknown as { window?: EventTarget; document?: EventTarget };
+  const saved = { window: globals.window, document: globals.document };
+  const window = new EventTarget();
+  const document = Object.assign(new EventTarget(), { visibilityState: 'visible' });
+  globals.window = window;
+  globals.document = document;
+  return {
+    window,
+    document,
+    restore() {
+      globals.window = saved.window;
+      globals.document = saved.document;
+    },
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+test('after failures, coming online and returning to the foreground sync at once, whatever the backoff', async () => {
+  const browser = fakeBrowser();
+  const db = createDeviceDb(`runner-${++dbCounter}`);
+  await seed(db, 5, 1);
+  let isDown = true;
+  const server = fakeApi(async (mutations) => {
+    if (isDown) throw new ApiError(0, ClientErrorCode.Network, 'The server could not be reached.');
+    return applyAll(mutations);
+  });
+  let clock = Date.parse(NOW);
+  const runner = createSyncRunner({
+    db,
+    api: server.api,
+    getSession: () => judge(5),
+    isBrowserOnline: () => true,
+    random: () => 1,
+    now: () => new Date(clock),
+  });
+  try {
+    runner.start();
+    await settle();
+    // Four failures in a row: the next automatic try waits 16 s.
+    for (let attempt = 0; attempt < 3; attempt += 1) await runner.requestSync('test');
+    assert.is(server.pushed.length, 4);
+    assert.is(runner.getStatus().nextRetryAt, new Date(clock + 16_000).toISOString());
+    clock += 1000;
+
+    // The signal comes back: the 'online' event sends now, not in 15 s.
+    isDown = false;
+    browser.window.dispatchEvent(new Event('online'));
+    await settle();
+    assert.is(server.pushed.length, 5);
+    assert.equal(await countOutbox(db, 5), { pending: 0, rejected: 0 });
+    assert.is(runner.getStatus().nextRetryAt, null);
+    assert.is(runner.getStatus().lastError, null);
+
+    // Down again for a while, then the judge brings the app back to the foreground: at once too.
+    isDown = true;
+    await seed(db, 5, 1);
+    for (let attempt = 0; attempt < 5; attempt += 1) await runner.requestSync('test');
+    assert.is(runner.getStatus().nextRetryAt, new Date(clock + 30_000).toISOString(), 'capped at 30 s');
+    isDown = false;
+    browser.document.dispatchEvent(new Event('visibilitychange'));
+    await settle();
+    assert.equal(await countOutbox(db, 5), { pending: 0, rejected: 0 });
+    assert.is(runner.getStatus().nextRetryAt, null);
+  } finally {
+    runner.stop();
+    browser.restore();
+  }
 });
 
 const BIG = 'cd'.repeat(32);

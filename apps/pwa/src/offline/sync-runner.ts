@@ -1,7 +1,8 @@
 // The one module that owns sync (offline-sync.md "Sync runner"): one runner per device (Web
 // Locks), triggered at start, after a write (1 s debounce), when the browser comes online,
 // on return to the foreground and every 30 s while edits wait, with exponential backoff and
-// jitter after a failure. Each run: upload photos (one at a time), push the outbox in seq
+// jitter after a failure (capped at the 30 s period: a judge in a gym waits at most that long
+// once the signal is back; coming online and returning to the foreground try at once). Each run: upload photos (one at a time), push the outbox in seq
 // order (≤ 50 per batch), then pull. Only the logged-in judge's own rows are ever read or sent.
 import { ErrorCode, MAX_PUSH_BATCH, RejectionCode, Role, hasRole } from '@judging/shared-types';
 import { ClientErrorCode, isApiError } from '../api/api-error.ts';
@@ -21,7 +22,8 @@ import type { SyncApi } from './sync-api.ts';
 export const WRITE_DEBOUNCE_MS = 1000;
 export const PERIODIC_SYNC_MS = 30_000;
 const BACKOFF_BASE_MS = 2000;
-const BACKOFF_MAX_MS = 5 * 60_000;
+/** The longest wait after failures: the periodic interval, so no trigger waits longer than it. */
+export const BACKOFF_MAX_MS = PERIODIC_SYNC_MS;
 
 export interface SyncSession {
   userId: number;
@@ -40,6 +42,8 @@ export interface SyncStatus {
   /** The server does not speak this app's protocol (426): update the app; the outbox is kept. */
   needsUpdate: boolean;
   lastError: string | null;
+  /** After a failure: when the next automatic attempt is due (ISO); null when none is waiting. */
+  nextRetryAt: string | null;
 }
 
 export interface SyncRunnerDependencies {
@@ -55,7 +59,7 @@ export interface SyncRunnerDependencies {
 
 type Listener = () => void;
 
-/** Delay before retry number `failures` (1-based): doubling from 2 s up to 5 min, with jitter. */
+/** Delay before retry number `failures` (1-based): doubling from 2 s up to 30 s, with 50–100 % jitter. */
 export function backoffDelay(failures: number, random: () => number = Math.random): number {
   const base = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1));
   return Math.round(base * (0.5 + random() * 0.5));
@@ -74,6 +78,7 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     needsLogin: false,
     needsUpdate: false,
     lastError: null,
+    nextRetryAt: null,
   };
   let failures = 0;
   let nextAttemptAt = 0;
@@ -198,6 +203,16 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     clearTimeout(retryTimer);
     nextAttemptAt = now().getTime() + delay;
     retryTimer = setTimeout(() => void requestSync('retry'), delay);
+    setStatus({ nextRetryAt: new Date(nextAttemptAt).toISOString() });
+  }
+
+  /** The network is back (or the judge is): forget the backoff and try now. */
+  function retryNow(reason: string) {
+    failures = 0;
+    nextAttemptAt = 0;
+    clearTimeout(retryTimer);
+    if (status.nextRetryAt !== null) setStatus({ nextRetryAt: null });
+    return requestSync(reason);
   }
 
   async function runCycle(): Promise<void> {
@@ -225,7 +240,7 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       const at = now().toISOString();
       await recordSyncSuccess(db, session.userId, at);
       // The browser may have gone offline while this run's last answer was arriving.
-      setStatus({ isSyncing: false, isOnline: isBrowserOnline(), lastSyncAt: at, lastError: null });
+      setStatus({ isSyncing: false, isOnline: isBrowserOnline(), lastSyncAt: at, lastError: null, nextRetryAt: null });
     } catch (error) {
       handleFailure(error, session);
     }
@@ -297,16 +312,15 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     },
     start() {
       const onOnline = () => {
-        failures = 0;
         setStatus({ isOnline: true });
-        void requestSync('online');
+        void retryNow('online');
       };
       const onOffline = () => setStatus({ isOnline: false });
       const onVisible = () => {
         if (document.visibilityState !== 'visible') return;
         void probeDeviceDb(db)
           .catch(() => undefined)
-          .then(() => requestSync('foreground'));
+          .then(() => retryNow('foreground'));
       };
       window.addEventListener('online', onOnline);
       window.addEventListener('offline', onOffline);
