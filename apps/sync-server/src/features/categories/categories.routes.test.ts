@@ -710,4 +710,39 @@ CategoryPermissions(
   },
 );
 
+CategoryPermissions(
+  "a category is reached only through its own event: another state's or another event's category in one's own path is 404, unchanged",
+  async ({ w }) => {
+    const own = await createEvent(w.t.db, { stateId: w.stateId, eventName: 'Own Event', categories: ['Own'] });
+    const sibling = await createEvent(w.t.db, { stateId: w.stateId, eventName: 'Sibling', categories: ['Sibling'] });
+    const foreign = await categoryCalls(w, w.other);
+    const ownUrl = `/api/event/${own.eventId}/category/${own.categoryIds[0]}`;
+    const foreignPath = `/api/event/${w.other.eventId}/category/${w.other.categoryId}`;
+    const mismatched = (url: string) =>
+      url.replace(foreignPath, `/api/event/${own.eventId}/category/${w.other.categoryId}`);
+    const requests: InjectOptions[] = [
+      ...foreign.reads.map((url) => ({ method: 'GET' as const, url: mismatched(url) })),
+      // The first write adds a category to the event itself (no category in its path).
+      ...foreign.writes.slice(1).map((request) => ({ ...request, url: mismatched(String(request.url)) })),
+      { method: 'GET', url: ownUrl.replace(`/event/${own.eventId}/`, `/event/${sibling.eventId}/`) },
+      {
+        method: 'PUT',
+        url: ownUrl.replace(`/event/${own.eventId}/`, `/event/${sibling.eventId}/`),
+        payload: { categoryName: 'Moved' },
+      },
+      { method: 'DELETE', url: ownUrl.replace(`/event/${own.eventId}/`, `/event/${sibling.eventId}/`) },
+    ];
+    await assertRefusedWithoutChange(
+      w.t,
+      [...categoryTables, 'event'],
+      requests.map((request) => ({
+        label: `${request.method} ${request.url}`,
+        request: { ...request, headers: w.admin.headers },
+        status: 404,
+        message: 'That category does not exist in this event.',
+      })),
+    );
+  },
+);
+
 CategoryPermissions.run();
