@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.page.ts';
 import { uniqueName } from './pages/events-dialogs.ts';
-import { ContactPage, HelpPage, InboxPage } from './pages/public-forms.page.ts';
+import { AccountRequestPage, ChangeRequestPage, ContactPage, HelpPage, InboxPage } from './pages/public-forms.page.ts';
 import { DEMO_STATE, demoUsers } from './support/demo-users.ts';
 
 test.describe('public requests and documents', () => {
@@ -43,6 +43,62 @@ test.describe('public requests and documents', () => {
     await request.getByRole('button', { name: `Mark request from Casey ${lastName} handled` }).click();
     await expect(shell.alert('Request marked as handled.')).toBeVisible();
     await expect(request).toHaveCount(0);
+  });
+
+  test("a state asks for an account and a school asks for a registration change; both reach the SUPER's inbox", async ({
+    page,
+  }, testInfo) => {
+    test.slow();
+    const shell = new AppShell(page);
+    const lastName = uniqueName(testInfo.project.name, 'Requester').replaceAll(' ', '-');
+
+    const accountRequest = new AccountRequestPage(page);
+    await accountRequest.goto();
+    // Send stays disabled until every rule passes and the captcha is solved.
+    await expect(accountRequest.sendButton).toBeDisabled();
+    await accountRequest.state.selectOption({ label: 'Vermont' });
+    await accountRequest.fillPerson({
+      firstName: 'Morgan',
+      lastName,
+      email: ' morgan@vermont.example.test ',
+      phone: '8025550142',
+    });
+    await accountRequest.textbox('Phone').blur();
+    await expect(accountRequest.textbox('Phone')).toHaveValue('(802) 555-0142');
+    await expect(accountRequest.sendButton).toBeDisabled();
+    await accountRequest.captcha.solve();
+    await accountRequest.sendButton.click();
+    await expect(
+      page.getByText('Thank you for your interest. If approved, you will receive an email with a payment link'),
+    ).toBeVisible();
+
+    const changeRequest = new ChangeRequestPage(page);
+    await changeRequest.goto();
+    await changeRequest.state.selectOption({ label: DEMO_STATE });
+    await changeRequest.textbox('School name').fill('Dover High School');
+    await changeRequest.textbox('Event name').fill('Delaware ProStart Invitational 2026');
+    await changeRequest.fillPerson({
+      firstName: 'Riley',
+      lastName,
+      email: 'riley@dover.example.test',
+      phone: '3025550177',
+    });
+    await changeRequest.textbox(/^Reason for the change/).fill('Replace Jada Rivera with Leo Park in Culinary.');
+    await changeRequest.captcha.solve();
+    await changeRequest.sendButton.click();
+    await expect(page.getByText('Thank you. Your change request was sent to your state coordinator.')).toBeVisible();
+
+    await shell.logInAs(demoUsers.super);
+    const inbox = new InboxPage(page);
+    await inbox.goto();
+    await inbox.search.fill(lastName);
+    const account = inbox.request('Account request', `Morgan ${lastName}`);
+    await expect(account).toBeVisible();
+    // Stored as typed, without the spaces around it.
+    await expect(account).toContainText('morgan@vermont.example.test');
+    const change = inbox.request('Registration change', `Riley ${lastName}`);
+    await expect(change).toBeVisible();
+    await expect(change).toContainText('Replace Jada Rivera with Leo Park in Culinary.');
   });
 
   test('an ADMIN uploads a competition document and a visitor downloads it from the help page', async ({

@@ -21,29 +21,60 @@ export class Captcha {
   }
 }
 
-/** /contact. */
-export class ContactPage {
+/** A public request form (/contact, /overview, /school-change-request): fields, captcha and send. */
+export class PublicRequestForm {
   readonly page: Page;
+  readonly path: string;
   readonly form: Locator;
   readonly state: Locator;
   readonly sendButton: Locator;
   readonly captcha: Captcha;
 
-  constructor(page: Page) {
+  constructor(page: Page, options: { path: string; formName: string; sendLabel: string }) {
     this.page = page;
-    this.form = page.getByRole('form', { name: 'Contact us' });
+    this.path = options.path;
+    this.form = page.getByRole('form', { name: options.formName });
     this.state = this.form.getByRole('combobox', { name: 'State' });
-    this.sendButton = this.form.getByRole('button', { name: 'Send message', exact: true });
+    this.sendButton = this.form.getByRole('button', { name: options.sendLabel, exact: true });
     this.captcha = new Captcha(this.form);
   }
 
   async goto(): Promise<void> {
-    await this.page.goto('/contact');
+    await this.page.goto(this.path);
     await expect(this.form).toBeVisible();
   }
 
-  textbox(label: string): Locator {
-    return this.form.getByRole('textbox', { name: label, exact: true });
+  textbox(label: string | RegExp): Locator {
+    return this.form.getByRole('textbox', { name: label, exact: typeof label === 'string' });
+  }
+
+  /** The visitor's name, email and phone, as every request form asks them. */
+  async fillPerson(person: { firstName: string; lastName: string; email: string; phone: string }): Promise<void> {
+    await this.textbox('First name').fill(person.firstName);
+    await this.textbox('Last name').fill(person.lastName);
+    await this.textbox('Email').fill(person.email);
+    await this.textbox('Phone').fill(person.phone);
+  }
+}
+
+/** /contact. */
+export class ContactPage extends PublicRequestForm {
+  constructor(page: Page) {
+    super(page, { path: '/contact', formName: 'Contact us', sendLabel: 'Send message' });
+  }
+}
+
+/** /overview: a state asks for an account. */
+export class AccountRequestPage extends PublicRequestForm {
+  constructor(page: Page) {
+    super(page, { path: '/overview', formName: 'Request an account', sendLabel: 'Send request' });
+  }
+}
+
+/** /school-change-request: a registered school asks for a change. */
+export class ChangeRequestPage extends PublicRequestForm {
+  constructor(page: Page) {
+    super(page, { path: '/school-change-request', formName: 'Registration change request', sendLabel: 'Send request' });
   }
 }
 

@@ -6,7 +6,7 @@ import {
   formatPhone,
   type JudgeRegistration,
 } from '@judging/shared-types';
-import { Alert, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AlertType, showAlert } from '../alerts/alerts-store.ts';
@@ -17,6 +17,7 @@ import { PageSection } from '../layout/page-section.tsx';
 import { withLoading } from '../loading/loading-store.ts';
 import { AnchorLink, ButtonLink } from '../routing/links.tsx';
 import { ActiveStateSelect } from './contact/-components/active-state-select.tsx';
+import { EmailPhoneFields, NameFields } from './contact/-components/person-fields.tsx';
 
 export const Route = createFileRoute('/judge')({
   component: JudgePage,
@@ -84,40 +85,15 @@ function JudgePage() {
                 onChange={(state) => form.setValue('judgeState', { stateId: state.stateId })}
                 error={form.errors['judgeState.stateId'] ?? form.errors.judgeState}
               />
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput
-                  label="First name"
-                  autoComplete="given-name"
-                  required
-                  {...form.getInputProps('judgeFirstName')}
-                />
-                <TextInput
-                  label="Last name"
-                  autoComplete="family-name"
-                  required
-                  {...form.getInputProps('judgeLastName')}
-                />
-              </SimpleGrid>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput
-                  label="Email"
-                  type="email"
-                  inputMode="email"
-                  autoComplete="email"
-                  required
-                  {...form.getInputProps('judgeEmail')}
-                />
-                <TextInput
-                  label="Phone"
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="tel"
-                  placeholder="(302) 555-0100"
-                  required
-                  {...form.getInputProps('judgePhone')}
-                  onBlur={() => form.setField('judgePhone', formatPhone(form.values.judgePhone))}
-                />
-              </SimpleGrid>
+              <NameFields
+                firstName={form.getInputProps('judgeFirstName')}
+                lastName={form.getInputProps('judgeLastName')}
+              />
+              <EmailPhoneFields
+                email={form.getInputProps('judgeEmail')}
+                phone={form.getInputProps('judgePhone')}
+                onPhoneBlur={() => form.setField('judgePhone', formatPhone(form.values.judgePhone))}
+              />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                 <PasswordInput
                   label="Password"

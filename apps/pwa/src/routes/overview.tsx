@@ -1,16 +1,14 @@
 import { OverviewRequestSchema, RequestMessages, formatPhone, type OverviewRequest } from '@judging/shared-types';
-import { Button, Group, List, Paper, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
 import { sendOverviewRequest } from '../api/requests-api.ts';
 import { CaptchaField } from '../captcha/captcha-field.tsx';
-import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { PageSection } from '../layout/page-section.tsx';
-import { withLoading } from '../loading/loading-store.ts';
 import { AnchorLink } from '../routing/links.tsx';
 import { ActiveStateSelect } from './contact/-components/active-state-select.tsx';
-import { reportRequestError } from './contact/-components/request-errors.ts';
+import { EmailPhoneFields, NameFields } from './contact/-components/person-fields.tsx';
 import { ThankYou } from './contact/-components/thank-you.tsx';
+import { useRequestForm } from './contact/-components/use-request-form.ts';
 
 export const Route = createFileRoute('/overview')({
   component: OverviewPage,
@@ -84,28 +82,12 @@ function OverviewPage() {
 }
 
 function OverviewRequestForm() {
-  const form = useSchemaForm(OverviewRequestSchema, emptyRequest);
-  const [isSent, setIsSent] = useState(false);
-  const [isSending, setIsSending] = useState(false);
-  const [captchaKey, setCaptchaKey] = useState(0);
-
-  const submit = form.onSubmit((request) => {
-    setIsSending(true);
-    withLoading(
-      sendOverviewRequest({
-        ...request,
-        firstName: request.firstName.trim(),
-        lastName: request.lastName.trim(),
-        email: request.email.trim(),
-      }),
-    )
-      .then(() => setIsSent(true))
-      .catch((error: unknown) => {
-        reportRequestError(error, form, RequestMessages.overviewFailed);
-        setCaptchaKey((key) => key + 1);
-      })
-      .finally(() => setIsSending(false));
-  });
+  const { form, submit, isSent, isSending, captchaKey, onCaptchaChange } = useRequestForm(
+    OverviewRequestSchema,
+    emptyRequest,
+    sendOverviewRequest,
+    RequestMessages.overviewFailed,
+  );
 
   return (
     <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
@@ -126,33 +108,14 @@ function OverviewRequestForm() {
                 onChange={(state) => form.setValue('state', { stateId: state.stateId, stateName: state.stateName })}
                 error={form.errors['state.stateId'] ?? form.errors.state}
               />
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps('firstName')} />
-                <TextInput label="Last name" autoComplete="family-name" required {...form.getInputProps('lastName')} />
-              </SimpleGrid>
-              <TextInput
-                label="Email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                required
-                {...form.getInputProps('email')}
+              <NameFields firstName={form.getInputProps('firstName')} lastName={form.getInputProps('lastName')} />
+              <EmailPhoneFields
+                columns={1}
+                email={form.getInputProps('email')}
+                phone={form.getInputProps('phone')}
+                onPhoneBlur={() => form.setField('phone', formatPhone(form.values.phone))}
               />
-              <TextInput
-                label="Phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                placeholder="(302) 555-0100"
-                required
-                {...form.getInputProps('phone')}
-                onBlur={() => form.setField('phone', formatPhone(form.values.phone))}
-              />
-              <CaptchaField
-                resetKey={captchaKey}
-                onChange={(payload) => form.setValue('captcha', payload ?? '')}
-                error={form.errors.captcha}
-              />
+              <CaptchaField resetKey={captchaKey} onChange={onCaptchaChange} error={form.errors.captcha} />
               <Text size="sm" c="dimmed">
                 By sending this request you agree to the <AnchorLink to="/terms-of-use">Terms of Use</AnchorLink>.
               </Text>

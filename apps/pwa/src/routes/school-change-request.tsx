@@ -6,15 +6,13 @@ import {
 } from '@judging/shared-types';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
 import { sendSchoolChangeRequest } from '../api/requests-api.ts';
 import { CaptchaField } from '../captcha/captcha-field.tsx';
-import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { PageSection } from '../layout/page-section.tsx';
-import { withLoading } from '../loading/loading-store.ts';
 import { ActiveStateSelect } from './contact/-components/active-state-select.tsx';
-import { reportRequestError } from './contact/-components/request-errors.ts';
+import { EmailPhoneFields, NameFields } from './contact/-components/person-fields.tsx';
 import { ThankYou } from './contact/-components/thank-you.tsx';
+import { useRequestForm } from './contact/-components/use-request-form.ts';
 
 export const Route = createFileRoute('/school-change-request')({
   component: SchoolChangeRequestPage,
@@ -34,24 +32,12 @@ const emptyRequest: SchoolChangeRequest = {
 
 /** A registered school asks its coordinator to change the registration (every field required). */
 function SchoolChangeRequestPage() {
-  const form = useSchemaForm(SchoolChangeRequestSchema, emptyRequest);
-  const [isSent, setIsSent] = useState(false);
-  const [isSending, setIsSending] = useState(false);
-  const [captchaKey, setCaptchaKey] = useState(0);
-
-  const submit = form.onSubmit((request) => {
-    setIsSending(true);
-    const trimmed = Object.fromEntries(
-      Object.entries(request).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value]),
-    ) as SchoolChangeRequest;
-    withLoading(sendSchoolChangeRequest({ ...trimmed, captcha: request.captcha }))
-      .then(() => setIsSent(true))
-      .catch((error: unknown) => {
-        reportRequestError(error, form, RequestMessages.contactFailed);
-        setCaptchaKey((key) => key + 1);
-      })
-      .finally(() => setIsSending(false));
-  });
+  const { form, submit, isSent, isSending, captchaKey, onCaptchaChange } = useRequestForm(
+    SchoolChangeRequestSchema,
+    emptyRequest,
+    sendSchoolChangeRequest,
+    RequestMessages.contactFailed,
+  );
 
   return (
     <PageSection
@@ -74,30 +60,12 @@ function SchoolChangeRequestPage() {
                 <TextInput label="School name" required {...form.getInputProps('schoolName')} />
                 <TextInput label="Event name" required {...form.getInputProps('eventName')} />
               </SimpleGrid>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps('firstName')} />
-                <TextInput label="Last name" autoComplete="family-name" required {...form.getInputProps('lastName')} />
-              </SimpleGrid>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput
-                  label="Email"
-                  type="email"
-                  inputMode="email"
-                  autoComplete="email"
-                  required
-                  {...form.getInputProps('email')}
-                />
-                <TextInput
-                  label="Phone"
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="tel"
-                  placeholder="(302) 555-0100"
-                  required
-                  {...form.getInputProps('phone')}
-                  onBlur={() => form.setField('phone', formatPhone(form.values.phone))}
-                />
-              </SimpleGrid>
+              <NameFields firstName={form.getInputProps('firstName')} lastName={form.getInputProps('lastName')} />
+              <EmailPhoneFields
+                email={form.getInputProps('email')}
+                phone={form.getInputProps('phone')}
+                onPhoneBlur={() => form.setField('phone', formatPhone(form.values.phone))}
+              />
               <Textarea
                 label="Reason for the change"
                 autosize
@@ -106,11 +74,7 @@ function SchoolChangeRequestPage() {
                 required
                 {...form.getInputProps('comments')}
               />
-              <CaptchaField
-                resetKey={captchaKey}
-                onChange={(payload) => form.setValue('captcha', payload ?? '')}
-                error={form.errors.captcha}
-              />
+              <CaptchaField resetKey={captchaKey} onChange={onCaptchaChange} error={form.errors.captcha} />
               <Group justify="space-between" align="center">
                 <Text size="sm" c="dimmed">
                   {form.isValid ? 'Ready to send.' : 'Every field is required, and the verification too.'}
