@@ -5,6 +5,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { demoUsers } from './support/demo-users.ts';
 import { DEMO_PASSWORD } from './support/demo-users.ts';
+import { readDevice } from './pages/judge-device.ts';
 import { JudgeScreens } from './pages/judge-screens.page.ts';
 import { JUDGE_PASSWORD, JudgeServer } from './pages/judge-server.ts';
 
@@ -136,4 +137,44 @@ test('a coordinator sees a judge’s sheet read only', async ({ page, request })
   await expect(page.getByRole('button', { name: /^(Score|Edit) / })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Add a penalty' })).toHaveCount(0);
   await expect(screens.syncStatus).toHaveCount(0);
+});
+
+test('a photo that cannot be read shows the error alert; the score and comments are saved without it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const server = new JudgeServer(request);
+  const scenario = await server.createScenario('badphoto');
+  const screens = new JudgeScreens(page);
+  await screens.logIn(scenario.judge.email, JUDGE_PASSWORD);
+  await screens.chooseEvent(scenario.eventName);
+  await screens.chooseCategory(scenario.categoryName);
+  await screens.openSchool(scenario.schools[0]!.schoolName);
+  await screens.openSection(scenario.sectionName);
+
+  // A camera file that is not a readable picture (a truncated JPEG).
+  const broken = { name: 'broken.jpg', mimeType: 'image/jpeg', buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]) };
+  await page.getByRole('button', { name: 'Score Costing Accuracy' }).click();
+  await screens.dialog.getByRole('radio', { name: '7.25', exact: true }).click();
+  await screens.dialog.getByRole('textbox', { name: 'Comments' }).fill('Clear costing sheet');
+  const chooser = page.waitForEvent('filechooser');
+  await screens.dialog.getByRole('button', { name: 'Add/Replace Photo' }).click();
+  await (await chooser).setFiles(broken);
+  await screens.saveDialog('Score Details Updated');
+  await expect(
+    screens.shell.alert(
+      'The photo was not saved: The photo could not be read. Take it again, or choose another picture. The score and comments are saved; add the photo again.',
+    ),
+  ).toBeVisible();
+  const row = page.getByRole('row', { name: 'Costing Accuracy' });
+  await expect(row).toContainText('7.25');
+  await expect(row).toContainText('Clear costing sheet');
+  await expect(row.getByRole('button', { name: /photo/i })).toHaveCount(0);
+  const device = await readDevice(page);
+  expect(device.cells.map((cell) => [cell.value, cell.comments, cell.photoSha256])).toEqual([
+    [7.25, 'Clear costing sheet', null],
+  ]);
+  expect(device.photos).toHaveLength(0);
+  await expect(screens.pendingText(0)).toBeVisible();
 });

@@ -1,10 +1,12 @@
 // The judge's saves: a photo is prepared and stored first (outside any transaction), then the
 // cell and its outbox row are written in one transaction; the network is never on this path.
+// A photo that fails is reported, never a reason to lose the score (see cell-save.ts).
 import { formatScore } from '@judging/shared-types';
 import { CellKind, type CellRow } from '../offline/device-db.ts';
 import { deviceDb, syncRunner } from '../offline/device.ts';
-import { removeCell, saveCell } from '../offline/outbox.ts';
-import { preparePhoto, savePhoto } from '../offline/photo-store.ts';
+import { removeCell } from '../offline/outbox.ts';
+import { preparePhoto } from '../offline/photo-store.ts';
+import { saveCellWithPhoto } from './cell-save.ts';
 
 /** The sheet a save belongs to, with names for the "needs attention" label. */
 export interface SheetContext {
@@ -27,16 +29,9 @@ export interface CellSave {
   existing?: CellRow | undefined;
 }
 
-/** Prepares (downscales, hashes) and stores a new photo; returns the hash to refer to it by. */
-async function storeChosenPhoto(
-  judgeId: number,
-  file: File | undefined,
-  current: string | null,
-): Promise<string | null> {
-  if (!file) return current;
-  const photo = await preparePhoto(file);
-  await savePhoto(deviceDb, judgeId, photo, new Date().toISOString());
-  return photo.sha256;
+/** What a save kept: everything, or everything but a new photo (with the reason). */
+export interface SaveOutcome {
+  photoFailure: string | null;
 }
 
 /** Seed section 5: on an update a blank comment keeps the stored one. */
@@ -46,10 +41,9 @@ function commentsToSave(entered: string, existing: CellRow | undefined): string 
   return existing?.comments ?? null;
 }
 
-async function save(kind: CellKind, sheet: SheetContext, input: CellSave, label: string): Promise<void> {
-  const photoSha256 = await storeChosenPhoto(sheet.judgeId, input.photoFile, input.existing?.photoSha256 ?? null);
-  await saveCell(
-    deviceDb,
+async function save(kind: CellKind, sheet: SheetContext, input: CellSave, label: string): Promise<SaveOutcome> {
+  const { photoFailure } = await saveCellWithPhoto(
+    { db: deviceDb, preparePhoto, now: () => new Date().toISOString() },
     {
       kind,
       judgeId: sheet.judgeId,
@@ -60,19 +54,19 @@ async function save(kind: CellKind, sheet: SheetContext, input: CellSave, label:
       itemId: input.itemId,
       value: input.value,
       comments: commentsToSave(input.comments, input.existing),
-      photoSha256,
     },
+    { file: input.photoFile, existing: input.existing },
     label,
-    new Date().toISOString(),
   );
   syncRunner.notifyWrite();
+  return { photoFailure };
 }
 
 function where(sheet: SheetContext): string {
   return `${sheet.schoolName} · ${sheet.sectionName}`;
 }
 
-export function saveSubsectionScore(sheet: SheetContext, input: CellSave): Promise<void> {
+export function saveSubsectionScore(sheet: SheetContext, input: CellSave): Promise<SaveOutcome> {
   return save(
     CellKind.Subsection,
     sheet,
@@ -81,7 +75,7 @@ export function saveSubsectionScore(sheet: SheetContext, input: CellSave): Promi
   );
 }
 
-export function savePenaltyScore(sheet: SheetContext, input: CellSave): Promise<void> {
+export function savePenaltyScore(sheet: SheetContext, input: CellSave): Promise<SaveOutcome> {
   return save(
     CellKind.Penalty,
     sheet,
@@ -90,7 +84,7 @@ export function savePenaltyScore(sheet: SheetContext, input: CellSave): Promise<
   );
 }
 
-export function saveDisqualificationScore(sheet: SheetContext, input: CellSave): Promise<void> {
+export function saveDisqualificationScore(sheet: SheetContext, input: CellSave): Promise<SaveOutcome> {
   return save(CellKind.Disqualification, sheet, input, `${where(sheet)} · disqualification ${input.itemName}`);
 }
 

@@ -26,10 +26,12 @@ import type { CellRow } from '../offline/device-db.ts';
 import { deviceDb } from '../offline/device.ts';
 import { readPhotoBlob } from '../offline/photo-store.ts';
 import { penaltyAmountToSave, readOvertimeEntry, validatePenaltyDraft } from './penalty-input.ts';
+import { photoFailureMessage } from './cell-save.ts';
 import {
   saveDisqualificationScore,
   savePenaltyScore,
   saveSubsectionScore,
+  type SaveOutcome,
   type SheetContext,
 } from './score-actions.ts';
 import classes from './score-modals.module.css';
@@ -176,23 +178,43 @@ function ModalActions({
   );
 }
 
+/** A save still running after this long gets a note (the form stays open with what was typed). */
+const SLOW_SAVE_MS = 8000;
+
+/**
+ * Saves, then the seed's success alert and the modal closes. A save that fails shows the seed's
+ * error alert and keeps the modal open with everything typed; a photo that failed while the
+ * score and comments were saved gets its own error alert, kept on screen until closed.
+ */
 async function runSave(
   setIsSaving: (value: boolean) => void,
-  work: () => Promise<void>,
+  work: () => Promise<SaveOutcome>,
   message: string,
   onDone: () => void,
 ) {
   setIsSaving(true);
+  const slow = setTimeout(
+    () =>
+      showAlert({
+        type: AlertType.Warning,
+        message: 'Saving is taking longer than usual. What you entered stays in this window until it is saved.',
+      }),
+    SLOW_SAVE_MS,
+  );
   try {
-    await work();
+    const outcome = await work();
     showAlert({ type: AlertType.Success, message });
+    if (outcome.photoFailure !== null) {
+      showAlert({ type: AlertType.Error, message: photoFailureMessage(outcome.photoFailure), persistent: true });
+    }
     onDone();
   } catch (error) {
     showAlert({
       type: AlertType.Error,
-      message: error instanceof Error ? error.message : 'The score could not be saved.',
+      message: error instanceof Error && error.message.trim() ? error.message : 'The score could not be saved.',
     });
   } finally {
+    clearTimeout(slow);
     setIsSaving(false);
   }
 }

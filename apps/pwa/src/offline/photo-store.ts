@@ -46,30 +46,70 @@ function canvasToJpeg(canvas: HTMLCanvasElement): Promise<Blob> {
   });
 }
 
+/** A decoded picture to draw from, and how to let it go. */
+interface DecodedImage {
+  source: CanvasImageSource;
+  width: number;
+  height: number;
+  release(): void;
+}
+
+/**
+ * Decodes the file: `createImageBitmap` (honouring the camera's orientation) where it works,
+ * else an <img> (older Safari lacks some bitmap options or Blob sources).
+ */
+async function decodeImage(file: Blob): Promise<DecodedImage> {
+  if (typeof createImageBitmap === 'function') {
+    try {
+      const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+      return { source: bitmap, width: bitmap.width, height: bitmap.height, release: () => bitmap.close() };
+    } catch {
+      // Try the <img> way below.
+    }
+  }
+  const url = URL.createObjectURL(file);
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    if (image.naturalWidth === 0 || image.naturalHeight === 0) throw new Error('empty image');
+    return {
+      source: image,
+      width: image.naturalWidth,
+      height: image.naturalHeight,
+      release: () => URL.revokeObjectURL(url),
+    };
+  } catch {
+    URL.revokeObjectURL(url);
+    throw new Error('The photo could not be read. Take it again, or choose another picture.');
+  }
+}
+
 /** Reads the camera's file, downscales it and hashes the JPEG. Nothing here touches the database. */
 export async function preparePhoto(file: Blob): Promise<PreparedPhoto> {
   if (!file.type.startsWith('image/')) throw new Error('Photos must be images.');
-  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+  const image = await decodeImage(file);
   try {
-    let source: CanvasImageSource = bitmap;
+    let source: CanvasImageSource = image.source;
     let canvas = document.createElement('canvas');
-    const steps = downscaleSteps(bitmap.width, bitmap.height);
-    const sizes = steps.length > 0 ? steps : [{ width: bitmap.width, height: bitmap.height }];
+    const steps = downscaleSteps(image.width, image.height);
+    const sizes = steps.length > 0 ? steps : [{ width: image.width, height: image.height }];
     for (const size of sizes) {
       canvas = document.createElement('canvas');
       canvas.width = size.width;
       canvas.height = size.height;
       const context = canvas.getContext('2d');
-      if (!context) throw new Error('The photo could not be drawn.');
+      if (!context) throw new Error('The photo could not be drawn (the tablet may be short of memory).');
       context.imageSmoothingQuality = 'high';
       context.drawImage(source, 0, 0, size.width, size.height);
       source = canvas;
     }
     const blob = await canvasToJpeg(canvas);
     const bytes = await blob.arrayBuffer();
+    if (bytes.byteLength === 0) throw new Error('The photo could not be encoded.');
     return { sha256: await sha256Hex(bytes), mime: 'image/jpeg', bytes, size: bytes.byteLength };
   } finally {
-    bitmap.close();
+    image.release();
   }
 }
 

@@ -1,0 +1,69 @@
+// A judge's save with an optional new photo. The photo is prepared and stored first (outside any
+// transaction); if anything about it fails (read, downscale, encode, store) or takes too long,
+// the score and comments are still saved, with the cell's current photo, and the failure is
+// returned for the screen to alert. The judge never loses what they typed because of a photo.
+import type { CellRow, DeviceDb, OutboxRow } from '../offline/device-db.ts';
+import { saveCell, type CellInput } from '../offline/outbox.ts';
+import { savePhoto, type PreparedPhoto } from '../offline/photo-store.ts';
+
+/** A photo not ready after this long is given up on (WebKit can leave a decode or a write hanging). */
+export const PHOTO_SAVE_LIMIT_MS = 20_000;
+
+export interface CellSaveDependencies {
+  db: DeviceDb;
+  preparePhoto(file: Blob): Promise<PreparedPhoto>;
+  now(): string;
+  photoLimitMs?: number;
+}
+
+export interface CellSaveResult {
+  row: OutboxRow;
+  /** Why the new photo was not kept (the score and comments were); null when it was, or there was none. */
+  photoFailure: string | null;
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof Error && error.message.trim()) return error.message.trim();
+  return 'The photo could not be saved on this tablet.';
+}
+
+function withinLimit<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('Preparing the photo took too long.')), ms);
+  });
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+}
+
+/** The alert a failed photo shows: the seed's error alert, saying what was kept. */
+export function photoFailureMessage(reason: string): string {
+  return `The photo was not saved: ${reason} The score and comments are saved; add the photo again.`;
+}
+
+/** Stores the new photo (if any), then the cell and its outbox row in one transaction. */
+export async function saveCellWithPhoto(
+  deps: CellSaveDependencies,
+  cell: Omit<CellInput, 'photoSha256'>,
+  photo: { file: Blob | undefined; existing: CellRow | undefined },
+  label: string,
+): Promise<CellSaveResult> {
+  let photoSha256 = photo.existing?.photoSha256 ?? null;
+  let photoFailure: string | null = null;
+  if (photo.file) {
+    const file = photo.file;
+    try {
+      photoSha256 = await withinLimit(
+        (async () => {
+          const prepared = await deps.preparePhoto(file);
+          await savePhoto(deps.db, cell.judgeId, prepared, deps.now());
+          return prepared.sha256;
+        })(),
+        deps.photoLimitMs ?? PHOTO_SAVE_LIMIT_MS,
+      );
+    } catch (error) {
+      photoFailure = reasonOf(error);
+    }
+  }
+  const row = await saveCell(deps.db, { ...cell, photoSha256 }, label, deps.now());
+  return { row, photoFailure };
+}
