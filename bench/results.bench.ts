@@ -1,8 +1,9 @@
 // (c) Results of a large state final: 60 schools × 6 categories × 8 sections of 12 subsections,
 // 3 judges per section (103,680 score rows) in a temp SQLite database. Times the full results
-// computation the coordinator screens use (select in index order + the shared scoring model)
-// against one SQL aggregate over the same rows (sheets → section means → category sums), in the
-// same run, and prints the ratio (goal ≤ 1.5× and under 200 ms). Not a pass/fail test.
+// computation against one SQL aggregate over the same rows (sheets → section means → category
+// sums), in the same run: the scoring model alone (loadScoringInputs: sheet subtotals summed by
+// SQLite, then rankEvent) and the whole report as the API answers it (computeReport, with names).
+// The goal is on the report: ≤ 1.5× the aggregate and under 200 ms. Not a pass/fail test.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,7 +23,7 @@ const CATEGORIES = 6;
 const SECTIONS = 8;
 const SUBSECTIONS = 12;
 const JUDGES_PER_SECTION = 3;
-const RUNS = 7;
+const RUNS = 11;
 const stamp = '2026-05-01T08:00:00.000Z';
 
 function median(values: readonly number[]): number {
@@ -180,18 +181,24 @@ export async function benchResults(): Promise<ResultsBenchResult> {
     const report: number[] = [];
     const sqlTimes: number[] = [];
     let checksum = 0;
-    for (let run = 0; run < RUNS; run += 1) {
+    // One warm-up round (statement caches, page cache), then the measured rounds, interleaved so
+    // that a busy machine slows the three alike.
+    for (let run = 0; run <= RUNS; run += 1) {
       let started = performance.now();
       const standings = rankEvent(await loadScoringInputs(reader, eventId));
-      model.push(performance.now() - started);
+      const modelMs = performance.now() - started;
       checksum = standings[0]?.standings[0]?.score ?? 0;
       started = performance.now();
       await computeReport(reader, event, stamp);
-      report.push(performance.now() - started);
+      const reportMs = performance.now() - started;
       started = performance.now();
       const aggregated = statement.all(eventId) as { category_score: number }[];
-      sqlTimes.push(performance.now() - started);
+      const sqlMs = performance.now() - started;
       if (aggregated.length !== SCHOOLS * CATEGORIES) throw new Error('the aggregate missed schools');
+      if (run === 0) continue;
+      model.push(modelMs);
+      report.push(reportMs);
+      sqlTimes.push(sqlMs);
     }
     aggregate.close();
     await reader.destroy();
@@ -200,11 +207,12 @@ export async function benchResults(): Promise<ResultsBenchResult> {
       `\n(c) results of a state final: ${rows} score rows (${SCHOOLS} schools × ${CATEGORIES} categories × ${SECTIONS} sections × ${SUBSECTIONS} subsections × ${JUDGES_PER_SECTION} judges), median of ${RUNS}`,
     );
     console.log(
-      `    select in index order + shared model (rankEvent): ${result.modelMs.toFixed(1)} ms (winner ${checksum.toFixed(2)})`,
+      `    scoring model (sheet subtotals summed by SQLite + rankEvent): ${result.modelMs.toFixed(1)} ms (winner ${checksum.toFixed(2)})`,
     );
-    console.log(`    full report as the API answers it (with names):  ${result.reportMs.toFixed(1)} ms`);
-    console.log(`    one SQL aggregate over the same rows:            ${result.sqlMs.toFixed(1)} ms`);
-    console.log(`    model / SQL = ${(result.modelMs / result.sqlMs).toFixed(2)}× (goal ≤ 1.5× and < 200 ms)`);
+    console.log(`    full report as the API answers it (computeReport):         ${result.reportMs.toFixed(1)} ms`);
+    console.log(`    one SQL aggregate over the same rows:                      ${result.sqlMs.toFixed(1)} ms`);
+    console.log(`    model / SQL = ${(result.modelMs / result.sqlMs).toFixed(2)}×`);
+    console.log(`    report / SQL = ${(result.reportMs / result.sqlMs).toFixed(2)}× (goal ≤ 1.5× and report < 200 ms)`);
     return result;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -7,12 +7,14 @@ import * as initialSchema from './0001-initial-schema.ts';
 import * as seedStates from './0002-seed-states.ts';
 import * as syncChangeLog from './0003-sync-change-log.ts';
 import * as resultsVersion from './0004-results-version.ts';
+import * as scoreSubsectionGuard from './0005-score-subsection-guard.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-seed-states': seedStates,
   '0003-sync-change-log': syncChangeLog,
   '0004-results-version': resultsVersion,
+  '0005-score-subsection-guard': scoreSubsectionGuard,
 };
 
 /** Builds a Kysely migrator over the registered migrations (no file-system scan). */

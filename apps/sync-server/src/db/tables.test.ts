@@ -540,6 +540,61 @@ test('refuses a second score for the same cell, subsection and penalty alike', a
   await db.destroy();
 });
 
+test('a subsection score must name a subsection of its section, and a subsection never moves', async () => {
+  const { db } = await createMigratedDatabase();
+  const cell = await insertScoringFixture(db);
+  const other = await db
+    .insertInto('section')
+    .values({ state_id: cell.state_id, section_name: 'Plating', created_at: now, updated_at: now })
+    .returning('section_id')
+    .executeTakeFirstOrThrow();
+  const score = { ...cell, score: 7, created_at: now, updated_at: now };
+  const refusals: [string, () => Promise<unknown>][] = [
+    [
+      'a score filed under another section',
+      () =>
+        db
+          .insertInto('subsection_score')
+          .values({ ...score, score_id: crypto.randomUUID(), section_id: other.section_id })
+          .execute(),
+    ],
+    [
+      'a scored cell moved to another section',
+      async () => {
+        await db
+          .insertInto('subsection_score')
+          .values({ ...score, score_id: 'kept' })
+          .execute();
+        await db
+          .updateTable('subsection_score')
+          .set({ section_id: other.section_id })
+          .where('score_id', '=', 'kept')
+          .execute();
+      },
+    ],
+    [
+      'a subsection moved to another section',
+      () =>
+        db
+          .updateTable('subsection')
+          .set({ section_id: other.section_id })
+          .where('subsection_id', '=', cell.subsection_id)
+          .execute(),
+    ],
+  ];
+  for (const [label, attempt] of refusals) {
+    try {
+      await attempt();
+      assert.unreachable(`${label} was accepted`);
+    } catch (error) {
+      assert.match((error as Error).message, /belong to the score's section|cannot move/, label);
+    }
+  }
+  const stored = await db.selectFrom('subsection_score').select(['score_id', 'section_id']).execute();
+  assert.equal(stored, [{ score_id: 'kept', section_id: cell.section_id }]);
+  await db.destroy();
+});
+
 test('check constraints refuse values outside the domain', async () => {
   const { db } = await createMigratedDatabase();
   const cell = await insertScoringFixture(db);

@@ -7,6 +7,7 @@ import type {
   SchoolResult,
   SectionInput,
   SubsectionScoreRow,
+  SubsectionTotalRow,
 } from './school-result.ts';
 import { computeCategoryResult } from './school-result.ts';
 
@@ -277,6 +278,41 @@ test('school result: rows outside the category setup are ignored and counted', (
   );
   assert.is(result.ignoredRowCount, 5);
   assert.is(result.schools[0]?.score, 21.25);
+});
+
+function total(judgeId: number, sectionId: number, sum: number, scoredCount: number): SubsectionTotalRow {
+  return { judgeId, sectionId, schoolId: 1, total: sum, scoredCount };
+}
+
+test('school result: sheets summed ahead (the server form) give what their subsection rows give', () => {
+  const summed = category({
+    subsectionScores: undefined,
+    subsectionTotals: [total(1, 1, 17, 2), total(2, 1, 15.5, 2), total(3, 2, 5, 1)],
+  });
+  assert.equal(computeCategoryResult(summed), computeCategoryResult(category()));
+  assert.is(onlySchool(summed).score, 21.25);
+});
+
+test('school result: a summed sheet is complete by its count; an empty sum opens no sheet; strays count their rows', () => {
+  const result = computeCategoryResult(
+    category({
+      subsectionScores: undefined,
+      subsectionTotals: [
+        total(1, 1, 8, 1), // one of the two subsections: partial
+        total(2, 1, 0, 0), // nothing summed: judge 2 is missing, not a zero sheet
+        total(3, 2, 5, 1),
+        total(3, 1, 9, 2), // judge 3 is not assigned to Knife Skills: 2 rows ignored
+        { ...total(1, 1, 4, 3), schoolId: 42 }, // a school not registered: 3 rows ignored
+      ],
+    }),
+  );
+  const knife = result.schools[0]?.sections[0];
+  assert.is(knife?.score, 8);
+  assert.is(knife?.countedJudgeCount, 1);
+  assert.equal(knife?.missingJudgeIds, [2]);
+  assert.is(knife?.sheets[0]?.isComplete, false);
+  assert.ok(knife?.isIncomplete);
+  assert.is(result.ignoredRowCount, 5);
 });
 
 test('school result: schools without students are unranked; a section with no judge is incomplete', () => {

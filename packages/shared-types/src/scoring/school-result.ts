@@ -1,10 +1,19 @@
 // Terms: a school's *section score* is the mean of the sheets of the judges assigned to the section
 // who have scored the school; its *category score* is the sum of its section scores, or 0 when any
 // counting disqualification applies. A result is *incomplete* while a sheet is missing or partial.
+// A sheet's subsection scores arrive one row per subsection, or summed ahead per sheet (a
+// *subsection total*, what the server's database reads); every rule below sees the same sheet.
 
 import { roundHalfUp2 } from './display.ts';
 import type { IsConfirmedValue, JudgeSheet } from './sheet.ts';
-import { addDisqualification, addPenalty, addSubsectionScore, createSheet, finishSheet } from './sheet.ts';
+import {
+  addDisqualification,
+  addPenalty,
+  addSubsectionScore,
+  addSubsectionTotal,
+  createSheet,
+  finishSheet,
+} from './sheet.ts';
 
 export interface SubsectionInput {
   subsectionId: number;
@@ -34,6 +43,21 @@ export interface SubsectionScoreRow {
   score: number;
 }
 
+/**
+ * One judge's subsection scores of one school in one section, summed ahead (the server's database
+ * groups them: a few thousand rows instead of about 100,000 in a large final). Only subsections
+ * that belong to the section now may be summed: the model cannot see a stale one inside a sum.
+ */
+export interface SubsectionTotalRow {
+  judgeId: number;
+  sectionId: number;
+  schoolId: number;
+  /** Σ the scores. */
+  total: number;
+  /** How many subsections were scored: compared with the section's subsection count for completeness. */
+  scoredCount: number;
+}
+
 export interface PenaltyScoreRow {
   judgeId: number;
   sectionId: number;
@@ -58,7 +82,10 @@ export interface CategoryScoringInput {
   /** In display order; category scores add section scores in this order. */
   sections: readonly SectionInput[];
   schools: readonly SchoolInput[];
-  subsectionScores: readonly SubsectionScoreRow[];
+  /** One row per scored subsection (the tablet, tests). */
+  subsectionScores?: readonly SubsectionScoreRow[];
+  /** Sheets' subsection scores summed ahead (the server). Both forms may be given: they add up. */
+  subsectionTotals?: readonly SubsectionTotalRow[];
   penaltyScores: readonly PenaltyScoreRow[];
   disqualificationScores: readonly DisqualificationScoreRow[];
   /** Judges who have submitted (locked) this category. */
@@ -131,7 +158,10 @@ export interface CategoryResult {
   schools: SchoolResult[];
   /** Registered schools without students: not scored, not placed. */
   unrankedSchools: SchoolRef[];
-  /** Rows naming a section, judge, school or subsection outside this category's setup. */
+  /**
+   * Score rows naming a section, judge, school or subsection outside this category's setup (a
+   * subsection total counts as the rows it sums).
+   */
   ignoredRowCount: number;
 }
 
@@ -222,13 +252,13 @@ export function computeCategoryResult(input: CategoryScoringInput): CategoryResu
     return takeSheet(grid, schoolPosition, judgePosition, row.judgeId);
   };
 
-  // The hot loop (about 100,000 rows in a large state final). Rows come mostly grouped by cell (a
-  // judge scores a school's subsections together), so the last cell's sheet is kept at hand.
+  // Per-subsection rows come mostly grouped by cell (a judge scores a school's subsections
+  // together), so the last cell's sheet is kept at hand.
   let lastGrid: SectionGrid | undefined;
   let lastJudgeId = Number.NaN;
   let lastSchoolId = Number.NaN;
   let lastSheet: JudgeSheet | undefined;
-  for (const row of input.subsectionScores) {
+  for (const row of input.subsectionScores ?? []) {
     const grid = gridsBySubsection.get(row.subsectionId);
     // A score for a subsection no longer in the section would inflate the sheet: leave it out.
     if (grid === undefined || grid.summary.sectionId !== row.sectionId) {
@@ -251,6 +281,13 @@ export function computeCategoryResult(input: CategoryScoringInput): CategoryResu
     lastJudgeId = row.judgeId;
     lastSchoolId = row.schoolId;
     lastSheet = sheet;
+  }
+  for (const row of input.subsectionTotals ?? []) {
+    // An empty sum is no score: it must not open a sheet, which would then count as a judge's.
+    if (row.scoredCount <= 0) continue;
+    const sheet = locateSheet(row);
+    if (sheet === undefined) ignoredRowCount += row.scoredCount;
+    else addSubsectionTotal(sheet, row.total, row.scoredCount);
   }
   for (const row of input.penaltyScores) {
     const sheet = locateSheet(row);

@@ -102,6 +102,15 @@ export function addSubsectionScore(sheet: JudgeSheet, score: number): void {
   sheet.scoredSubsectionCount += 1;
 }
 
+/**
+ * Adds several of a sheet's subsection scores summed ahead (their sum and how many): the same as
+ * adding them one by one, since scores are quarter steps, which binary floating point adds exactly.
+ */
+export function addSubsectionTotal(sheet: JudgeSheet, total: number, scoredCount: number): void {
+  sheet.subsectionTotal += total;
+  sheet.scoredSubsectionCount += scoredCount;
+}
+
 /** Adds one applied penalty to a sheet being built; it deducts unless rejected. */
 export function addPenalty(sheet: JudgeSheet, penalty: SheetPenaltyInput): void {
   const reviewStatus = readReviewStatus(penalty.isConfirmed);

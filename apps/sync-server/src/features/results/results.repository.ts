@@ -1,6 +1,6 @@
 // Reads for results: one event's setup (categories, sections, judges, schools) and its score
-// rows. Score rows are read per category in the cell index's order (judge, section, school), so
-// SQLite walks the index and the scoring model finds each sheet's rows together.
+// rows. Subsection scores are summed per judge's sheet by SQLite (one query per category, walking
+// the cell index), so the scoring model receives sheet subtotals, not every score.
 import type { Db } from '../../db/database.ts';
 
 export async function findEventRow(db: Db, eventId: number) {
@@ -89,28 +89,26 @@ export async function listSubmissionsOfEvent(db: Db, eventId: number) {
 }
 
 /**
- * A category's subsection scores of its assigned judges, in the order of the cell index
- * (judge, category, section, school, subsection): with the judges as an IN list SQLite walks the
- * unique index and needs no sort.
+ * A category's sheets of its assigned judges, summed: per (judge, section, school), Σ score and how
+ * many subsections were scored. With the judges as an IN list SQLite walks the cell index (judge,
+ * category, section, school, subsection) in group order: no sort, no temporary table. Every row's
+ * subsection belongs to its section (migration 0005 makes the database refuse anything else), so
+ * nothing stale hides in a sum; sheets outside the category's setup are left to the model.
  */
-export async function listSubsectionScoresOfCategory(db: Db, categoryId: number, judgeIds: readonly number[]) {
+export async function listSubsectionTotalsOfCategory(db: Db, categoryId: number, judgeIds: readonly number[]) {
   if (judgeIds.length === 0) return [];
   return db
     .selectFrom('subsection_score')
-    .select([
+    .select((eb) => [
       'judge_id as judgeId',
       'section_id as sectionId',
       'school_id as schoolId',
-      'subsection_id as subsectionId',
-      'score',
+      eb.fn.sum<number>('score').as('total'),
+      eb.fn.countAll<number>().as('scoredCount'),
     ])
     .where('judge_id', 'in', [...judgeIds])
     .where('category_id', '=', categoryId)
-    .orderBy('judge_id')
-    .orderBy('category_id')
-    .orderBy('section_id')
-    .orderBy('school_id')
-    .orderBy('subsection_id')
+    .groupBy(['judge_id', 'category_id', 'section_id', 'school_id'])
     .execute();
 }
 

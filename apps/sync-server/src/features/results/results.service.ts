@@ -1,7 +1,7 @@
-// Results of an event, computed with the shared scoring model (rankEvent) from rows read in
-// index order. Open events: provisional, cached per event under the state's results version
-// (bumped by triggers on every score, review or schedule change), so a coordinator refreshing
-// reads the cache and a judge's push never waits for a computation it did not ask for.
+// Results of an event, computed with the shared scoring model (rankEvent) from sheet subtotals
+// summed by the database. Open events: provisional, cached per event under the state's results
+// version (bumped by triggers on every score, review or schedule change), so a coordinator
+// refreshing reads the cache and a judge's push never waits for a computation it did not ask for.
 // Closed events: the snapshot frozen when the event ended, never recomputed (decisions §1).
 import {
   ErrorCode,
@@ -10,6 +10,7 @@ import {
   hasRole,
   rankEvent,
   type CategoryScoringInput,
+  type SectionInput,
   type ResultsCategory,
   type ResultsReport,
 } from '@judging/shared-types';
@@ -32,14 +33,17 @@ import {
   listPenaltyScoresOfEvent,
   listRegistrationsOfEvent,
   listSubmissionsOfEvent,
-  listSubsectionScoresOfCategory,
+  listSubsectionTotalsOfCategory,
   listSubsectionsOfEvent,
   saveSnapshot,
 } from './results.repository.ts';
 
 export const ResultsMessages = { eventNotFound: 'Event does not exist, please select a valid event.' } as const;
 
-/** Builds the scoring model's input for every category of an event. */
+/**
+ * Builds the scoring model's input for every category of an event. Subsection scores arrive
+ * summed per sheet by the database (`subsectionTotals`); every rule stays in the shared model.
+ */
 export async function loadScoringInputs(db: Db, eventId: number): Promise<CategoryScoringInput[]> {
   const [categories, sections, subsections, assignments, registrations, submissions, penalties, disqualifications] = [
     await listCategoriesOfEvent(db, eventId),
@@ -55,22 +59,23 @@ export async function loadScoringInputs(db: Db, eventId: number): Promise<Catego
   const inputs: CategoryScoringInput[] = [];
   for (const category of categories) {
     const categoryId = category.category_id;
+    const categorySections: SectionInput[] = sections
+      .filter((row) => row.category_id === categoryId)
+      .map((row) => ({
+        sectionId: row.section_id,
+        sectionName: row.section_name,
+        subsections: (subsectionsBySection.get(row.section_id) ?? []).map((sub) => ({
+          subsectionId: sub.subsection_id,
+          maxScore: sub.max_score,
+        })),
+        assignedJudgeIds: assignments
+          .filter((a) => a.category_id === categoryId && a.section_id === row.section_id)
+          .map((a) => a.judge_id),
+      }));
     inputs.push({
       categoryId,
       categoryName: category.category_name,
-      sections: sections
-        .filter((row) => row.category_id === categoryId)
-        .map((row) => ({
-          sectionId: row.section_id,
-          sectionName: row.section_name,
-          subsections: (subsectionsBySection.get(row.section_id) ?? []).map((sub) => ({
-            subsectionId: sub.subsection_id,
-            maxScore: sub.max_score,
-          })),
-          assignedJudgeIds: assignments
-            .filter((a) => a.category_id === categoryId && a.section_id === row.section_id)
-            .map((a) => a.judge_id),
-        })),
+      sections: categorySections,
       schools: registrations
         .filter((row) => row.category_id === categoryId)
         .map((row) => ({
@@ -78,12 +83,10 @@ export async function loadScoringInputs(db: Db, eventId: number): Promise<Catego
           schoolName: row.school_name,
           hasStudents: parseStudents(row.students_json).length > 0,
         })),
-      subsectionScores: await listSubsectionScoresOfCategory(
+      subsectionTotals: await listSubsectionTotalsOfCategory(
         db,
         categoryId,
-        [...new Set(assignments.filter((a) => a.category_id === categoryId).map((a) => a.judge_id))].sort(
-          (a, b) => a - b,
-        ),
+        [...new Set(categorySections.flatMap((section) => section.assignedJudgeIds))].sort((a, b) => a - b),
       ),
       penaltyScores: penalties.filter((row) => row.category_id === categoryId),
       disqualificationScores: disqualifications.filter((row) => row.category_id === categoryId),
