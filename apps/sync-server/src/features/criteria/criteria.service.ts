@@ -375,23 +375,52 @@ export async function updateDisqualification(
 
 // ----- attaching to and removing from a section -----
 
-/** Attaches the state's own penalties to a section; ones already attached stay as they are. */
-export async function attachPenalties(
+/** What attaching one kind of state-wide item (penalty or disqualification) to a section needs. */
+interface AttachableKind {
+  findStateOf(db: Db, id: number): Promise<number | undefined>;
+  attach(db: Db, sectionId: number, stateId: number, ids: readonly number[]): Promise<number>;
+  notFoundMessage: string;
+  otherStateMessage: string;
+  entityType: 'section_penalty' | 'section_disqualification';
+  auditKey: 'penaltyIds' | 'disqualificationIds';
+}
+
+const attachablePenalty: AttachableKind = {
+  findStateOf: async (db, id) => (await repo.findPenaltyById(db, id))?.state_id,
+  attach: repo.attachPenaltiesToSection,
+  notFoundMessage: CriteriaMessages.penaltyNotFound,
+  otherStateMessage: CriteriaMessages.otherStatePenalty,
+  entityType: 'section_penalty',
+  auditKey: 'penaltyIds',
+};
+
+const attachableDisqualification: AttachableKind = {
+  findStateOf: async (db, id) => (await repo.findDisqualificationById(db, id))?.state_id,
+  attach: repo.attachDisqualificationsToSection,
+  notFoundMessage: CriteriaMessages.disqualificationNotFound,
+  otherStateMessage: CriteriaMessages.otherStateDisqualification,
+  entityType: 'section_disqualification',
+  auditKey: 'disqualificationIds',
+};
+
+/** Attaches the state's own items of one kind to a section; ones already attached stay as they are. */
+async function attachToSection(
   deps: CriteriaDeps,
   caller: AuthContext,
   sectionId: number,
-  body: AttachPenalties,
+  requestedIds: readonly number[],
+  kind: AttachableKind,
 ): Promise<SectionDetail> {
   const now = nowIso(deps);
-  const penaltyIds = [...new Set(body.map((item) => item.penaltyId))];
+  const ids = [...new Set(requestedIds)];
   return deps.db.transaction().execute(async (trx) => {
     const section = await findOwnSection(trx, caller, sectionId);
-    for (const penaltyId of penaltyIds) {
-      const penalty = await repo.findPenaltyById(trx, penaltyId);
-      if (!penalty) throw notFound(CriteriaMessages.penaltyNotFound);
-      if (penalty.state_id !== section.state_id) throw forbidden(CriteriaMessages.otherStatePenalty);
+    for (const id of ids) {
+      const stateId = await kind.findStateOf(trx, id);
+      if (stateId === undefined) throw notFound(kind.notFoundMessage);
+      if (stateId !== section.state_id) throw forbidden(kind.otherStateMessage);
     }
-    const added = await repo.attachPenaltiesToSection(trx, sectionId, section.state_id, penaltyIds);
+    const added = await kind.attach(trx, sectionId, section.state_id, ids);
     if (added > 0) {
       await audit(
         trx,
@@ -399,9 +428,9 @@ export async function attachPenalties(
         {
           stateId: section.state_id,
           action: 'attach',
-          entityType: 'section_penalty',
+          entityType: kind.entityType,
           entityId: sectionId,
-          after: { penaltyIds },
+          after: { [kind.auditKey]: ids },
         },
         now,
       );
@@ -410,38 +439,34 @@ export async function attachPenalties(
   });
 }
 
-export async function attachDisqualifications(
+export function attachPenalties(
+  deps: CriteriaDeps,
+  caller: AuthContext,
+  sectionId: number,
+  body: AttachPenalties,
+): Promise<SectionDetail> {
+  return attachToSection(
+    deps,
+    caller,
+    sectionId,
+    body.map((item) => item.penaltyId),
+    attachablePenalty,
+  );
+}
+
+export function attachDisqualifications(
   deps: CriteriaDeps,
   caller: AuthContext,
   sectionId: number,
   body: AttachDisqualifications,
 ): Promise<SectionDetail> {
-  const now = nowIso(deps);
-  const disqualificationIds = [...new Set(body.map((item) => item.disqualificationId))];
-  return deps.db.transaction().execute(async (trx) => {
-    const section = await findOwnSection(trx, caller, sectionId);
-    for (const disqualificationId of disqualificationIds) {
-      const disqualification = await repo.findDisqualificationById(trx, disqualificationId);
-      if (!disqualification) throw notFound(CriteriaMessages.disqualificationNotFound);
-      if (disqualification.state_id !== section.state_id) throw forbidden(CriteriaMessages.otherStateDisqualification);
-    }
-    const added = await repo.attachDisqualificationsToSection(trx, sectionId, section.state_id, disqualificationIds);
-    if (added > 0) {
-      await audit(
-        trx,
-        caller,
-        {
-          stateId: section.state_id,
-          action: 'attach',
-          entityType: 'section_disqualification',
-          entityId: sectionId,
-          after: { disqualificationIds },
-        },
-        now,
-      );
-    }
-    return loadSectionDetail(trx, section);
-  });
+  return attachToSection(
+    deps,
+    caller,
+    sectionId,
+    body.map((item) => item.disqualificationId),
+    attachableDisqualification,
+  );
 }
 
 const removedMessages = {
