@@ -18,7 +18,7 @@ const TABLET_SCORES = [
   ['10.00', '7.00', '6.50', '3.25'],
 ];
 
-/** A second judge on the scenario's section, scoring through the seed's REST calls. */
+/** A second judge, created and assigned to the scenario's section by the coordinator's API. */
 async function addSecondJudge(request: APIRequestContext, server: JudgeServer, scenario: JudgingScenario) {
   const admin = await server.logIn(demoUsers.admin.email, DEMO_PASSWORD);
   const email = `second-${scenario.eventId}-${Date.now().toString(36)}@judges.demo.test`;
@@ -41,12 +41,7 @@ async function addSecondJudge(request: APIRequestContext, server: JudgeServer, s
     { headers: { Authorization: `Bearer ${admin.token}` }, data: [{ judgeId }] },
   );
   expect(assigned.ok()).toBe(true);
-  const { token } = await server.logIn(email, JUDGE_PASSWORD);
-  const asJudge: JudgingScenario = {
-    ...scenario,
-    judge: { judgeId, email, firstName: 'Second', lastName: `Judge ${scenario.eventId}` },
-  };
-  return { judgeId, token, asJudge };
+  return { judgeId, email, lastName: `Judge ${scenario.eventId}` };
 }
 
 test('competition day: start, score (one tablet offline), unlock, review, end, results and CSV', async ({
@@ -94,10 +89,27 @@ test('competition day: start, score (one tablet offline), unlock, review, end, r
   await screens.openDashboard(scenario.judge.judgeId, scenario.eventId, scenario.categoryId);
   await screens.submitCategory();
 
-  // Judge two scores everything 4.00 from another device and submits.
-  await server.scoreAllElsewhere(second.asJudge, second.token, 4);
-  await server.submitElsewhere(second.asJudge, second.token);
-  await expect(judgeRow(second.asJudge.judge.lastName).getByTestId('judge-status')).toHaveText('Complete');
+  // Judge two scores everything 4.00 on a second tablet (online) and submits.
+  const secondContext = await browser.newContext({
+    viewport: testInfo.project.use.viewport ?? undefined,
+    hasTouch: testInfo.project.use.hasTouch ?? false,
+  });
+  const secondScreens = new JudgeScreens(await secondContext.newPage());
+  await secondScreens.logIn(second.email, JUDGE_PASSWORD);
+  await secondScreens.chooseEvent(scenario.eventName);
+  await secondScreens.chooseCategory(scenario.categoryName);
+  for (const school of scenario.schools) {
+    await secondScreens.openSchool(school.schoolName);
+    await secondScreens.openSection(scenario.sectionName);
+    for (const name of SUBSECTIONS) await secondScreens.scoreSubsection(name, '4.00');
+    await secondScreens.doneButton.click();
+    await expect(secondScreens.shell.alert('Scores Saved')).toBeVisible();
+    await secondScreens.page.getByRole('link', { name: '← Back to the schools' }).click();
+  }
+  await secondScreens.openDashboard(second.judgeId, scenario.eventId, scenario.categoryId);
+  await secondScreens.submitCategory();
+  await expect(secondScreens.pendingText(0)).toBeVisible({ timeout: 30_000 });
+  await expect(judgeRow(second.lastName).getByTestId('judge-status')).toHaveText('Complete');
   await expect(judgeRow(scenario.judge.lastName).getByTestId('judge-status')).toHaveText('In Progress');
 
   await context.setOffline(false);
@@ -108,27 +120,22 @@ test('competition day: start, score (one tablet offline), unlock, review, end, r
   });
   await expect(judgeRow(scenario.judge.lastName)).toContainText('8 / 8');
 
-  // Unlock judge two, who raises school B's first subsection to 5.00 and submits again.
-  await judgeRow(second.asJudge.judge.lastName).getByRole('button', { name: 'Unlock' }).click();
+  // Unlock judge two, who raises school B's first subsection to 5.00 on the tablet and submits again.
+  await judgeRow(second.lastName).getByRole('button', { name: 'Unlock' }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Unlock' }).click();
-  await expect(judgeRow(second.asJudge.judge.lastName).getByTestId('judge-status')).toHaveText('In Progress');
-  const cells = await request.get(`/api/sync/judge/${second.judgeId}/event/${scenario.eventId}`, {
-    headers: { Authorization: `Bearer ${second.token}` },
-  });
-  const reference = (await cells.json()) as {
-    categories: { sections: { subsections: { subsectionId: number }[] }[] }[];
-  };
-  const firstSubsection = reference.categories[0]?.sections[0]?.subsections[0]?.subsectionId;
-  const changed = await request.post(
-    `/api/score/event/${scenario.eventId}/category/${scenario.categoryId}/section/${scenario.sectionId}/school/${schoolB.schoolId}/judge/${second.judgeId}/subsection`,
-    {
-      headers: { Authorization: `Bearer ${second.token}` },
-      multipart: { subsectionId: String(firstSubsection), subsectionScore: '5' },
-    },
-  );
-  expect(changed.ok()).toBe(true);
-  await server.submitElsewhere(second.asJudge, second.token);
-  await expect(judgeRow(second.asJudge.judge.lastName).getByTestId('judge-status')).toHaveText('Complete');
+  await expect(judgeRow(second.lastName).getByTestId('judge-status')).toHaveText('In Progress');
+  // The tablet learns of the unlock at its next pull (here: the app opened again).
+  await secondScreens.page.reload();
+  await secondScreens.openDashboard(second.judgeId, scenario.eventId, scenario.categoryId);
+  await expect(secondScreens.submitButton).toBeEnabled({ timeout: 30_000 });
+  await secondScreens.openSchool(schoolB.schoolName);
+  await secondScreens.openSection(scenario.sectionName);
+  await secondScreens.editSubsection(SUBSECTIONS[0]!, '5.00');
+  await secondScreens.openDashboard(second.judgeId, scenario.eventId, scenario.categoryId);
+  await secondScreens.submitCategory();
+  await expect(secondScreens.pendingText(0)).toBeVisible({ timeout: 30_000 });
+  await expect(judgeRow(second.lastName).getByTestId('judge-status')).toHaveText('Complete');
+  await secondContext.close();
 
   // Review: reject the uniform penalty.
   await admin
