@@ -55,32 +55,48 @@ export async function listReviewStatuses(db: Db, categoryId: number) {
     .execute();
 }
 
+/**
+ * A coordinator's decision on an applied penalty. A changed flag is a new revision of the cell
+ * (the judge's device learns it at its next pull); restating the same flag only records who
+ * reviewed it and when.
+ */
 export async function setPenaltyConfirmation(
   db: Db,
   scoreId: string,
-  isConfirmed: boolean,
-  reviewer: number,
+  review: { isConfirmed: boolean; isChange: boolean; reviewer: number },
   now: string,
-): Promise<void> {
-  await db
+) {
+  return db
     .updateTable('penalty_score')
-    .set({ is_confirmed: isConfirmed ? 1 : 0, reviewed_by: reviewer, reviewed_at: now })
+    .set((eb) => ({
+      is_confirmed: review.isConfirmed ? 1 : 0,
+      reviewed_by: review.reviewer,
+      reviewed_at: now,
+      ...(review.isChange ? { rev: eb('rev', '+', 1), updated_at: now } : {}),
+    }))
     .where('score_id', '=', scoreId)
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
+/** A coordinator's decision on an applied disqualification; see setPenaltyConfirmation. */
 export async function setDisqualificationConfirmation(
   db: Db,
   scoreId: string,
-  isConfirmed: boolean,
-  reviewer: number,
+  review: { isConfirmed: boolean; isChange: boolean; reviewer: number },
   now: string,
-): Promise<void> {
-  await db
+) {
+  return db
     .updateTable('disqualification_score')
-    .set({ is_confirmed: isConfirmed ? 1 : 0, reviewed_by: reviewer, reviewed_at: now })
+    .set((eb) => ({
+      is_confirmed: review.isConfirmed ? 1 : 0,
+      reviewed_by: review.reviewer,
+      reviewed_at: now,
+      ...(review.isChange ? { rev: eb('rev', '+', 1), updated_at: now } : {}),
+    }))
     .where('score_id', '=', scoreId)
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function markReviewComplete(

@@ -1,8 +1,11 @@
 // School-penalties review (decisions §1 "Review"): a coordinator confirms or rejects each applied
 // penalty and disqualification. Pending items count; only a rejection stops one counting, and
 // every confirmation is audited. Review opens once every judge of the category has submitted
-// and closes with the event.
+// and closes with the event. A changed outcome reaches the owning judge's device at its next
+// pull (a change-log row with the cell and its review state).
 import {
+  ChangeEntity,
+  ChangeOp,
   ErrorCode,
   RunMessages,
   type CategoryPenalties,
@@ -23,6 +26,8 @@ import {
   listSubmissionsOfEvent,
 } from '../results/results.repository.ts';
 import { findRunEvent } from '../run/run.service.ts';
+import { toDisqualificationCell, toPenaltyCell } from '../scores/scores.mapper.ts';
+import { appendChange } from '../sync/sync.repository.ts';
 import {
   listDisqualificationItems,
   listPenaltyItems,
@@ -226,8 +231,47 @@ export async function confirmSchoolPenalties(
       const scoreId = isPenalty ? confirmation.penaltyScoreId : confirmation.disqualificationScoreId;
       const item = isPenalty ? penalties.get(scoreId) : disqualifications.get(scoreId);
       if (!item) throw new ApiError(400, ErrorCode.ValidationFailed, RunMessages.unknownScore);
-      if (isPenalty) await setPenaltyConfirmation(trx, scoreId, confirmation.isConfirmed, caller.userId, now);
-      else await setDisqualificationConfirmation(trx, scoreId, confirmation.isConfirmed, caller.userId, now);
+      const review = {
+        isConfirmed: confirmation.isConfirmed,
+        isChange: toFlag(item.is_confirmed) !== confirmation.isConfirmed,
+        reviewer: caller.userId,
+      };
+      // The judge's device holds this cell: a changed outcome goes to it at its next pull, as
+      // any other write to the judge's cells does (same change log, same transaction).
+      const change = { stateId: context.event.state_id, eventId: item.event_id, categoryId: item.category_id };
+      if (isPenalty) {
+        const row = await setPenaltyConfirmation(trx, scoreId, review, now);
+        if (review.isChange) {
+          await appendChange(
+            trx,
+            {
+              ...change,
+              judgeId: row.judge_id,
+              entity: ChangeEntity.PenaltyScore,
+              entityId: row.score_id,
+              op: ChangeOp.Put,
+              payload: toPenaltyCell(row),
+            },
+            now,
+          );
+        }
+      } else {
+        const row = await setDisqualificationConfirmation(trx, scoreId, review, now);
+        if (review.isChange) {
+          await appendChange(
+            trx,
+            {
+              ...change,
+              judgeId: row.judge_id,
+              entity: ChangeEntity.DisqualificationScore,
+              entityId: row.score_id,
+              op: ChangeOp.Put,
+              payload: toDisqualificationCell(row),
+            },
+            now,
+          );
+        }
+      }
       await recordAudit(
         trx,
         {

@@ -390,6 +390,86 @@ Sync(
   },
 );
 
+Sync("pull: a coordinator's review outcome reaches the owning judge's device at the next pull", async ({ t, c }) => {
+  const device = deviceFor(c);
+  const overtime = c.sections[0].penalties.find((penalty) => penalty.isDynamic);
+  if (!overtime) throw new Error('no time-based penalty');
+  device.putPenalty(c.place(0, 0), overtime.penaltyId, 1.5, 'Ninety seconds over');
+  await device.drain(injectTransport(t.app, c.token));
+  const pull = async (headers: Record<string, string>, cursor: number) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/sync/pull?eventId=${c.eventId}&cursor=${cursor}`,
+      headers,
+    });
+    assert.is(response.statusCode, 200, response.body);
+    return response.json() as SyncPullResponse;
+  };
+  const first = await pull(c.headers, 0);
+  const applied = first.changes.find((change) => change.entity === 'penaltyScore');
+  assert.equal(
+    applied?.data && 'isConfirmed' in applied.data ? [applied.data.isConfirmed, applied.data.rev] : undefined,
+    [null, 1],
+    'pending review when applied',
+  );
+  const judge2 = await loginAs(t.app, 'judge2@demo.test');
+  const judge2Cursor = (await pull(judge2.headers, 0)).cursor;
+
+  // Review opens once every judge of the category has submitted.
+  const assigned = await t.db
+    .selectFrom('judge_assignment')
+    .select('judge_id')
+    .distinct()
+    .where('category_id', '=', c.categoryId)
+    .execute();
+  await t.db
+    .insertInto('category_submission')
+    .values(
+      assigned.map((row) => ({
+        category_id: c.categoryId,
+        judge_id: row.judge_id,
+        state_id: 9,
+        event_id: c.eventId,
+        submitted_at: new Date().toISOString(),
+      })),
+    )
+    .execute();
+  const admin = await loginAs(t.app, 'admin@demo.test');
+  const review = (isConfirmed: boolean) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/run/coordinator/confirm/event/${c.eventId}/category/${c.categoryId}/school/${c.schoolIds[0]}`,
+      headers: admin.headers,
+      payload: [{ penaltyScoreId: applied?.data.scoreId, isConfirmed }],
+    });
+  assert.is((await review(false)).statusCode, 200);
+
+  const second = await pull(c.headers, first.cursor);
+  assert.equal(
+    second.changes.map((change) => [
+      change.entity,
+      change.op,
+      'scoreId' in change.data ? change.data.scoreId : undefined,
+      'isConfirmed' in change.data ? change.data.isConfirmed : undefined,
+      'rev' in change.data ? change.data.rev : undefined,
+      'amount' in change.data ? change.data.amount : undefined,
+    ]),
+    [['penaltyScore', 'put', applied?.data.scoreId, false, 2, 1.5]],
+    'the rejected penalty, with its review state, as a new revision of the cell',
+  );
+  assert.equal((await pull(judge2.headers, judge2Cursor)).changes, [], "not another judge's");
+
+  // Saving the same outcome again changes nothing the device holds: no change row.
+  assert.is((await review(false)).statusCode, 200);
+  assert.equal((await pull(c.headers, second.cursor)).changes, []);
+  assert.is((await review(true)).statusCode, 200);
+  const third = await pull(c.headers, second.cursor);
+  assert.equal(
+    third.changes.map((change) => ('isConfirmed' in change.data ? change.data.isConfirmed : undefined)),
+    [true],
+  );
+});
+
 Sync('pull pages: at most 500 changes, then hasMore', async ({ t, c }) => {
   const row = {
     state_id: 9,
