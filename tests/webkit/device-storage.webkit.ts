@@ -4,6 +4,9 @@
 // IndexedDB, ends the page and the WebDriver session here, so the connection is closed through
 // the IDB API under the running app instead.)
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { JUDGE_PASSWORD, mutationsOnServer } from '../e2e/pages/judge-server.ts';
 import { makeJpeg } from './judge-webkit.ts';
 import { laneTest, pageScript, type LaneContext } from './lane.ts';
@@ -142,6 +145,96 @@ laneTest('device store: photos and every binary value are ArrayBuffer, never Blo
     `${scan.records} records scanned, binary values: ${scan.binary.map((item) => `${item.path} ${item.type}`).join(', ')}`,
   );
 });
+
+laneTest(
+  'a photo WebKit cannot read shows the error alert; the score and comments are saved and sent',
+  async (context) => {
+    const { judge, note } = context;
+    await openScoringSheet(context, 'wk-badphoto');
+    // A camera file that is not a readable picture (a truncated JPEG).
+    const brokenPath = path.join(tmpdir(), `broken-${process.pid}-${Date.now()}.jpg`);
+    writeFileSync(brokenPath, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
+    await judge.addPenalty('Incomplete Uniform', { comments: 'No apron', photoPath: brokenPath });
+    await judge.waitForText('The photo was not saved:', { within: "//*[@aria-label='Alerts']" });
+    await judge.waitForRowText('Incomplete Uniform', 'No apron');
+    await judge.waitForPending(0, 30_000);
+    const device = await judge.readDevice();
+    assert.deepEqual(
+      device.cells.map((cell) => [cell.kind, cell.comments, cell.photoSha256]),
+      [['penalty', 'No apron', null]],
+    );
+    assert.equal(device.photos.length, 0);
+    note('the unreadable photo was reported; the penalty was saved and sent without it');
+  },
+);
+
+/**
+ * Runs in the page's own world: from now on the app's photo writes carry a Blob, which WebKit's
+ * IndexedDB refuses ("Error preparing Blob/File data"): the failure the lane once saw pass
+ * without an alert.
+ */
+function blobPhotoLab(): void {
+  for (const method of ['add', 'put'] as const) {
+    const original = IDBObjectStore.prototype[method];
+    IDBObjectStore.prototype[method] = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+      const row = value as { bytes?: unknown; mime?: string } | null;
+      const changed =
+        this.name === 'photos' && row && row.bytes instanceof ArrayBuffer
+          ? { ...row, bytes: new Blob([row.bytes], { type: row.mime ?? 'image/jpeg' }) }
+          : value;
+      return key === undefined ? original.call(this, changed) : original.call(this, changed, key);
+    };
+  }
+  // Every alert the app shows, kept (alerts close by themselves after 5 s).
+  const seen: string[] = [];
+  new MutationObserver(() => {
+    for (const alert of document.querySelectorAll(
+      '[aria-label="Alerts"] [role="alert"], [aria-label="Alerts"] [role="status"]',
+    )) {
+      const text = alert.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+      if (text && !seen.includes(text)) seen.push(text);
+    }
+    document.documentElement.dataset.alertsSeen = JSON.stringify(seen);
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  document.documentElement.dataset.blobLab = 'on';
+}
+const BLOB_PHOTO_LAB = pageScript('blob-photo-lab', `(${blobPhotoLab.toString()})();\n`);
+
+laneTest(
+  'a photo WebKit refuses to store (a Blob) shows the error alert; the score is saved and sent',
+  async (context) => {
+    const { browser, judge, note } = context;
+    await openScoringSheet(context, 'wk-blobphoto');
+    await browser.execute(
+      (src: string) =>
+        new Promise<void>((resolve, reject) => {
+          const script = document.createElement('script');
+          script.src = src;
+          script.onload = () => resolve();
+          script.onerror = () => reject(new Error(`could not load ${src}`));
+          document.head.append(script);
+        }),
+      BLOB_PHOTO_LAB,
+    );
+    const photoPath = await makeJpeg(browser, 'blobbed', 90);
+    await judge.addPenalty('Incomplete Uniform', { comments: 'No hat', photoPath }).catch(async (error: unknown) => {
+      const seen = await browser.execute(() => document.documentElement.dataset.alertsSeen ?? '[]');
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; alerts shown meanwhile: ${seen}`);
+    });
+    await judge.waitForText('The photo was not saved:', { within: "//*[@aria-label='Alerts']" });
+    const alerts = await browser.execute(
+      () => document.querySelector('[aria-label="Alerts"]')?.textContent?.replace(/\s+/g, ' ') ?? '',
+    );
+    note(`alerts: ${alerts}`);
+    await judge.waitForPending(0, 30_000);
+    const device = await judge.readDevice();
+    assert.deepEqual(
+      device.cells.map((cell) => [cell.kind, cell.comments, cell.photoSha256]),
+      [['penalty', 'No hat', null]],
+    );
+    assert.equal(device.photos.length, 0);
+  },
+);
 
 interface ConnectionLab {
   closesLeft: number;

@@ -156,9 +156,9 @@ export class WebKitJudge {
       .then(() => true)
       .catch(() => false);
     if (!closed) {
+      // textContent: WebDriver's getText() reads the alerts region as empty in WebKitGTK.
       const alerts = await this.browser
-        .$("//*[@aria-label='Alerts']")
-        .getText()
+        .execute(() => document.querySelector('[aria-label="Alerts"]')?.textContent?.replace(/\s+/g, ' ') ?? '')
         .catch(() => '');
       throw new Error(`the dialog stayed open after Save; alerts: ${JSON.stringify(alerts)}`);
     }
