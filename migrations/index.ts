@@ -8,6 +8,7 @@ import * as seedStates from './0002-seed-states.ts';
 import * as syncChangeLog from './0003-sync-change-log.ts';
 import * as resultsVersion from './0004-results-version.ts';
 import * as scoreSubsectionGuard from './0005-score-subsection-guard.ts';
+import * as penaltyReviewViewed from './0006-penalty-review-viewed.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0003-sync-change-log': syncChangeLog,
   '0004-results-version': resultsVersion,
   '0005-score-subsection-guard': scoreSubsectionGuard,
+  '0006-penalty-review-viewed': penaltyReviewViewed,
 };
 
 /** Builds a Kysely migrator over the registered migrations (no file-system scan). */

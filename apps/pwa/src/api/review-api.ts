@@ -30,3 +30,12 @@ export function confirmSchoolPenalties(eventId: number, categoryId: number, scho
     SuccessMessageSchema,
   );
 }
+
+/** POST run/coordinator/viewed/event/{e}/category/{c}/school/{s}: the school shows Viewed until saved. */
+export function markSchoolPenaltiesViewed(eventId: number, categoryId: number, schoolId: number) {
+  return api.post(
+    `/run/coordinator/viewed/event/${eventId}/category/${categoryId}/school/${schoolId}`,
+    {},
+    SuccessMessageSchema,
+  );
+}

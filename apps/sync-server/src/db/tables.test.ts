@@ -216,6 +216,8 @@ const expectedColumns = {
     status: true,
     reviewed_by: true,
     reviewed_at: true,
+    viewed_by: true,
+    viewed_at: true,
   },
   stored_file: {
     file_id: true,

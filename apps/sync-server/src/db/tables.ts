@@ -246,6 +246,9 @@ export interface PenaltyReviewTable {
   status: ColumnType<PenaltyReviewStatusValue, PenaltyReviewStatusValue | undefined, PenaltyReviewStatusValue>;
   reviewed_by: number | null;
   reviewed_at: Timestamp | null;
+  /** Who last opened the school's review, and when (migration 0006); a view changes no score. */
+  viewed_by: ColumnType<number | null, number | null | undefined, number | null>;
+  viewed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export interface StoredFileTable {

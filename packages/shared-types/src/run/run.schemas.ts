@@ -82,6 +82,7 @@ export const RunMessages = {
   unlockNotStarted: 'A judge can be unlocked only while the event is in progress.',
   reviewDisabled: 'Penalties can be reviewed once every judge of the category has submitted, until the event ends.',
   reviewSaved: 'Update successful',
+  reviewViewed: 'Marked as viewed.',
   unknownScore: 'A penalty or disqualification in the list does not belong to this school and category.',
   recomputed: 'Scores recomputed.',
   closedRecompute: 'The event is closed: its results are final. Only ULTRA or SUPER can republish them.',
@@ -89,9 +90,13 @@ export const RunMessages = {
 
 // ---- school penalties review ------------------------------------------------------------------
 
-export const PenaltyReviewStatusLabel = { Pending: 'Pending', Complete: 'Complete' } as const;
+/**
+ * A school's penalty review: Pending (nobody has opened it), Viewed (a coordinator opened its
+ * list but has not saved), Complete (confirmations saved).
+ */
+export const PenaltyReviewStatusLabel = { Pending: 'Pending', Viewed: 'Viewed', Complete: 'Complete' } as const;
 export type PenaltyReviewStatusLabel = (typeof PenaltyReviewStatusLabel)[keyof typeof PenaltyReviewStatusLabel];
-const ReviewStatusLabelSchema = Type.Union([Type.Literal('Pending'), Type.Literal('Complete')]);
+const ReviewStatusLabelSchema = Type.Union([Type.Literal('Pending'), Type.Literal('Viewed'), Type.Literal('Complete')]);
 
 export const ReviewSchoolSchema = Type.Object({
   schoolId: Type.Integer(),

@@ -1,5 +1,5 @@
 // Reads and writes of the school-penalties review: applied penalties and disqualifications of a
-// category, their review flags, and the per-school review status.
+// category, their review flags, and the per-school review status (and who last opened it).
 import type { Db } from '../../db/database.ts';
 
 export async function listPenaltyItems(db: Db, categoryId: number, schoolId?: number) {
@@ -50,7 +50,7 @@ export async function listDisqualificationItems(db: Db, categoryId: number, scho
 export async function listReviewStatuses(db: Db, categoryId: number) {
   return db
     .selectFrom('penalty_review')
-    .select(['school_id', 'status'])
+    .select(['school_id', 'status', 'viewed_at'])
     .where('category_id', '=', categoryId)
     .execute();
 }
@@ -119,6 +119,31 @@ export async function markReviewComplete(
       oc
         .columns(['category_id', 'school_id'])
         .doUpdateSet({ status: 'COMPLETE', reviewed_by: review.reviewer, reviewed_at: now }),
+    )
+    .execute();
+}
+
+/** Records who opened a school's review and when; its status (Pending or Complete) stays as it is. */
+export async function markReviewViewed(
+  db: Db,
+  review: { categoryId: number; schoolId: number; stateId: number; eventId: number; viewer: number },
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('penalty_review')
+    .values({
+      category_id: review.categoryId,
+      school_id: review.schoolId,
+      state_id: review.stateId,
+      event_id: review.eventId,
+      status: 'PENDING',
+      reviewed_by: null,
+      reviewed_at: null,
+      viewed_by: review.viewer,
+      viewed_at: now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['category_id', 'school_id']).doUpdateSet({ viewed_by: review.viewer, viewed_at: now }),
     )
     .execute();
 }

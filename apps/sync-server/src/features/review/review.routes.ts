@@ -11,7 +11,12 @@ import {
 } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { currentUser, requireAdminArea } from '../../http/guards.ts';
-import { confirmSchoolPenalties, getCategoryPenalties, getSchoolPenalties } from './review.service.ts';
+import {
+  confirmSchoolPenalties,
+  getCategoryPenalties,
+  getSchoolPenalties,
+  markSchoolPenaltiesViewed,
+} from './review.service.ts';
 
 const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };
@@ -72,6 +77,26 @@ export function registerReviewRoutes(app: AppInstance, deps: RouteDeps): void {
         currentUser(request),
         { eventId: request.params.e, categoryId: request.params.c, schoolId: request.params.s },
         request.body,
+        new Date().toISOString(),
+      ),
+  );
+
+  app.post(
+    '/api/run/coordinator/viewed/event/:e/category/:c/school/:s',
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Mark a school’s penalties viewed (opened by a coordinator); the list shows it Viewed until saved',
+        params: CoordinatorCategorySchoolParamsSchema,
+        response: { 200: SuccessMessageSchema, ...writeErrors },
+      },
+    },
+    (request) =>
+      markSchoolPenaltiesViewed(
+        deps.db,
+        currentUser(request),
+        { eventId: request.params.e, categoryId: request.params.c, schoolId: request.params.s },
         new Date().toISOString(),
       ),
   );

@@ -7,6 +7,7 @@ import {
   ChangeEntity,
   ChangeOp,
   ErrorCode,
+  PenaltyReviewStatusLabel,
   RunMessages,
   type CategoryPenalties,
   type ConfirmationList,
@@ -33,6 +34,7 @@ import {
   listPenaltyItems,
   listReviewStatuses,
   markReviewComplete,
+  markReviewViewed,
   setDisqualificationConfirmation,
   setPenaltyConfirmation,
 } from './review.repository.ts';
@@ -64,6 +66,18 @@ async function loadCategory(
   );
   const isJudged = assigned.size > 0 && [...assigned].every((judgeId) => submitted.has(judgeId));
   return { event, categoryName: category.category_name, isReviewEnabled: isJudged && event.status !== 'CLOSED' };
+}
+
+/**
+ * A school's review status as the lists show it: Complete once confirmations are saved, Viewed
+ * once a coordinator has opened its list, Pending before (no review row yet counts as Pending).
+ */
+export function describeReviewStatus(
+  review: { status: 'PENDING' | 'COMPLETE'; viewed_at: string | null } | undefined,
+): PenaltyReviewStatusLabel {
+  if (review?.status === 'COMPLETE') return PenaltyReviewStatusLabel.Complete;
+  if (review !== undefined && review.viewed_at !== null) return PenaltyReviewStatusLabel.Viewed;
+  return PenaltyReviewStatusLabel.Pending;
 }
 
 function toFlag(value: 0 | 1 | null): boolean | null {
@@ -110,10 +124,7 @@ export async function getCategoryPenalties(
       schoolName: row.school_name,
       penaltyCount: penalties.filter((item) => item.school_id === row.school_id).length,
       disqualificationCount: disqualifications.filter((item) => item.school_id === row.school_id).length,
-      status:
-        statuses.find((status) => status.school_id === row.school_id)?.status === 'COMPLETE'
-          ? ('Complete' as const)
-          : ('Pending' as const),
+      status: describeReviewStatus(statuses.find((status) => status.school_id === row.school_id)),
     }))
     .filter((school) => school.penaltyCount + school.disqualificationCount > 0);
   return {
@@ -200,7 +211,7 @@ export async function getSchoolPenalties(
     categoryName: context.categoryName,
     schoolId: params.schoolId,
     schoolName: registration.school_name,
-    status: statuses.find((row) => row.school_id === params.schoolId)?.status === 'COMPLETE' ? 'Complete' : 'Pending',
+    status: describeReviewStatus(statuses.find((row) => row.school_id === params.schoolId)),
     isReviewEnabled: context.isReviewEnabled,
     sheets: ordered,
   };
@@ -298,5 +309,39 @@ export async function confirmSchoolPenalties(
       now,
     );
     return { status: 'Success' as const, message: RunMessages.reviewSaved };
+  });
+}
+
+/**
+ * POST run/coordinator/viewed/event/:e/category/:c/school/:s: records that a coordinator opened
+ * the school's penalties, so the list shows it Viewed to the other coordinators. The same guards
+ * as the confirmation (editors of the event's state, review open); a Complete school stays
+ * Complete. Not audited: it changes no score and no decision.
+ */
+export async function markSchoolPenaltiesViewed(
+  db: Db,
+  caller: AuthContext,
+  params: { eventId: number; categoryId: number; schoolId: number },
+  now: string,
+): Promise<{ status: 'Success'; message: string }> {
+  return db.transaction().execute(async (trx) => {
+    const context = await loadCategory(trx, caller, params.eventId, params.categoryId);
+    const isRegistered = (await listRegistrationsOfEvent(trx, params.eventId)).some(
+      (row) => row.category_id === params.categoryId && row.school_id === params.schoolId,
+    );
+    if (!isRegistered) throw notFound('School is not registered in this category.');
+    if (!context.isReviewEnabled) throw new ApiError(409, ErrorCode.Conflict, RunMessages.reviewDisabled);
+    await markReviewViewed(
+      trx,
+      {
+        categoryId: params.categoryId,
+        schoolId: params.schoolId,
+        stateId: context.event.state_id,
+        eventId: params.eventId,
+        viewer: caller.userId,
+      },
+      now,
+    );
+    return { status: 'Success' as const, message: RunMessages.reviewViewed };
   });
 }

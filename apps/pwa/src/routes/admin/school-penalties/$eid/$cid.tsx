@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { canEditAdminData } from '../../../../admin/admin-permissions.ts';
 import { useApiQuery } from '../../../../admin/use-api-query.ts';
 import { getCategoryPenalties } from '../../../../api/review-api.ts';
+import { reviewStatusColor } from '../../../../results/review-status.ts';
 import { showRunIssue } from '../../../../results/run-errors.ts';
 import { ButtonLink } from '../../../../routing/links.tsx';
 import { idParams } from '../../../../routing/route-schemas.ts';
@@ -52,7 +53,7 @@ function SchoolPenaltiesPage() {
                 <Table.Td>{school.penaltyCount}</Table.Td>
                 <Table.Td>{school.disqualificationCount}</Table.Td>
                 <Table.Td>
-                  <Badge color={school.status === 'Complete' ? 'green' : 'yellow'} variant="light">
+                  <Badge color={reviewStatusColor(school.status)} variant="light">
                     {school.status}
                   </Badge>
                 </Table.Td>

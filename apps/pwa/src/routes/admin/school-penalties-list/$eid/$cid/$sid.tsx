@@ -1,13 +1,23 @@
-import { formatScore, type Confirmation, type SchoolPenalties } from '@judging/shared-types';
+import {
+  formatScore,
+  type Confirmation,
+  type PenaltyReviewStatusLabel,
+  type SchoolPenalties,
+} from '@judging/shared-types';
 import { Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { canEditAdminData } from '../../../../../admin/admin-permissions.ts';
 import { useConfirmDialog } from '../../../../../admin/confirm-dialog.tsx';
 import { useApiQuery } from '../../../../../admin/use-api-query.ts';
 import { useSaveAction } from '../../../../../admin/use-save-action.ts';
 import { showAlert } from '../../../../../alerts/alerts-store.ts';
-import { confirmSchoolPenalties, getSchoolPenalties } from '../../../../../api/review-api.ts';
+import {
+  confirmSchoolPenalties,
+  getSchoolPenalties,
+  markSchoolPenaltiesViewed,
+} from '../../../../../api/review-api.ts';
+import { reviewStatusColor } from '../../../../../results/review-status.ts';
 import { showRunIssue } from '../../../../../results/run-errors.ts';
 import { ButtonLink } from '../../../../../routing/links.tsx';
 import { idParams } from '../../../../../routing/route-schemas.ts';
@@ -45,10 +55,49 @@ function SchoolPenaltyReviewPage() {
     (signal) => getSchoolPenalties(eid, cid, sid, signal),
     showRunIssue,
   );
-  return query.data ? <ReviewForm key={query.data.status} data={query.data} onSaved={query.reload} /> : null;
+  const status = useViewedMark(query.data);
+  return query.data ? (
+    <ReviewForm key={query.data.status} data={query.data} status={status ?? query.data.status} onSaved={query.reload} />
+  ) : null;
 }
 
-function ReviewForm({ data, onSaved }: { data: SchoolPenalties; onSaved(): void }) {
+/**
+ * Opening a school's list marks it Viewed for the other coordinators (only when this user may
+ * review and nobody has yet); answers the status to show. The mark is a courtesy: if it fails,
+ * the review itself is unaffected, so the failure is not shown.
+ */
+function useViewedMark(data: SchoolPenalties | undefined): PenaltyReviewStatusLabel | undefined {
+  const { user } = useSession();
+  const [isMarked, setIsMarked] = useState(false);
+  const shouldMark = data !== undefined && data.status === 'Pending' && data.isReviewEnabled && canEditAdminData(user);
+  const eventId = data?.eventId;
+  const categoryId = data?.categoryId;
+  const schoolId = data?.schoolId;
+  useEffect(() => {
+    if (!shouldMark || eventId === undefined || categoryId === undefined || schoolId === undefined) return;
+    let isCurrent = true;
+    markSchoolPenaltiesViewed(eventId, categoryId, schoolId).then(
+      () => {
+        if (isCurrent) setIsMarked(true);
+      },
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [shouldMark, eventId, categoryId, schoolId]);
+  return isMarked && data?.status === 'Pending' ? 'Viewed' : data?.status;
+}
+
+function ReviewForm({
+  data,
+  status,
+  onSaved,
+}: {
+  data: SchoolPenalties;
+  status: PenaltyReviewStatusLabel;
+  onSaved(): void;
+}) {
   const { user } = useSession();
   const navigate = useNavigate();
   const { ask, dialog } = useConfirmDialog();
@@ -111,8 +160,8 @@ function ReviewForm({ data, onSaved }: { data: SchoolPenalties; onSaved(): void 
         <AdminPageTitle>
           {data.schoolName}: {data.categoryName}
         </AdminPageTitle>
-        <Badge size="lg" color={data.status === 'Complete' ? 'green' : 'yellow'}>
-          {data.status}
+        <Badge size="lg" color={reviewStatusColor(status)}>
+          {status}
         </Badge>
       </Group>
       {!data.isReviewEnabled && (
