@@ -3,7 +3,7 @@
 // the score and comments are still saved, with the cell's current photo, and the failure is
 // returned for the screen to alert. The judge never loses what they typed because of a photo.
 import type { CellRow, DeviceDb, OutboxRow } from '../offline/device-db.ts';
-import { saveCell, type CellInput } from '../offline/outbox.ts';
+import { saveCellAndRow, type CellInput } from '../offline/outbox.ts';
 import { savePhoto, type PreparedPhoto } from '../offline/photo-store.ts';
 
 /** A photo not ready after this long is given up on (WebKit can leave a decode or a write hanging). */
@@ -18,6 +18,8 @@ export interface CellSaveDependencies {
 
 export interface CellSaveResult {
   row: OutboxRow;
+  /** The cell as committed. */
+  cell: CellRow;
   /** Why the new photo was not kept (the score and comments were); null when it was, or there was none. */
   photoFailure: string | null;
 }
@@ -64,6 +66,6 @@ export async function saveCellWithPhoto(
       photoFailure = reasonOf(error);
     }
   }
-  const row = await saveCell(deps.db, { ...cell, photoSha256 }, label, deps.now());
-  return { row, photoFailure };
+  const saved = await saveCellAndRow(deps.db, { ...cell, photoSha256 }, label, deps.now());
+  return { ...saved, photoFailure };
 }

@@ -1,11 +1,13 @@
 // Where the judge screens get their data. The logged-in judge's own screens read the device
 // store first (they work offline once the event was downloaded) and refresh it in the
 // background when online; a coordinator viewing a judge (read only) reads the server.
-import { Role, hasRole, type SessionUser, type SyncEvent } from '@judging/shared-types';
+import { MutationKind, Role, hasRole, type SessionUser, type SyncEvent } from '@judging/shared-types';
+import { useMemo, useSyncExternalStore } from 'react';
 import { OutboxStatus, withReopen, type CellRow, type EventDataRow, type OutboxRow } from '../offline/device-db.ts';
 import { deviceDb, syncApi, syncRunner } from '../offline/device.ts';
 import { referenceCells, storeJudgeEvents, toEventDataRow } from '../offline/device-store.ts';
 import { useLiveQuery } from '../offline/use-live-query.ts';
+import { createCommittedSaves, withCommittedSaves } from './committed-saves.ts';
 
 /** One judge's event as the screens read it. */
 export interface JudgeEventSnapshot {
@@ -91,6 +93,55 @@ export interface SheetScope {
   schoolId: number;
 }
 
+/** Saves committed on this device, shown before the live queries read them back. */
+export const committedSaves = createCommittedSaves();
+
+/** The event's reference data on the device: re-read only when it changes (a download or pull), not on every save. */
+function useDeviceEventData(judgeId: number, eventId: number, enabled: boolean) {
+  return useLiveQuery(async () => {
+    if (!enabled) return null;
+    return (await deviceDb.eventData.get([judgeId, eventId])) ?? null;
+  }, [judgeId, eventId, enabled]);
+}
+
+/**
+ * The cells and queued edits a screen shows, in one read transaction. A sheet reads its own
+ * cells (by index), their queued edits (by cell key) and the judge's queued submits of the
+ * event; a save re-reads only these, however many scores or queued edits the device holds.
+ */
+async function readDeviceRows(judgeId: number, eventId: number, sheet: SheetScope | undefined) {
+  const readAt = performance.now();
+  const rows = await deviceDb.transaction('r', deviceDb.cells, deviceDb.outbox, async () => {
+    if (!sheet) {
+      const [cells, outbox] = await Promise.all([
+        deviceDb.cells.where('[judgeId+eventId]').equals([judgeId, eventId]).toArray(),
+        deviceDb.outbox
+          .where('judgeId')
+          .equals(judgeId)
+          .filter((row) => row.eventId === eventId)
+          .toArray(),
+      ]);
+      return { cells, outbox };
+    }
+    const [cells, submits] = await Promise.all([
+      deviceDb.cells
+        .where('[judgeId+categoryId+sectionId+schoolId]')
+        .equals([judgeId, sheet.categoryId, sheet.sectionId, sheet.schoolId])
+        .toArray(),
+      deviceDb.outbox
+        .where('[judgeId+kind]')
+        .equals([judgeId, MutationKind.CategorySubmit])
+        .filter((row) => row.eventId === eventId)
+        .toArray(),
+    ]);
+    const keys = cells.map((cell) => cell.key);
+    const edits = keys.length === 0 ? [] : await deviceDb.outbox.where('cellKey').anyOf(keys).toArray();
+    const outbox = [...edits, ...submits].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+    return { cells, outbox };
+  });
+  return { ...rows, readAt };
+}
+
 /** The event's live rows on the device (updates as edits are saved and synced). */
 export function useDeviceJudgeEvent(
   judgeId: number,
@@ -98,24 +149,29 @@ export function useDeviceJudgeEvent(
   enabled: boolean,
   sheet?: SheetScope,
 ): JudgeEventSnapshot | null | undefined {
-  return useLiveQuery(async () => {
-    if (!enabled) return null;
-    const cellsQuery = sheet
-      ? deviceDb.cells
-          .where('[judgeId+categoryId+sectionId+schoolId]')
-          .equals([judgeId, sheet.categoryId, sheet.sectionId, sheet.schoolId])
-      : deviceDb.cells.where('[judgeId+eventId]').equals([judgeId, eventId]);
-    const [eventData, cells, outbox] = await Promise.all([
-      deviceDb.eventData.get([judgeId, eventId]),
-      cellsQuery.toArray(),
-      deviceDb.outbox
-        .where('judgeId')
-        .equals(judgeId)
-        .filter((row) => row.eventId === eventId)
-        .toArray(),
-    ]);
-    return eventData ? { eventData, cells, outbox, isOwn: true } : null;
-  }, [judgeId, eventId, enabled, sheet?.categoryId, sheet?.sectionId, sheet?.schoolId]);
+  const eventData = useDeviceEventData(judgeId, eventId, enabled);
+  const rows = useLiveQuery(
+    async () => (enabled ? readDeviceRows(judgeId, eventId, sheet) : null),
+    [judgeId, eventId, enabled, sheet?.categoryId, sheet?.sectionId, sheet?.schoolId],
+  );
+  const saves = useSyncExternalStore(committedSaves.subscribe, committedSaves.getSnapshot);
+  const sheetCategoryId = sheet?.categoryId;
+  const sheetSectionId = sheet?.sectionId;
+  const sheetSchoolId = sheet?.schoolId;
+  return useMemo(() => {
+    if (eventData === undefined || rows === undefined) return undefined;
+    if (eventData === null || rows === null) return null;
+    const scope = {
+      judgeId,
+      eventId,
+      sheet:
+        sheetCategoryId === undefined || sheetSectionId === undefined || sheetSchoolId === undefined
+          ? undefined
+          : { categoryId: sheetCategoryId, sectionId: sheetSectionId, schoolId: sheetSchoolId },
+    };
+    const shown = withCommittedSaves(rows, saves, scope);
+    return { eventData, cells: shown.cells, outbox: shown.outbox, isOwn: true };
+  }, [eventData, rows, saves, judgeId, eventId, sheetCategoryId, sheetSectionId, sheetSchoolId]);
 }
 
 /** The snapshot a screen renders: the device's live rows, or the coordinator's remote copy. */

@@ -1,7 +1,7 @@
 import { formatScore, type SyncSection } from '@judging/shared-types';
 import { Alert, Badge, Button, Container, Group, Modal, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { AlertType, showAlert } from '../alerts/alerts-store.ts';
 import type { CellRow } from '../offline/device-db.ts';
 import { AnchorLink } from '../routing/links.tsx';
@@ -265,70 +265,15 @@ function CriteriaTable({
                 ? outbox.some((row) => row.cellKey === cell.key && row.status === 'rejected')
                 : false;
               return (
-                <Table.Tr key={subsection.subsectionId} aria-label={subsection.subsectionName}>
-                  <Table.Td>
-                    <Text fw={600}>{subsection.subsectionName}</Text>
-                    {subsection.subsectionDescription && (
-                      <Text size="sm" c="dimmed">
-                        {subsection.subsectionDescription}
-                      </Text>
-                    )}
-                    <Text size="xs" c="dimmed">
-                      max {formatScore(subsection.subsectionMaxScore)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {cell?.value !== null && cell?.value !== undefined && (
-                      <Group gap={4}>
-                        <Text fw={700}>{formatScore(cell.value)}</Text>
-                        {isCellQueued(outbox, cell.key) && !isRejected && (
-                          <Badge size="xs" color="blue" variant="light" title="Saved on this tablet, not sent yet">
-                            not sent
-                          </Badge>
-                        )}
-                        {isRejected && (
-                          <Badge size="xs" color="red" variant="filled">
-                            refused
-                          </Badge>
-                        )}
-                      </Group>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{cell?.comments}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      {!cell && canEdit && (
-                        <Button
-                          size="md"
-                          onClick={() => onOpen({ type: 'subsection', itemId: subsection.subsectionId })}
-                          aria-label={`Score ${subsection.subsectionName}`}
-                        >
-                          Score
-                        </Button>
-                      )}
-                      {cell && canEdit && (
-                        <Button
-                          size="md"
-                          variant="default"
-                          onClick={() => onOpen({ type: 'subsection', itemId: subsection.subsectionId })}
-                          aria-label={`Edit ${subsection.subsectionName}`}
-                        >
-                          Edit
-                        </Button>
-                      )}
-                      {cell?.photoSha256 && (
-                        <Button
-                          size="md"
-                          variant="subtle"
-                          onClick={() => onOpen({ type: 'photo', title: subsection.subsectionName, cell })}
-                          aria-label={`View photo of ${subsection.subsectionName}`}
-                        >
-                          Photo
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
+                <CriteriaRow
+                  key={subsection.subsectionId}
+                  subsection={subsection}
+                  cell={cell}
+                  isQueued={cell ? isCellQueued(outbox, cell.key) : false}
+                  isRejected={isRejected}
+                  canEdit={canEdit}
+                  onOpen={onOpen}
+                />
               );
             })}
           </Table.Tbody>
@@ -338,7 +283,132 @@ function CriteriaTable({
   );
 }
 
-function PenaltiesTable({
+/** Two cells show the same when these fields match (a re-read gives new objects with the same content). */
+function sameCell(a: CellRow | undefined, b: CellRow | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return (
+    a.key === b.key &&
+    a.value === b.value &&
+    a.comments === b.comments &&
+    a.photoSha256 === b.photoSha256 &&
+    a.scoreId === b.scoreId &&
+    a.updatedAt === b.updatedAt
+  );
+}
+
+interface CriteriaRowProps {
+  subsection: SyncSection['subsections'][number];
+  cell: CellRow | undefined;
+  isQueued: boolean;
+  isRejected: boolean;
+  canEdit: boolean;
+  onOpen: (modal: OpenModal) => void;
+}
+
+/** One subsection's row; a save re-renders only the row it changed. */
+const CriteriaRow = memo(
+  function CriteriaRow({ subsection, cell, isQueued, isRejected, canEdit, onOpen }: CriteriaRowProps) {
+    return (
+      <Table.Tr key={subsection.subsectionId} aria-label={subsection.subsectionName}>
+        <Table.Td>
+          <Text fw={600}>{subsection.subsectionName}</Text>
+          {subsection.subsectionDescription && (
+            <Text size="sm" c="dimmed">
+              {subsection.subsectionDescription}
+            </Text>
+          )}
+          <Text size="xs" c="dimmed">
+            max {formatScore(subsection.subsectionMaxScore)}
+          </Text>
+        </Table.Td>
+        <Table.Td>
+          {cell?.value !== null && cell?.value !== undefined && (
+            <Group gap={4}>
+              <Text fw={700}>{formatScore(cell.value)}</Text>
+              {isQueued && !isRejected && (
+                <Badge size="xs" color="blue" variant="light" title="Saved on this tablet, not sent yet">
+                  not sent
+                </Badge>
+              )}
+              {isRejected && (
+                <Badge size="xs" color="red" variant="filled">
+                  refused
+                </Badge>
+              )}
+            </Group>
+          )}
+        </Table.Td>
+        <Table.Td>{cell?.comments}</Table.Td>
+        <Table.Td>
+          <Group gap="xs" justify="flex-end" wrap="nowrap">
+            {!cell && canEdit && (
+              <Button
+                size="md"
+                onClick={() => onOpen({ type: 'subsection', itemId: subsection.subsectionId })}
+                aria-label={`Score ${subsection.subsectionName}`}
+              >
+                Score
+              </Button>
+            )}
+            {cell && canEdit && (
+              <Button
+                size="md"
+                variant="default"
+                onClick={() => onOpen({ type: 'subsection', itemId: subsection.subsectionId })}
+                aria-label={`Edit ${subsection.subsectionName}`}
+              >
+                Edit
+              </Button>
+            )}
+            {cell?.photoSha256 && (
+              <Button
+                size="md"
+                variant="subtle"
+                onClick={() => onOpen({ type: 'photo', title: subsection.subsectionName, cell })}
+                aria-label={`View photo of ${subsection.subsectionName}`}
+              >
+                Photo
+              </Button>
+            )}
+          </Group>
+        </Table.Td>
+      </Table.Tr>
+    );
+  },
+  (before, after) =>
+    before.subsection === after.subsection &&
+    sameCell(before.cell, after.cell) &&
+    before.isQueued === after.isQueued &&
+    before.isRejected === after.isRejected &&
+    before.canEdit === after.canEdit &&
+    before.onOpen === after.onOpen,
+);
+
+interface ItemsTableProps {
+  section: SyncSection;
+  cells: SheetCells;
+  canEdit: boolean;
+  onOpen: (modal: OpenModal) => void;
+}
+
+function sameCells(a: Map<number, CellRow>, b: Map<number, CellRow>): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  for (const [itemId, cell] of a) if (!sameCell(cell, b.get(itemId))) return false;
+  return true;
+}
+
+/** The penalties or disqualifications table re-renders only when its own cells change. */
+function sameItemsProps(kind: 'penalties' | 'disqualifications') {
+  return (before: ItemsTableProps, after: ItemsTableProps) =>
+    before.section === after.section &&
+    before.canEdit === after.canEdit &&
+    before.onOpen === after.onOpen &&
+    sameCells(before.cells[kind], after.cells[kind]);
+}
+
+const PenaltiesTable = memo(function PenaltiesTable({
   section,
   cells,
   canEdit,
@@ -448,9 +518,9 @@ function PenaltiesTable({
       )}
     </Stack>
   );
-}
+}, sameItemsProps('penalties'));
 
-function DisqualificationsTable({
+const DisqualificationsTable = memo(function DisqualificationsTable({
   section,
   cells,
   canEdit,
@@ -560,7 +630,7 @@ function DisqualificationsTable({
       )}
     </Stack>
   );
-}
+}, sameItemsProps('disqualifications'));
 
 function RemoveConfirm({ open, onClose, sheet }: { open: OpenModal; onClose: () => void; sheet: SheetContext }) {
   const [isSaving, setIsSaving] = useState(false);

@@ -7,6 +7,7 @@ import { deviceDb, syncRunner } from '../offline/device.ts';
 import { removeCell } from '../offline/outbox.ts';
 import { preparePhoto } from '../offline/photo-store.ts';
 import { saveCellWithPhoto } from './cell-save.ts';
+import { committedSaves } from './judge-event-source.ts';
 
 /** The sheet a save belongs to, with names for the "needs attention" label. */
 export interface SheetContext {
@@ -42,7 +43,7 @@ function commentsToSave(entered: string, existing: CellRow | undefined): string 
 }
 
 async function save(kind: CellKind, sheet: SheetContext, input: CellSave, label: string): Promise<SaveOutcome> {
-  const { photoFailure } = await saveCellWithPhoto(
+  const { cell, row, photoFailure } = await saveCellWithPhoto(
     { db: deviceDb, preparePhoto, now: () => new Date().toISOString() },
     {
       kind,
@@ -58,6 +59,8 @@ async function save(kind: CellKind, sheet: SheetContext, input: CellSave, label:
     { file: input.photoFile, existing: input.existing },
     label,
   );
+  // Committed: the sheet shows it now, not when its live query has read it back.
+  committedSaves.add(cell, row);
   syncRunner.notifyWrite();
   return { photoFailure };
 }

@@ -19,7 +19,7 @@ import {
   Textarea,
   UnstyledButton,
 } from '@mantine/core';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Static } from 'typebox';
 import { AlertType, showAlert } from '../alerts/alerts-store.ts';
 import type { CellRow } from '../offline/device-db.ts';
@@ -53,8 +53,8 @@ export function useUnsavedChangesPrompt(isDirty: boolean): void {
   }, [isDirty]);
 }
 
-/** Large touch targets (≥ 44 px): a grid of values instead of a select on a tablet. */
-export function ValuePicker({
+/** Large touch targets (≥ 44 px): a grid of values instead of a select on a tablet. Memoized: up to 80 buttons. */
+export const ValuePicker = memo(function ValuePicker({
   label,
   values,
   value,
@@ -90,7 +90,7 @@ export function ValuePicker({
       </SimpleGrid>
     </Stack>
   );
-}
+});
 
 /** 'Add/Replace Photo': the camera on a tablet, any image file elsewhere; shows the chosen name. */
 function PhotoField({
@@ -180,43 +180,53 @@ function ModalActions({
 
 /** A save still running after this long gets a note (the form stays open with what was typed). */
 const SLOW_SAVE_MS = 8000;
+/**
+ * 'Please wait…' shows once a save has run this long. A save on the device usually commits
+ * sooner; rendering the note at the tap would hold the main thread while the database answers.
+ */
+const PLEASE_WAIT_AFTER_MS = 150;
 
 /**
- * Saves, then the seed's success alert and the modal closes. A save that fails shows the seed's
- * error alert and keeps the modal open with everything typed; a photo that failed while the
- * score and comments were saved gets its own error alert, kept on screen until closed.
+ * The modal's save: one at a time (a second tap while saving is ignored), 'Please wait…' while
+ * it takes a moment, then the seed's success alert and the modal closes. A save that fails shows
+ * the seed's error alert and keeps the modal open with everything typed; a photo that failed
+ * while the score and comments were saved gets its own error alert, kept until closed.
  */
-async function runSave(
-  setIsSaving: (value: boolean) => void,
-  work: () => Promise<SaveOutcome>,
-  message: string,
-  onDone: () => void,
-) {
-  setIsSaving(true);
-  const slow = setTimeout(
-    () =>
+function useSaveRunner() {
+  const [isSaving, setIsSaving] = useState(false);
+  const isRunning = useRef(false);
+  const run = async (work: () => Promise<SaveOutcome>, message: string, onDone: () => void) => {
+    if (isRunning.current) return;
+    isRunning.current = true;
+    const pleaseWait = setTimeout(() => setIsSaving(true), PLEASE_WAIT_AFTER_MS);
+    const slow = setTimeout(
+      () =>
+        showAlert({
+          type: AlertType.Warning,
+          message: 'Saving is taking longer than usual. What you entered stays in this window until it is saved.',
+        }),
+      SLOW_SAVE_MS,
+    );
+    try {
+      const outcome = await work();
+      showAlert({ type: AlertType.Success, message });
+      if (outcome.photoFailure !== null) {
+        showAlert({ type: AlertType.Error, message: photoFailureMessage(outcome.photoFailure), persistent: true });
+      }
+      onDone();
+    } catch (error) {
       showAlert({
-        type: AlertType.Warning,
-        message: 'Saving is taking longer than usual. What you entered stays in this window until it is saved.',
-      }),
-    SLOW_SAVE_MS,
-  );
-  try {
-    const outcome = await work();
-    showAlert({ type: AlertType.Success, message });
-    if (outcome.photoFailure !== null) {
-      showAlert({ type: AlertType.Error, message: photoFailureMessage(outcome.photoFailure), persistent: true });
+        type: AlertType.Error,
+        message: error instanceof Error && error.message.trim() ? error.message : 'The score could not be saved.',
+      });
+    } finally {
+      clearTimeout(pleaseWait);
+      clearTimeout(slow);
+      isRunning.current = false;
+      setIsSaving(false);
     }
-    onDone();
-  } catch (error) {
-    showAlert({
-      type: AlertType.Error,
-      message: error instanceof Error && error.message.trim() ? error.message : 'The score could not be saved.',
-    });
-  } finally {
-    clearTimeout(slow);
-    setIsSaving(false);
-  }
+  };
+  return { isSaving, run };
 }
 
 // ---- subsection score ------------------------------------------------------------------------
@@ -254,17 +264,17 @@ function SubsectionForm({
   existing: CellRow | undefined;
 }) {
   const [score, setScore] = useState<number | null>(existing?.value ?? null);
+  const scoreValues = useMemo(() => scoreOptions(subsection.subsectionMaxScore), [subsection.subsectionMaxScore]);
   const [comments, setComments] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
   const [isScoreOpen, setIsScoreOpen] = useState(!existing);
   const [isCommentsOpen, setIsCommentsOpen] = useState(!existing);
-  const [isSaving, setIsSaving] = useState(false);
+  const { isSaving, run: runSave } = useSaveRunner();
   const isDirty = score !== (existing?.value ?? null) || comments.trim() !== '' || photo !== null;
   useUnsavedChangesPrompt(isDirty);
 
   const save = () =>
     void runSave(
-      setIsSaving,
       () =>
         saveSubsectionScore(sheet, {
           itemId: subsection.subsectionId,
@@ -294,12 +304,7 @@ function SubsectionForm({
         isOpen={isScoreOpen}
         onOpen={() => setIsScoreOpen(true)}
       >
-        <ValuePicker
-          label="Score"
-          values={scoreOptions(subsection.subsectionMaxScore)}
-          value={score}
-          onChange={setScore}
-        />
+        <ValuePicker label="Score" values={scoreValues} value={score} onChange={setScore} />
       </RevealField>
       <RevealField
         label="Comments:"
@@ -360,12 +365,13 @@ function PenaltyForm({
     penalty.isDynamic ? (existing?.value ?? null) : penalty.penaltyDeduction,
   );
   const [overtime, setOvertime] = useState('');
+  const amountValues = useMemo(() => penaltyAmountOptions(penalty.penaltyDeduction), [penalty.penaltyDeduction]);
   const [comments, setComments] = useState(existing ? '' : '');
   const [photo, setPhoto] = useState<File | null>(null);
   const [isAmountOpen, setIsAmountOpen] = useState(!existing);
   const [isCommentsOpen, setIsCommentsOpen] = useState(!existing);
   const [isSubmitted, setIsSubmitted] = useState(false);
-  const [isSaving, setIsSaving] = useState(false);
+  const { isSaving, run: runSave } = useSaveRunner();
   const effectiveComments = comments.trim() || existing?.comments || '';
   const draft = {
     isDynamic: penalty.isDynamic,
@@ -391,7 +397,6 @@ function PenaltyForm({
     setIsSubmitted(true);
     if (errors.amount || errors.comments) return;
     void runSave(
-      setIsSaving,
       () =>
         savePenaltyScore(sheet, {
           itemId: penalty.penaltyId,
@@ -428,12 +433,7 @@ function PenaltyForm({
               description={reading.message || 'Type the overtime, or pick the amount below.'}
               error={reading.message && reading.amount === undefined ? reading.message : undefined}
             />
-            <ValuePicker
-              label="Amount"
-              values={penaltyAmountOptions(penalty.penaltyDeduction)}
-              value={amount}
-              onChange={setAmount}
-            />
+            <ValuePicker label="Amount" values={amountValues} value={amount} onChange={setAmount} />
           </Stack>
         </RevealField>
       ) : (
@@ -516,7 +516,7 @@ function DisqualificationForm({
   const [photo, setPhoto] = useState<File | null>(null);
   const [isCommentsOpen, setIsCommentsOpen] = useState(!existing);
   const [isSubmitted, setIsSubmitted] = useState(false);
-  const [isSaving, setIsSaving] = useState(false);
+  const { isSaving, run: runSave } = useSaveRunner();
   const effectiveComments = comments.trim() || existing?.comments || '';
   useUnsavedChangesPrompt(comments.trim() !== '' || photo !== null);
 
@@ -524,7 +524,6 @@ function DisqualificationForm({
     setIsSubmitted(true);
     if (!effectiveComments) return;
     void runSave(
-      setIsSaving,
       () =>
         saveDisqualificationScore(sheet, {
           itemId: disqualification.disqualificationId,

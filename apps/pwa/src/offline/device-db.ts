@@ -158,6 +158,11 @@ export function createDeviceDb(
   db.version(2).stores({
     outbox: '++seq, &id, status, judgeId, [judgeId+status], cellKey',
   });
+  // Version 3 (additive): a judge's queued category submits by key, so a score sheet reads its
+  // own cells' edits and the submits only, never the whole queue.
+  db.version(3).stores({
+    outbox: '++seq, &id, status, judgeId, [judgeId+status], cellKey, [judgeId+kind]',
+  });
   return db;
 }
 

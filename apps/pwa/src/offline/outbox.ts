@@ -137,6 +137,16 @@ function newOutboxRow(
  * so the screen may say "saved" after it. The cell keeps its device id (scoreId) across edits.
  */
 export async function saveCell(db: DeviceDb, cell: CellInput, label: string, now: string): Promise<OutboxRow> {
+  return (await saveCellAndRow(db, cell, label, now)).row;
+}
+
+/** `saveCell`, answering the committed cell as well (a screen may show it at once). */
+export async function saveCellAndRow(
+  db: DeviceDb,
+  cell: CellInput,
+  label: string,
+  now: string,
+): Promise<{ row: OutboxRow; cell: CellRow }> {
   const key = cellKey(cell);
   return withReopen(db, () =>
     db.transaction('rw', db.cells, db.outbox, async () => {
@@ -144,17 +154,12 @@ export async function saveCell(db: DeviceDb, cell: CellInput, label: string, now
       const scoreId = existing?.scoreId ?? createUuidV7(Date.parse(now) || Date.now());
       const mutation = putMutationOf(cell, scoreId);
       assertValidMutation(mutation);
-      await db.cells.put({
-        key,
-        ...cell,
-        scoreId,
-        pending: 1,
-        rev: existing?.rev ?? 0,
-        updatedAt: now,
-      });
       const row = newOutboxRow({ judgeId: cell.judgeId, eventId: cell.eventId, cellKey: key, label, now }, mutation);
-      row.seq = await db.outbox.add(row);
-      return row;
+      const saved: CellRow = { key, ...cell, scoreId, pending: 1, rev: existing?.rev ?? 0, updatedAt: now };
+      // Both writes are sent at once: one round trip to the database instead of two.
+      const [, seq] = await Promise.all([db.cells.put(saved), db.outbox.add(row)]);
+      row.seq = seq;
+      return { row, cell: saved };
     }),
   );
 }
@@ -403,11 +408,13 @@ export async function discardRejected(db: DeviceDb, judgeId: number, seq: number
   );
 }
 
-/** The judge's outbox counts, for the status indicator (index keys only). */
+/** The judge's outbox counts, for the status indicator (index keys only, one read transaction). */
 export async function countOutbox(db: DeviceDb, judgeId: number): Promise<{ pending: number; rejected: number }> {
-  const [pending, rejected] = await Promise.all([
-    db.outbox.where('[judgeId+status]').equals([judgeId, OutboxStatus.Pending]).count(),
-    db.outbox.where('[judgeId+status]').equals([judgeId, OutboxStatus.Rejected]).count(),
-  ]);
-  return { pending, rejected };
+  return db.transaction('r', db.outbox, async () => {
+    const [pending, rejected] = await Promise.all([
+      db.outbox.where('[judgeId+status]').equals([judgeId, OutboxStatus.Pending]).count(),
+      db.outbox.where('[judgeId+status]').equals([judgeId, OutboxStatus.Rejected]).count(),
+    ]);
+    return { pending, rejected };
+  });
 }

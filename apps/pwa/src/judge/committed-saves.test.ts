@@ -1,0 +1,99 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { CellKind, OutboxStatus, type CellRow, type OutboxRow } from '../offline/device-db.ts';
+import { createCommittedSaves, withCommittedSaves } from './committed-saves.ts';
+
+function cell(itemId: number, value: number, place: Partial<CellRow> = {}): CellRow {
+  return {
+    key: `subsection:5:2:3:${place.schoolId ?? 4}:${itemId}`,
+    kind: CellKind.Subsection,
+    judgeId: 5,
+    eventId: 1,
+    categoryId: 2,
+    sectionId: 3,
+    schoolId: 4,
+    itemId,
+    scoreId: `score-${itemId}`,
+    value,
+    comments: null,
+    photoSha256: null,
+    pending: 1,
+    rev: 0,
+    updatedAt: '2026-03-01T12:00:00.000Z',
+    ...place,
+  };
+}
+
+function row(id: string, cellKey: string): OutboxRow {
+  return {
+    id,
+    seq: 1,
+    judgeId: 5,
+    eventId: 1,
+    kind: 'subsectionScore.put',
+    data: {},
+    schemaVersion: 1,
+    createdAt: '2026-03-01T12:00:00.000Z',
+    attempts: 0,
+    lastError: null,
+    status: OutboxStatus.Pending,
+    cellKey,
+    rejectionCode: null,
+    label: id,
+  };
+}
+
+const scope = { judgeId: 5, eventId: 1, sheet: { categoryId: 2, sectionId: 3, schoolId: 4 } };
+
+test('a committed save shows until a read that began after it arrives', () => {
+  let clock = 100;
+  const saves = createCommittedSaves(() => clock);
+  const before = { cells: [cell(1, 5), cell(2, 6)], outbox: [], readAt: 90 };
+  saves.add(cell(1, 9), row('edit-1', cell(1, 9).key));
+  const shown = withCommittedSaves(before, saves.getSnapshot(), scope);
+  assert.equal(
+    shown.cells.map((item) => [item.itemId, item.value]),
+    [
+      [1, 9],
+      [2, 6],
+    ],
+  );
+  assert.equal(
+    shown.outbox.map((item) => item.id),
+    ['edit-1'],
+  );
+  assert.is(shown.cells[1], before.cells[1], 'untouched cells keep their identity');
+
+  // A read begun after the commit has the save: the live rows are shown as they are.
+  clock = 120;
+  const after = { cells: [cell(1, 9), cell(2, 6)], outbox: [row('edit-1', cell(1, 9).key)], readAt: 110 };
+  assert.is(withCommittedSaves(after, saves.getSnapshot(), scope), after);
+});
+
+test('saves of other sheets, judges or events are not shown; a new save replaces the cell’s older one', () => {
+  let clock = 100;
+  const saves = createCommittedSaves(() => clock);
+  saves.add(cell(1, 9, { schoolId: 8 }), row('other-school', 'x'));
+  saves.add(cell(1, 9, { judgeId: 6, key: 'subsection:6:2:3:4:1' }), row('other-judge', 'y'));
+  saves.add(cell(3, 2), row('first', cell(3, 2).key));
+  clock = 101;
+  saves.add(cell(3, 4), row('second', cell(3, 4).key));
+  const live = { cells: [cell(1, 5)], outbox: [], readAt: 50 };
+  const shown = withCommittedSaves(live, saves.getSnapshot(), scope);
+  assert.equal(
+    shown.cells.map((item) => [item.itemId, item.value]),
+    [
+      [1, 5],
+      [3, 4],
+    ],
+  );
+  assert.equal(
+    shown.outbox.map((item) => item.id),
+    ['second'],
+  );
+  const snapshot = saves.getSnapshot();
+  saves.add(cell(3, 5), row('third', cell(3, 5).key));
+  assert.is.not(saves.getSnapshot(), snapshot, 'each save gives a new snapshot');
+});
+
+test.run();

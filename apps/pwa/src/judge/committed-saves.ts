@@ -1,0 +1,77 @@
+// Saves the screens show at once. A save resolves only after its Dexie transaction committed;
+// the live query that re-reads the rows answers a little later (a read transaction queued behind
+// the modal closing). The committed cell is shown meanwhile, and dropped as soon as a read that
+// began after the commit arrives (IndexedDB serves such a read the committed data).
+import type { CellRow, OutboxRow } from '../offline/device-db.ts';
+
+export interface CommittedSave {
+  cell: CellRow;
+  row: OutboxRow;
+  /** `performance.now()` when the save's transaction had committed. */
+  committedAt: number;
+}
+
+/** Rows as a live query read them, with the time the read began. */
+export interface LiveRows {
+  cells: CellRow[];
+  outbox: OutboxRow[];
+  readAt: number;
+}
+
+/** Which committed saves a screen shows: its judge and event, and its sheet when it has one. */
+export interface RowScope {
+  judgeId: number;
+  eventId: number;
+  sheet?: { categoryId: number; sectionId: number; schoolId: number } | undefined;
+}
+
+function inScope(cell: CellRow, scope: RowScope): boolean {
+  if (cell.judgeId !== scope.judgeId || cell.eventId !== scope.eventId) return false;
+  const { sheet } = scope;
+  return (
+    !sheet ||
+    (cell.categoryId === sheet.categoryId && cell.sectionId === sheet.sectionId && cell.schoolId === sheet.schoolId)
+  );
+}
+
+/** The live rows with every committed save they do not include yet. Unchanged rows keep their identity. */
+export function withCommittedSaves(
+  rows: LiveRows,
+  saves: Iterable<CommittedSave>,
+  scope: RowScope,
+): { cells: CellRow[]; outbox: OutboxRow[] } {
+  const newer = [...saves].filter((save) => save.committedAt >= rows.readAt && inScope(save.cell, scope));
+  if (newer.length === 0) return rows;
+  const cells = new Map(rows.cells.map((cell) => [cell.key, cell]));
+  const outbox = [...rows.outbox];
+  for (const save of newer) {
+    cells.set(save.cell.key, save.cell);
+    if (!outbox.some((row) => row.id === save.row.id)) outbox.push(save.row);
+  }
+  return { cells: [...cells.values()], outbox };
+}
+
+/** The app's committed saves (one per cell, the latest), read with `useSyncExternalStore`. */
+export function createCommittedSaves(now: () => number = () => performance.now()) {
+  let saves: readonly CommittedSave[] = [];
+  const listeners = new Set<() => void>();
+  return {
+    /** A save committed: screens show it at once. */
+    add(cell: CellRow, row: OutboxRow): void {
+      const at = now();
+      // Anything a minute old has long been read back by the live queries.
+      saves = [
+        ...saves.filter((save) => save.cell.key !== cell.key && at - save.committedAt <= 60_000),
+        { cell, row, committedAt: at },
+      ];
+      for (const listener of listeners) listener();
+    },
+    /** The current saves; a new array after each `add`. */
+    getSnapshot: () => saves,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+export type CommittedSaves = ReturnType<typeof createCommittedSaves>;
