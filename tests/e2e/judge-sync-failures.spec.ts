@@ -277,4 +277,51 @@ test.describe('judge sync when things go wrong', () => {
     expect(mine.map((cell) => cell.value).sort()).toEqual([11, 3.5].sort());
     expect(mine.every((cell) => cell.pending === 0)).toBe(true);
   });
+
+  test('scenario 9b: a login that expires offline keeps the judge scoring on the tablet; nothing is sent until the same judge logs in again', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const server = new JudgeServer(request);
+    const scenario = await server.createScenario('s9b');
+    const screens = new JudgeScreens(page);
+    await screens.logIn(scenario.judge.email, JUDGE_PASSWORD);
+    await screens.chooseEvent(scenario.eventName);
+    await screens.chooseCategory(scenario.categoryName);
+    await installApp(page);
+
+    // Offline in the gym, the login's 72 hours run out; the app is opened again.
+    await context.setOffline(true);
+    await page.evaluate(() => {
+      const key = 'judging.session';
+      const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as { expiresAt?: string };
+      stored.expiresAt = new Date(Date.now() - 60_000).toISOString();
+      localStorage.setItem(key, JSON.stringify(stored));
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue scoring offline' }).click();
+    await expect(page.getByRole('heading', { name: 'Judge dashboard', level: 1 })).toBeVisible();
+    await expect(screens.syncStatus.getByText('Log in again to send your scores')).toBeVisible();
+    await openFirstSheet(screens, scenario);
+    await screens.scoreSubsection('Costing Accuracy', '6.00');
+    await expect(screens.pendingText(1)).toBeVisible();
+
+    // Back online: the expired token is never sent; the edit waits.
+    await context.setOffline(false);
+    await screens.syncStatus.getByRole('button', { name: 'Sync now' }).click();
+    await expect(screens.pendingText(1)).toBeVisible();
+    const { token } = await server.logIn(scenario.judge.email, JUDGE_PASSWORD);
+    expect((await server.readCells(scenario, token)).subsections.size).toBe(0);
+
+    // The same judge logs in again: the queue drains.
+    await screens.syncStatus.getByRole('button', { name: 'Log in again' }).click();
+    await expect(page.getByRole('button', { name: 'Continue scoring offline' })).toBeVisible();
+    await screens.logIn(scenario.judge.email, JUDGE_PASSWORD);
+    await expect
+      .poll(async () => [...(await server.readCells(scenario, token)).subsections.values()].map((cell) => cell.score))
+      .toEqual([6]);
+    await expect.poll(async () => (await readDevice(page)).outbox.length).toBe(0);
+  });
 });

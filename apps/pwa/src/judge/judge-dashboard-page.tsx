@@ -18,7 +18,7 @@ import { AlertType, showAlert } from '../alerts/alerts-store.ts';
 import { deviceDb, syncRunner } from '../offline/device.ts';
 import { enqueueCategorySubmit } from '../offline/outbox.ts';
 import { ButtonLink } from '../routing/links.tsx';
-import { useSession } from '../session/session-context.tsx';
+import { useJudgeSession } from '../session/session-context.tsx';
 import {
   isOwnJudge,
   useJudgeEventSnapshot,
@@ -46,7 +46,7 @@ export interface JudgeDashboardPageProps {
 
 /** The judge chooses an event and a category, sees the schools with scored marks and submits. */
 export function JudgeDashboardPage({ judgeId, events, eventId, categoryId, eventLoad }: JudgeDashboardPageProps) {
-  const { user } = useSession();
+  const user = useJudgeSession().session?.user ?? null;
   const isOwn = isOwnJudge(user, judgeId);
   return (
     <Container size="lg" py="lg">

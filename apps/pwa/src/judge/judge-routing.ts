@@ -3,8 +3,15 @@ import { JUDGE_AREA_ROLES, Role, hasRole, type SessionUser } from '@judging/shar
 import { notFound, redirect } from '@tanstack/react-router';
 import { requireRoles, type RouterContext } from '../auth/route-guards.ts';
 
-/** JUDGE, SUPER, ULTRA and ADMIN; a judge only ever sees their own screens. */
+/**
+ * JUDGE, SUPER, ULTRA and ADMIN; a judge only ever sees their own screens. A judge whose token
+ * expired keeps their own screens on this device (offline scoring; sending waits for a login).
+ */
 export function requireJudgeArea(context: RouterContext, judgeId: number): SessionUser {
+  if (!context.session.get()) {
+    const deviceJudge = context.session.getDeviceJudge()?.user;
+    if (deviceJudge?.userId === judgeId) return deviceJudge;
+  }
   const user = requireRoles(context, JUDGE_AREA_ROLES);
   if (hasRole(user.role, [Role.Judge]) && user.userId !== judgeId) {
     throw redirect({ to: '/judge-dashboard/$judgeId', params: { judgeId: user.userId }, replace: true });

@@ -2,7 +2,7 @@ import { Button, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mant
 import { useEffect, useState, type ReactNode } from 'react';
 import { AlertType, showAlert } from '../alerts/alerts-store.ts';
 import { requestPersistentStorage, syncRunner } from '../offline/device.ts';
-import { useSession } from '../session/session-context.tsx';
+import { useJudgeSession } from '../session/session-context.tsx';
 import type { JudgeEventSnapshot } from './judge-event-source.ts';
 import { formatBytes, formatDateTime } from './judge-format.ts';
 
@@ -56,7 +56,7 @@ function Check({ isOk, children }: { isOk: boolean | null; children: ReactNode }
 
 /** "Ready for offline": the event downloaded (and when), storage persisted, free space, and a login that lasts the event. */
 export function ReadyForOfflinePanel({ snapshot }: { snapshot: JudgeEventSnapshot }) {
-  const { session } = useSession();
+  const { session, isExpired } = useJudgeSession();
   const [storage, rereadStorage] = useStorageState();
   const [isRefreshing, setIsRefreshing] = useState(false);
   const { eventData } = snapshot;
@@ -133,9 +133,11 @@ export function ReadyForOfflinePanel({ snapshot }: { snapshot: JudgeEventSnapsho
             </Text>{' '}
             {expiresAt === null
               ? 'unknown'
-              : isTokenValid
-                ? `valid through the event (until ${formatDateTime(expiresAt)})`
-                : `expires ${formatDateTime(expiresAt)}, before the event ends: log in again on the event day while online`}
+              : isExpired
+                ? `ended ${formatDateTime(expiresAt)}: keep scoring here, and log in again once online to send your scores`
+                : isTokenValid
+                  ? `valid through the event (until ${formatDateTime(expiresAt)})`
+                  : `expires ${formatDateTime(expiresAt)}, before the event ends: log in again on the event day while online`}
           </Check>
         </List>
       </Stack>

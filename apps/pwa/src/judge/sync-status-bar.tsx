@@ -5,7 +5,7 @@ import { DeviceRejectionCode } from '../offline/device-db.ts';
 import { deviceDb, syncRunner } from '../offline/device.ts';
 import { countOutbox, discardRejected, retryRejected } from '../offline/outbox.ts';
 import { useLiveQuery } from '../offline/use-live-query.ts';
-import { useSession } from '../session/session-context.tsx';
+import { useJudgeSession, useSession } from '../session/session-context.tsx';
 import { useRejectedRows } from './judge-event-source.ts';
 import { formatDateTime } from './judge-format.ts';
 
@@ -20,12 +20,14 @@ export function SyncStatusBar({ judgeId }: { judgeId: number }) {
   const [isDetailsOpen, setIsDetailsOpen] = useState(false);
   const navigate = useNavigate();
   const { signOut } = useSession();
+  const { isExpired } = useJudgeSession();
   const pending = counts?.pending ?? 0;
   const rejected = counts?.rejected ?? 0;
 
   const logInAgain = () => {
-    // The queue stays on the tablet under this judge; it drains after they log in again.
-    signOut();
+    // The queue stays on the tablet under this judge; it drains after they log in again. An
+    // expired login is kept until then, so the judge can still go back to scoring offline.
+    if (!isExpired) signOut();
     void navigate({ to: '/login' });
   };
 
@@ -73,7 +75,7 @@ export function SyncStatusBar({ judgeId }: { judgeId: number }) {
               <Text size="sm">
                 Your session has ended.{' '}
                 {pending > 0 ? `${pending} saved edits stay on this tablet` : 'Your scores stay on this tablet'} and are
-                sent once you log in again.
+                sent once you log in again{isExpired ? '; until then you can keep scoring here' : ''}.
               </Text>
               <Button size="sm" onClick={logInAgain}>
                 Log in again

@@ -1,8 +1,9 @@
 import { landingPathFor } from '@judging/shared-types';
-import { CloseButton, Collapse, Container, Group, Paper, Text, Title } from '@mantine/core';
+import { Alert, Button, CloseButton, Collapse, Container, Group, Paper, Text, Title } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { useLoginPanel } from '../auth/login-panel-state.tsx';
 import { LoginForm } from '../auth/login-form.tsx';
+import { useJudgeSession } from '../session/session-context.tsx';
 import classes from './app-header.module.css';
 
 export const LOGIN_PANEL_ID = 'login-panel';
@@ -11,6 +12,7 @@ export const LOGIN_PANEL_ID = 'login-panel';
 export function LoginPanel() {
   const { isOpen, close } = useLoginPanel();
   const router = useRouter();
+  const { session: deviceJudge, isExpired } = useJudgeSession();
 
   return (
     <Collapse expanded={isOpen} id={LOGIN_PANEL_ID} className={classes.panel}>
@@ -27,6 +29,25 @@ export function LoginPanel() {
             </div>
             <CloseButton aria-label="Close login panel" onClick={close} />
           </Group>
+          {isExpired && deviceJudge && (
+            <Alert color="yellow" variant="light" mb="md" title={`Your login has ended, ${deviceJudge.user.firstName}`}>
+              <Group justify="space-between" gap="sm">
+                <Text size="sm">
+                  Your scores stay on this tablet. Log in again to send them; with no signal, keep scoring offline and
+                  log in once you are online.
+                </Text>
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    close();
+                    void router.navigate({ href: `/judge-dashboard/${deviceJudge.user.userId}` });
+                  }}
+                >
+                  Continue scoring offline
+                </Button>
+              </Group>
+            </Alert>
+          )}
           <LoginForm
             onLoggedIn={(user) => {
               close();

@@ -18,7 +18,12 @@ export const syncRunner = createSyncRunner({
   api: syncApi,
   getSession: () => {
     const session = sessionStore.get();
-    return session ? { userId: session.user.userId, role: session.user.role, token: session.token } : null;
+    if (session) return { userId: session.user.userId, role: session.user.role, token: session.token };
+    // A judge whose token expired keeps scoring on the device; the runner sends nothing for them.
+    const expired = sessionStore.getDeviceJudge();
+    return expired
+      ? { userId: expired.user.userId, role: expired.user.role, token: expired.token, isExpired: true }
+      : null;
   },
   locks: typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : undefined,
 });

@@ -402,4 +402,27 @@ test('a portal answering a photo upload with 403 HTML stops the run; nothing is 
   assert.ok(runner.getStatus().lastError);
 });
 
+test('a token that expired on the device sends nothing and asks for a login; the same judge’s new login drains', async () => {
+  const db = createDeviceDb(`runner-${++dbCounter}`);
+  await seed(db, 5, 2);
+  const server = fakeApi(applyAll);
+  let session: SyncSession = { ...judge(5, 'expired'), isExpired: true };
+  const runner = runnerFor(db, server.api, () => session);
+  await runner.requestSync('test');
+  assert.is(server.calls.length, 0, 'no request with an expired token');
+  assert.ok(runner.getStatus().needsLogin);
+  assert.equal(await countOutbox(db, 5), { pending: 2, rejected: 0 });
+
+  // Still offline and expired, the judge keeps scoring on the device.
+  await seed(db, 5, 1);
+  await runner.requestSync('write');
+  assert.is(server.calls.length, 0);
+  assert.equal(await countOutbox(db, 5), { pending: 3, rejected: 0 });
+
+  session = judge(5, 'fresh');
+  await runner.requestSync('login');
+  assert.is(runner.getStatus().needsLogin, false);
+  assert.equal(await countOutbox(db, 5), { pending: 0, rejected: 0 });
+});
+
 test.run();

@@ -29,6 +29,8 @@ export interface SyncSession {
   userId: number;
   role: string;
   token: string;
+  /** The token expired on the device: nothing is sent until the judge logs in again (a new token). */
+  isExpired?: boolean;
 }
 
 export interface SyncStatus {
@@ -219,6 +221,17 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     const session = activeJudge();
     await followSession(dependencies.getSession());
     if (!session) return;
+    if (session.isExpired) {
+      // Expired while offline (or since): keep everything, ask for a login, send nothing.
+      pausedToken = session.token;
+      if (!status.needsLogin) {
+        setStatus({
+          needsLogin: true,
+          lastError: 'Your login has ended: log in again to send your scores.',
+        });
+      }
+      return;
+    }
     if (pausedToken !== null) {
       // Paused by a refused token: only a new login (a new token) resumes.
       if (session.token === pausedToken) return;

@@ -43,3 +43,16 @@ export function useSession(): SessionApi {
     [session, store],
   );
 }
+
+/**
+ * The session the judge screens act on: the logged-in one, or else a judge's whose token expired
+ * (offline scoring on this device; `isExpired` says sending waits for a new login).
+ */
+export function useJudgeSession(): { session: StoredSession | null; isExpired: boolean } {
+  const store = use(SessionContext);
+  if (!store) throw new Error('useJudgeSession needs a SessionProvider');
+  const current = useSyncExternalStore(store.subscribe, store.get);
+  const deviceJudge = useSyncExternalStore(store.subscribe, store.getDeviceJudge);
+  if (current) return { session: current, isExpired: false };
+  return { session: deviceJudge, isExpired: deviceJudge !== null };
+}

@@ -75,4 +75,38 @@ test('updating the user keeps the token and tells listeners', () => {
   assert.is(calls, 1);
 });
 
+test('an expired judge session still names the device’s judge for 72 hours; never another role’s', () => {
+  const storage = createMemoryStorage({ [SESSION_STORAGE_KEY]: JSON.stringify(sessionFor('2026-03-01T11:00:00Z')) });
+  let now = NOW;
+  const store = createSessionStore(storage, () => now);
+  assert.is(store.get(), null, 'the token is not used');
+  assert.is(store.getDeviceJudge()?.user.userId, 5);
+  now = Date.parse('2026-03-04T10:59:59Z');
+  assert.is(store.getDeviceJudge()?.user.userId, 5);
+  now = Date.parse('2026-03-04T11:00:00Z');
+  assert.is(store.getDeviceJudge(), null, 'after the grace period the judge must log in');
+
+  const admin = { ...sessionFor('2026-03-01T11:00:00Z') };
+  admin.user = { ...admin.user, role: 'ADMIN' };
+  const adminStore = createSessionStore(
+    createMemoryStorage({ [SESSION_STORAGE_KEY]: JSON.stringify(admin) }),
+    () => NOW,
+  );
+  assert.is(adminStore.getDeviceJudge(), null);
+
+  const valid = createSessionStore(createMemoryStorage(), () => NOW);
+  valid.set(sessionFor('2026-03-02T12:00:00Z'));
+  assert.is(valid.getDeviceJudge(), valid.get());
+  valid.clear();
+  assert.is(valid.getDeviceJudge(), null, 'a logout forgets it');
+});
+
+test('another user logging in replaces the expired judge: their screens and queue are no longer offered', () => {
+  const storage = createMemoryStorage({ [SESSION_STORAGE_KEY]: JSON.stringify(sessionFor('2026-03-01T11:00:00Z')) });
+  const store = createSessionStore(storage, () => NOW);
+  const other = sessionFor('2026-03-02T12:00:00Z');
+  store.set({ ...other, token: 'token-2', user: { ...other.user, userId: 6, email: 'judge2@demo.test' } });
+  assert.is(store.getDeviceJudge()?.user.userId, 6);
+});
+
 test.run();

@@ -1,4 +1,4 @@
-import { SessionUserSchema, validate, type SessionUser } from '@judging/shared-types';
+import { Role, SessionUserSchema, hasRole, validate, type SessionUser } from '@judging/shared-types';
 
 /** What the app keeps of a login: the bearer token, who it belongs to and when it stops working. */
 export interface StoredSession {
@@ -9,9 +9,21 @@ export interface StoredSession {
 
 export const SESSION_STORAGE_KEY = 'judging.session';
 
+/**
+ * How long after its token expired a judge's session still opens that judge's own screens on
+ * this device (offline scoring into the device store; nothing is sent until they log in again).
+ */
+export const OFFLINE_JUDGE_GRACE_MS = 72 * 60 * 60 * 1000;
+
 export interface SessionStore {
   /** The current session, or null when nobody is logged in or the token has expired. */
   get(): StoredSession | null;
+  /**
+   * The judge whose screens this device may show: the stored session when it is a JUDGE's,
+   * also after its token expired (for `OFFLINE_JUDGE_GRACE_MS`), so a judge keeps scoring
+   * offline. Its token is not sent anywhere (`get()` answers null); null for any other role.
+   */
+  getDeviceJudge(): StoredSession | null;
   set(session: StoredSession): void;
   updateUser(user: SessionUser): void;
   clear(): void;
@@ -48,6 +60,12 @@ export function createSessionStore(storage: Storage, now: () => number = Date.no
       if (current && isExpired(current, now())) return null;
       return current;
     },
+    getDeviceJudge() {
+      if (!current || !hasRole(current.user.role, [Role.Judge])) return null;
+      const expiresAtMs = Date.parse(current.expiresAt);
+      if (Number.isFinite(expiresAtMs) && expiresAtMs + OFFLINE_JUDGE_GRACE_MS <= now()) return null;
+      return current;
+    },
     set: write,
     updateUser(user) {
       if (current) write({ ...current, user });
@@ -62,7 +80,7 @@ export function createSessionStore(storage: Storage, now: () => number = Date.no
   };
 }
 
-function isExpired(session: StoredSession, nowMs: number): boolean {
+export function isExpired(session: StoredSession, nowMs: number): boolean {
   const expiresAtMs = Date.parse(session.expiresAt);
   return Number.isFinite(expiresAtMs) && expiresAtMs <= nowMs;
 }
