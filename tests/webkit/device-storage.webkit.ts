@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { JUDGE_PASSWORD, mutationsOnServer } from '../e2e/pages/judge-server.ts';
 import { makeJpeg } from './judge-webkit.ts';
+import { waitUntil } from './harness.ts';
 import { laneTest, pageScript, type LaneContext } from './lane.ts';
 
 interface BinaryFinding {
@@ -321,6 +322,14 @@ for (const closes of [1, 3]) {
       // The save's transaction finds the connection closed: the app must reopen and retry, not fail.
       await judge.scoreSubsection('Costing Accuracy', '8.25');
       await judge.waitForPending(0, 30_000);
+      // The last close can land on the last transaction before the queue emptied; the next use
+      // of the database must reopen it: a sync run (Sync now) is one.
+      if ((await readLab(browser)).opens < closes) await judge.clickButton('Sync now');
+      await waitUntil(
+        'the app to reopen the database after the last close',
+        async () => (await readLab(browser)).opens >= closes,
+        10_000,
+      ).catch(() => undefined);
       const lab = await readLab(browser);
       note(
         `connection closed ${closes - lab.closesLeft}×; reopened ${lab.opens}×; app warnings: ${[...new Set(lab.warnings)].join(' | ') || 'none'}`,
