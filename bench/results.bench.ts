@@ -218,6 +218,13 @@ export async function benchResults(): Promise<ResultsBenchResult> {
       );
       if (aggregated.length !== SCHOOLS * CATEGORIES) throw new Error('the aggregate missed schools');
     }
+    // Both sides use whatever index the planner picks; print the plans so a reader can check.
+    const plan = (query: string, ...values: unknown[]) =>
+      (aggregate.prepare(`explain query plan ${query}`).all(...values) as { detail: string }[])
+        .map((step) => step.detail)
+        .join('; ');
+    const sheetQuery = `select judge_id, section_id, school_id, sum(score), count(*) from subsection_score where category_id = ? group by judge_id, section_id, school_id`;
+    const plans = { aggregate: plan(AGGREGATE_SQL, eventId), sheets: plan(sheetQuery, 1) };
     aggregate.close();
     await reader.destroy();
     const result = {
@@ -241,6 +248,8 @@ export async function benchResults(): Promise<ResultsBenchResult> {
     console.log(
       `    report / SQL = ${(result.reportMs / result.sqlMs).toFixed(2)}× (CPU ${(cpu.report / cpu.sql).toFixed(2)}×; goal ≤ 1.5× and report < 200 ms)`,
     );
+    console.log(`    plan of the aggregate: ${plans.aggregate}`);
+    console.log(`    plan of the results' sheet query (per category): ${plans.sheets}`);
     return result;
   } finally {
     rmSync(dir, { recursive: true, force: true });

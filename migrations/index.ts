@@ -9,6 +9,7 @@ import * as syncChangeLog from './0003-sync-change-log.ts';
 import * as resultsVersion from './0004-results-version.ts';
 import * as scoreSubsectionGuard from './0005-score-subsection-guard.ts';
 import * as penaltyReviewViewed from './0006-penalty-review-viewed.ts';
+import * as scoreSheetIndex from './0007-score-sheet-index.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0004-results-version': resultsVersion,
   '0005-score-subsection-guard': scoreSubsectionGuard,
   '0006-penalty-review-viewed': penaltyReviewViewed,
+  '0007-score-sheet-index': scoreSheetIndex,
 };
 
 /** Builds a Kysely migrator over the registered migrations (no file-system scan). */

@@ -89,14 +89,14 @@ export async function listSubmissionsOfEvent(db: Db, eventId: number) {
 }
 
 /**
- * A category's sheets of its assigned judges, summed: per (judge, section, school), Σ score and how
- * many subsections were scored. With the judges as an IN list SQLite walks the cell index (judge,
- * category, section, school, subsection) in group order: no sort, no temporary table. Every row's
- * subsection belongs to its section (migration 0005 makes the database refuse anything else), so
- * nothing stale hides in a sum; sheets outside the category's setup are left to the model.
+ * A category's sheets, summed: per (judge, section, school), Σ score and how many subsections were
+ * scored. The sheet index (migration 0007) holds every column read, in group order, so SQLite
+ * answers from the index alone: no table rows, no sort. Every row's subsection belongs to its
+ * section (migration 0005 makes the database refuse anything else), so nothing stale hides in a
+ * sum; sheets of judges no longer assigned are left to the model, which ignores and counts them
+ * as it does their penalties.
  */
-export async function listSubsectionTotalsOfCategory(db: Db, categoryId: number, judgeIds: readonly number[]) {
-  if (judgeIds.length === 0) return [];
+export async function listSubsectionTotalsOfCategory(db: Db, categoryId: number) {
   return db
     .selectFrom('subsection_score')
     .select((eb) => [
@@ -106,9 +106,8 @@ export async function listSubsectionTotalsOfCategory(db: Db, categoryId: number,
       eb.fn.sum<number>('score').as('total'),
       eb.fn.countAll<number>().as('scoredCount'),
     ])
-    .where('judge_id', 'in', [...judgeIds])
     .where('category_id', '=', categoryId)
-    .groupBy(['judge_id', 'category_id', 'section_id', 'school_id'])
+    .groupBy(['judge_id', 'section_id', 'school_id'])
     .execute();
 }
 

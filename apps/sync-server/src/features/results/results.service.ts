@@ -83,11 +83,7 @@ export async function loadScoringInputs(db: Db, eventId: number): Promise<Catego
           schoolName: row.school_name,
           hasStudents: parseStudents(row.students_json).length > 0,
         })),
-      subsectionTotals: await listSubsectionTotalsOfCategory(
-        db,
-        categoryId,
-        [...new Set(categorySections.flatMap((section) => section.assignedJudgeIds))].sort((a, b) => a - b),
-      ),
+      subsectionTotals: await listSubsectionTotalsOfCategory(db, categoryId),
       penaltyScores: penalties.filter((row) => row.category_id === categoryId),
       disqualificationScores: disqualifications.filter((row) => row.category_id === categoryId),
       submittedJudgeIds: submissions.filter((row) => row.category_id === categoryId).map((row) => row.judge_id),
