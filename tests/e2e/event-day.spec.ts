@@ -70,9 +70,7 @@ test('competition day: start, score (one tablet offline), unlock, review, end, r
 
   // Judge one scores on a tablet with no network, submits, and syncs once back online.
   const screens = new JudgeScreens(page);
-  await screens.logIn(scenario.judge.email, JUDGE_PASSWORD);
-  await screens.chooseEvent(scenario.eventName);
-  await screens.chooseCategory(scenario.categoryName);
+  await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
   await installApp(page);
   await context.setOffline(true);
   for (const [index, school] of scenario.schools.entries()) {
@@ -95,9 +93,7 @@ test('competition day: start, score (one tablet offline), unlock, review, end, r
     hasTouch: testInfo.project.use.hasTouch ?? false,
   });
   const secondScreens = new JudgeScreens(await secondContext.newPage());
-  await secondScreens.logIn(second.email, JUDGE_PASSWORD);
-  await secondScreens.chooseEvent(scenario.eventName);
-  await secondScreens.chooseCategory(scenario.categoryName);
+  await secondScreens.openCategoryAs(second.email, JUDGE_PASSWORD, scenario);
   for (const school of scenario.schools) {
     await secondScreens.openSchool(school.schoolName);
     await secondScreens.openSection(scenario.sectionName);

@@ -85,9 +85,7 @@ test.describe('judge scoring offline', () => {
     const server = new JudgeServer(request);
     const scenario = await server.createScenario('s1');
     const screens = new JudgeScreens(page);
-    await screens.logIn(scenario.judge.email, JUDGE_PASSWORD);
-    await screens.chooseEvent(scenario.eventName);
-    await screens.chooseCategory(scenario.categoryName);
+    await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
     await installApp(page);
 
     await context.setOffline(true);
@@ -152,9 +150,7 @@ test.describe('judge scoring offline', () => {
     const server = new JudgeServer(request);
     const scenario = await server.createScenario('s2');
     const screens = new JudgeScreens(page);
-    await screens.logIn(scenario.judge.email, JUDGE_PASSWORD);
-    await screens.chooseEvent(scenario.eventName);
-    await screens.chooseCategory(scenario.categoryName);
+    await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
     await installApp(page);
 
     await context.setOffline(true);

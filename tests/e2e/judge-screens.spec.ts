@@ -25,9 +25,7 @@ test('the score sheet follows the seed: modals, headers, dropdowns, Done, prompt
   const scenario = await server.createScenario('screens');
   const school = scenario.schools[0]!;
   const screens = new JudgeScreens(page);
-  await screens.logIn(scenario.judge.email, JUDGE_PASSWORD);
-  await screens.chooseEvent(scenario.eventName);
-  await screens.chooseCategory(scenario.categoryName);
+  await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
   await screens.openSchool(school.schoolName);
   await screens.openSection(scenario.sectionName);
   await expect(page.getByRole('link', { name: '← Back to the criteria sections' })).toHaveAttribute(
@@ -147,9 +145,7 @@ test('a photo that cannot be read shows the error alert; the score and comments 
   const server = new JudgeServer(request);
   const scenario = await server.createScenario('badphoto');
   const screens = new JudgeScreens(page);
-  await screens.logIn(scenario.judge.email, JUDGE_PASSWORD);
-  await screens.chooseEvent(scenario.eventName);
-  await screens.chooseCategory(scenario.categoryName);
+  await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
   await screens.openSchool(scenario.schools[0]!.schoolName);
   await screens.openSection(scenario.sectionName);
 

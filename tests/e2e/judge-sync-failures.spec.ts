@@ -34,9 +34,7 @@ test.describe('judge sync when things go wrong', () => {
     const server = new JudgeServer(request);
     const scenario = await server.createScenario('s6');
     const screens = new JudgeScreens(page);
-    await screens.logIn(scenario.judge.email, JUDGE_PASSWORD);
-    await screens.chooseEvent(scenario.eventName);
-    await screens.chooseCategory(scenario.categoryName);
+    await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
 
     await page.route('**/api/sync/push', (route) =>
       route.fulfill({
@@ -86,9 +84,7 @@ test.describe('judge sync when things go wrong', () => {
     await server.scoreAllElsewhere(scenario, token, 5);
     await server.runEvent(scenario, 'start');
     const screens = new JudgeScreens(page);
-    await screens.logIn(scenario.judge.email, JUDGE_PASSWORD);
-    await screens.chooseEvent(scenario.eventName);
-    await screens.chooseCategory(scenario.categoryName);
+    await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
     await expect(screens.schoolScored(scenario.schools[0]!.schoolName)).toBeVisible();
     await installApp(page);
 
@@ -174,9 +170,7 @@ test.describe('judge sync when things go wrong', () => {
     await server.scoreAllElsewhere(scenario, token, 5);
     await server.runEvent(scenario, 'start');
     const screens = new JudgeScreens(page);
-    await screens.logIn(scenario.judge.email, JUDGE_PASSWORD);
-    await screens.chooseEvent(scenario.eventName);
-    await screens.chooseCategory(scenario.categoryName);
+    await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
     await installApp(page);
 
     // While the tablet is offline the judge submits elsewhere and the coordinator ends the event.
@@ -223,9 +217,7 @@ test.describe('judge sync when things go wrong', () => {
     const scenario = await server.createScenario('s9');
     const other = (await server.createScenario('s9-other')).judge;
     const screens = new JudgeScreens(page);
-    await screens.logIn(scenario.judge.email, JUDGE_PASSWORD);
-    await screens.chooseEvent(scenario.eventName);
-    await screens.chooseCategory(scenario.categoryName);
+    await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
     await installApp(page);
 
     await context.setOffline(true);
@@ -287,9 +279,7 @@ test.describe('judge sync when things go wrong', () => {
     const server = new JudgeServer(request);
     const scenario = await server.createScenario('s9b');
     const screens = new JudgeScreens(page);
-    await screens.logIn(scenario.judge.email, JUDGE_PASSWORD);
-    await screens.chooseEvent(scenario.eventName);
-    await screens.chooseCategory(scenario.categoryName);
+    await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
     await installApp(page);
 
     // Offline in the gym, the login's 72 hours run out; the app is opened again.

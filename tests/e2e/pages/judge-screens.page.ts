@@ -67,6 +67,17 @@ export class JudgeScreens {
     await expect(this.shell.logoutButton).toBeVisible();
   }
 
+  /** A judge logs in and opens one category of one event, as on the morning of the event. */
+  async openCategoryAs(
+    email: string,
+    password: string,
+    place: { eventName: string; categoryName: string },
+  ): Promise<void> {
+    await this.logIn(email, password);
+    await this.chooseEvent(place.eventName);
+    await this.chooseCategory(place.categoryName);
+  }
+
   pendingText(count: number): Locator {
     return this.syncStatus.getByText(count === 0 ? 'All scores sent' : `${count} waiting to send`, { exact: true });
   }
