@@ -3,7 +3,7 @@
 // the score and comments are still saved, with the cell's current photo, and the failure is
 // returned for the screen to alert. The judge never loses what they typed because of a photo.
 import type { CellRow, DeviceDb, OutboxRow } from '../offline/device-db.ts';
-import { saveCellAndRow, type CellInput } from '../offline/outbox.ts';
+import { saveCellAndRow, type CellInput, type SavedCell } from '../offline/outbox.ts';
 import { savePhoto, type PreparedPhoto } from '../offline/photo-store.ts';
 
 /** A photo not ready after this long is given up on (WebKit can leave a decode or a write hanging). */
@@ -42,12 +42,16 @@ export function photoFailureMessage(reason: string): string {
   return `The photo was not saved: ${reason} The score and comments are saved; add the photo again.`;
 }
 
-/** Stores the new photo (if any), then the cell and its outbox row in one transaction. */
+/**
+ * Stores the new photo (if any), then the cell and its outbox row in one transaction.
+ * `onCommitted` runs as soon as that transaction has committed (see `saveCellAndRow`).
+ */
 export async function saveCellWithPhoto(
   deps: CellSaveDependencies,
   cell: Omit<CellInput, 'photoSha256'>,
   photo: { file: Blob | undefined; existing: CellRow | undefined },
   label: string,
+  onCommitted?: (saved: SavedCell) => void,
 ): Promise<CellSaveResult> {
   let photoSha256 = photo.existing?.photoSha256 ?? null;
   let photoFailure: string | null = null;
@@ -66,6 +70,10 @@ export async function saveCellWithPhoto(
       photoFailure = reasonOf(error);
     }
   }
-  const saved = await saveCellAndRow(deps.db, { ...cell, photoSha256 }, label, deps.now());
+  // The cell as the screen knows it: its id and revision let the writes go without waiting for a read.
+  const saved = await saveCellAndRow(deps.db, { ...cell, photoSha256 }, label, deps.now(), {
+    known: photo.existing,
+    onCommitted,
+  });
   return { ...saved, photoFailure };
 }

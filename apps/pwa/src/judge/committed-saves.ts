@@ -1,7 +1,7 @@
-// Saves the screens show at once. A save resolves only after its Dexie transaction committed;
-// the live query that re-reads the rows answers a little later (a read transaction queued behind
-// the modal closing). The committed cell is shown meanwhile, and dropped as soon as a read that
-// began after the commit arrives (IndexedDB serves such a read the committed data).
+// Saves the screens show at once. A save is added when its Dexie transaction has committed (the
+// `complete` event, before Dexie re-runs the live queries); the live query that re-reads the rows
+// answers a little later. The committed cell is shown meanwhile, and dropped as soon as a read
+// that began after the commit arrives (IndexedDB serves such a read the committed data).
 import type { CellRow, OutboxRow } from '../offline/device-db.ts';
 
 export interface CommittedSave {

@@ -1,7 +1,7 @@
 import { formatScore, type SyncSection } from '@judging/shared-types';
 import { Alert, Badge, Button, Container, Group, Modal, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { memo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { AlertType, showAlert } from '../alerts/alerts-store.ts';
 import type { CellRow } from '../offline/device-db.ts';
 import { AnchorLink } from '../routing/links.tsx';
@@ -32,11 +32,19 @@ type OpenModal =
 export function SchoolScoringPage({ search, load }: { search: ScoringSearch; load: JudgeEventLoad }) {
   const { judgeId, eventId, categoryId, schoolId, sectionId } = search;
   const snapshot = useJudgeEventSnapshot(judgeId, eventId, load, { categoryId, sectionId, schoolId });
-  const backLink = (
-    <AnchorLink to="/school-sections" search={{ schoolId, eventId, judgeId, categoryId }}>
-      ← Back to the criteria sections
-    </AnchorLink>
+  // Kept across renders: a save re-renders only what its cell changes.
+  const backLink = useMemo(
+    () => (
+      <AnchorLink to="/school-sections" search={{ schoolId, eventId, judgeId, categoryId }}>
+        ← Back to the criteria sections
+      </AnchorLink>
+    ),
+    [schoolId, eventId, judgeId, categoryId],
   );
+  const category = snapshot?.eventData.categories.find((item) => item.categoryId === categoryId);
+  const school = category?.schools.find((item) => item.schoolId === schoolId);
+  const section = category?.sections.find((item) => item.sectionId === sectionId);
+  const sheet = useSheetContext(search, school?.schoolName, section?.sectionName);
   if (load.status === 'unavailable' || snapshot === null) {
     return (
       <Container size="lg" py="lg">
@@ -50,34 +58,38 @@ export function SchoolScoringPage({ search, load }: { search: ScoringSearch; loa
     );
   }
   if (!snapshot) return null;
-  const category = snapshot.eventData.categories.find((item) => item.categoryId === categoryId);
-  const school = category?.schools.find((item) => item.schoolId === schoolId);
-  const section = category?.sections.find((item) => item.sectionId === sectionId);
   return (
     <Container size="lg" py="lg">
       <Stack gap="md">
         {snapshot.isOwn && <SyncStatusBar judgeId={judgeId} />}
         {backLink}
-        {!category || !school || !section ? (
+        {!category || !section || !sheet ? (
           <Alert color="yellow">This sheet is not one of yours.</Alert>
         ) : (
           <ScoreSheet
             snapshot={snapshot}
             section={section}
-            sheet={{
-              judgeId,
-              eventId,
-              categoryId,
-              sectionId,
-              schoolId,
-              schoolName: school.schoolName,
-              sectionName: section.sectionName,
-            }}
+            sheet={sheet}
             submission={submissionState(category, snapshot.outbox)}
           />
         )}
       </Stack>
     </Container>
+  );
+}
+
+/** The sheet's context, the same object across renders while the sheet stays the same. */
+function useSheetContext(
+  { judgeId, eventId, categoryId, sectionId, schoolId }: ScoringSearch,
+  schoolName: string | undefined,
+  sectionName: string | undefined,
+): SheetContext | undefined {
+  return useMemo(
+    () =>
+      schoolName === undefined || sectionName === undefined
+        ? undefined
+        : { judgeId, eventId, categoryId, sectionId, schoolId, schoolName, sectionName },
+    [judgeId, eventId, categoryId, sectionId, schoolId, schoolName, sectionName],
   );
 }
 
@@ -101,7 +113,7 @@ function ScoreSheet({
   const isLocked = submission === SubmissionState.Submitted || submission === SubmissionState.Queued;
   const canEdit = snapshot.isOwn && !isLocked && !isClosed;
   const allScored = section.subsections.every((subsection) => cells.subsections.has(subsection.subsectionId));
-  const close = () => setOpen(null);
+  const close = useCallback(() => setOpen(null), []);
   const openSubsection =
     open?.type === 'subsection' ? section.subsections.find((item) => item.subsectionId === open.itemId) : undefined;
 
@@ -125,12 +137,7 @@ function ScoreSheet({
 
   return (
     <Stack gap="lg">
-      <Stack gap={2}>
-        <Title order={1}>{sheet.schoolName}</Title>
-        <Title order={2} size="h3" c="dimmed">
-          {sheet.sectionName}
-        </Title>
-      </Stack>
+      <SheetHeading schoolName={sheet.schoolName} sectionName={sheet.sectionName} />
       {!snapshot.isOwn && <Alert color="blue">You are viewing this judge’s sheet. Only the judge can change it.</Alert>}
       {snapshot.isOwn && isLocked && (
         <Alert color="basil" title="Submitted">
@@ -197,7 +204,24 @@ function ScoreSheet({
   );
 }
 
-function RunningTotal({
+const SheetHeading = memo(function SheetHeading({
+  schoolName,
+  sectionName,
+}: {
+  schoolName: string;
+  sectionName: string;
+}) {
+  return (
+    <Stack gap={2}>
+      <Title order={1}>{schoolName}</Title>
+      <Title order={2} size="h3" c="dimmed">
+        {sectionName}
+      </Title>
+    </Stack>
+  );
+});
+
+const RunningTotal = memo(function RunningTotal({
   subsectionTotal,
   penaltyTotal,
   total,
@@ -228,7 +252,19 @@ function RunningTotal({
       </Group>
     </Paper>
   );
-}
+});
+
+/** The same element every render: React skips it. */
+const criteriaHead = (
+  <Table.Thead>
+    <Table.Tr>
+      <Table.Th>Subsection</Table.Th>
+      <Table.Th w={90}>Score</Table.Th>
+      <Table.Th>Comments</Table.Th>
+      <Table.Th />
+    </Table.Tr>
+  </Table.Thead>
+);
 
 function CriteriaTable({
   section,
@@ -250,14 +286,7 @@ function CriteriaTable({
       </Title>
       <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
         <Table verticalSpacing="sm" horizontalSpacing="md" miw={600}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Subsection</Table.Th>
-              <Table.Th w={90}>Score</Table.Th>
-              <Table.Th>Comments</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
+          {criteriaHead}
           <Table.Tbody>
             {section.subsections.map((subsection) => {
               const cell = cells.subsections.get(subsection.subsectionId);
@@ -632,7 +661,15 @@ const DisqualificationsTable = memo(function DisqualificationsTable({
   );
 }, sameItemsProps('disqualifications'));
 
-function RemoveConfirm({ open, onClose, sheet }: { open: OpenModal; onClose: () => void; sheet: SheetContext }) {
+const RemoveConfirm = memo(function RemoveConfirm({
+  open,
+  onClose,
+  sheet,
+}: {
+  open: OpenModal;
+  onClose: () => void;
+  sheet: SheetContext;
+}) {
   const [isSaving, setIsSaving] = useState(false);
   const target = open?.type === 'remove' ? open : null;
   const remove = async () => {
@@ -667,4 +704,4 @@ function RemoveConfirm({ open, onClose, sheet }: { open: OpenModal; onClose: () 
       </Stack>
     </Modal>
   );
-}
+});

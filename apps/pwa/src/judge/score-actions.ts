@@ -2,7 +2,7 @@
 // cell and its outbox row are written in one transaction; the network is never on this path.
 // A photo that fails is reported, never a reason to lose the score (see cell-save.ts).
 import { formatScore } from '@judging/shared-types';
-import { CellKind, type CellRow } from '../offline/device-db.ts';
+import { CellKind, type CellRow, type OutboxRow } from '../offline/device-db.ts';
 import { deviceDb, syncRunner } from '../offline/device.ts';
 import { removeCell } from '../offline/outbox.ts';
 import { preparePhoto } from '../offline/photo-store.ts';
@@ -43,7 +43,13 @@ function commentsToSave(entered: string, existing: CellRow | undefined): string 
 }
 
 async function save(kind: CellKind, sheet: SheetContext, input: CellSave, label: string): Promise<SaveOutcome> {
-  const { cell, row, photoFailure } = await saveCellWithPhoto(
+  let isShown = false;
+  // Committed: the sheet shows it now, before the live queries have read it back.
+  const show = ({ cell, row }: { cell: CellRow; row: OutboxRow }) => {
+    isShown = true;
+    committedSaves.add(cell, row);
+  };
+  const saved = await saveCellWithPhoto(
     { db: deviceDb, preparePhoto, now: () => new Date().toISOString() },
     {
       kind,
@@ -58,11 +64,11 @@ async function save(kind: CellKind, sheet: SheetContext, input: CellSave, label:
     },
     { file: input.photoFile, existing: input.existing },
     label,
+    show,
   );
-  // Committed: the sheet shows it now, not when its live query has read it back.
-  committedSaves.add(cell, row);
+  if (!isShown) show(saved);
   syncRunner.notifyWrite();
-  return { photoFailure };
+  return { photoFailure: saved.photoFailure };
 }
 
 function where(sheet: SheetContext): string {

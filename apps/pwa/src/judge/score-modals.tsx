@@ -231,7 +231,7 @@ function useSaveRunner() {
 
 // ---- subsection score ------------------------------------------------------------------------
 
-export function ScoreSubsectionModal({
+export const ScoreSubsectionModal = memo(function ScoreSubsectionModal({
   opened,
   onClose,
   sheet,
@@ -250,7 +250,7 @@ export function ScoreSubsectionModal({
       {opened && <SubsectionForm onClose={onClose} sheet={sheet} subsection={subsection} existing={existing} />}
     </Modal>
   );
-}
+});
 
 function SubsectionForm({
   onClose,
@@ -329,7 +329,7 @@ function SubsectionForm({
 
 // ---- penalty ---------------------------------------------------------------------------------
 
-export function PenaltyModal({
+export const PenaltyModal = memo(function PenaltyModal({
   opened,
   onClose,
   sheet,
@@ -348,7 +348,7 @@ export function PenaltyModal({
       {opened && penalty && <PenaltyForm onClose={onClose} sheet={sheet} penalty={penalty} existing={existing} />}
     </Modal>
   );
-}
+});
 
 function PenaltyForm({
   onClose,
@@ -474,7 +474,7 @@ function PenaltyForm({
 
 // ---- disqualification ------------------------------------------------------------------------
 
-export function DisqualificationModal({
+export const DisqualificationModal = memo(function DisqualificationModal({
   opened,
   onClose,
   sheet,
@@ -499,7 +499,7 @@ export function DisqualificationModal({
       )}
     </Modal>
   );
-}
+});
 
 function DisqualificationForm({
   onClose,
@@ -566,7 +566,7 @@ function DisqualificationForm({
 // ---- photo -----------------------------------------------------------------------------------
 
 /** Shows a score's photo: from this tablet when it was taken here, else from the server (online). */
-export function ShowImageModal({
+export const ShowImageModal = memo(function ShowImageModal({
   opened,
   onClose,
   title,
@@ -606,4 +606,4 @@ export function ShowImageModal({
       )}
     </Modal>
   );
-}
+});

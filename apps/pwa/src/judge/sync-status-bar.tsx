@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, useSyncExternalStore } from 'react';
+import { memo, useState, useSyncExternalStore } from 'react';
 import { DeviceRejectionCode } from '../offline/device-db.ts';
 import { deviceDb, syncRunner } from '../offline/device.ts';
 import { countOutbox, discardRejected, retryRejected } from '../offline/outbox.ts';
@@ -14,7 +14,7 @@ import { formatDateTime } from './judge-format.ts';
  * attention, and the last successful sync. A refused token pauses sending until the judge logs
  * in again; nothing is lost meanwhile.
  */
-export function SyncStatusBar({ judgeId }: { judgeId: number }) {
+export const SyncStatusBar = memo(function SyncStatusBar({ judgeId }: { judgeId: number }) {
   const status = useSyncExternalStore(syncRunner.subscribe, syncRunner.getStatus);
   const counts = useLiveQuery(() => countOutbox(deviceDb, judgeId), [judgeId]);
   const [isDetailsOpen, setIsDetailsOpen] = useState(false);
@@ -92,7 +92,7 @@ export function SyncStatusBar({ judgeId }: { judgeId: number }) {
       {isDetailsOpen && <NeedsAttentionModal judgeId={judgeId} onClose={() => setIsDetailsOpen(false)} />}
     </Paper>
   );
-}
+});
 
 /** The refused edits, read only while the list is open (saving a score need not re-read them). */
 function NeedsAttentionModal({ judgeId, onClose }: { judgeId: number; onClose: () => void }) {

@@ -2,7 +2,7 @@
 // A *cell* is one judge's score of one item (subsection, penalty, disqualification) for one
 // school in one section of a category; the *outbox* holds the judge's edits not yet acked.
 // Versions are additive: a new version adds stores or indexes and never drops the outbox.
-import Dexie, { type EntityTable, type Table } from 'dexie';
+import Dexie, { type DBCore, type EntityTable, type Table, type Transaction } from 'dexie';
 import type { MutationKind, RejectionCode, SyncCategory, SyncEvent, SyncReferenceData } from '@judging/shared-types';
 
 export const DEVICE_DB_NAME = 'judging-device';
@@ -135,6 +135,43 @@ export type DeviceDb = Dexie & {
   meta: EntityTable<MetaRow, 'key'>;
 };
 
+const commitCallbacks = new WeakMap<IDBTransaction, () => void>();
+
+/**
+ * Runs `callback` once the read-write transaction has committed (its `complete` event), before
+ * Dexie's own completion handlers, which re-run every live query the change touches: a screen
+ * can show what was committed first and let those queries catch up after.
+ */
+export function onCommitted(transaction: Transaction, callback: () => void): void {
+  commitCallbacks.set(transaction.idbtrans, callback);
+}
+
+/** Middleware under Dexie's cache and observability layers: its `complete` listener comes first. */
+function commitFirstMiddleware(down: DBCore): Partial<DBCore> {
+  return {
+    transaction(stores, mode, options) {
+      const idbtrans = down.transaction(stores, mode, options) as IDBTransaction;
+      if (mode === 'readwrite') {
+        idbtrans.addEventListener(
+          'complete',
+          () => {
+            const callback = commitCallbacks.get(idbtrans);
+            if (!callback) return;
+            commitCallbacks.delete(idbtrans);
+            try {
+              callback();
+            } catch (error) {
+              console.error(error);
+            }
+          },
+          { once: true },
+        );
+      }
+      return idbtrans;
+    },
+  };
+}
+
 /**
  * Opens (or creates) the device database. IndexedDB is read when the database is made, not when
  * Dexie is imported, so a test's fake-indexeddb installed later still counts.
@@ -145,6 +182,8 @@ export function createDeviceDb(
 ): DeviceDb {
   const found = globalThis.indexedDB ? { indexedDB: globalThis.indexedDB, IDBKeyRange: globalThis.IDBKeyRange } : {};
   const db = new Dexie(name, { ...found, ...options }) as DeviceDb;
+  // Level -2: below Dexie's own middlewares (cache and observability at 0).
+  db.use({ stack: 'dbcore', name: 'CommitFirst', level: -2, create: commitFirstMiddleware });
   db.version(1).stores({
     cells: 'key, [judgeId+eventId], [judgeId+categoryId], [judgeId+categoryId+sectionId+schoolId]',
     eventData: '[judgeId+eventId], judgeId',

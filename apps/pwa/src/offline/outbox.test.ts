@@ -15,7 +15,9 @@ import {
   removeCell,
   retryRejected,
   saveCell,
+  saveCellAndRow,
   type CellInput,
+  type SavedCell,
 } from './outbox.ts';
 
 const NOW = '2026-03-01T12:00:00.000Z';
@@ -62,6 +64,55 @@ test('a save writes the cell and its outbox row together, in seq order, as pendi
   assert.is(batch[0]?.kind, MutationKind.SubsectionScorePut);
   assert.is(batch[0]?.status, OutboxStatus.Pending);
   assert.match(batch[0]?.id ?? '', /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+});
+
+test('a save from what the screen knows commits the stored id and revision when they differ, and reports the commit first', async () => {
+  const db = freshDb();
+  const first = await saveCell(db, subsectionCell(10, 7.5), 'first', NOW);
+  const storedId = (first.data as { scoreId: string }).scoreId;
+  const key = cellKey(subsectionCell(10, 7.5));
+  await db.cells.update(key, { rev: 4 });
+  // The screen knew the cell as it was (rev 0) and a stale id: the stored cell wins.
+  const events: string[] = [];
+  let reported: SavedCell | undefined;
+  const saving = saveCellAndRow(db, subsectionCell(10, 8), 'again', NOW, {
+    known: { scoreId: '0190e2c0-0000-7000-8000-000000000000', rev: 0 },
+    onCommitted: (saved) => {
+      events.push('committed');
+      reported = saved;
+    },
+  }).then((saved) => {
+    events.push('resolved');
+    return saved;
+  });
+  const saved = await saving;
+  assert.equal(events, ['committed', 'resolved']);
+  assert.equal(reported, saved);
+  assert.is(saved.cell.scoreId, storedId);
+  assert.is(saved.cell.rev, 4);
+  assert.is((saved.row.data as { scoreId: string }).scoreId, storedId);
+  const cell = await db.cells.get(key);
+  assert.equal({ scoreId: cell?.scoreId, rev: cell?.rev, value: cell?.value }, { scoreId: storedId, rev: 4, value: 8 });
+  const rows = await db.outbox.toArray();
+  assert.is(rows.length, 2);
+  assert.equal(rows[1], saved.row);
+  // Right knowledge: the same result without the second write.
+  const third = await saveCellAndRow(db, subsectionCell(10, 9), 'third', NOW, { known: { scoreId: storedId, rev: 4 } });
+  assert.is(third.cell.scoreId, storedId);
+  assert.is((await db.cells.get(key))?.value, 9);
+  // A new cell the screen does not know yet but the store has: the stored id is kept.
+  await db.cells.put({
+    ...cell!,
+    key: cellKey(subsectionCell(11, 1)),
+    itemId: 11,
+    scoreId: '0190e2c0-0000-7000-8000-000000000011',
+    rev: 2,
+  });
+  const unknown = await saveCellAndRow(db, subsectionCell(11, 2), 'unknown', NOW);
+  assert.equal(
+    { id: unknown.cell.scoreId, rev: unknown.cell.rev },
+    { id: '0190e2c0-0000-7000-8000-000000000011', rev: 2 },
+  );
 });
 
 test('an edit of a saved cell keeps its score id; an invalid edit is refused before anything is written', async () => {

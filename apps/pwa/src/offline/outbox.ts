@@ -18,6 +18,7 @@ import {
   OUTBOX_SCHEMA_VERSION,
   OutboxStatus,
   cellKey,
+  onCommitted as onTransactionCommitted,
   withReopen,
   type CellRow,
   type DeviceDb,
@@ -140,26 +141,80 @@ export async function saveCell(db: DeviceDb, cell: CellInput, label: string, now
   return (await saveCellAndRow(db, cell, label, now)).row;
 }
 
-/** `saveCell`, answering the committed cell as well (a screen may show it at once). */
+/** What the screen last read of the cell: its device id and server revision. */
+export interface KnownCell {
+  scoreId: string;
+  rev: number;
+}
+
+export interface SavedCell {
+  row: OutboxRow;
+  /** The cell as committed. */
+  cell: CellRow;
+}
+
+export interface SaveCellOptions {
+  /** The cell as the screen knows it (none for a new cell): the writes need not wait for a read. */
+  known?: KnownCell | undefined;
+  /**
+   * Called once the transaction has committed (its `complete` event), before the database's
+   * live queries re-run: a screen can show the committed cell first (see `onCommitted` in
+   * device-db.ts).
+   */
+  onCommitted?: ((saved: SavedCell) => void) | undefined;
+}
+
+/**
+ * `saveCell`, answering the committed cell as well (a screen may show it at once).
+ *
+ * The cell and its row are written from what the screen knows of the cell (its id and revision)
+ * in the same batch of requests as the read of the stored cell, so the writes do not wait a
+ * round trip for the read. Should the stored cell differ (a pull or another tab changed it since
+ * the screen read it), both are written again from the stored cell before the transaction
+ * commits: what commits is exactly what reading first and then writing gives.
+ */
 export async function saveCellAndRow(
   db: DeviceDb,
   cell: CellInput,
   label: string,
   now: string,
-): Promise<{ row: OutboxRow; cell: CellRow }> {
+  options: SaveCellOptions = {},
+): Promise<SavedCell> {
   const key = cellKey(cell);
+  const freshId = createUuidV7(Date.parse(now) || Date.now());
+  // Prepared before the transaction: inside it, only the database's requests run.
+  const prepare = (scoreId: string, rev: number) => {
+    const mutation = putMutationOf(cell, scoreId);
+    assertValidMutation(mutation);
+    const row = newOutboxRow({ judgeId: cell.judgeId, eventId: cell.eventId, cellKey: key, label, now }, mutation);
+    const saved: CellRow = { key, ...cell, scoreId, pending: 1, rev, updatedAt: now };
+    return { row, cell: saved };
+  };
+  const assumed = prepare(options.known?.scoreId ?? freshId, options.known?.rev ?? 0);
+  const { onCommitted } = options;
   return withReopen(db, () =>
-    db.transaction('rw', db.cells, db.outbox, async () => {
-      const existing = await db.cells.get(key);
-      const scoreId = existing?.scoreId ?? createUuidV7(Date.parse(now) || Date.now());
-      const mutation = putMutationOf(cell, scoreId);
-      assertValidMutation(mutation);
-      const row = newOutboxRow({ judgeId: cell.judgeId, eventId: cell.eventId, cellKey: key, label, now }, mutation);
-      const saved: CellRow = { key, ...cell, scoreId, pending: 1, rev: existing?.rev ?? 0, updatedAt: now };
-      // Both writes are sent at once: one round trip to the database instead of two.
-      const [, seq] = await Promise.all([db.cells.put(saved), db.outbox.add(row)]);
-      row.seq = seq;
-      return { row, cell: saved };
+    db.transaction('rw', db.cells, db.outbox, async (transaction) => {
+      let committed: SavedCell | undefined;
+      if (onCommitted) {
+        onTransactionCommitted(transaction, () => {
+          if (committed) onCommitted(committed);
+        });
+      }
+      const saved = assumed.cell;
+      const row = { ...assumed.row };
+      // One batch: the read, then both writes (requests run in order within a transaction).
+      const [existing, , seq] = await Promise.all([db.cells.get(key), db.cells.put(saved), db.outbox.add(row)]);
+      const scoreId = existing?.scoreId ?? freshId;
+      const rev = existing?.rev ?? 0;
+      if (scoreId === saved.scoreId && rev === saved.rev) {
+        committed = { row: { ...row, seq }, cell: saved };
+        return committed;
+      }
+      const actual = prepare(scoreId, rev);
+      const actualRow = { ...actual.row, id: row.id, seq };
+      await Promise.all([db.cells.put(actual.cell), db.outbox.put(actualRow)]);
+      committed = { row: actualRow, cell: actual.cell };
+      return committed;
     }),
   );
 }
