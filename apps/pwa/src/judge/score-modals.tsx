@@ -19,7 +19,7 @@ import {
   Textarea,
   UnstyledButton,
 } from '@mantine/core';
-import { memo, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Static } from 'typebox';
 import { AlertType, showAlert } from '../alerts/alerts-store.ts';
 import type { CellRow } from '../offline/device-db.ts';
@@ -244,11 +244,22 @@ export const ScoreSubsectionModal = memo(function ScoreSubsectionModal({
   subsection: Subsection;
   existing: CellRow | undefined;
 }) {
-  const title = existing ? `Update: ${subsection.subsectionName}` : `Score: ${subsection.subsectionName}`;
-  return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg" centered>
-      {opened && <SubsectionForm onClose={onClose} sheet={sheet} subsection={subsection} existing={existing} />}
-    </Modal>
+  // A save's committed cell reaches the open modal after the sheet's row has shown it (the
+  // modal is closing then); a cell changed otherwise (a pull) still shows a moment later.
+  const shown = useDeferredValue(existing);
+  return useMemo(
+    () => (
+      <Modal
+        opened={opened}
+        onClose={onClose}
+        title={shown ? `Update: ${subsection.subsectionName}` : `Score: ${subsection.subsectionName}`}
+        size="lg"
+        centered
+      >
+        {opened && <SubsectionForm onClose={onClose} sheet={sheet} subsection={subsection} existing={shown} />}
+      </Modal>
+    ),
+    [opened, onClose, sheet, subsection, shown],
   );
 });
 
