@@ -25,8 +25,13 @@ const cell = {
 const file = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
 const prepared: PreparedPhoto = { sha256: NEW_PHOTO, mime: 'image/jpeg', bytes: new ArrayBuffer(3), size: 3 };
 
-function depsFor(db: DeviceDb, preparePhoto: (file: Blob) => Promise<PreparedPhoto>): CellSaveDependencies {
-  return { db, preparePhoto, now: () => NOW, photoLimitMs: 50 };
+/** A busy CI machine can take longer than a short limit to store a real photo: only the hang test waits briefly. */
+function depsFor(
+  db: DeviceDb,
+  preparePhoto: (file: Blob) => Promise<PreparedPhoto>,
+  photoLimitMs = 10_000,
+): CellSaveDependencies {
+  return { db, preparePhoto, now: () => NOW, photoLimitMs };
 }
 
 /** A cell already on the device, with a photo. */
@@ -117,7 +122,7 @@ test('a photo the device store refuses (as WebKit refuses a Blob) still saves th
 test('a photo that never finishes (a hung decode or write) is given up on; the score is saved', async () => {
   const db = createDeviceDb(`cell-save-${++dbCounter}`);
   const result = await saveCellWithPhoto(
-    depsFor(db, () => new Promise<PreparedPhoto>(() => undefined)),
+    depsFor(db, () => new Promise<PreparedPhoto>(() => undefined), 50),
     cell,
     { file, existing: undefined },
     'first',
