@@ -97,30 +97,6 @@ test.describe('events and categories', () => {
     await expect.poll(() => category.schoolOrder()).toEqual([third, second, first]);
   });
 
-  test('on a touch tablet a finger drags a school to another place in the running order', async ({
-    page,
-    request,
-  }, testInfo) => {
-    test.skip(!testInfo.project.use.hasTouch, 'needs a touch screen');
-    test.slow();
-    const setup = await EventsSetup.as(request, demoUsers.admin);
-    const event = await setup.createEvent(uniqueName(testInfo.project.name, 'Touch Invitational'), ['Pastry']);
-    const [pastry] = event.categories;
-    if (!pastry) throw new Error('The event has no category');
-    const schools = await setup.registerSchools(event.eventId, pastry.categoryId, 3);
-    const [first = '', second = '', third = ''] = schools;
-    const shell = new AppShell(page);
-    const category = new CategoryDetailPage(page);
-    await shell.logInAs(demoUsers.admin);
-    await page.goto(`/admin/category-detail/${event.eventId}/${pastry.categoryId}`);
-    await expect.poll(() => category.schoolOrder()).toEqual(schools);
-
-    await category.touchDragSchool(first, third);
-    await expect(shell.alert('Schools order updated')).toBeVisible();
-    await page.reload();
-    await expect.poll(() => category.schoolOrder()).toEqual([second, third, first]);
-  });
-
   test('a STANDARD user reads an event without any edit control', async ({ page, request }, testInfo) => {
     test.slow();
     const setup = await EventsSetup.as(request, demoUsers.admin);
