@@ -1,6 +1,8 @@
 // Reads and writes of the school-penalties review: applied penalties and disqualifications of a
 // category, their review flags, and the per-school review status (and who last opened it).
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/tables.ts';
 
 export async function listPenaltyItems(db: Db, categoryId: number, schoolId?: number) {
   let query = db
@@ -56,18 +58,19 @@ export async function listReviewStatuses(db: Db, categoryId: number) {
 }
 
 /**
- * A coordinator's decision on an applied penalty. A changed flag is a new revision of the cell
- * (the judge's device learns it at its next pull); restating the same flag only records who
- * reviewed it and when.
+ * A coordinator's decision on an applied penalty or disqualification. A changed flag is a new
+ * revision of the cell (the judge's device learns it at its next pull); restating the same flag
+ * only records who reviewed it and when.
  */
-export async function setPenaltyConfirmation(
+export async function setConfirmation<T extends 'penalty_score' | 'disqualification_score'>(
   db: Db,
+  table: T,
   scoreId: string,
   review: { isConfirmed: boolean; isChange: boolean; reviewer: number },
   now: string,
-) {
-  return db
-    .updateTable('penalty_score')
+): Promise<Selectable<Database[T]>> {
+  const row = await db
+    .updateTable(table as 'penalty_score' | 'disqualification_score')
     .set((eb) => ({
       is_confirmed: review.isConfirmed ? 1 : 0,
       reviewed_by: review.reviewer,
@@ -77,26 +80,7 @@ export async function setPenaltyConfirmation(
     .where('score_id', '=', scoreId)
     .returningAll()
     .executeTakeFirstOrThrow();
-}
-
-/** A coordinator's decision on an applied disqualification; see setPenaltyConfirmation. */
-export async function setDisqualificationConfirmation(
-  db: Db,
-  scoreId: string,
-  review: { isConfirmed: boolean; isChange: boolean; reviewer: number },
-  now: string,
-) {
-  return db
-    .updateTable('disqualification_score')
-    .set((eb) => ({
-      is_confirmed: review.isConfirmed ? 1 : 0,
-      reviewed_by: review.reviewer,
-      reviewed_at: now,
-      ...(review.isChange ? { rev: eb('rev', '+', 1), updated_at: now } : {}),
-    }))
-    .where('score_id', '=', scoreId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return row as Selectable<Database[T]>;
 }
 
 export async function markReviewComplete(

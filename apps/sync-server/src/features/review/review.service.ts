@@ -35,8 +35,7 @@ import {
   listReviewStatuses,
   markReviewComplete,
   markReviewViewed,
-  setDisqualificationConfirmation,
-  setPenaltyConfirmation,
+  setConfirmation,
 } from './review.repository.ts';
 
 interface CategoryContext {
@@ -250,38 +249,22 @@ export async function confirmSchoolPenalties(
       // The judge's device holds this cell: a changed outcome goes to it at its next pull, as
       // any other write to the judge's cells does (same change log, same transaction).
       const change = { stateId: context.event.state_id, eventId: item.event_id, categoryId: item.category_id };
-      if (isPenalty) {
-        const row = await setPenaltyConfirmation(trx, scoreId, review, now);
-        if (review.isChange) {
-          await appendChange(
-            trx,
-            {
-              ...change,
-              judgeId: row.judge_id,
-              entity: ChangeEntity.PenaltyScore,
-              entityId: row.score_id,
-              op: ChangeOp.Put,
-              payload: toPenaltyCell(row),
-            },
-            now,
-          );
-        }
-      } else {
-        const row = await setDisqualificationConfirmation(trx, scoreId, review, now);
-        if (review.isChange) {
-          await appendChange(
-            trx,
-            {
-              ...change,
-              judgeId: row.judge_id,
-              entity: ChangeEntity.DisqualificationScore,
-              entityId: row.score_id,
-              op: ChangeOp.Put,
-              payload: toDisqualificationCell(row),
-            },
-            now,
-          );
-        }
+      const cell = isPenalty
+        ? toPenaltyCell(await setConfirmation(trx, 'penalty_score', scoreId, review, now))
+        : toDisqualificationCell(await setConfirmation(trx, 'disqualification_score', scoreId, review, now));
+      if (review.isChange) {
+        await appendChange(
+          trx,
+          {
+            ...change,
+            judgeId: cell.judgeId,
+            entity: isPenalty ? ChangeEntity.PenaltyScore : ChangeEntity.DisqualificationScore,
+            entityId: cell.scoreId,
+            op: ChangeOp.Put,
+            payload: cell,
+          },
+          now,
+        );
       }
       await recordAudit(
         trx,
