@@ -1,10 +1,10 @@
 import { ContactRequestSchema, RequestMessages, formatPhone, type ContactRequest } from '@judging/shared-types';
-import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Paper, Stack, Textarea } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { sendContactRequest } from '../api/requests-api.ts';
-import { CaptchaField } from '../captcha/captcha-field.tsx';
 import { PageSection } from '../layout/page-section.tsx';
 import { ActiveStateSelect } from './contact/-components/active-state-select.tsx';
+import { CaptchaAndSend } from './contact/-components/captcha-and-send.tsx';
 import { EmailPhoneFields, NameFields } from './contact/-components/person-fields.tsx';
 import { ThankYou } from './contact/-components/thank-you.tsx';
 import { useRequestForm } from './contact/-components/use-request-form.ts';
@@ -65,15 +65,15 @@ function ContactPage() {
                 required
                 {...form.getInputProps('comments')}
               />
-              <CaptchaField resetKey={captchaKey} onChange={onCaptchaChange} error={form.errors.captcha} />
-              <Group justify="space-between" align="center">
-                <Text size="sm" c="dimmed">
-                  {form.isValid ? 'Ready to send.' : 'Fill in every field and complete the verification to send.'}
-                </Text>
-                <Button type="submit" disabled={!form.isValid} loading={isSending}>
-                  Send message
-                </Button>
-              </Group>
+              <CaptchaAndSend
+                captchaKey={captchaKey}
+                onCaptchaChange={onCaptchaChange}
+                captchaError={form.errors.captcha}
+                isValid={form.isValid}
+                isSending={isSending}
+                sendLabel="Send message"
+                hint={form.isValid ? 'Ready to send.' : 'Fill in every field and complete the verification to send.'}
+              />
             </Stack>
           </form>
         )}

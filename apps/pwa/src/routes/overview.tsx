@@ -1,11 +1,11 @@
 import { OverviewRequestSchema, RequestMessages, formatPhone, type OverviewRequest } from '@judging/shared-types';
-import { Button, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { sendOverviewRequest } from '../api/requests-api.ts';
-import { CaptchaField } from '../captcha/captcha-field.tsx';
 import { PageSection } from '../layout/page-section.tsx';
 import { AnchorLink } from '../routing/links.tsx';
 import { ActiveStateSelect } from './contact/-components/active-state-select.tsx';
+import { CaptchaAndSend } from './contact/-components/captcha-and-send.tsx';
 import { EmailPhoneFields, NameFields } from './contact/-components/person-fields.tsx';
 import { ThankYou } from './contact/-components/thank-you.tsx';
 import { useRequestForm } from './contact/-components/use-request-form.ts';
@@ -115,15 +115,19 @@ function OverviewRequestForm() {
                 phone={form.getInputProps('phone')}
                 onPhoneBlur={() => form.setField('phone', formatPhone(form.values.phone))}
               />
-              <CaptchaField resetKey={captchaKey} onChange={onCaptchaChange} error={form.errors.captcha} />
-              <Text size="sm" c="dimmed">
-                By sending this request you agree to the <AnchorLink to="/terms-of-use">Terms of Use</AnchorLink>.
-              </Text>
-              <Group justify="flex-end">
-                <Button type="submit" disabled={!form.isValid} loading={isSending}>
-                  Send request
-                </Button>
-              </Group>
+              <CaptchaAndSend
+                captchaKey={captchaKey}
+                onCaptchaChange={onCaptchaChange}
+                captchaError={form.errors.captcha}
+                isValid={form.isValid}
+                isSending={isSending}
+                sendLabel="Send request"
+                hint={
+                  <>
+                    By sending this request you agree to the <AnchorLink to="/terms-of-use">Terms of Use</AnchorLink>.
+                  </>
+                }
+              />
             </Stack>
           </form>
         )}

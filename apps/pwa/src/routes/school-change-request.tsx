@@ -4,12 +4,12 @@ import {
   formatPhone,
   type SchoolChangeRequest,
 } from '@judging/shared-types';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { sendSchoolChangeRequest } from '../api/requests-api.ts';
-import { CaptchaField } from '../captcha/captcha-field.tsx';
 import { PageSection } from '../layout/page-section.tsx';
 import { ActiveStateSelect } from './contact/-components/active-state-select.tsx';
+import { CaptchaAndSend } from './contact/-components/captcha-and-send.tsx';
 import { EmailPhoneFields, NameFields } from './contact/-components/person-fields.tsx';
 import { ThankYou } from './contact/-components/thank-you.tsx';
 import { useRequestForm } from './contact/-components/use-request-form.ts';
@@ -74,15 +74,15 @@ function SchoolChangeRequestPage() {
                 required
                 {...form.getInputProps('comments')}
               />
-              <CaptchaField resetKey={captchaKey} onChange={onCaptchaChange} error={form.errors.captcha} />
-              <Group justify="space-between" align="center">
-                <Text size="sm" c="dimmed">
-                  {form.isValid ? 'Ready to send.' : 'Every field is required, and the verification too.'}
-                </Text>
-                <Button type="submit" disabled={!form.isValid} loading={isSending}>
-                  Send request
-                </Button>
-              </Group>
+              <CaptchaAndSend
+                captchaKey={captchaKey}
+                onCaptchaChange={onCaptchaChange}
+                captchaError={form.errors.captcha}
+                isValid={form.isValid}
+                isSending={isSending}
+                sendLabel="Send request"
+                hint={form.isValid ? 'Ready to send.' : 'Every field is required, and the verification too.'}
+              />
             </Stack>
           </form>
         )}
