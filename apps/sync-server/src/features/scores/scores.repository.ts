@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import { runSql, type Db } from '../../db/database.ts';
 import type {
   NewDisqualificationScoreRow,
   NewPenaltyScoreRow,
@@ -312,16 +312,20 @@ export async function listDisqualificationScores(db: Db, judgeId: number, eventI
   return query.orderBy('score_id').execute();
 }
 
-export async function findSubsectionScoreByCell(db: Db, place: CellPlace, subsectionId: number) {
-  return db
-    .selectFrom('subsection_score')
-    .selectAll()
-    .where('judge_id', '=', place.judgeId)
-    .where('category_id', '=', place.categoryId)
-    .where('section_id', '=', place.sectionId)
-    .where('school_id', '=', place.schoolId)
-    .where('subsection_id', '=', subsectionId)
-    .executeTakeFirst();
+// The push's per-mutation reads and writes of a subsection cell are hand-written (`runSql`): the
+// builder cost more than SQLite did (bench/run.ts, push rate).
+
+export async function findSubsectionScoreByCell(
+  db: Db,
+  place: CellPlace,
+  subsectionId: number,
+): Promise<SubsectionScoreRow | undefined> {
+  const rows = await runSql<SubsectionScoreRow>(
+    db,
+    'select * from subsection_score where judge_id = ? and category_id = ? and section_id = ? and school_id = ? and subsection_id = ?',
+    [place.judgeId, place.categoryId, place.sectionId, place.schoolId, subsectionId],
+  );
+  return rows[0];
 }
 
 export async function findPenaltyScoreByCell(db: Db, place: CellPlace, penaltyId: number) {
@@ -370,18 +374,13 @@ export async function updateSubsectionScore(
   values: { score: number; comments: string | null; photoSha256: string | null },
   now: string,
 ): Promise<SubsectionScoreRow> {
-  return db
-    .updateTable('subsection_score')
-    .set((eb) => ({
-      score: values.score,
-      comments: values.comments,
-      photo_sha256: values.photoSha256,
-      rev: eb('rev', '+', 1),
-      updated_at: now,
-    }))
-    .where('score_id', '=', scoreId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const [row] = await runSql<SubsectionScoreRow>(
+    db,
+    'update subsection_score set score = ?, comments = ?, photo_sha256 = ?, rev = rev + 1, updated_at = ? where score_id = ? returning *',
+    [values.score, values.comments, values.photoSha256, now, scoreId],
+  );
+  if (!row) throw new Error(`Subsection score ${scoreId} vanished during its update.`);
+  return row;
 }
 
 export async function insertPenaltyScore(db: Db, row: NewPenaltyScoreRow): Promise<PenaltyScoreRow> {

@@ -486,10 +486,11 @@ Scores(
     const almost = await pushAll(t, c.headers, [...cells.slice(0, -1), submit]);
     assert.is(almost.at(-1)?.code, 'incomplete');
     assert.match(almost.at(-1)?.message ?? '', 'All criteria subsections must be scored. 1 not scored yet.');
-    const done = await push(t, c.headers, [cells.at(-1) as Mutation, submit]);
+    const done = await push(t, c.headers, [cells.at(-1) as Mutation, submit, subsectionPut(c, 0, 0, 0, 8)]);
     assert.equal(
-      done.results.map((result) => result.status),
-      ['applied', 'applied'],
+      done.results.map((result) => result.code ?? result.status),
+      ['applied', 'applied', 'category_submitted'],
+      'an edit behind the submit in the same push meets the lock (the push reads the schedule once, then again after a submit)',
     );
     const submitted = await t.app.inject({
       method: 'GET',

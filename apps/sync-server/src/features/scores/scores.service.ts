@@ -15,7 +15,6 @@ import {
   hasRole,
   isValidPenaltyAmount,
   isValidSubsectionScore,
-  validate,
   type CategorySubmit,
   type DisqualificationScoreDelete,
   type DisqualificationScoreFields,
@@ -36,8 +35,10 @@ import type { Db } from '../../db/database.ts';
 import type { CategoryRow, EventRow } from '../../db/tables.ts';
 import { ApiError, forbidden, notFound } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
+import { validateCompiled } from '../../http/validation.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { appendChange } from '../sync/sync.repository.ts';
+import { forgetSubmission, scheduleReads } from './schedule-reads.ts';
 import {
   toDisqualificationCell,
   toDisqualificationKey,
@@ -51,26 +52,19 @@ import {
   deletePenaltyScore,
   deleteSubmission,
   findCategoryOfEvent,
-  findCategorySection,
-  findDisqualificationOfSection,
   findDisqualificationScoreByCell,
   findDisqualificationScoreById,
   findEvent,
-  findPenaltyOfSection,
   findPenaltyScoreByCell,
   findPenaltyScoreById,
-  findRegistration,
   findSubmission,
-  findSubsectionOfSection,
   findSubsectionScoreByCell,
   findSubsectionScoreById,
   findUser,
-  hasStoredPhoto,
   insertDisqualificationScore,
   insertPenaltyScore,
   insertSubmission,
   insertSubsectionScore,
-  isJudgeAssigned,
   listAssignedSections,
   listDisqualificationsOfSections,
   listPenaltiesOfSections,
@@ -143,10 +137,10 @@ async function resolveCategory(
   eventId: number,
   categoryId: number,
 ): Promise<{ event: EventRow; category: CategoryRow }> {
-  const event = await findEvent(db, eventId);
+  const event = await scheduleReads.event(db, eventId);
   if (!event) throw reject(RejectionCode.NotFound, ScoreMessages.eventNotFound);
   if (event.state_id !== caller.stateId) throw reject(RejectionCode.Forbidden, ScoreMessages.otherState);
-  const category = await findCategoryOfEvent(db, eventId, categoryId);
+  const category = await scheduleReads.categoryOfEvent(db, eventId, categoryId);
   if (!category) throw reject(RejectionCode.NotFound, ScoreMessages.categoryNotFound);
   return { event, category };
 }
@@ -159,10 +153,10 @@ async function resolvePlace(
 ): Promise<PlaceContext> {
   requireJudgeWriter(caller);
   const { event, category } = await resolveCategory(db, caller, data.eventId, data.categoryId);
-  if (!(await findCategorySection(db, data.categoryId, data.sectionId))) {
+  if (!(await scheduleReads.categorySection(db, data.categoryId, data.sectionId))) {
     throw reject(RejectionCode.NotFound, ScoreMessages.sectionNotFound);
   }
-  const registration = await findRegistration(db, data.categoryId, data.schoolId);
+  const registration = await scheduleReads.registration(db, data.categoryId, data.schoolId);
   if (!registration) throw reject(RejectionCode.NotFound, ScoreMessages.schoolNotRegistered);
   if (parseStudents(registration.students_json).length === 0) {
     throw reject(RejectionCode.NotFound, ScoreMessages.schoolWithoutStudents);
@@ -182,17 +176,17 @@ async function resolvePlace(
 async function assertWritable(db: Db, context: PlaceContext): Promise<void> {
   if (context.event.status === 'CLOSED') throw reject(RejectionCode.EventClosed, ScoreMessages.eventClosed);
   const { place } = context;
-  if (!(await isJudgeAssigned(db, place.categoryId, place.sectionId, place.judgeId))) {
+  if (!(await scheduleReads.isJudgeAssigned(db, place.categoryId, place.sectionId, place.judgeId))) {
     throw reject(RejectionCode.NotAssigned, ScoreMessages.notAssigned);
   }
-  if (await findSubmission(db, place.categoryId, place.judgeId)) {
+  if (await scheduleReads.submission(db, place.categoryId, place.judgeId)) {
     throw reject(RejectionCode.CategorySubmitted, ScoreMessages.categorySubmitted);
   }
 }
 
 /** A referenced photo must be uploaded first (transient: the device uploads, then retries). */
 async function assertPhotoStored(db: Db, stateId: number, sha256: string | null): Promise<void> {
-  if (sha256 !== null && !(await hasStoredPhoto(db, stateId, sha256))) {
+  if (sha256 !== null && !(await scheduleReads.hasStoredPhoto(db, stateId, sha256))) {
     throw reject(RejectionCode.PhotoMissing, ScoreMessages.photoMissing);
   }
 }
@@ -226,7 +220,7 @@ export async function putSubsectionScore(
   now: string,
 ): Promise<CellWrite> {
   const context = await resolvePlace(db, caller, data);
-  const subsection = await findSubsectionOfSection(db, data.sectionId, data.subsectionId);
+  const subsection = await scheduleReads.subsectionOfSection(db, data.sectionId, data.subsectionId);
   if (!subsection) throw reject(RejectionCode.NotFound, ScoreMessages.subsectionNotFound);
   await assertWritable(db, context);
   if (!isValidSubsectionScore(data.score, subsection.max_score)) {
@@ -275,7 +269,7 @@ export async function putPenaltyScore(
   now: string,
 ): Promise<CellWrite> {
   const context = await resolvePlace(db, caller, data);
-  const penalty = await findPenaltyOfSection(db, data.sectionId, data.penaltyId);
+  const penalty = await scheduleReads.penaltyOfSection(db, data.sectionId, data.penaltyId);
   if (!penalty) throw reject(RejectionCode.NotFound, ScoreMessages.penaltyNotFound);
   await assertWritable(db, context);
   const rule = { deduction: penalty.deduction, isDynamic: penalty.is_dynamic === 1 };
@@ -328,7 +322,7 @@ export async function deletePenaltyScoreCell(
   now: string,
 ): Promise<{ isDeleted: boolean }> {
   const context = await resolvePlace(db, caller, data);
-  if (!(await findPenaltyOfSection(db, data.sectionId, data.penaltyId))) {
+  if (!(await scheduleReads.penaltyOfSection(db, data.sectionId, data.penaltyId))) {
     throw reject(RejectionCode.NotFound, ScoreMessages.penaltyNotFound);
   }
   await assertWritable(db, context);
@@ -356,7 +350,7 @@ export async function putDisqualificationScore(
   now: string,
 ): Promise<CellWrite> {
   const context = await resolvePlace(db, caller, data);
-  if (!(await findDisqualificationOfSection(db, data.sectionId, data.disqualificationId))) {
+  if (!(await scheduleReads.disqualificationOfSection(db, data.sectionId, data.disqualificationId))) {
     throw reject(RejectionCode.NotFound, ScoreMessages.disqualificationNotFound);
   }
   await assertWritable(db, context);
@@ -399,7 +393,7 @@ export async function deleteDisqualificationScoreCell(
   now: string,
 ): Promise<{ isDeleted: boolean }> {
   const context = await resolvePlace(db, caller, data);
-  if (!(await findDisqualificationOfSection(db, data.sectionId, data.disqualificationId))) {
+  if (!(await scheduleReads.disqualificationOfSection(db, data.sectionId, data.disqualificationId))) {
     throw reject(RejectionCode.NotFound, ScoreMessages.disqualificationNotFound);
   }
   await assertWritable(db, context);
@@ -438,7 +432,7 @@ export async function submitCategory(
     (row) => row.category_id === category.category_id,
   );
   if (sections.length === 0) throw reject(RejectionCode.NotAssigned, ScoreMessages.notAssignedToCategory);
-  const existing = await findSubmission(db, category.category_id, judgeId);
+  const existing = await scheduleReads.submission(db, category.category_id, judgeId);
   if (existing) return { submittedAt: existing.submitted_at, isNew: false };
   if (event.status === 'CLOSED') throw reject(RejectionCode.EventClosed, ScoreMessages.eventClosed);
   const missing = await countUnscoredCells(
@@ -456,6 +450,7 @@ export async function submitCategory(
     { categoryId: category.category_id, judgeId, stateId: event.state_id, eventId: event.event_id },
     now,
   );
+  forgetSubmission(db, category.category_id, judgeId);
   const payload: SubmissionPut = {
     eventId: event.event_id,
     categoryId: category.category_id,
@@ -528,6 +523,7 @@ export async function unlockJudgeCategory(
     const submission = await findSubmission(trx, target.categoryId, target.judgeId);
     if (!submission) throw new ApiError(409, ErrorCode.Conflict, 'This judge has not submitted the category.');
     await deleteSubmission(trx, target.categoryId, target.judgeId);
+    forgetSubmission(trx, target.categoryId, target.judgeId);
     await recordAudit(
       trx,
       {
@@ -570,7 +566,7 @@ export async function applyMutation(
 ): Promise<{ rev?: number }> {
   const kind = Object.values(MutationKind).find((known) => known === mutation.kind);
   if (kind === undefined) throw reject(RejectionCode.InvalidValue, `Unknown mutation kind "${mutation.kind}".`);
-  const checked = validate(MutationDataSchemas[kind], mutation.data);
+  const checked = validateCompiled(MutationDataSchemas[kind], mutation.data);
   if (!checked.ok) {
     const first = checked.errors[0];
     throw reject(
@@ -816,7 +812,7 @@ export async function saveScoreForm(
         if (existing && existing.penalty_id !== fields.penaltyId) {
           throw reject(RejectionCode.InvalidValue, 'That score belongs to another penalty.');
         }
-        const penalty = await findPenaltyOfSection(trx, params.sectionId, fields.penaltyId);
+        const penalty = await scheduleReads.penaltyOfSection(trx, params.sectionId, fields.penaltyId);
         // A fixed penalty deducts its set deduction (seed section 5); a time-based one needs the amount.
         const amount =
           fields.penaltyAmount ?? (penalty && penalty.is_dynamic === 0 ? penalty.deduction : existing?.amount);

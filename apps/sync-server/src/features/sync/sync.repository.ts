@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { runSql, type Db } from '../../db/database.ts';
 import type { AppliedMutationStatusValue, ChangeOpValue } from '../../db/tables.ts';
 
 // ---- change log ---------------------------------------------------------------------------
@@ -16,23 +16,27 @@ export interface ChangeEntry {
   payload: unknown;
 }
 
-/** Appends one change; call it inside the transaction that makes the change, so both commit together. */
+/**
+ * Appends one change; call it inside the transaction that makes the change, so both commit
+ * together. Hand-written SQL: every pushed mutation appends one (see `runSql`).
+ */
 export async function appendChange(db: Db, change: ChangeEntry, now: string): Promise<number> {
-  const row = await db
-    .insertInto('change_log')
-    .values({
-      state_id: change.stateId,
-      event_id: change.eventId,
-      category_id: change.categoryId,
-      judge_id: change.judgeId,
-      entity: change.entity,
-      entity_id: change.entityId,
-      op: change.op,
-      payload_json: change.payload === undefined ? null : JSON.stringify(change.payload),
-      created_at: now,
-    })
-    .returning('change_id')
-    .executeTakeFirstOrThrow();
+  const [row] = await runSql<{ change_id: number }>(
+    db,
+    'insert into change_log (state_id, event_id, category_id, judge_id, entity, entity_id, op, payload_json, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning change_id',
+    [
+      change.stateId,
+      change.eventId,
+      change.categoryId,
+      change.judgeId,
+      change.entity,
+      change.entityId,
+      change.op,
+      change.payload === undefined ? null : JSON.stringify(change.payload),
+      now,
+    ],
+  );
+  if (!row) throw new Error('The change log did not answer the new change id.');
   return row.change_id;
 }
 
@@ -71,40 +75,50 @@ export async function listChangesAfter(db: Db, visibility: ChangeVisibility) {
 
 // ---- idempotency ------------------------------------------------------------------------
 
-export async function findAppliedMutation(db: Db, userId: number, mutationId: string) {
-  return db
+/** What was recorded of the caller's mutations among `mutationIds` (one read for a whole push). */
+export async function findAppliedMutations(db: Db, userId: number, mutationIds: readonly string[]) {
+  const found = new Map<string, { payload_hash: string; status: string; result_json: string }>();
+  if (mutationIds.length === 0) return found;
+  const rows = await db
     .selectFrom('applied_mutation')
-    .selectAll()
+    .select(['mutation_id', 'payload_hash', 'status', 'result_json'])
     .where('user_id', '=', userId)
-    .where('mutation_id', '=', mutationId)
-    .executeTakeFirst();
+    .where('mutation_id', 'in', mutationIds)
+    .execute();
+  for (const row of rows) found.set(row.mutation_id, row);
+  return found;
 }
 
-export async function insertAppliedMutation(
+export interface AppliedMutationRecord {
+  mutationId: string;
+  kind: string;
+  payloadHash: string;
+  status: AppliedMutationStatusValue;
+  result: unknown;
+}
+
+/** Records a push's handled mutations and their results, in the push's transaction. */
+export async function insertAppliedMutations(
   db: Db,
-  mutation: {
-    userId: number;
-    mutationId: string;
-    deviceId: string;
-    kind: string;
-    payloadHash: string;
-    status: AppliedMutationStatusValue;
-    result: unknown;
-  },
+  from: { userId: number; deviceId: string },
+  records: readonly AppliedMutationRecord[],
   now: string,
 ): Promise<void> {
+  if (records.length === 0) return;
   await db
     .insertInto('applied_mutation')
-    .values({
-      user_id: mutation.userId,
-      mutation_id: mutation.mutationId,
-      device_id: mutation.deviceId,
-      kind: mutation.kind,
-      payload_hash: mutation.payloadHash,
-      status: mutation.status,
-      result_json: JSON.stringify(mutation.result),
-      applied_at: now,
-    })
+    .values(
+      records.map((record) => ({
+        user_id: from.userId,
+        mutation_id: record.mutationId,
+        device_id: from.deviceId,
+        kind: record.kind,
+        payload_hash: record.payloadHash,
+        status: record.status,
+        result_json: JSON.stringify(record.result),
+        applied_at: now,
+      })),
+    )
     .execute();
 }
 
@@ -197,14 +211,14 @@ export async function touchDevicePull(
 
 /** Runs `work` inside a savepoint of the current transaction; a throw rolls back only the savepoint. */
 export async function withSavepoint<T>(trx: Db, work: () => Promise<T>): Promise<T> {
-  await sql`savepoint mutation`.execute(trx);
+  await runSql(trx, 'savepoint mutation');
   try {
     const result = await work();
-    await sql`release savepoint mutation`.execute(trx);
+    await runSql(trx, 'release savepoint mutation');
     return result;
   } catch (error) {
-    await sql`rollback to savepoint mutation`.execute(trx);
-    await sql`release savepoint mutation`.execute(trx);
+    await runSql(trx, 'rollback to savepoint mutation');
+    await runSql(trx, 'release savepoint mutation');
     throw error;
   }
 }

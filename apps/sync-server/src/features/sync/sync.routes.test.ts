@@ -151,6 +151,27 @@ Sync('scenario 3: the same batch pushed twice is applied once', async ({ t, c })
   await assertConverged(t.db, device, { allMutations: all, transport });
 });
 
+Sync('the same mutation twice in one push is applied once; the second answers duplicate', async ({ t, c }) => {
+  const device = deviceFor(c);
+  device.putSubsection(c.place(0, 0), subsectionId(c, 0, 0), 6);
+  const { body } = device.nextPush();
+  const mutations = body.mutations as unknown[];
+  const response = await postPush(t, c.headers, { ...body, mutations: [...mutations, ...mutations] });
+  assert.is(response.statusCode, 200);
+  const results = (response.json() as PushResponse).results;
+  assert.equal(
+    results.map((result) => result.status),
+    ['applied', 'duplicate'],
+  );
+  assert.is(results[1]?.rev, results[0]?.rev, 'the duplicate answers the first one’s result');
+  const cells = await t.db.selectFrom('subsection_score').select('rev').where('event_id', '=', c.eventId).execute();
+  assert.equal(
+    cells.map((cell) => cell.rev),
+    [1],
+  );
+  assert.is((await t.db.selectFrom('applied_mutation').select('mutation_id').execute()).length, 1);
+});
+
 Sync(
   'scenario 7: a poison mutation at the head is rejected and the rest applied; its replay is rejected again',
   async ({ t, c }) => {

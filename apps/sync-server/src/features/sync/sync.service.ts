@@ -38,9 +38,10 @@ import {
   loadJudgeCategories,
 } from '../scores/scores.service.ts';
 import {
-  findAppliedMutation,
+  findAppliedMutations,
   findLatestChangeId,
-  insertAppliedMutation,
+  insertAppliedMutations,
+  type AppliedMutationRecord,
   insertRejectedMutation,
   listChangesAfter,
   touchDevicePull,
@@ -147,10 +148,16 @@ export async function pushMutations(
   if (caller.role !== Role.Judge) throw new ApiError(403, ErrorCode.Forbidden, 'Only judges push scores.');
   return db.transaction().execute(async (trx) => {
     const results: MutationResult[] = [];
+    const received = await findAppliedMutations(
+      trx,
+      caller.userId,
+      request.mutations.map((mutation) => mutation.id),
+    );
+    const recorded: AppliedMutationRecord[] = [];
     let maxSeq: number | null = null;
     for (const mutation of request.mutations) {
       const payloadHash = hashMutationPayload(mutation.kind, mutation.data);
-      const stored = await findAppliedMutation(trx, caller.userId, mutation.id);
+      const stored = received.get(mutation.id);
       if (stored) {
         if (stored.payload_hash !== payloadHash) {
           throw new ApiError(
@@ -194,22 +201,24 @@ export async function pushMutations(
           now,
         );
       }
-      await insertAppliedMutation(
-        trx,
-        {
-          userId: caller.userId,
-          mutationId: mutation.id,
-          deviceId: request.deviceId,
-          kind: mutation.kind,
-          payloadHash,
-          status: result.status === MutationStatus.Rejected ? 'rejected' : 'applied',
-          result,
-        },
-        now,
-      );
+      const record: AppliedMutationRecord = {
+        mutationId: mutation.id,
+        kind: mutation.kind,
+        payloadHash,
+        status: result.status === MutationStatus.Rejected ? 'rejected' : 'applied',
+        result,
+      };
+      recorded.push(record);
+      // The same id twice in one push: the second is a replay of the first.
+      received.set(mutation.id, {
+        payload_hash: payloadHash,
+        status: record.status,
+        result_json: JSON.stringify(result),
+      });
       results.push(result);
       maxSeq = Math.max(maxSeq ?? mutation.seq, mutation.seq);
     }
+    await insertAppliedMutations(trx, { userId: caller.userId, deviceId: request.deviceId }, recorded, now);
     await touchDevicePush(
       trx,
       { deviceId: request.deviceId, userId: caller.userId, stateId: caller.stateId, maxSeq },

@@ -1,0 +1,86 @@
+// The schedule facts every score write checks (the event, the category, the section in it, the
+// school's registration, the judge's assignment and submission, the scored criterion), read at
+// most once per transaction. A sync push writes up to 50 cells of the same place: reading the
+// place once instead of 50 times is most of what makes the push fast (bench/run.ts).
+//
+// Why a memo is safe: the server holds its one SQLite connection for the whole transaction, so
+// nothing else writes while it runs. The one schedule write a transaction makes among score
+// writes is a submission (or an unlock): those call `forgetSubmission`. Outside a transaction
+// nothing is remembered.
+import type { Db } from '../../db/database.ts';
+import {
+  findCategoryOfEvent,
+  findCategorySection,
+  findDisqualificationOfSection,
+  findEvent,
+  findPenaltyOfSection,
+  findRegistration,
+  findSubmission,
+  findSubsectionOfSection,
+  hasStoredPhoto,
+  isJudgeAssigned,
+} from './scores.repository.ts';
+
+const readsOfTransaction = new WeakMap<Db, Map<string, Promise<unknown>>>();
+
+function memoOf(db: Db): Map<string, Promise<unknown>> | undefined {
+  if (!db.isTransaction) return undefined;
+  let memo = readsOfTransaction.get(db);
+  if (memo === undefined) {
+    memo = new Map();
+    readsOfTransaction.set(db, memo);
+  }
+  return memo;
+}
+
+function remembered<T>(db: Db, key: string, read: () => Promise<T>): Promise<T> {
+  const memo = memoOf(db);
+  if (memo === undefined) return read();
+  const known = memo.get(key);
+  if (known !== undefined) return known as Promise<T>;
+  const reading = read();
+  memo.set(key, reading);
+  return reading;
+}
+
+export const scheduleReads = {
+  event: (db: Db, eventId: number) => remembered(db, `event:${eventId}`, () => findEvent(db, eventId)),
+  categoryOfEvent: (db: Db, eventId: number, categoryId: number) =>
+    remembered(db, `category:${eventId}:${categoryId}`, () => findCategoryOfEvent(db, eventId, categoryId)),
+  categorySection: (db: Db, categoryId: number, sectionId: number) =>
+    remembered(db, `section:${categoryId}:${sectionId}`, () => findCategorySection(db, categoryId, sectionId)),
+  registration: (db: Db, categoryId: number, schoolId: number) =>
+    remembered(db, `registration:${categoryId}:${schoolId}`, () => findRegistration(db, categoryId, schoolId)),
+  isJudgeAssigned: (db: Db, categoryId: number, sectionId: number, judgeId: number) =>
+    remembered(db, `assigned:${categoryId}:${sectionId}:${judgeId}`, () =>
+      isJudgeAssigned(db, categoryId, sectionId, judgeId),
+    ),
+  submission: (db: Db, categoryId: number, judgeId: number) =>
+    remembered(db, submissionKey(categoryId, judgeId), () => findSubmission(db, categoryId, judgeId)),
+  subsectionOfSection: (db: Db, sectionId: number, subsectionId: number) =>
+    remembered(db, `subsection:${sectionId}:${subsectionId}`, () =>
+      findSubsectionOfSection(db, sectionId, subsectionId),
+    ),
+  penaltyOfSection: (db: Db, sectionId: number, penaltyId: number) =>
+    remembered(db, `penalty:${sectionId}:${penaltyId}`, () => findPenaltyOfSection(db, sectionId, penaltyId)),
+  disqualificationOfSection: (db: Db, sectionId: number, disqualificationId: number) =>
+    remembered(db, `disqualification:${sectionId}:${disqualificationId}`, () =>
+      findDisqualificationOfSection(db, sectionId, disqualificationId),
+    ),
+  /** Photos are only ever added during a push, so a stored one stays stored; a missing one is asked again. */
+  async hasStoredPhoto(db: Db, stateId: number, sha256: string): Promise<boolean> {
+    const key = `photo:${stateId}:${sha256}`;
+    const isStored = await remembered(db, key, () => hasStoredPhoto(db, stateId, sha256));
+    if (!isStored) memoOf(db)?.delete(key);
+    return isStored;
+  },
+};
+
+function submissionKey(categoryId: number, judgeId: number): string {
+  return `submission:${categoryId}:${judgeId}`;
+}
+
+/** After a submission is made or removed in this transaction, the next check reads it again. */
+export function forgetSubmission(db: Db, categoryId: number, judgeId: number): void {
+  memoOf(db)?.delete(submissionKey(categoryId, judgeId));
+}
