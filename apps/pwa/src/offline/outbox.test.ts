@@ -10,6 +10,8 @@ import {
   countOutbox,
   discardRejected,
   enqueueCategorySubmit,
+  isWholeBatchAnswered,
+  lastSeqOf,
   listPendingBatch,
   noteFailedAttempt,
   removeCell,
@@ -223,6 +225,67 @@ test('batches are at most the limit, in seq order', async () => {
   assert.equal(
     batch.map((row) => row.label),
     ['#0', '#1', '#2', '#3', '#4'],
+  );
+});
+
+test('the batch behind one in flight: pending rows after its last seq only, this judge only, in seq order', async () => {
+  const db = freshDb();
+  for (let index = 0; index < 4; index += 1) await saveCell(db, subsectionCell(100 + index, 2), `#${index}`, NOW);
+  await saveCell(db, subsectionCell(100, 3, OTHER_JUDGE), 'theirs', NOW);
+  const refused = await saveCell(db, subsectionCell(104, 2), 'refused', NOW);
+  await applyPushResults(db, [refused], [{ id: refused.id, status: 'rejected', code: 'invalid_value' }]);
+  await saveCell(db, subsectionCell(105, 2), '#5', NOW);
+  const inFlight = await listPendingBatch(db, JUDGE, 2);
+  assert.equal(
+    inFlight.map((row) => row.label),
+    ['#0', '#1'],
+  );
+  const behind = await listPendingBatch(db, JUDGE, 50, lastSeqOf(inFlight));
+  assert.equal(
+    behind.map((row) => row.label),
+    ['#2', '#3', '#5'],
+  );
+  assert.equal(await listPendingBatch(db, JUDGE, 50, lastSeqOf(behind)), []);
+});
+
+test('acked rows leave whether or not their seqs are consecutive; refused ones stay, marked', async () => {
+  const db = freshDb();
+  const rows = [];
+  for (let index = 0; index < 6; index += 1)
+    rows.push(await saveCell(db, subsectionCell(100 + index, 2), `#${index}`, NOW));
+  await saveCell(db, subsectionCell(100, 3, OTHER_JUDGE), 'theirs', NOW);
+  const later = await saveCell(db, subsectionCell(110, 2), 'later', NOW);
+  // A run of seqs: removed as one range, and nothing outside it.
+  await applyPushResults(
+    db,
+    rows.slice(0, 3),
+    rows.slice(0, 3).map((row) => applied(row.id)),
+  );
+  // Gaps between seqs (one refused row in the middle, another judge's row before the last).
+  const [d, e, f] = rows.slice(3);
+  if (!d || !e || !f) throw new Error('seeded rows missing');
+  await applyPushResults(
+    db,
+    [d, e, f, later],
+    [applied(d.id), { id: e.id, status: 'rejected', code: 'invalid_value' }, applied(f.id), applied(later.id)],
+  );
+  assert.equal(
+    (await db.outbox.toArray()).map((row) => [row.label, row.status]),
+    [
+      ['#4', 'rejected'],
+      ['theirs', 'pending'],
+    ],
+  );
+});
+
+test('a push answered in full may be followed at once; a short or transient answer may not', () => {
+  const row = (id: string) => ({ id }) as Parameters<typeof isWholeBatchAnswered>[0][number];
+  assert.ok(
+    isWholeBatchAnswered([row('a'), row('b')], [applied('a'), { id: 'b', status: 'rejected', code: 'invalid_value' }]),
+  );
+  assert.not.ok(isWholeBatchAnswered([row('a'), row('b')], [applied('a')]));
+  assert.not.ok(
+    isWholeBatchAnswered([row('a'), row('b')], [applied('a'), { id: 'b', status: 'rejected', code: 'photo_missing' }]),
   );
 });
 

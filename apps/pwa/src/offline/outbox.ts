@@ -257,11 +257,39 @@ export async function enqueueCategorySubmit(
   );
 }
 
-/** The judge's pending rows in `seq` order, at most `limit`. Other judges' rows are never read. */
-export async function listPendingBatch(db: DeviceDb, judgeId: number, limit: number): Promise<OutboxRow[]> {
-  // Within one [judgeId+status] key, rows come in primary-key (seq) order.
+/**
+ * The judge's pending rows in `seq` order, at most `limit`; with `afterSeq`, only the rows
+ * behind it (the batch after one still waiting for its answer). Other judges' rows are never read.
+ */
+export async function listPendingBatch(
+  db: DeviceDb,
+  judgeId: number,
+  limit: number,
+  afterSeq = 0,
+): Promise<OutboxRow[]> {
   return withReopen(db, () =>
-    db.outbox.where('[judgeId+status]').equals([judgeId, OutboxStatus.Pending]).limit(limit).toArray(),
+    db.outbox
+      .where('[judgeId+status+seq]')
+      .between([judgeId, OutboxStatus.Pending, afterSeq], [judgeId, OutboxStatus.Pending, Infinity], false, true)
+      .limit(limit)
+      .toArray(),
+  );
+}
+
+/** The highest seq of a batch read from the outbox. */
+export function lastSeqOf(batch: readonly OutboxRow[]): number {
+  return batch.reduce((highest, row) => Math.max(highest, row.seq ?? 0), 0);
+}
+
+/**
+ * True when the push answered every row sent and none with a transient stop: the rows behind
+ * the batch may go out before this answer is stored.
+ */
+export function isWholeBatchAnswered(sent: readonly OutboxRow[], results: readonly MutationResult[]): boolean {
+  const answered = new Set(results.map((result) => result.id));
+  return (
+    sent.every((row) => answered.has(row.id)) &&
+    !results.some((result) => result.status === MutationStatus.Rejected && isTransientRejection(result.code))
   );
 }
 
@@ -298,30 +326,35 @@ export async function applyPushResults(
   return withReopen(db, () =>
     db.transaction('rw', db.outbox, db.cells, async () => {
       const outcome: AckOutcome = { acked: 0, rejected: 0, transient: undefined };
-      const stored = await db.outbox.bulkGet(sent.map((row) => row.seq ?? -1));
       const ackedSeqs: number[] = [];
       // The last acked revision of each cell touched, settled once the acked rows are gone.
       const settled = new Map<string, number | undefined>();
-      for (const [index, row] of sent.entries()) {
+      // Only a refused row is read back (for its attempts): an acked one is simply removed.
+      const refused: { seq: number; result: MutationResult }[] = [];
+      for (const row of sent) {
         const result = byId.get(row.id);
-        const current = stored[index];
         if (!result || row.seq === undefined) break;
-        if (!current) continue;
         if (result.status === MutationStatus.Applied || result.status === MutationStatus.Duplicate) {
           ackedSeqs.push(row.seq);
           if (row.cellKey) settled.set(row.cellKey, result.rev ?? settled.get(row.cellKey));
           outcome.acked += 1;
           continue;
         }
+        refused.push({ seq: row.seq, result });
+        if (isTransientRejection(result.code)) break;
+      }
+      for (const { seq, result } of refused) {
+        const current = await db.outbox.get(seq);
+        if (!current) continue;
         if (isTransientRejection(result.code)) {
-          await db.outbox.update(row.seq, {
+          await db.outbox.update(seq, {
             attempts: current.attempts + 1,
             lastError: result.message ?? result.code ?? 'Retrying later',
           });
           outcome.transient = result;
-          break;
+          continue;
         }
-        await db.outbox.update(row.seq, {
+        await db.outbox.update(seq, {
           status: OutboxStatus.Rejected,
           attempts: current.attempts + 1,
           lastError: result.message ?? 'Refused by the server',
@@ -329,11 +362,25 @@ export async function applyPushResults(
         });
         outcome.rejected += 1;
       }
-      await db.outbox.bulkDelete(ackedSeqs);
+      await deleteRows(db, ackedSeqs);
       for (const [key, rev] of settled) await settleCell(db, key, rev);
       return outcome;
     }),
   );
+}
+
+/**
+ * Removes the rows by seq: one range request when they are consecutive (a judge's batch
+ * usually is: every seq between belongs to it), one request per row otherwise.
+ */
+async function deleteRows(db: DeviceDb, seqs: readonly number[]): Promise<void> {
+  if (seqs.length === 0) return;
+  const sorted = [...seqs].sort((a, b) => a - b);
+  const first = sorted[0] ?? 0;
+  const last = sorted[sorted.length - 1] ?? 0;
+  const isRun = last - first + 1 === sorted.length && new Set(sorted).size === sorted.length;
+  if (isRun) await db.outbox.where(':id').between(first, last, true, true).delete();
+  else await db.outbox.bulkDelete(sorted);
 }
 
 /** After an ack: the cell is in step with the server once no other edit of it is queued. */

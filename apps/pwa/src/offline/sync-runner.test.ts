@@ -98,6 +98,36 @@ test('photos first (one at a time), then the outbox in batches of at most 50, th
   assert.is((await db.photos.get('ab'.repeat(32)))?.awaitingUpload, 0);
 });
 
+test('a long queue: one push in flight at a time, every row once and in seq order, edits saved meanwhile sent too', async () => {
+  const db = createDeviceDb(`runner-${++dbCounter}`);
+  await seed(db, 5, 120);
+  let inFlight = 0;
+  let savedDuringDrain = false;
+  const server = fakeApi(async (mutations) => {
+    inFlight += 1;
+    assert.is(inFlight, 1, 'a batch goes out only once the one before it is answered');
+    if (!savedDuringDrain) {
+      savedDuringDrain = true;
+      await seed(db, 5, 1);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    inFlight -= 1;
+    return applyAll(mutations);
+  });
+  const runner = runnerFor(db, server.api, () => judge(5));
+  await runner.requestSync('test');
+  const sent = server.pushed.flat().map((mutation) => mutation.seq);
+  assert.is(sent.length, 121, 'the 120 queued rows and the one saved during the drain');
+  assert.equal(
+    sent,
+    [...sent].sort((a, b) => a - b),
+    'in seq order',
+  );
+  assert.is(new Set(sent).size, sent.length, 'no row sent twice');
+  assert.ok(server.pushed.every((batch) => batch.length <= 50));
+  assert.equal(await countOutbox(db, 5), { pending: 0, rejected: 0 });
+});
+
 test('a captive portal (200 HTML) is a failure: the outbox stays exactly as it was', async () => {
   const db = createDeviceDb(`runner-${++dbCounter}`);
   await seed(db, 5, 3);

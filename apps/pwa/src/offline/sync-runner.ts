@@ -11,10 +11,13 @@ import { applyPulledChanges, readLastSync, recordSyncSuccess, storeReferenceData
 import {
   applyPushResults,
   countOutbox,
+  isWholeBatchAnswered,
+  lastSeqOf,
   listPendingBatch,
   noteFailedAttempt,
   refusePhotoEdits,
   toPushMutation,
+  type AckOutcome,
 } from './outbox.ts';
 import { listPhotosToUpload, markPhotoMissing, markPhotoUploaded } from './photo-store.ts';
 import type { SyncApi } from './sync-api.ts';
@@ -142,34 +145,57 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     }
   }
 
+  /**
+   * Sends the pending rows in seq order, one batch at a time, each only once the server has
+   * answered the one before (the server applies them in the order they arrive). While the
+   * server works on a batch, the device stores the previous answer and reads the next batch,
+   * so a long queue drains at the pace of the slower side rather than of both added up. A batch
+   * that stops early (a transient answer such as photo_missing, or fewer answers than rows)
+   * is stored before anything else is sent.
+   */
   async function pushOutbox(judgeId: number, deviceId: string): Promise<void> {
     let photoRetries = 0;
-    for (;;) {
-      const batch = await listPendingBatch(db, judgeId, MAX_PUSH_BATCH);
-      if (batch.length === 0) return;
+    let storing: Promise<AckOutcome | undefined> = Promise.resolve(undefined);
+    let batch = await listPendingBatch(db, judgeId, MAX_PUSH_BATCH);
+    while (batch.length > 0) {
+      const sent = batch;
+      const following = listPendingBatch(db, judgeId, MAX_PUSH_BATCH, lastSeqOf(sent));
+      following.catch(() => undefined);
       let response;
       try {
-        response = await api.push(deviceId, batch.map(toPushMutation));
+        response = await api.push(deviceId, sent.map(toPushMutation));
       } catch (error) {
-        await noteFailedAttempt(db, batch, describe(error));
+        await storing;
+        await noteFailedAttempt(db, sent, describe(error));
         throw error;
       }
-      const outcome = await applyPushResults(db, batch, response.results);
-      if (outcome.transient) {
-        if (outcome.transient.code !== RejectionCode.PhotoMissing || photoRetries >= 1) {
-          throw new Error(outcome.transient.message ?? 'The server asked to retry later.');
-        }
-        // The server lacks a photo this edit refers to: upload it, then push again.
-        photoRetries += 1;
-        const row = batch.find((item) => item.id === outcome.transient?.id);
-        const sha256 = photoOf(row);
-        if (sha256) await markPhotoMissing(db, sha256);
-        await uploadPhotos(judgeId);
+      // One stored answer at most behind: a failure to store stops the run here.
+      await storing;
+      storing = applyPushResults(db, sent, response.results);
+      storing.catch(() => undefined);
+      if (isWholeBatchAnswered(sent, response.results)) {
+        batch = await following;
+        if (batch.length > 0) continue;
+        // Nothing behind the last batch read: once its answers are stored, look again from the start.
+        await storing;
+        batch = await listPendingBatch(db, judgeId, MAX_PUSH_BATCH);
         continue;
       }
-      // An answer for fewer rows than sent (without a transient stop): stop rather than loop.
-      if (response.results.length < batch.length) return;
+      const outcome = await storing;
+      const transient = outcome?.transient;
+      // Fewer answers than rows, without a transient stop: stop rather than loop.
+      if (!transient) return;
+      if (transient.code !== RejectionCode.PhotoMissing || photoRetries >= 1) {
+        throw new Error(transient.message ?? 'The server asked to retry later.');
+      }
+      // The server lacks a photo this edit refers to: upload it, then push again.
+      photoRetries += 1;
+      const sha256 = photoOf(sent.find((item) => item.id === transient.id));
+      if (sha256) await markPhotoMissing(db, sha256);
+      await uploadPhotos(judgeId);
+      batch = await listPendingBatch(db, judgeId, MAX_PUSH_BATCH);
     }
+    await storing;
   }
 
   async function pullEvents(judgeId: number, deviceId: string): Promise<void> {
