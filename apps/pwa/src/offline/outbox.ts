@@ -267,13 +267,15 @@ export async function listPendingBatch(
   limit: number,
   afterSeq = 0,
 ): Promise<OutboxRow[]> {
-  return withReopen(db, () =>
-    db.outbox
-      .where('[judgeId+status+seq]')
-      .between([judgeId, OutboxStatus.Pending, afterSeq], [judgeId, OutboxStatus.Pending, Infinity], false, true)
-      .limit(limit)
-      .toArray(),
-  );
+  return withReopen(db, () => readPendingAfter(db, judgeId, limit, afterSeq));
+}
+
+function readPendingAfter(db: DeviceDb, judgeId: number, limit: number, afterSeq: number): Promise<OutboxRow[]> {
+  return db.outbox
+    .where('[judgeId+status+seq]')
+    .between([judgeId, OutboxStatus.Pending, afterSeq], [judgeId, OutboxStatus.Pending, Infinity], false, true)
+    .limit(limit)
+    .toArray();
 }
 
 /** The highest seq of a batch read from the outbox. */
@@ -322,51 +324,74 @@ export async function applyPushResults(
   sent: readonly OutboxRow[],
   results: readonly MutationResult[],
 ): Promise<AckOutcome> {
-  const byId = new Map(results.map((result) => [result.id, result]));
+  return withReopen(db, () => db.transaction('rw', db.outbox, db.cells, () => storeAnswers(db, sent, results)));
+}
+
+/**
+ * `applyPushResults`, and in the same transaction the judge's pending rows behind `afterSeq`
+ * (the batch after the one now with the server): one transaction per batch while a long
+ * queue drains.
+ */
+export async function applyPushResultsAndReadBehind(
+  db: DeviceDb,
+  answered: { sent: readonly OutboxRow[]; results: readonly MutationResult[] },
+  behind: { judgeId: number; afterSeq: number; limit: number },
+): Promise<{ outcome: AckOutcome; behind: OutboxRow[] }> {
   return withReopen(db, () =>
-    db.transaction('rw', db.outbox, db.cells, async () => {
-      const outcome: AckOutcome = { acked: 0, rejected: 0, transient: undefined };
-      const ackedSeqs: number[] = [];
-      // The last acked revision of each cell touched, settled once the acked rows are gone.
-      const settled = new Map<string, number | undefined>();
-      // Only a refused row is read back (for its attempts): an acked one is simply removed.
-      const refused: { seq: number; result: MutationResult }[] = [];
-      for (const row of sent) {
-        const result = byId.get(row.id);
-        if (!result || row.seq === undefined) break;
-        if (result.status === MutationStatus.Applied || result.status === MutationStatus.Duplicate) {
-          ackedSeqs.push(row.seq);
-          if (row.cellKey) settled.set(row.cellKey, result.rev ?? settled.get(row.cellKey));
-          outcome.acked += 1;
-          continue;
-        }
-        refused.push({ seq: row.seq, result });
-        if (isTransientRejection(result.code)) break;
-      }
-      for (const { seq, result } of refused) {
-        const current = await db.outbox.get(seq);
-        if (!current) continue;
-        if (isTransientRejection(result.code)) {
-          await db.outbox.update(seq, {
-            attempts: current.attempts + 1,
-            lastError: result.message ?? result.code ?? 'Retrying later',
-          });
-          outcome.transient = result;
-          continue;
-        }
-        await db.outbox.update(seq, {
-          status: OutboxStatus.Rejected,
-          attempts: current.attempts + 1,
-          lastError: result.message ?? 'Refused by the server',
-          rejectionCode: (result.code ?? null) as RejectionCode | null,
-        });
-        outcome.rejected += 1;
-      }
-      await deleteRows(db, ackedSeqs);
-      for (const [key, rev] of settled) await settleCell(db, key, rev);
-      return outcome;
-    }),
+    db.transaction('rw', db.outbox, db.cells, async () => ({
+      outcome: await storeAnswers(db, answered.sent, answered.results),
+      behind: await readPendingAfter(db, behind.judgeId, behind.limit, behind.afterSeq),
+    })),
   );
+}
+
+/** The answers stored, inside the caller's read-write transaction on outbox and cells. */
+async function storeAnswers(
+  db: DeviceDb,
+  sent: readonly OutboxRow[],
+  results: readonly MutationResult[],
+): Promise<AckOutcome> {
+  const byId = new Map(results.map((result) => [result.id, result]));
+  const outcome: AckOutcome = { acked: 0, rejected: 0, transient: undefined };
+  const ackedSeqs: number[] = [];
+  // The last acked revision of each cell touched, settled once the acked rows are gone.
+  const settled = new Map<string, number | undefined>();
+  // Only a refused row is read back (for its attempts): an acked one is simply removed.
+  const refused: { seq: number; result: MutationResult }[] = [];
+  for (const row of sent) {
+    const result = byId.get(row.id);
+    if (!result || row.seq === undefined) break;
+    if (result.status === MutationStatus.Applied || result.status === MutationStatus.Duplicate) {
+      ackedSeqs.push(row.seq);
+      if (row.cellKey) settled.set(row.cellKey, result.rev ?? settled.get(row.cellKey));
+      outcome.acked += 1;
+      continue;
+    }
+    refused.push({ seq: row.seq, result });
+    if (isTransientRejection(result.code)) break;
+  }
+  for (const { seq, result } of refused) {
+    const current = await db.outbox.get(seq);
+    if (!current) continue;
+    if (isTransientRejection(result.code)) {
+      await db.outbox.update(seq, {
+        attempts: current.attempts + 1,
+        lastError: result.message ?? result.code ?? 'Retrying later',
+      });
+      outcome.transient = result;
+      continue;
+    }
+    await db.outbox.update(seq, {
+      status: OutboxStatus.Rejected,
+      attempts: current.attempts + 1,
+      lastError: result.message ?? 'Refused by the server',
+      rejectionCode: (result.code ?? null) as RejectionCode | null,
+    });
+    outcome.rejected += 1;
+  }
+  await deleteRows(db, ackedSeqs);
+  for (const [key, rev] of settled) await settleCell(db, key, rev);
+  return outcome;
 }
 
 /**

@@ -10,6 +10,7 @@ import { probeDeviceDb, readDeviceId, withReopen, type DeviceDb, type OutboxRow 
 import { applyPulledChanges, readLastSync, recordSyncSuccess, storeReferenceData } from './device-store.ts';
 import {
   applyPushResults,
+  applyPushResultsAndReadBehind,
   countOutbox,
   isWholeBatchAnswered,
   lastSeqOf,
@@ -17,7 +18,6 @@ import {
   noteFailedAttempt,
   refusePhotoEdits,
   toPushMutation,
-  type AckOutcome,
 } from './outbox.ts';
 import { listPhotosToUpload, markPhotoMissing, markPhotoUploaded } from './photo-store.ts';
 import type { SyncApi } from './sync-api.ts';
@@ -147,55 +147,62 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
 
   /**
    * Sends the pending rows in seq order, one batch at a time, each only once the server has
-   * answered the one before (the server applies them in the order they arrive). While the
-   * server works on a batch, the device stores the previous answer and reads the next batch,
-   * so a long queue drains at the pace of the slower side rather than of both added up. A batch
-   * that stops early (a transient answer such as photo_missing, or fewer answers than rows)
-   * is stored before anything else is sent.
+   * answered the one before (the server applies them in the order they arrive). The device
+   * does not make the server wait, though: the batch behind the one with the server is read
+   * meanwhile, and when the answer arrives that batch goes out first; the answer is then
+   * stored, and the next batch read, in one transaction while the server works. A long queue
+   * drains at the pace of the slower side rather than of both added up. A batch that stops
+   * early (a transient answer such as photo_missing, or fewer answers than rows) is stored
+   * before anything else is sent.
    */
   async function pushOutbox(judgeId: number, deviceId: string): Promise<void> {
     let photoRetries = 0;
-    let storing: Promise<AckOutcome | undefined> = Promise.resolve(undefined);
-    let batch = await listPendingBatch(db, judgeId, MAX_PUSH_BATCH);
-    while (batch.length > 0) {
-      const sent = batch;
-      const following = listPendingBatch(db, judgeId, MAX_PUSH_BATCH, lastSeqOf(sent));
-      following.catch(() => undefined);
+    const send = (rows: OutboxRow[]) => api.push(deviceId, rows.map(toPushMutation));
+    const readBehind = (rows: OutboxRow[]) => quiet(listPendingBatch(db, judgeId, MAX_PUSH_BATCH, lastSeqOf(rows)));
+    let sent = await listPendingBatch(db, judgeId, MAX_PUSH_BATCH);
+    if (sent.length === 0) return;
+    let answer = send(sent);
+    // The pending rows behind the batch with the server; once read, the answer before it is stored.
+    let behind = readBehind(sent);
+    for (;;) {
       let response;
       try {
-        response = await api.push(deviceId, sent.map(toPushMutation));
+        response = await answer;
       } catch (error) {
-        await storing;
+        await behind;
         await noteFailedAttempt(db, sent, describe(error));
         throw error;
       }
-      // One stored answer at most behind: a failure to store stops the run here.
-      await storing;
-      storing = applyPushResults(db, sent, response.results);
-      storing.catch(() => undefined);
-      if (isWholeBatchAnswered(sent, response.results)) {
-        batch = await following;
-        if (batch.length > 0) continue;
-        // Nothing behind the last batch read: once its answers are stored, look again from the start.
-        await storing;
-        batch = await listPendingBatch(db, judgeId, MAX_PUSH_BATCH);
+      const next = await behind;
+      if (next.length > 0 && isWholeBatchAnswered(sent, response.results)) {
+        answer = send(next);
+        const answered = { sent, results: response.results };
+        const after = { judgeId, afterSeq: lastSeqOf(next), limit: MAX_PUSH_BATCH };
+        behind = quiet(applyPushResultsAndReadBehind(db, answered, after).then((stored) => stored.behind));
+        sent = next;
         continue;
       }
-      const outcome = await storing;
-      const transient = outcome?.transient;
-      // Fewer answers than rows, without a transient stop: stop rather than loop.
-      if (!transient) return;
-      if (transient.code !== RejectionCode.PhotoMissing || photoRetries >= 1) {
-        throw new Error(transient.message ?? 'The server asked to retry later.');
+      const { transient } = await applyPushResults(db, sent, response.results);
+      if (transient) {
+        if (transient.code !== RejectionCode.PhotoMissing || photoRetries >= 1) {
+          throw new Error(transient.message ?? 'The server asked to retry later.');
+        }
+        // The server lacks a photo this edit refers to: upload it, then push again.
+        photoRetries += 1;
+        const sha256 = photoOf(sent.find((item) => item.id === transient.id));
+        if (sha256) await markPhotoMissing(db, sha256);
+        await uploadPhotos(judgeId);
+      } else if (!isWholeBatchAnswered(sent, response.results)) {
+        // Fewer answers than rows, without a transient stop: stop rather than loop.
+        return;
       }
-      // The server lacks a photo this edit refers to: upload it, then push again.
-      photoRetries += 1;
-      const sha256 = photoOf(sent.find((item) => item.id === transient.id));
-      if (sha256) await markPhotoMissing(db, sha256);
-      await uploadPhotos(judgeId);
-      batch = await listPendingBatch(db, judgeId, MAX_PUSH_BATCH);
+      // From the head of the queue again: after a photo upload, or when nothing was behind the
+      // last batch (edits saved meanwhile are sent too).
+      sent = await listPendingBatch(db, judgeId, MAX_PUSH_BATCH);
+      if (sent.length === 0) return;
+      answer = send(sent);
+      behind = readBehind(sent);
     }
-    await storing;
   }
 
   async function pullEvents(judgeId: number, deviceId: string): Promise<void> {
@@ -400,6 +407,12 @@ export function isPhotoRefused(error: unknown): boolean {
   if (RETRYABLE_CLIENT_STATUSES.includes(error.status)) return false;
   if (error.code === ErrorCode.TokenInvalid) return false;
   return error.code !== ClientErrorCode.Http || error.status === 413 || error.status === 415;
+}
+
+/** The promise itself, marked as handled: it may settle with an error before it is awaited. */
+function quiet<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
 }
 
 function photoOf(row: OutboxRow | undefined): string | undefined {
