@@ -79,14 +79,18 @@ export async function listChangesAfter(db: Db, visibility: ChangeVisibility) {
 export async function findAppliedMutations(db: Db, userId: number, mutationIds: readonly string[]) {
   const found = new Map<string, { payload_hash: string; status: string; result_json: string }>();
   if (mutationIds.length === 0) return found;
-  const rows = await db
-    .selectFrom('applied_mutation')
-    .select(['mutation_id', 'payload_hash', 'status', 'result_json'])
-    .where('user_id', '=', userId)
-    .where('mutation_id', 'in', mutationIds)
-    .execute();
+  // Hand-written (see `runSql`): one text per batch size, so at most 50 prepared statements.
+  const rows = await runSql<{ mutation_id: string; payload_hash: string; status: string; result_json: string }>(
+    db,
+    `select mutation_id, payload_hash, status, result_json from applied_mutation where user_id = ? and mutation_id in (${placeholders(mutationIds.length)})`,
+    [userId, ...mutationIds],
+  );
   for (const row of rows) found.set(row.mutation_id, row);
   return found;
+}
+
+function placeholders(count: number): string {
+  return Array.from({ length: count }, () => '?').join(', ');
 }
 
 export interface AppliedMutationRecord {
@@ -105,21 +109,20 @@ export async function insertAppliedMutations(
   now: string,
 ): Promise<void> {
   if (records.length === 0) return;
-  await db
-    .insertInto('applied_mutation')
-    .values(
-      records.map((record) => ({
-        user_id: from.userId,
-        mutation_id: record.mutationId,
-        device_id: from.deviceId,
-        kind: record.kind,
-        payload_hash: record.payloadHash,
-        status: record.status,
-        result_json: JSON.stringify(record.result),
-        applied_at: now,
-      })),
-    )
-    .execute();
+  await runSql(
+    db,
+    `insert into applied_mutation (user_id, mutation_id, device_id, kind, payload_hash, status, result_json, applied_at) values ${records.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+    records.flatMap((record) => [
+      from.userId,
+      record.mutationId,
+      from.deviceId,
+      record.kind,
+      record.payloadHash,
+      record.status,
+      JSON.stringify(record.result),
+      now,
+    ]),
+  );
 }
 
 export async function insertRejectedMutation(
