@@ -478,6 +478,48 @@ Scores(
 );
 
 Scores(
+  'a disqualification is applied and removed; removing it again changes nothing; one not of the section is not found',
+  async ({ t, c }) => {
+    const disqualificationId = c.sections[0].disqualificationIds[0];
+    if (disqualificationId === undefined) throw new Error('no disqualification');
+    const cell = { scoreId: crypto.randomUUID(), ...c.place(0, 5), disqualificationId };
+    const applied = await push(t, c.headers, [
+      { kind: 'disqualificationScore.put', data: { ...cell, comments: 'Outside help' } },
+    ]);
+    assert.is(applied.results[0]?.status, 'applied');
+    const removed = await push(t, c.headers, [
+      { kind: 'disqualificationScore.delete', data: cell },
+      { kind: 'disqualificationScore.delete', data: cell },
+    ]);
+    assert.equal(
+      removed.results.map((result) => result.status),
+      ['applied', 'applied'],
+    );
+    assert.is(
+      (await t.db.selectFrom('disqualification_score').selectAll().where('event_id', '=', c.eventId).execute()).length,
+      0,
+    );
+    const deletes = await t.db
+      .selectFrom('change_log')
+      .select(['entity', 'entity_id'])
+      .where('op', '=', 'delete')
+      .execute();
+    assert.equal(
+      deletes,
+      [{ entity: 'disqualificationScore', entity_id: cell.scoreId }],
+      'the second removal was a no-op',
+    );
+    const stray = await push(t, c.headers, [
+      { kind: 'disqualificationScore.delete', data: { ...cell, disqualificationId: 999_999 } },
+    ]);
+    assert.equal(
+      [stray.results[0]?.code, stray.results[0]?.message],
+      ['not_found', 'Disqualification not found in this section.'],
+    );
+  },
+);
+
+Scores(
   'submitting needs every school × section × subsection, then locks the category until a coordinator unlocks it',
   async ({ t, c }) => {
     const cells = everyCell(c, 2);

@@ -32,7 +32,7 @@ import {
   type SyncCategory,
 } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
-import type { CategoryRow, EventRow } from '../../db/tables.ts';
+import type { CategoryRow, DisqualificationScoreRow, EventRow, PenaltyScoreRow } from '../../db/tables.ts';
 import { ApiError, forbidden, notFound } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
 import { validateCompiled } from '../../http/validation.ts';
@@ -314,33 +314,79 @@ export async function putPenaltyScore(
   return { scoreId: row.score_id, rev: row.rev, isNew: !existing };
 }
 
-/** Removes an applied penalty; removing one that is not there is already done (a no-op). */
+/** What differs between removing an applied penalty and an applied disqualification. */
+interface RemovableItem<Row extends { score_id: string }> {
+  isOfSection(db: Db, sectionId: number, itemId: number): Promise<unknown>;
+  notFound: string;
+  findByCell(db: Db, place: CellPlace, itemId: number): Promise<Row | undefined>;
+  deleteRow(db: Db, scoreId: string): Promise<void>;
+  entity: ChangeEntity;
+  toKey(row: Row): unknown;
+}
+
+const removablePenalty: RemovableItem<PenaltyScoreRow> = {
+  isOfSection: scheduleReads.penaltyOfSection,
+  notFound: ScoreMessages.penaltyNotFound,
+  findByCell: findPenaltyScoreByCell,
+  deleteRow: deletePenaltyScore,
+  entity: ChangeEntity.PenaltyScore,
+  toKey: toPenaltyKey,
+};
+
+const removableDisqualification: RemovableItem<DisqualificationScoreRow> = {
+  isOfSection: scheduleReads.disqualificationOfSection,
+  notFound: ScoreMessages.disqualificationNotFound,
+  findByCell: findDisqualificationScoreByCell,
+  deleteRow: deleteDisqualificationScore,
+  entity: ChangeEntity.DisqualificationScore,
+  toKey: toDisqualificationKey,
+};
+
+/** Removes an applied penalty or disqualification; removing one that is not there is already done (a no-op). */
+async function removeItemCell<Row extends { score_id: string }>(
+  db: Db,
+  caller: AuthContext,
+  data: { eventId: number; categoryId: number; sectionId: number; schoolId: number },
+  itemId: number,
+  item: RemovableItem<Row>,
+  now: string,
+): Promise<{ isDeleted: boolean }> {
+  const context = await resolvePlace(db, caller, data);
+  if (!(await item.isOfSection(db, data.sectionId, itemId))) throw reject(RejectionCode.NotFound, item.notFound);
+  await assertWritable(db, context);
+  const existing = await item.findByCell(db, context.place, itemId);
+  if (!existing) return { isDeleted: false };
+  await item.deleteRow(db, existing.score_id);
+  await appendChange(
+    db,
+    {
+      ...changeOf(context),
+      entity: item.entity,
+      entityId: existing.score_id,
+      op: ChangeOp.Delete,
+      payload: item.toKey(existing),
+    },
+    now,
+  );
+  return { isDeleted: true };
+}
+
 export async function deletePenaltyScoreCell(
   db: Db,
   caller: AuthContext,
   data: PenaltyScoreDelete,
   now: string,
 ): Promise<{ isDeleted: boolean }> {
-  const context = await resolvePlace(db, caller, data);
-  if (!(await scheduleReads.penaltyOfSection(db, data.sectionId, data.penaltyId))) {
-    throw reject(RejectionCode.NotFound, ScoreMessages.penaltyNotFound);
-  }
-  await assertWritable(db, context);
-  const existing = await findPenaltyScoreByCell(db, context.place, data.penaltyId);
-  if (!existing) return { isDeleted: false };
-  await deletePenaltyScore(db, existing.score_id);
-  await appendChange(
-    db,
-    {
-      ...changeOf(context),
-      entity: ChangeEntity.PenaltyScore,
-      entityId: existing.score_id,
-      op: ChangeOp.Delete,
-      payload: toPenaltyKey(existing),
-    },
-    now,
-  );
-  return { isDeleted: true };
+  return removeItemCell(db, caller, data, data.penaltyId, removablePenalty, now);
+}
+
+export async function deleteDisqualificationScoreCell(
+  db: Db,
+  caller: AuthContext,
+  data: DisqualificationScoreDelete,
+  now: string,
+): Promise<{ isDeleted: boolean }> {
+  return removeItemCell(db, caller, data, data.disqualificationId, removableDisqualification, now);
 }
 
 export async function putDisqualificationScore(
@@ -384,34 +430,6 @@ export async function putDisqualificationScore(
     now,
   );
   return { scoreId: row.score_id, rev: row.rev, isNew: !existing };
-}
-
-export async function deleteDisqualificationScoreCell(
-  db: Db,
-  caller: AuthContext,
-  data: DisqualificationScoreDelete,
-  now: string,
-): Promise<{ isDeleted: boolean }> {
-  const context = await resolvePlace(db, caller, data);
-  if (!(await scheduleReads.disqualificationOfSection(db, data.sectionId, data.disqualificationId))) {
-    throw reject(RejectionCode.NotFound, ScoreMessages.disqualificationNotFound);
-  }
-  await assertWritable(db, context);
-  const existing = await findDisqualificationScoreByCell(db, context.place, data.disqualificationId);
-  if (!existing) return { isDeleted: false };
-  await deleteDisqualificationScore(db, existing.score_id);
-  await appendChange(
-    db,
-    {
-      ...changeOf(context),
-      entity: ChangeEntity.DisqualificationScore,
-      entityId: existing.score_id,
-      op: ChangeOp.Delete,
-      payload: toDisqualificationKey(existing),
-    },
-    now,
-  );
-  return { isDeleted: true };
 }
 
 /**
