@@ -16,8 +16,7 @@ import { formatDateTime } from './judge-format.ts';
  */
 export const SyncStatusBar = memo(function SyncStatusBar({ judgeId }: { judgeId: number }) {
   const status = useSyncExternalStore(syncRunner.subscribe, syncRunner.getStatus);
-  // While a long queue drains, the count changes with every batch of 50: a few updates a second suffice.
-  const counts = useLiveQuery(() => countOutbox(deviceDb, judgeId), [judgeId], { minIntervalMs: 250 });
+  const counts = useLiveQuery(() => countOutbox(deviceDb, judgeId), [judgeId]);
   const [isDetailsOpen, setIsDetailsOpen] = useState(false);
   const navigate = useNavigate();
   const { signOut } = useSession();
