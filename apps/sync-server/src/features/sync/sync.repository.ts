@@ -98,7 +98,8 @@ export interface AppliedMutationRecord {
   kind: string;
   payloadHash: string;
   status: AppliedMutationStatusValue;
-  result: unknown;
+  /** The answer as stored and replayed (JSON). */
+  resultJson: string;
 }
 
 /** Records a push's handled mutations and their results, in the push's transaction. */
@@ -119,7 +120,7 @@ export async function insertAppliedMutations(
       record.kind,
       record.payloadHash,
       record.status,
-      JSON.stringify(record.result),
+      record.resultJson,
       now,
     ]),
   );

@@ -206,15 +206,11 @@ export async function pushMutations(
         kind: mutation.kind,
         payloadHash,
         status: result.status === MutationStatus.Rejected ? 'rejected' : 'applied',
-        result,
+        resultJson: JSON.stringify(result),
       };
       recorded.push(record);
       // The same id twice in one push: the second is a replay of the first.
-      received.set(mutation.id, {
-        payload_hash: payloadHash,
-        status: record.status,
-        result_json: JSON.stringify(result),
-      });
+      received.set(mutation.id, { payload_hash: payloadHash, status: record.status, result_json: record.resultJson });
       results.push(result);
       maxSeq = Math.max(maxSeq ?? mutation.seq, mutation.seq);
     }
