@@ -63,6 +63,19 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * Opening MiniBrowser now and then hangs on these machines (WebKitWebDriver never answers the
+ * new session). No test has run yet then, so one more try is safe.
+ */
+async function openMiniBrowser(driverPort: number): Promise<Browser> {
+  try {
+    return await withTimeout(openBrowser(driverPort), 45_000, 'opening MiniBrowser');
+  } catch (error) {
+    console.log(`    · ${error instanceof Error ? error.message : String(error)}; trying once more`);
+    return withTimeout(openBrowser(driverPort), 60_000, 'opening MiniBrowser (second try)');
+  }
+}
+
 /** Runs the registered tests whose name contains `filter`; resolves to the process exit code. */
 export async function runLane(options: { filter?: string; runTimeoutMs: number }): Promise<number> {
   const started = Date.now();
@@ -103,7 +116,7 @@ export async function runLane(options: { filter?: string; runTimeoutMs: number }
       let browser: Browser | null = null;
       try {
         await server.start(); // a failed test may have left it stopped
-        browser = await withTimeout(openBrowser(driver.port), 60_000, 'opening MiniBrowser');
+        browser = await openMiniBrowser(driver.port);
         const judge = new WebKitJudge(browser, server.baseUrl);
         await withTimeout(
           item.run({ browser, judge, server, api, driver: driver.process, note: (line) => notes.push(line) }),
