@@ -1,7 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CellKind, OutboxStatus, type CellRow, type OutboxRow } from '../offline/device-db.ts';
-import { createCommittedSaves, withCommittedSaves } from './committed-saves.ts';
+import { nextShown } from '../offline/use-live-query.ts';
+import { createCommittedSaves, isSameLiveRows, withCommittedSaves } from './committed-saves.ts';
 
 function cell(itemId: number, value: number, place: Partial<CellRow> = {}): CellRow {
   return {
@@ -94,6 +95,32 @@ test('saves of other sheets, judges or events are not shown; a new save replaces
   const snapshot = saves.getSnapshot();
   saves.add(cell(3, 5), row('third', cell(3, 5).key));
   assert.is.not(saves.getSnapshot(), snapshot, 'each save gives a new snapshot');
+});
+
+test('rows read again unchanged are the same rows, whenever read; any change to a cell or queued edit is not', () => {
+  const shown = { cells: [cell(1, 5), cell(2, 6)], outbox: [row('submit-1', 'x')], readAt: 90 };
+  assert.ok(isSameLiveRows(shown, { cells: [cell(1, 5), cell(2, 6)], outbox: [row('submit-1', 'x')], readAt: 250 }));
+  assert.not.ok(isSameLiveRows(shown, { ...shown, cells: [cell(1, 5), cell(2, 6, { pending: 0 })], readAt: 250 }));
+  assert.not.ok(
+    isSameLiveRows(shown, { ...shown, cells: [cell(1, 5), cell(2, 6, { updatedAt: '2026-03-01T12:00:01.000Z' })] }),
+  );
+  assert.not.ok(isSameLiveRows(shown, { ...shown, outbox: [] }));
+  assert.ok(isSameLiveRows(null, null));
+  assert.not.ok(isSameLiveRows(shown, null));
+});
+
+test('a live query answering the same again keeps the answer shown (no new render); a new answer or new deps replace it', () => {
+  const deps = [5, 1];
+  const shown = { deps, value: { pending: 3, rejected: 0 } };
+  assert.is(nextShown(shown, { deps, value: { pending: 3, rejected: 0 } }), shown);
+  const changed = { deps, value: { pending: 2, rejected: 0 } };
+  assert.is(nextShown(shown, changed), changed);
+  const otherQuery = { deps: [6, 1], value: { pending: 3, rejected: 0 } };
+  assert.is(nextShown(shown, otherQuery), otherQuery);
+  const first = { deps, value: { pending: 0, rejected: 0 } };
+  assert.is(nextShown(undefined, first), first);
+  const rows = { deps, value: { cells: [cell(1, 5)], outbox: [], readAt: 1 } };
+  assert.is(nextShown(rows, { deps, value: { cells: [cell(1, 5)], outbox: [], readAt: 2 } }, isSameLiveRows), rows);
 });
 
 test.run();

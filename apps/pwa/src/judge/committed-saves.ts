@@ -2,6 +2,7 @@
 // `complete` event, before Dexie re-runs the live queries); the live query that re-reads the rows
 // answers a little later. The committed cell is shown meanwhile, and dropped as soon as a read
 // that began after the commit arrives (IndexedDB serves such a read the committed data).
+import { dequal } from 'dequal';
 import type { CellRow, OutboxRow } from '../offline/device-db.ts';
 
 export interface CommittedSave {
@@ -16,6 +17,17 @@ export interface LiveRows {
   cells: CellRow[];
   outbox: OutboxRow[];
   readAt: number;
+}
+
+/**
+ * The same rows, whenever they were read: the screen keeps the rows it shows (and renders
+ * nothing) when a live query reads them again unchanged. Keeping the earlier read's time is
+ * safe: a save in scope changes its cell (at least `updatedAt`), so rows read after it never
+ * equal rows read before it.
+ */
+export function isSameLiveRows(shown: LiveRows | null, next: LiveRows | null): boolean {
+  if (shown === null || next === null) return shown === next;
+  return dequal(shown.cells, next.cells) && dequal(shown.outbox, next.outbox);
 }
 
 /** Which committed saves a screen shows: its judge and event, and its sheet when it has one. */

@@ -7,7 +7,7 @@ import { OutboxStatus, withReopen, type CellRow, type EventDataRow, type OutboxR
 import { deviceDb, syncApi, syncRunner } from '../offline/device.ts';
 import { referenceCells, storeJudgeEvents, toEventDataRow } from '../offline/device-store.ts';
 import { useLiveQuery } from '../offline/use-live-query.ts';
-import { createCommittedSaves, withCommittedSaves } from './committed-saves.ts';
+import { createCommittedSaves, isSameLiveRows, withCommittedSaves } from './committed-saves.ts';
 
 /** One judge's event as the screens read it. */
 export interface JudgeEventSnapshot {
@@ -150,6 +150,7 @@ export function useDeviceJudgeEvent(
   const rows = useLiveQuery(
     async () => (enabled ? readDeviceRows(judgeId, eventId, sheet) : null),
     [judgeId, eventId, enabled, sheet?.categoryId, sheet?.sectionId, sheet?.schoolId],
+    isSameLiveRows,
   );
   const saves = useSyncExternalStore(committedSaves.subscribe, committedSaves.getSnapshot);
   const sheetCategoryId = sheet?.categoryId;

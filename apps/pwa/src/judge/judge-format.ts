@@ -1,10 +1,14 @@
 // Dates and times on the judge screens, in the tablet's locale and time zone.
 
+// Made once: building a formatter is far slower than using one, and the sync status bar formats
+// its last-sync time on every render.
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
+
 /** '11/22/26, 8:05 PM' style: short date and time. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+  return dateTimeFormat.format(date);
 }
 
 /** An event's calendar date ('2026-12-06') as MM/dd/yy (seed section 9). */
