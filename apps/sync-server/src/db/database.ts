@@ -18,17 +18,70 @@ export function openDatabase(file: string): Db {
   // A state final's score tables and their indexes (tens of MB) stay in this connection's page
   // cache, so results and pulls read memory rather than copying pages in again (default: 2 MB).
   sqlite.pragma('cache_size = -65536');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  connectionOf.set(db, directStatements(sqlite));
+  return db;
+}
+
+/** Statements run on the connection directly (`runSql` inside `inTransaction`), by their SQL text. */
+type DirectStatements = (text: string) => SQLite.Statement;
+
+/**
+ * Kept apart from Kysely's cache: they always run to the end at once (never streamed), so
+ * they need neither its busy check nor its recency order. Their texts are the code's own, a
+ * bounded set; the cap only guards against a text built from data by mistake.
+ */
+function directStatements(sqlite: SQLite.Database, capacity = STATEMENT_CACHE_SIZE): DirectStatements {
+  const statements = new Map<string, SQLite.Statement>();
+  return (text) => {
+    let statement = statements.get(text);
+    if (statement === undefined) {
+      if (statements.size >= capacity) statements.clear();
+      statement = sqlite.prepare(text);
+      statements.set(text, statement);
+    }
+    return statement;
+  };
+}
+
+/** Each database's one SQLite connection (Kysely's SQLite driver has exactly one). */
+const connectionOf = new WeakMap<Db, DirectStatements>();
+/** Transactions begun by `inTransaction`, while they run: their SQL may go to the connection directly. */
+const directTransactions = new WeakMap<Db, DirectStatements>();
+
+/**
+ * `db.transaction().execute(work)`, where `runSql` inside may skip Kysely's executor. That is
+ * safe only while the transaction runs: Kysely then holds the one connection for it, so
+ * nothing else runs on the connection in between, and what runs directly is in the
+ * transaction. The score writes use it (a push runs a few statements for each of its 50
+ * mutations; the executor's promise chain cost more per statement than SQLite did).
+ */
+export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  const connection = connectionOf.get(db);
+  return db.transaction().execute(async (trx) => {
+    if (connection !== undefined) directTransactions.set(trx, connection);
+    try {
+      return await work(trx);
+    } finally {
+      directTransactions.delete(trx);
+    }
+  });
 }
 
 /**
- * Runs SQL written by hand, in the caller's transaction (through Kysely's executor, past its
- * query builder and compiler). Only for the sync push's per-mutation queries, where building
- * and compiling a query cost more than SQLite running it; everywhere else the builder's
- * checked column names are worth their cost. Parameters are bound, never spliced in.
+ * Runs SQL written by hand, in the caller's transaction: on the connection directly inside
+ * `inTransaction`, through Kysely's executor (past its query builder and compiler) otherwise.
+ * Only for the score writes' per-mutation queries, where building and compiling a query cost
+ * more than SQLite running it; everywhere else the builder's checked column names are worth
+ * their cost. Parameters are bound, never spliced in.
  */
 export async function runSql<Row>(db: Db, text: string, parameters: readonly unknown[] = []): Promise<Row[]> {
-  return (await db.executeQuery<Row>(CompiledQuery.raw(text, [...parameters]))).rows;
+  const connection = directTransactions.get(db);
+  if (connection === undefined) return (await db.executeQuery<Row>(CompiledQuery.raw(text, [...parameters]))).rows;
+  const statement = connection(text);
+  if (statement.reader) return statement.all(parameters) as Row[];
+  statement.run(parameters);
+  return [];
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { withStatementCache } from './database.ts';
+import { inTransaction, openDatabase, runSql, withStatementCache } from './database.ts';
 
 function openMemory() {
   const sqlite = new SQLite(':memory:');
@@ -42,6 +45,35 @@ test('beyond its capacity the least recently used statement is dropped', () => {
   assert.is(db.prepare('select 1'), a);
   assert.is.not(db.prepare('select 2'), b, 'the least recently used was prepared again');
   db.close();
+});
+
+test('runSql inside inTransaction runs in that transaction: a throw rolls its writes back, a commit keeps them', async () => {
+  const directory = mkdtempSync(path.join(tmpdir(), 'direct-sql-'));
+  const db = openDatabase(path.join(directory, 'test.db'));
+  try {
+    await runSql(db, 'create table note (id integer primary key, text text not null)');
+    const count = async () => (await runSql<{ n: number }>(db, 'select count(*) as n from note'))[0]?.n;
+    const refused = await inTransaction(db, async (trx) => {
+      await runSql(trx, 'insert into note (text) values (?)', ['lost']);
+      assert.is((await runSql<{ n: number }>(trx, 'select count(*) as n from note'))[0]?.n, 1);
+      throw new Error('refused');
+    }).catch((error: unknown) => error);
+    assert.instance(refused, Error);
+    assert.is(await count(), 0);
+    await inTransaction(db, async (trx) => {
+      await runSql(trx, 'insert into note (text) values (?)', ['kept']);
+      // A Kysely query in the same transaction sees the direct write.
+      const rows = await trx
+        .selectFrom('note' as never)
+        .selectAll()
+        .execute();
+      assert.equal(rows, [{ id: 1, text: 'kept' }]);
+    });
+    assert.is(await count(), 1);
+  } finally {
+    await db.destroy();
+    rmSync(directory, { recursive: true, force: true });
+  }
 });
 
 test.run();

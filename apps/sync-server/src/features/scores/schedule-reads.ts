@@ -20,6 +20,7 @@ import {
   hasStoredPhoto,
   isJudgeAssigned,
 } from './scores.repository.ts';
+import { parseStudents } from './scores.mapper.ts';
 
 const readsOfTransaction = new WeakMap<Db, Map<string, Promise<unknown>>>();
 
@@ -49,8 +50,12 @@ export const scheduleReads = {
     remembered(db, `category:${eventId}:${categoryId}`, () => findCategoryOfEvent(db, eventId, categoryId)),
   categorySection: (db: Db, categoryId: number, sectionId: number) =>
     remembered(db, `section:${categoryId}:${sectionId}`, () => findCategorySection(db, categoryId, sectionId)),
+  /** The school's registration in the category, with its students counted (parsed once per transaction). */
   registration: (db: Db, categoryId: number, schoolId: number) =>
-    remembered(db, `registration:${categoryId}:${schoolId}`, () => findRegistration(db, categoryId, schoolId)),
+    remembered(db, `registration:${categoryId}:${schoolId}`, async () => {
+      const row = await findRegistration(db, categoryId, schoolId);
+      return row && { ...row, studentCount: parseStudents(row.students_json).length };
+    }),
   isJudgeAssigned: (db: Db, categoryId: number, sectionId: number, judgeId: number) =>
     remembered(db, `assigned:${categoryId}:${sectionId}:${judgeId}`, () =>
       isJudgeAssigned(db, categoryId, sectionId, judgeId),

@@ -31,7 +31,7 @@ import {
   type SubsectionScorePut,
   type SyncCategory,
 } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import type { CategoryRow, DisqualificationScoreRow, EventRow, PenaltyScoreRow } from '../../db/tables.ts';
 import { ApiError, forbidden, notFound } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
@@ -158,7 +158,7 @@ async function resolvePlace(
   }
   const registration = await scheduleReads.registration(db, data.categoryId, data.schoolId);
   if (!registration) throw reject(RejectionCode.NotFound, ScoreMessages.schoolNotRegistered);
-  if (parseStudents(registration.students_json).length === 0) {
+  if (registration.studentCount === 0) {
     throw reject(RejectionCode.NotFound, ScoreMessages.schoolWithoutStudents);
   }
   return {
@@ -739,7 +739,7 @@ export function toApiError(rejection: ScoreRejection): ApiError {
 /** One REST call = one transaction; a rejection becomes the ApiError the seed's app handles. */
 async function inRestTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   try {
-    return await db.transaction().execute(work);
+    return await inTransaction(db, work);
   } catch (error) {
     if (error instanceof ScoreRejection) throw toApiError(error);
     throw error;

@@ -2,7 +2,7 @@
 // runs in one transaction with a savepoint per mutation, in the order given; each mutation is
 // recorded in applied_mutation with its result in that same transaction, so a replay answers
 // the stored result and changes nothing, and every answer sent is already durable.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import {
   ErrorCode,
   MAX_PULL_CHANGES,
@@ -19,7 +19,7 @@ import {
   type SyncPullResponse,
   type SyncReferenceData,
 } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import type { ChangeLogRow } from '../../db/tables.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
@@ -104,20 +104,31 @@ export async function getReferenceData(
   });
 }
 
-/** The payload's fingerprint: kind and data with keys sorted, so key order never makes a 409. */
+/**
+ * The payload's fingerprint: kind and data with keys sorted, so key order never makes a 409.
+ * Stored with each mutation and compared on every replay, so its output must never change
+ * (a test pins it).
+ */
 export function hashMutationPayload(kind: string, data: unknown): string {
-  return createHash('sha256').update(canonicalJson({ kind, data })).digest('hex');
+  return hash('sha256', canonicalJson({ kind, data }));
 }
 
 function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let index = 0; index < value.length; index += 1)
+      text += (index === 0 ? '' : ',') + canonicalJson(value[index]);
+    return `${text}]`;
   }
-  return JSON.stringify(value) ?? 'null';
+  const record = value as Record<string, unknown>;
+  let text = '{';
+  for (const key of Object.keys(record).sort()) {
+    const item = record[key];
+    if (item === undefined) continue;
+    text += `${text.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(item)}`;
+  }
+  return `${text}}`;
 }
 
 /** A stored result replayed: an applied mutation is a duplicate; a rejected one is rejected again, never silently dropped. */
@@ -146,7 +157,7 @@ export async function pushMutations(
 ): Promise<PushResponse> {
   if (!isAcceptedProtocolVersion(request.protocolVersion)) throw protocolUnsupported(request.protocolVersion);
   if (caller.role !== Role.Judge) throw new ApiError(403, ErrorCode.Forbidden, 'Only judges push scores.');
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const results: MutationResult[] = [];
     const received = await findAppliedMutations(
       trx,
