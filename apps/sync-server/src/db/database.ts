@@ -69,11 +69,11 @@ export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): P
 }
 
 /**
- * Runs SQL written by hand, in the caller's transaction: on the connection directly inside
- * `inTransaction`, through Kysely's executor (past its query builder and compiler) otherwise.
- * Only for the score writes' per-mutation queries, where building and compiling a query cost
- * more than SQLite running it; everywhere else the builder's checked column names are worth
- * their cost. Parameters are bound, never spliced in.
+ * Runs SQL in the caller's transaction: on the connection directly inside `inTransaction`,
+ * through Kysely's executor (past its query builder and compiler) otherwise. For queries
+ * compiled once (`prepareQuery`, db/prepared-query.ts) and the few the builder cannot
+ * compile once: savepoints, and the push's applied-mutation read and insert, whose length
+ * follows the batch. Parameters are bound, never spliced in.
  */
 export async function runSql<Row>(db: Db, text: string, parameters: readonly unknown[] = []): Promise<Row[]> {
   const connection = directTransactions.get(db);

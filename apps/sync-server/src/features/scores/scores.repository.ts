@@ -1,4 +1,5 @@
-import { runSql, type Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { prepareQuery } from '../../db/prepared-query.ts';
 import type {
   NewDisqualificationScoreRow,
   NewPenaltyScoreRow,
@@ -18,21 +19,26 @@ export interface CellPlace {
 
 // ---- the schedule around a cell ----------------------------------------------------------
 
+// Every score write checks these, so they are compiled once (`prepareQuery`).
+
+const eventById = prepareQuery((db, eventId: number) =>
+  db.selectFrom('event').selectAll().where('event_id', '=', eventId),
+);
+
 export async function findEvent(db: Db, eventId: number) {
-  return db.selectFrom('event').selectAll().where('event_id', '=', eventId).executeTakeFirst();
+  return eventById.first(db, eventId);
 }
+
+const categoryOfEvent = prepareQuery((db, eventId: number, categoryId: number) =>
+  db.selectFrom('category').selectAll().where('category_id', '=', categoryId).where('event_id', '=', eventId),
+);
 
 export async function findCategoryOfEvent(db: Db, eventId: number, categoryId: number) {
-  return db
-    .selectFrom('category')
-    .selectAll()
-    .where('category_id', '=', categoryId)
-    .where('event_id', '=', eventId)
-    .executeTakeFirst();
+  return categoryOfEvent.first(db, eventId, categoryId);
 }
 
-export async function findCategorySection(db: Db, categoryId: number, sectionId: number) {
-  return db
+const categorySection = prepareQuery((db, categoryId: number, sectionId: number) =>
+  db
     .selectFrom('category_section')
     .innerJoin('section', 'section.section_id', 'category_section.section_id')
     .select([
@@ -42,12 +48,15 @@ export async function findCategorySection(db: Db, categoryId: number, sectionId:
       'section.section_description',
     ])
     .where('category_section.category_id', '=', categoryId)
-    .where('category_section.section_id', '=', sectionId)
-    .executeTakeFirst();
+    .where('category_section.section_id', '=', sectionId),
+);
+
+export async function findCategorySection(db: Db, categoryId: number, sectionId: number) {
+  return categorySection.first(db, categoryId, sectionId);
 }
 
-export async function findRegistration(db: Db, categoryId: number, schoolId: number) {
-  return db
+const registration = prepareQuery((db, categoryId: number, schoolId: number) =>
+  db
     .selectFrom('category_registration')
     .innerJoin('school', 'school.school_id', 'category_registration.school_id')
     .select([
@@ -57,37 +66,58 @@ export async function findRegistration(db: Db, categoryId: number, schoolId: num
       'school.school_name',
     ])
     .where('category_registration.category_id', '=', categoryId)
-    .where('category_registration.school_id', '=', schoolId)
-    .executeTakeFirst();
+    .where('category_registration.school_id', '=', schoolId),
+);
+
+export async function findRegistration(db: Db, categoryId: number, schoolId: number) {
+  return registration.first(db, categoryId, schoolId);
 }
 
-export async function findSubsectionOfSection(db: Db, sectionId: number, subsectionId: number) {
-  return db
+const subsectionOfSection = prepareQuery((db, sectionId: number, subsectionId: number) =>
+  db
     .selectFrom('subsection')
     .select(['subsection_id', 'max_score'])
     .where('subsection_id', '=', subsectionId)
-    .where('section_id', '=', sectionId)
-    .executeTakeFirst();
+    .where('section_id', '=', sectionId),
+);
+
+export async function findSubsectionOfSection(db: Db, sectionId: number, subsectionId: number) {
+  return subsectionOfSection.first(db, sectionId, subsectionId);
 }
 
-export async function findPenaltyOfSection(db: Db, sectionId: number, penaltyId: number) {
-  return db
+const penaltyOfSection = prepareQuery((db, sectionId: number, penaltyId: number) =>
+  db
     .selectFrom('section_penalty')
     .innerJoin('penalty', 'penalty.penalty_id', 'section_penalty.penalty_id')
     .select(['penalty.penalty_id', 'penalty.deduction', 'penalty.is_dynamic'])
     .where('section_penalty.section_id', '=', sectionId)
-    .where('section_penalty.penalty_id', '=', penaltyId)
-    .executeTakeFirst();
+    .where('section_penalty.penalty_id', '=', penaltyId),
+);
+
+export async function findPenaltyOfSection(db: Db, sectionId: number, penaltyId: number) {
+  return penaltyOfSection.first(db, sectionId, penaltyId);
 }
 
-export async function findDisqualificationOfSection(db: Db, sectionId: number, disqualificationId: number) {
-  return db
+const disqualificationOfSection = prepareQuery((db, sectionId: number, disqualificationId: number) =>
+  db
     .selectFrom('section_disqualification')
     .select(['disqualification_id'])
     .where('section_id', '=', sectionId)
-    .where('disqualification_id', '=', disqualificationId)
-    .executeTakeFirst();
+    .where('disqualification_id', '=', disqualificationId),
+);
+
+export async function findDisqualificationOfSection(db: Db, sectionId: number, disqualificationId: number) {
+  return disqualificationOfSection.first(db, sectionId, disqualificationId);
 }
+
+const judgeAssignment = prepareQuery((db, categoryId: number, sectionId: number, judgeId: number) =>
+  db
+    .selectFrom('judge_assignment')
+    .select('judge_id')
+    .where('category_id', '=', categoryId)
+    .where('section_id', '=', sectionId)
+    .where('judge_id', '=', judgeId),
+);
 
 export async function isJudgeAssigned(
   db: Db,
@@ -95,23 +125,19 @@ export async function isJudgeAssigned(
   sectionId: number,
   judgeId: number,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('judge_assignment')
-    .select('judge_id')
-    .where('category_id', '=', categoryId)
-    .where('section_id', '=', sectionId)
-    .where('judge_id', '=', judgeId)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await judgeAssignment.first(db, categoryId, sectionId, judgeId)) !== undefined;
 }
 
-export async function findSubmission(db: Db, categoryId: number, judgeId: number) {
-  return db
+const submission = prepareQuery((db, categoryId: number, judgeId: number) =>
+  db
     .selectFrom('category_submission')
     .selectAll()
     .where('category_id', '=', categoryId)
-    .where('judge_id', '=', judgeId)
-    .executeTakeFirst();
+    .where('judge_id', '=', judgeId),
+);
+
+export async function findSubmission(db: Db, categoryId: number, judgeId: number) {
+  return submission.first(db, categoryId, judgeId);
 }
 
 export async function insertSubmission(
@@ -140,15 +166,17 @@ export async function deleteSubmission(db: Db, categoryId: number, judgeId: numb
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function hasStoredPhoto(db: Db, stateId: number, sha256: string): Promise<boolean> {
-  const row = await db
+const storedPhoto = prepareQuery((db, stateId: number, sha256: string) =>
+  db
     .selectFrom('stored_file')
     .select('file_id')
     .where('state_id', '=', stateId)
     .where('kind', '=', 'photo')
-    .where('sha256', '=', sha256)
-    .executeTakeFirst();
-  return row !== undefined;
+    .where('sha256', '=', sha256),
+);
+
+export async function hasStoredPhoto(db: Db, stateId: number, sha256: string): Promise<boolean> {
+  return (await storedPhoto.first(db, stateId, sha256)) !== undefined;
 }
 
 // ---- the judge's schedule (what they score) --------------------------------------------------
@@ -312,20 +340,33 @@ export async function listDisqualificationScores(db: Db, judgeId: number, eventI
   return query.orderBy('score_id').execute();
 }
 
-// The push's per-mutation reads and writes of a subsection cell are hand-written (`runSql`): the
-// builder cost more than SQLite did (bench/run.ts, push rate).
+// A cell's read and write run once per pushed mutation: compiled once (`prepareQuery`).
+
+const subsectionScoreByCell = prepareQuery(
+  (db, judgeId: number, categoryId: number, sectionId: number, schoolId: number, subsectionId: number) =>
+    db
+      .selectFrom('subsection_score')
+      .selectAll()
+      .where('judge_id', '=', judgeId)
+      .where('category_id', '=', categoryId)
+      .where('section_id', '=', sectionId)
+      .where('school_id', '=', schoolId)
+      .where('subsection_id', '=', subsectionId),
+);
 
 export async function findSubsectionScoreByCell(
   db: Db,
   place: CellPlace,
   subsectionId: number,
 ): Promise<SubsectionScoreRow | undefined> {
-  const rows = await runSql<SubsectionScoreRow>(
+  return subsectionScoreByCell.first(
     db,
-    'select * from subsection_score where judge_id = ? and category_id = ? and section_id = ? and school_id = ? and subsection_id = ?',
-    [place.judgeId, place.categoryId, place.sectionId, place.schoolId, subsectionId],
+    place.judgeId,
+    place.categoryId,
+    place.sectionId,
+    place.schoolId,
+    subsectionId,
   );
-  return rows[0];
 }
 
 export async function findPenaltyScoreByCell(db: Db, place: CellPlace, penaltyId: number) {
@@ -368,17 +409,22 @@ export async function insertSubsectionScore(db: Db, row: NewSubsectionScoreRow):
   return db.insertInto('subsection_score').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
+const subsectionScoreUpdate = prepareQuery(
+  (db, scoreId: string, score: number, comments: string | null, photoSha256: string | null, now: string) =>
+    db
+      .updateTable('subsection_score')
+      .set((eb) => ({ score, comments, photo_sha256: photoSha256, rev: eb('rev', '+', 1), updated_at: now }))
+      .where('score_id', '=', scoreId)
+      .returningAll(),
+);
+
 export async function updateSubsectionScore(
   db: Db,
   scoreId: string,
   values: { score: number; comments: string | null; photoSha256: string | null },
   now: string,
 ): Promise<SubsectionScoreRow> {
-  const [row] = await runSql<SubsectionScoreRow>(
-    db,
-    'update subsection_score set score = ?, comments = ?, photo_sha256 = ?, rev = rev + 1, updated_at = ? where score_id = ? returning *',
-    [values.score, values.comments, values.photoSha256, now, scoreId],
-  );
+  const row = await subsectionScoreUpdate.first(db, scoreId, values.score, values.comments, values.photoSha256, now);
   if (!row) throw new Error(`Subsection score ${scoreId} vanished during its update.`);
   return row;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { runSql, type Db } from '../../db/database.ts';
+import { prepareQuery } from '../../db/prepared-query.ts';
 import type { AppliedMutationStatusValue, ChangeOpValue } from '../../db/tables.ts';
 
 // ---- change log ---------------------------------------------------------------------------
@@ -16,36 +17,63 @@ export interface ChangeEntry {
   payload: unknown;
 }
 
+const changeInsert = prepareQuery(
+  (
+    db,
+    stateId: number,
+    eventId: number,
+    categoryId: number | null,
+    judgeId: number | null,
+    entity: string,
+    entityId: string,
+    op: ChangeOpValue,
+    payloadJson: string | null,
+    now: string,
+  ) =>
+    db
+      .insertInto('change_log')
+      .values({
+        state_id: stateId,
+        event_id: eventId,
+        category_id: categoryId,
+        judge_id: judgeId,
+        entity,
+        entity_id: entityId,
+        op,
+        payload_json: payloadJson,
+        created_at: now,
+      })
+      .returning('change_id'),
+);
+
 /**
  * Appends one change; call it inside the transaction that makes the change, so both commit
- * together. Hand-written SQL: every pushed mutation appends one (see `runSql`).
+ * together. Compiled once: every pushed mutation appends one.
  */
 export async function appendChange(db: Db, change: ChangeEntry, now: string): Promise<number> {
-  const [row] = await runSql<{ change_id: number }>(
+  const row = await changeInsert.first(
     db,
-    'insert into change_log (state_id, event_id, category_id, judge_id, entity, entity_id, op, payload_json, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning change_id',
-    [
-      change.stateId,
-      change.eventId,
-      change.categoryId,
-      change.judgeId,
-      change.entity,
-      change.entityId,
-      change.op,
-      change.payload === undefined ? null : JSON.stringify(change.payload),
-      now,
-    ],
+    change.stateId,
+    change.eventId,
+    change.categoryId,
+    change.judgeId,
+    change.entity,
+    change.entityId,
+    change.op,
+    change.payload === undefined ? null : JSON.stringify(change.payload),
+    now,
   );
   if (!row) throw new Error('The change log did not answer the new change id.');
   return row.change_id;
 }
 
+const latestChange = prepareQuery((db) =>
+  db.selectFrom('change_log').select((eb) => eb.fn.max('change_id').as('latest')),
+);
+
 /** The id of the latest change of any event (0 before the first): the cursor of a fresh snapshot. */
 export async function findLatestChangeId(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('change_log')
-    .select((eb) => eb.fn.max('change_id').as('latest'))
-    .executeTakeFirst();
+  const row = await latestChange.first(db);
   return Number(row?.latest ?? 0);
 }
 
@@ -160,32 +188,36 @@ export async function insertRejectedMutation(
 
 // ---- devices ------------------------------------------------------------------------------
 
+const devicePush = prepareQuery(
+  (db, deviceId: string, userId: number, stateId: number, maxSeq: number | null, now: string) =>
+    db
+      .insertInto('device_sync')
+      .values({
+        device_id: deviceId,
+        user_id: userId,
+        state_id: stateId,
+        last_push_at: now,
+        last_pull_at: null,
+        last_seq: maxSeq,
+        last_cursor: null,
+      })
+      .onConflict((oc) =>
+        oc.columns(['device_id', 'user_id']).doUpdateSet({
+          last_push_at: (eb) => eb.ref('excluded.last_push_at'),
+          last_seq: sql<
+            number | null
+          >`max(coalesce(device_sync.last_seq, excluded.last_seq), coalesce(excluded.last_seq, device_sync.last_seq))`,
+        }),
+      ),
+);
+
 /** Notes a push from a device: when, and the highest outbox sequence it has sent. */
 export async function touchDevicePush(
   db: Db,
   device: { deviceId: string; userId: number; stateId: number; maxSeq: number | null },
   now: string,
 ): Promise<void> {
-  await db
-    .insertInto('device_sync')
-    .values({
-      device_id: device.deviceId,
-      user_id: device.userId,
-      state_id: device.stateId,
-      last_push_at: now,
-      last_pull_at: null,
-      last_seq: device.maxSeq,
-      last_cursor: null,
-    })
-    .onConflict((oc) =>
-      oc.columns(['device_id', 'user_id']).doUpdateSet({
-        last_push_at: now,
-        last_seq: sql<
-          number | null
-        >`max(coalesce(device_sync.last_seq, excluded.last_seq), coalesce(excluded.last_seq, device_sync.last_seq))`,
-      }),
-    )
-    .execute();
+  await devicePush.all(db, device.deviceId, device.userId, device.stateId, device.maxSeq, now);
 }
 
 /** Notes a pull (or a reference download) by a device and the cursor it now holds. */

@@ -1,5 +1,6 @@
 import { parseRole, type Role } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
+import { prepareQuery } from '../../db/prepared-query.ts';
 
 export interface AuthState {
   userId: number;
@@ -10,9 +11,8 @@ export interface AuthState {
 }
 
 /** What the auth guard needs on every request: one indexed lookup. */
-export async function findAuthStateByUserId(db: Db, userId: number): Promise<AuthState | undefined> {
-  if (!Number.isSafeInteger(userId)) return undefined;
-  const row = await db
+const authStateByUserId = prepareQuery((db, userId: number) =>
+  db
     .selectFrom('app_user')
     .leftJoin('judge_profile', 'judge_profile.user_id', 'app_user.user_id')
     .select([
@@ -22,8 +22,13 @@ export async function findAuthStateByUserId(db: Db, userId: number): Promise<Aut
       'app_user.token_version',
       'judge_profile.is_archived',
     ])
-    .where('app_user.user_id', '=', userId)
-    .executeTakeFirst();
+    .where('app_user.user_id', '=', userId),
+);
+
+/** Read on every authenticated request (compiled once). */
+export async function findAuthStateByUserId(db: Db, userId: number): Promise<AuthState | undefined> {
+  if (!Number.isSafeInteger(userId)) return undefined;
+  const row = await authStateByUserId.first(db, userId);
   const role = parseRole(row?.role);
   if (!row || !role) return undefined;
   return {
