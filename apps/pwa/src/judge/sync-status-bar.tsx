@@ -3,11 +3,11 @@ import { useNavigate } from '@tanstack/react-router';
 import { memo, useState, useSyncExternalStore } from 'react';
 import { DeviceRejectionCode } from '../offline/device-db.ts';
 import { deviceDb, syncRunner } from '../offline/device.ts';
-import { countOutbox, discardRejected, retryRejected } from '../offline/outbox.ts';
-import { useLiveQuery } from '../offline/use-live-query.ts';
+import { discardRejected, retryRejected } from '../offline/outbox.ts';
 import { useJudgeSession, useSession } from '../session/session-context.tsx';
 import { useRejectedRows } from './judge-event-source.ts';
 import { formatDateTime } from './judge-format.ts';
+import { useOutboxCount } from './outbox-counts.ts';
 
 /**
  * Always on the judge screens: online or offline, edits waiting to be sent, edits that need
@@ -16,13 +16,10 @@ import { formatDateTime } from './judge-format.ts';
  */
 export const SyncStatusBar = memo(function SyncStatusBar({ judgeId }: { judgeId: number }) {
   const status = useSyncExternalStore(syncRunner.subscribe, syncRunner.getStatus);
-  const counts = useLiveQuery(() => countOutbox(deviceDb, judgeId), [judgeId]);
   const [isDetailsOpen, setIsDetailsOpen] = useState(false);
   const navigate = useNavigate();
   const { signOut } = useSession();
   const { isExpired } = useJudgeSession();
-  const pending = counts?.pending ?? 0;
-  const rejected = counts?.rejected ?? 0;
 
   const logInAgain = () => {
     // The queue stays on the tablet under this judge; it drains after they log in again. An
@@ -46,19 +43,13 @@ export const SyncStatusBar = memo(function SyncStatusBar({ judgeId }: { judgeId:
             <Badge size="lg" color={status.isOnline ? 'basil.7' : 'gray.7'} variant="filled">
               {status.isOnline ? 'Online' : 'Offline'}
             </Badge>
-            <Text size="sm" fw={600} data-testid="pending-count">
-              {pending === 0 ? 'All scores sent' : `${pending} waiting to send`}
-            </Text>
+            <PendingCount judgeId={judgeId} />
             <Text size="sm" c="dimmed">
               Last sync: {status.lastSyncAt ? formatDateTime(status.lastSyncAt) : 'never'}
             </Text>
           </Group>
           <Group gap="xs">
-            {rejected > 0 && (
-              <Button color="red" variant="filled" size="sm" onClick={() => setIsDetailsOpen(true)}>
-                {rejected} need{rejected === 1 ? 's' : ''} attention
-              </Button>
-            )}
+            <NeedsAttentionButton judgeId={judgeId} onOpen={() => setIsDetailsOpen(true)} />
             <Button
               variant="default"
               size="sm"
@@ -73,9 +64,8 @@ export const SyncStatusBar = memo(function SyncStatusBar({ judgeId }: { judgeId:
           <Alert color="yellow" variant="light" title="Log in again to send your scores">
             <Group justify="space-between" gap="sm">
               <Text size="sm">
-                Your session has ended.{' '}
-                {pending > 0 ? `${pending} saved edits stay on this tablet` : 'Your scores stay on this tablet'} and are
-                sent once you log in again{isExpired ? '; until then you can keep scoring here' : ''}.
+                Your session has ended. <StaysOnTablet judgeId={judgeId} /> and are sent once you log in again
+                {isExpired ? '; until then you can keep scoring here' : ''}.
               </Text>
               <Button size="sm" onClick={logInAgain}>
                 Log in again
@@ -93,6 +83,33 @@ export const SyncStatusBar = memo(function SyncStatusBar({ judgeId }: { judgeId:
     </Paper>
   );
 });
+
+// The counts are shown by these small components alone (see outbox-counts.ts): a synced batch
+// re-renders a number, not the bar.
+
+function PendingCount({ judgeId }: { judgeId: number }) {
+  const pending = useOutboxCount(judgeId, 'pending') ?? 0;
+  return (
+    <Text size="sm" fw={600} data-testid="pending-count">
+      {pending === 0 ? 'All scores sent' : `${pending} waiting to send`}
+    </Text>
+  );
+}
+
+function NeedsAttentionButton({ judgeId, onOpen }: { judgeId: number; onOpen: () => void }) {
+  const rejected = useOutboxCount(judgeId, 'rejected') ?? 0;
+  if (rejected === 0) return null;
+  return (
+    <Button color="red" variant="filled" size="sm" onClick={onOpen}>
+      {rejected} need{rejected === 1 ? 's' : ''} attention
+    </Button>
+  );
+}
+
+function StaysOnTablet({ judgeId }: { judgeId: number }) {
+  const pending = useOutboxCount(judgeId, 'pending') ?? 0;
+  return <>{pending > 0 ? `${pending} saved edits stay on this tablet` : 'Your scores stay on this tablet'}</>;
+}
 
 /** The refused edits, read only while the list is open (saving a score need not re-read them). */
 function NeedsAttentionModal({ judgeId, onClose }: { judgeId: number; onClose: () => void }) {

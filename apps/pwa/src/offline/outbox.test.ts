@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import { CellKind, OutboxStatus, cellKey, createDeviceDb, type DeviceDb } from './device-db.ts';
 import { applyPulledChanges, storeReferenceData } from './device-store.ts';
 import {
+  applyAnsweredBatches,
   applyPushResults,
   applyPushResultsAndReadBehind,
   countOutbox,
@@ -145,6 +146,22 @@ test('acked applied and duplicate rows leave the outbox; the cell is settled wit
   assert.is(cell?.rev, 4);
 });
 
+test('the answers of several pushes are stored in the order sent, in one transaction: the last acked revision of a cell wins', async () => {
+  const db = freshDb();
+  const first = await saveCell(db, subsectionCell(10, 7.5), 'first', NOW);
+  const other = await saveCell(db, subsectionCell(11, 3), 'other', NOW);
+  const second = await saveCell(db, subsectionCell(10, 8), 'second', NOW);
+  const outcome = await applyAnsweredBatches(db, [
+    { sent: [first, other], results: [applied(first.id, 4), applied(other.id, 1)] },
+    { sent: [second], results: [applied(second.id, 5)] },
+  ]);
+  assert.is(outcome.acked, 3);
+  assert.is(await db.outbox.count(), 0);
+  const cell = await db.cells.get(cellKey(subsectionCell(10, 8)));
+  assert.is(cell?.rev, 5);
+  assert.is(cell?.pending, 0);
+});
+
 test('a cell stays pending while a later edit of it waits', async () => {
   const db = freshDb();
   const a = await saveCell(db, subsectionCell(10, 7.5), 'a', NOW);
@@ -279,7 +296,7 @@ test('acked rows leave whether or not their seqs are consecutive; refused ones s
   );
 });
 
-test('storing an answer reads the batch behind the one in flight in the same transaction', async () => {
+test('storing the answers of pushes, in order, reads the batch behind the one in flight in the same transaction', async () => {
   const db = freshDb();
   const rows = [];
   for (let index = 0; index < 7; index += 1)
@@ -288,7 +305,10 @@ test('storing an answer reads the batch behind the one in flight in the same tra
   const inFlight = rows.slice(2, 4);
   const { outcome, behind } = await applyPushResultsAndReadBehind(
     db,
-    { sent: answered, results: answered.map((row) => applied(row.id)) },
+    [
+      { sent: answered.slice(0, 1), results: [applied(answered[0]!.id)] },
+      { sent: answered.slice(1), results: [applied(answered[1]!.id)] },
+    ],
     { judgeId: JUDGE, afterSeq: lastSeqOf(inFlight), limit: 2 },
   );
   assert.is(outcome.acked, 2);

@@ -324,22 +324,48 @@ export async function applyPushResults(
   sent: readonly OutboxRow[],
   results: readonly MutationResult[],
 ): Promise<AckOutcome> {
-  return withReopen(db, () => db.transaction('rw', db.outbox, db.cells, () => storeAnswers(db, sent, results)));
+  return applyAnsweredBatches(db, [{ sent, results }]);
 }
 
 /**
- * `applyPushResults`, and in the same transaction the judge's pending rows behind `afterSeq`
- * (the batch after the one now with the server): one transaction per batch while a long
- * queue drains.
+ * `applyPushResults` for several pushes, in the order they were sent, in one transaction. Only
+ * the last push may have stopped short (the runner sends nothing behind such a push), so the
+ * answers are stored as those of one long batch; the outcome counts them all.
+ */
+export async function applyAnsweredBatches(db: DeviceDb, answered: readonly AnsweredBatch[]): Promise<AckOutcome> {
+  return withReopen(db, () => db.transaction('rw', db.outbox, db.cells, () => storeAnsweredBatches(db, answered)));
+}
+
+// One call, not one per push: Dexie keeps a transaction only through a few levels of native
+// async functions, and a loop of them let it commit before the last push was stored.
+function storeAnsweredBatches(db: DeviceDb, answered: readonly AnsweredBatch[]): Promise<AckOutcome> {
+  return storeAnswers(
+    db,
+    answered.flatMap((batch) => batch.sent),
+    answered.flatMap((batch) => batch.results),
+  );
+}
+
+/** A push's rows and the server's answers to them. */
+export interface AnsweredBatch {
+  sent: readonly OutboxRow[];
+  results: readonly MutationResult[];
+}
+
+/**
+ * The answers of one or more pushes, stored in the order they were sent (`applyPushResults`
+ * for each), and in the same transaction the judge's pending rows behind `afterSeq` (the batch
+ * after the one now with the server): while a long queue drains, answers are stored a few
+ * batches at a time, in one transaction.
  */
 export async function applyPushResultsAndReadBehind(
   db: DeviceDb,
-  answered: { sent: readonly OutboxRow[]; results: readonly MutationResult[] },
+  answered: readonly AnsweredBatch[],
   behind: { judgeId: number; afterSeq: number; limit: number },
 ): Promise<{ outcome: AckOutcome; behind: OutboxRow[] }> {
   return withReopen(db, () =>
     db.transaction('rw', db.outbox, db.cells, async () => ({
-      outcome: await storeAnswers(db, answered.sent, answered.results),
+      outcome: await storeAnsweredBatches(db, answered),
       behind: await readPendingAfter(db, behind.judgeId, behind.limit, behind.afterSeq),
     })),
   );

@@ -94,7 +94,7 @@ test('photos first (one at a time), then the outbox in batches of at most 50, th
     [50, 10],
   );
   assert.equal(await countOutbox(db, 5), { pending: 0, rejected: 0 });
-  assert.ok(runner.getStatus().lastSyncAt);
+  assert.ok(runner.getStatus().lastSyncAt, String(runner.getStatus().lastError));
   assert.is((await db.photos.get('ab'.repeat(32)))?.awaitingUpload, 0);
 });
 
@@ -126,6 +126,46 @@ test('a long queue: one push in flight at a time, every row once and in seq orde
   assert.is(new Set(sent).size, sent.length, 'no row sent twice');
   assert.ok(server.pushed.every((batch) => batch.length <= 50));
   assert.equal(await countOutbox(db, 5), { pending: 0, rejected: 0 });
+});
+
+test('a long queue stores its answers every quarter second or 20 pushes while it drains, and all of them before it ends', async () => {
+  const drain = async (rows: number, msPerPush: number) => {
+    const db = createDeviceDb(`runner-${++dbCounter}`);
+    await seed(db, 5, rows);
+    let clock = Date.parse(NOW);
+    const queuedAtEachPush: number[] = [];
+    const server = fakeApi(async (mutations) => {
+      queuedAtEachPush.push(await db.outbox.count());
+      clock += msPerPush;
+      return applyAll(mutations);
+    });
+    const runner = createSyncRunner({
+      db,
+      api: server.api,
+      getSession: () => judge(5),
+      isBrowserOnline: () => true,
+      random: () => 0,
+      now: () => new Date(clock),
+    });
+    await runner.requestSync('test');
+    assert.equal(await countOutbox(db, 5), { pending: 0, rejected: 0 }, 'every answer stored before the run ends');
+    return queuedAtEachPush;
+  };
+  // A fast server: 8 pushes within a quarter second; the answers wait (still queued) until the end.
+  assert.equal(await drain(400, 10), Array(8).fill(400));
+  // 100 ms a push: stored every third answer or so, as the queue drains.
+  const slow = await drain(400, 100);
+  assert.is(slow[0], 400);
+  assert.ok(
+    slow.at(-1)! < 400 && slow.at(-1)! > 50,
+    `answers stored while draining, a few pushes behind: ${slow.join()}`,
+  );
+  // However fast the server, never more than 20 pushes (1,000 rows) wait for their answers to be stored.
+  const fast = await drain(1250, 0);
+  assert.ok(
+    fast.slice(21).every((queued) => queued <= 250),
+    fast.join(),
+  );
 });
 
 test('a captive portal (200 HTML) is a failure: the outbox stays exactly as it was', async () => {

@@ -9,7 +9,7 @@ import { ClientErrorCode, isApiError } from '../api/api-error.ts';
 import { probeDeviceDb, readDeviceId, withReopen, type DeviceDb, type OutboxRow } from './device-db.ts';
 import { applyPulledChanges, readLastSync, recordSyncSuccess, storeReferenceData } from './device-store.ts';
 import {
-  applyPushResults,
+  applyAnsweredBatches,
   applyPushResultsAndReadBehind,
   countOutbox,
   isWholeBatchAnswered,
@@ -18,11 +18,16 @@ import {
   noteFailedAttempt,
   refusePhotoEdits,
   toPushMutation,
+  type AnsweredBatch,
 } from './outbox.ts';
 import { listPhotosToUpload, markPhotoMissing, markPhotoUploaded } from './photo-store.ts';
 import type { SyncApi } from './sync-api.ts';
 
 export const WRITE_DEBOUNCE_MS = 1000;
+/** While a long queue drains, answers are stored at most this often (see `pushOutbox`)… */
+export const STORE_ANSWERS_EVERY_MS = 250;
+/** …or once this many pushes wait for theirs (at most 1,000 rows to send again after a stop). */
+const MAX_UNSTORED_BATCHES = 20;
 export const PERIODIC_SYNC_MS = 30_000;
 const BACKOFF_BASE_MS = 2000;
 /** The longest wait after failures: the periodic interval, so no trigger waits longer than it. */
@@ -149,20 +154,34 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
    * Sends the pending rows in seq order, one batch at a time, each only once the server has
    * answered the one before (the server applies them in the order they arrive). The device
    * does not make the server wait, though: the batch behind the one with the server is read
-   * meanwhile, and when the answer arrives that batch goes out first; the answer is then
-   * stored, and the next batch read, in one transaction while the server works. A long queue
-   * drains at the pace of the slower side rather than of both added up. A batch that stops
-   * early (a transient answer such as photo_missing, or fewer answers than rows) is stored
-   * before anything else is sent.
+   * meanwhile, and when the answer arrives that batch goes out first. A long queue drains at
+   * the pace of the slower side rather than of both added up.
+   *
+   * While it drains, answers are stored a few batches at a time (every STORE_ANSWERS_EVERY_MS,
+   * with the read of the next batch, in one transaction): each store re-runs every screen's
+   * live queries, which cost the tablet more than the push itself. An answered row waits
+   * meanwhile as it was, still counted as waiting: should the tablet stop before its answer
+   * is stored, it is sent again and the server answers `duplicate`. Every answer is stored
+   * before this returns or fails, and a batch that stops early (a transient answer such as
+   * photo_missing, or fewer answers than rows) before anything else is sent.
    */
   async function pushOutbox(judgeId: number, deviceId: string): Promise<void> {
     let photoRetries = 0;
     const send = (rows: OutboxRow[]) => api.push(deviceId, rows.map(toPushMutation));
     const readBehind = (rows: OutboxRow[]) => quiet(listPendingBatch(db, judgeId, MAX_PUSH_BATCH, lastSeqOf(rows)));
+    // Answered pushes whose answers are not stored yet, in the order they were sent.
+    let unstored: AnsweredBatch[] = [];
+    let storedAt = now().getTime();
+    const takeUnstored = () => {
+      const answered = unstored;
+      unstored = [];
+      storedAt = now().getTime();
+      return answered;
+    };
     let sent = await listPendingBatch(db, judgeId, MAX_PUSH_BATCH);
     if (sent.length === 0) return;
     let answer = send(sent);
-    // The pending rows behind the batch with the server; once read, the answer before it is stored.
+    // The pending rows behind the batch with the server (read while it works).
     let behind = readBehind(sent);
     for (;;) {
       let response;
@@ -170,19 +189,28 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
         response = await answer;
       } catch (error) {
         await behind;
+        if (unstored.length > 0) await applyAnsweredBatches(db, takeUnstored());
         await noteFailedAttempt(db, sent, describe(error));
         throw error;
       }
       const next = await behind;
       if (next.length > 0 && isWholeBatchAnswered(sent, response.results)) {
         answer = send(next);
-        const answered = { sent, results: response.results };
-        const after = { judgeId, afterSeq: lastSeqOf(next), limit: MAX_PUSH_BATCH };
-        behind = quiet(applyPushResultsAndReadBehind(db, answered, after).then((stored) => stored.behind));
+        unstored.push({ sent, results: response.results });
+        const afterSeq = lastSeqOf(next);
+        const isStoreDue =
+          now().getTime() - storedAt >= STORE_ANSWERS_EVERY_MS || unstored.length >= MAX_UNSTORED_BATCHES;
+        behind = isStoreDue
+          ? quiet(
+              applyPushResultsAndReadBehind(db, takeUnstored(), { judgeId, afterSeq, limit: MAX_PUSH_BATCH }).then(
+                (stored) => stored.behind,
+              ),
+            )
+          : quiet(listPendingBatch(db, judgeId, MAX_PUSH_BATCH, afterSeq));
         sent = next;
         continue;
       }
-      const { transient } = await applyPushResults(db, sent, response.results);
+      const { transient } = await applyAnsweredBatches(db, [...takeUnstored(), { sent, results: response.results }]);
       if (transient) {
         if (transient.code !== RejectionCode.PhotoMissing || photoRetries >= 1) {
           throw new Error(transient.message ?? 'The server asked to retry later.');
