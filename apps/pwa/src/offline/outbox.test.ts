@@ -8,7 +8,6 @@ import { applyPulledChanges, storeReferenceData } from './device-store.ts';
 import {
   applyAnsweredBatches,
   applyPushResults,
-  applyPushResultsAndReadBehind,
   countOutbox,
   discardRejected,
   enqueueCategorySubmit,
@@ -293,32 +292,6 @@ test('acked rows leave whether or not their seqs are consecutive; refused ones s
       ['#4', 'rejected'],
       ['theirs', 'pending'],
     ],
-  );
-});
-
-test('storing the answers of pushes, in order, reads the batch behind the one in flight in the same transaction', async () => {
-  const db = freshDb();
-  const rows = [];
-  for (let index = 0; index < 7; index += 1)
-    rows.push(await saveCell(db, subsectionCell(100 + index, 2), `#${index}`, NOW));
-  const answered = rows.slice(0, 2);
-  const inFlight = rows.slice(2, 4);
-  const { outcome, behind } = await applyPushResultsAndReadBehind(
-    db,
-    [
-      { sent: answered.slice(0, 1), results: [applied(answered[0]!.id)] },
-      { sent: answered.slice(1), results: [applied(answered[1]!.id)] },
-    ],
-    { judgeId: JUDGE, afterSeq: lastSeqOf(inFlight), limit: 2 },
-  );
-  assert.is(outcome.acked, 2);
-  assert.equal(
-    behind.map((row) => row.label),
-    ['#4', '#5'],
-  );
-  assert.equal(
-    (await listPendingBatch(db, JUDGE, 50)).map((row) => row.label),
-    ['#2', '#3', '#4', '#5', '#6'],
   );
 });
 

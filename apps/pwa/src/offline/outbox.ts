@@ -352,25 +352,6 @@ export interface AnsweredBatch {
   results: readonly MutationResult[];
 }
 
-/**
- * The answers of one or more pushes, stored in the order they were sent (`applyPushResults`
- * for each), and in the same transaction the judge's pending rows behind `afterSeq` (the batch
- * after the one now with the server): while a long queue drains, answers are stored a few
- * batches at a time, in one transaction.
- */
-export async function applyPushResultsAndReadBehind(
-  db: DeviceDb,
-  answered: readonly AnsweredBatch[],
-  behind: { judgeId: number; afterSeq: number; limit: number },
-): Promise<{ outcome: AckOutcome; behind: OutboxRow[] }> {
-  return withReopen(db, () =>
-    db.transaction('rw', db.outbox, db.cells, async () => ({
-      outcome: await storeAnsweredBatches(db, answered),
-      behind: await readPendingAfter(db, behind.judgeId, behind.limit, behind.afterSeq),
-    })),
-  );
-}
-
 /** The answers stored, inside the caller's read-write transaction on outbox and cells. */
 async function storeAnswers(
   db: DeviceDb,

@@ -10,7 +10,6 @@ import { probeDeviceDb, readDeviceId, withReopen, type DeviceDb, type OutboxRow 
 import { applyPulledChanges, readLastSync, recordSyncSuccess, storeReferenceData } from './device-store.ts';
 import {
   applyAnsweredBatches,
-  applyPushResultsAndReadBehind,
   countOutbox,
   isWholeBatchAnswered,
   lastSeqOf,
@@ -28,6 +27,8 @@ export const WRITE_DEBOUNCE_MS = 1000;
 export const STORE_ANSWERS_EVERY_MS = 250;
 /** …or once this many pushes wait for theirs (at most 1,000 rows to send again after a stop). */
 const MAX_UNSTORED_BATCHES = 20;
+/** Pending rows read at a time while a queue drains (five pushes' worth). */
+const READ_AHEAD_ROWS = 5 * MAX_PUSH_BATCH;
 export const PERIODIC_SYNC_MS = 30_000;
 const BACKOFF_BASE_MS = 2000;
 /** The longest wait after failures: the periodic interval, so no trigger waits longer than it. */
@@ -153,22 +154,37 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
   /**
    * Sends the pending rows in seq order, one batch at a time, each only once the server has
    * answered the one before (the server applies them in the order they arrive). The device
-   * does not make the server wait, though: the batch behind the one with the server is read
-   * meanwhile, and when the answer arrives that batch goes out first. A long queue drains at
-   * the pace of the slower side rather than of both added up.
+   * does not make the server wait, though: the rows behind the batch with the server are
+   * read meanwhile (several batches' worth at a time: while the runner drains, pending rows
+   * only ever leave by its own hand or arrive behind, with higher seqs), and when the answer
+   * arrives the next batch goes out first. A long queue drains at the pace of the slower side
+   * rather than of both added up.
    *
-   * While it drains, answers are stored a few batches at a time (every STORE_ANSWERS_EVERY_MS,
-   * with the read of the next batch, in one transaction): each store re-runs every screen's
-   * live queries, which cost the tablet more than the push itself. An answered row waits
-   * meanwhile as it was, still counted as waiting: should the tablet stop before its answer
-   * is stored, it is sent again and the server answers `duplicate`. Every answer is stored
-   * before this returns or fails, and a batch that stops early (a transient answer such as
-   * photo_missing, or fewer answers than rows) before anything else is sent.
+   * While it drains, answers are stored a few batches at a time (every STORE_ANSWERS_EVERY_MS
+   * or MAX_UNSTORED_BATCHES, in one transaction): each store re-runs every screen's live
+   * queries, which cost the tablet more than the push itself. An answered row waits meanwhile
+   * as it was, still counted as waiting: should the tablet stop before its answer is stored,
+   * it is sent again and the server answers `duplicate`. Every answer is stored before this
+   * returns or fails, and a batch that stops early (a transient answer such as photo_missing,
+   * or fewer answers than rows) before anything else is sent.
    */
   async function pushOutbox(judgeId: number, deviceId: string): Promise<void> {
     let photoRetries = 0;
     const send = (rows: OutboxRow[]) => api.push(deviceId, rows.map(toPushMutation));
-    const readBehind = (rows: OutboxRow[]) => quiet(listPendingBatch(db, judgeId, MAX_PUSH_BATCH, lastSeqOf(rows)));
+    // Pending rows read ahead, in seq order, not sent yet.
+    let ahead: OutboxRow[] = [];
+    /** The next batch after `afterSeq` (0: the head of the queue), from the rows read ahead when it can. */
+    const takeBatch = async (afterSeq: number): Promise<OutboxRow[]> => {
+      if (ahead.length < MAX_PUSH_BATCH) {
+        const from = ahead.length > 0 ? lastSeqOf(ahead) : afterSeq;
+        ahead = [...ahead, ...(await listPendingBatch(db, judgeId, READ_AHEAD_ROWS, from))];
+      }
+      return ahead.splice(0, MAX_PUSH_BATCH);
+    };
+    const fromHead = () => {
+      ahead = [];
+      return takeBatch(0);
+    };
     // Answered pushes whose answers are not stored yet, in the order they were sent.
     let unstored: AnsweredBatch[] = [];
     let storedAt = now().getTime();
@@ -178,11 +194,10 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       storedAt = now().getTime();
       return answered;
     };
-    let sent = await listPendingBatch(db, judgeId, MAX_PUSH_BATCH);
+    let sent = await fromHead();
     if (sent.length === 0) return;
     let answer = send(sent);
-    // The pending rows behind the batch with the server (read while it works).
-    let behind = readBehind(sent);
+    let behind = quiet(takeBatch(lastSeqOf(sent)));
     for (;;) {
       let response;
       try {
@@ -197,16 +212,10 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       if (next.length > 0 && isWholeBatchAnswered(sent, response.results)) {
         answer = send(next);
         unstored.push({ sent, results: response.results });
-        const afterSeq = lastSeqOf(next);
         const isStoreDue =
           now().getTime() - storedAt >= STORE_ANSWERS_EVERY_MS || unstored.length >= MAX_UNSTORED_BATCHES;
-        behind = isStoreDue
-          ? quiet(
-              applyPushResultsAndReadBehind(db, takeUnstored(), { judgeId, afterSeq, limit: MAX_PUSH_BATCH }).then(
-                (stored) => stored.behind,
-              ),
-            )
-          : quiet(listPendingBatch(db, judgeId, MAX_PUSH_BATCH, afterSeq));
+        const storing = isStoreDue ? applyAnsweredBatches(db, takeUnstored()) : undefined;
+        behind = quiet(Promise.all([takeBatch(lastSeqOf(next)), storing]).then(([rows]) => rows));
         sent = next;
         continue;
       }
@@ -226,10 +235,10 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       }
       // From the head of the queue again: after a photo upload, or when nothing was behind the
       // last batch (edits saved meanwhile are sent too).
-      sent = await listPendingBatch(db, judgeId, MAX_PUSH_BATCH);
+      sent = await fromHead();
       if (sent.length === 0) return;
       answer = send(sent);
-      behind = readBehind(sent);
+      behind = quiet(takeBatch(lastSeqOf(sent)));
     }
   }
 
