@@ -27,7 +27,8 @@ const DRAIN_MUTATIONS = 5000;
 const PUSH_WARM_UP = 1000;
 /** Twice the drain: a push of 5,000 lasts under a second, too short to measure steadily here. */
 const PUSH_MEASURED = 10_000;
-const DRAIN_ROUNDS = Number(process.env.BENCH_DRAIN_ROUNDS ?? 3);
+/** Five: single rates on this shared machine drift by up to 2× within a minute; three left the median swinging. */
+const DRAIN_ROUNDS = Number(process.env.BENCH_DRAIN_ROUNDS ?? 5);
 const HEALTH_SECONDS = 3;
 const HEALTH_WARM_UP_SECONDS = 3;
 const HEALTH_CONCURRENCY = 8;
