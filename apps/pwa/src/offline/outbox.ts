@@ -267,15 +267,13 @@ export async function listPendingBatch(
   limit: number,
   afterSeq = 0,
 ): Promise<OutboxRow[]> {
-  return withReopen(db, () => readPendingAfter(db, judgeId, limit, afterSeq));
-}
-
-function readPendingAfter(db: DeviceDb, judgeId: number, limit: number, afterSeq: number): Promise<OutboxRow[]> {
-  return db.outbox
-    .where('[judgeId+status+seq]')
-    .between([judgeId, OutboxStatus.Pending, afterSeq], [judgeId, OutboxStatus.Pending, Infinity], false, true)
-    .limit(limit)
-    .toArray();
+  return withReopen(db, () =>
+    db.outbox
+      .where('[judgeId+status+seq]')
+      .between([judgeId, OutboxStatus.Pending, afterSeq], [judgeId, OutboxStatus.Pending, Infinity], false, true)
+      .limit(limit)
+      .toArray(),
+  );
 }
 
 /** The highest seq of a batch read from the outbox. */
@@ -313,6 +311,12 @@ export interface AckOutcome {
   transient: MutationResult | undefined;
 }
 
+/** A push's rows and the server's answers to them. */
+export interface AnsweredBatch {
+  sent: readonly OutboxRow[];
+  results: readonly MutationResult[];
+}
+
 /**
  * Applies a push's answers to the rows that were sent, in one transaction: applied or
  * duplicate removes the row (and clears the cell's pending flag once no other edit of it
@@ -344,12 +348,6 @@ function storeAnsweredBatches(db: DeviceDb, answered: readonly AnsweredBatch[]):
     answered.flatMap((batch) => batch.sent),
     answered.flatMap((batch) => batch.results),
   );
-}
-
-/** A push's rows and the server's answers to them. */
-export interface AnsweredBatch {
-  sent: readonly OutboxRow[];
-  results: readonly MutationResult[];
 }
 
 /** The answers stored, inside the caller's read-write transaction on outbox and cells. */

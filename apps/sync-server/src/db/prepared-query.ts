@@ -26,8 +26,6 @@ const compiler = new Kysely<Database>({
 });
 
 export interface PreparedQuery<Params extends readonly unknown[], Row> {
-  /** The compiled SQL (for tests and plans). */
-  readonly sql: string;
   all(db: Db, ...params: Params): Promise<Row[]>;
   first(db: Db, ...params: Params): Promise<Row | undefined>;
 }
@@ -62,7 +60,6 @@ export function prepareQuery<Params extends readonly unknown[], Query extends Co
   const bind = (params: Params) =>
     bindings.map((binding) => (binding.slot === undefined ? binding.constant : params[binding.slot]));
   return {
-    sql: compiled.sql,
     all: (db, ...params) => runSql<RowOf<Query>>(db, compiled.sql, bind(params)),
     first: async (db, ...params) => (await runSql<RowOf<Query>>(db, compiled.sql, bind(params)))[0],
   };
