@@ -21,6 +21,8 @@ export const ErrorCode = {
   PhotoMissing: 'PHOTO_MISSING',
   ProtocolUnsupported: 'PROTOCOL_UNSUPPORTED',
   MutationIdReused: 'MUTATION_ID_REUSED',
+  /** 503: the push named an earlier one (`after`) that was not applied; nothing was: send again. */
+  PushOutOfOrder: 'PUSH_OUT_OF_ORDER',
   // Events, registration, public requests and documents.
   HasScores: 'HAS_SCORES',
   AlreadyRegistered: 'ALREADY_REGISTERED',

@@ -173,6 +173,12 @@ const pushEnvelope = {
   /** Stable per installation (kept in the device store). */
   deviceId: Type.String({ minLength: 1, maxLength: 100, 'x-messages': { required: 'A device id is required' } }),
   protocolVersion: Type.Integer({ 'x-messages': { required: 'A protocol version is required' } }),
+  /**
+   * The last mutation of the push this device sent just before, still unanswered when this one
+   * left: the server applies this push only after that mutation is recorded (two pushes may be
+   * in flight; features/sync/push-order.ts on the server).
+   */
+  after: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 };
 const batchLimit = {
   maxItems: MAX_PUSH_BATCH,

@@ -151,6 +151,105 @@ Sync('scenario 3: the same batch pushed twice is applied once', async ({ t, c })
   await assertConverged(t.db, device, { allMutations: all, transport });
 });
 
+/** Two pushes of one device, as a pipelining device builds them: the second names the first's last mutation. */
+function twoPushesToOneCell(c: CulinaryFixture) {
+  const device = deviceFor(c);
+  for (const value of [4, 5, 6, 7]) device.putSubsection(c.place(0, 0), subsectionId(c, 0, 0), value);
+  const { entries, body } = device.nextPush();
+  const mutations = body.mutations as unknown[];
+  return {
+    earlier: { ...body, mutations: mutations.slice(0, 2) },
+    later: { ...body, mutations: mutations.slice(2), after: entries[1]?.id },
+  };
+}
+
+async function cellScore(t: TestApp, c: CulinaryFixture) {
+  const cell = await t.db
+    .selectFrom('subsection_score')
+    .select(['score', 'rev'])
+    .where('event_id', '=', c.eventId)
+    .where('subsection_id', '=', subsectionId(c, 0, 0))
+    .executeTakeFirst();
+  return cell ? [cell.score, cell.rev] : undefined;
+}
+
+Sync('a push naming the one before it (after) that arrives first waits for it: the edits apply in order', async ({ t, c }) => {
+  const { earlier, later } = twoPushesToOneCell(c);
+  const laterAnswer = postPush(t, c.headers, later);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.is(await cellScore(t, c), undefined, 'the later push waits: nothing of it is applied yet');
+  const earlierAnswer = await postPush(t, c.headers, earlier);
+  assert.is(earlierAnswer.statusCode, 200);
+  const answer = await laterAnswer;
+  assert.is(answer.statusCode, 200);
+  assert.equal(
+    (answer.json() as PushResponse).results.map((result) => [result.status, result.rev]),
+    [
+      ['applied', 3],
+      ['applied', 4],
+    ],
+  );
+  assert.equal(await cellScore(t, c), [7, 4], "the judge's last edit wins");
+});
+
+Sync('a push whose earlier push is already recorded applies at once', async ({ t, c }) => {
+  const { earlier, later } = twoPushesToOneCell(c);
+  assert.is((await postPush(t, c.headers, earlier)).statusCode, 200);
+  const answer = await postPush(t, c.headers, later);
+  assert.is(answer.statusCode, 200);
+  assert.equal(await cellScore(t, c), [7, 4]);
+});
+
+Sync(
+  'a push whose earlier push stops short (photo_missing) is refused whole with 503 and changes nothing',
+  async ({ t, c }) => {
+    const device = deviceFor(c);
+    const photo = fakeJpeg();
+    device.putSubsection(c.place(0, 0), subsectionId(c, 0, 1), 4);
+    const withPhoto = device.putSubsection(c.place(0, 0), subsectionId(c, 0, 1), 5, { photoSha256: photo.sha256 });
+    device.putSubsection(c.place(0, 0), subsectionId(c, 0, 0), 6);
+    const { body } = device.nextPush();
+    const mutations = body.mutations as { id: string }[];
+    const laterAnswer = postPush(t, c.headers, { ...body, mutations: mutations.slice(2), after: withPhoto.id });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const earlier = await postPush(t, c.headers, { ...body, mutations: mutations.slice(0, 2) });
+    assert.equal(
+      (earlier.json() as PushResponse).results.map((result) => result.code ?? result.status),
+      ['applied', 'photo_missing'],
+    );
+    const answer = await laterAnswer;
+    assert.is(answer.statusCode, 503);
+    assert.is((answer.json() as { code: string }).code, 'PUSH_OUT_OF_ORDER');
+    assert.is(await cellScore(t, c), undefined, 'the later edit was not applied ahead of the photo edit');
+    const recorded = await t.db.selectFrom('applied_mutation').select('mutation_id').execute();
+    assert.equal(
+      recorded.map((row) => row.mutation_id),
+      [mutations[0]?.id],
+    );
+  },
+);
+
+Sync('a push whose earlier push failed whole (409) is refused with 503 and changes nothing', async ({ t, c }) => {
+  const device = deviceFor(c);
+  const first = device.putSubsection(c.place(0, 0), subsectionId(c, 0, 0), 4);
+  device.acceptPushResponse((await postPush(t, c.headers, device.nextPush().body)).json() as PushResponse);
+  device.putSubsection(c.place(0, 0), subsectionId(c, 0, 1), 5);
+  device.putSubsection(c.place(0, 0), subsectionId(c, 0, 2), 3);
+  const { entries, body } = device.nextPush();
+  const [again, next] = body.mutations as { id: string; data: object }[];
+  const reused = { ...again, id: first.id };
+  const snapshot = await snapshotTables(t.db, SCORE_TABLES);
+  const laterAnswer = postPush(t, c.headers, { ...body, mutations: [next], after: entries[0]?.id });
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  // The earlier push reuses an id with another payload: refused whole, its last mutation never recorded.
+  const refused = await postPush(t, c.headers, { ...body, mutations: [reused, { ...again }] });
+  assert.is(refused.statusCode, 409);
+  const answer = await laterAnswer;
+  assert.is(answer.statusCode, 503);
+  assert.is((answer.json() as { code: string }).code, 'PUSH_OUT_OF_ORDER');
+  assert.equal(await snapshotTables(t.db, SCORE_TABLES), snapshot);
+});
+
 Sync('the same mutation twice in one push is applied once; the second answers duplicate', async ({ t, c }) => {
   const device = deviceFor(c);
   device.putSubsection(c.place(0, 0), subsectionId(c, 0, 0), 6);

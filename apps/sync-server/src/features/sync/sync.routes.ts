@@ -21,6 +21,7 @@ import { validationError } from '../../http/api-error.ts';
 import { currentUser, requireRole } from '../../http/guards.ts';
 import { asMultipartError } from '../../http/multipart-form.ts';
 import { storePhoto, sweepPhotoTempDir } from '../photos/photos.service.ts';
+import { createPushOrder } from './push-order.ts';
 import { getReferenceData, protocolUnsupported, pullChanges, pushMutations } from './sync.service.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
@@ -36,6 +37,7 @@ async function refuseUnsupportedProtocol(request: FastifyRequest): Promise<void>
 
 export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
   const tags = ['sync'];
+  const pushOrder = createPushOrder();
   // Temp files of uploads cut short by a crash are removed when the server starts.
   app.addHook('onReady', async () => {
     const removed = await sweepPhotoTempDir(deps.config.filesDir);
@@ -72,10 +74,16 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
         tags,
         summary: 'Apply a batch of outbox mutations (≤ 50) exactly once, in order',
         body: PushRequestEnvelopeSchema,
-        response: { 200: PushResponseSchema, ...errors, 409: ApiErrorSchema, 426: ApiErrorSchema },
+        response: {
+          200: PushResponseSchema,
+          ...errors,
+          409: ApiErrorSchema,
+          426: ApiErrorSchema,
+          503: ApiErrorSchema,
+        },
       },
     },
-    (request) => pushMutations(deps.db, currentUser(request), request.body, new Date().toISOString()),
+    (request) => pushMutations(deps.db, pushOrder, currentUser(request), request.body, new Date().toISOString()),
   );
 
   app.get(

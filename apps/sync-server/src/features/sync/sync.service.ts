@@ -37,6 +37,7 @@ import {
   findEventForReader,
   loadJudgeCategories,
 } from '../scores/scores.service.ts';
+import type { PushEnd, PushOrder } from './push-order.ts';
 import {
   findAppliedMutations,
   findLatestChangeId,
@@ -147,16 +148,54 @@ function eventIdOf(data: unknown): number | null {
  * rejection rolls back only that mutation. Processing stops at a transient rejection
  * (`photo_missing`), which is not recorded: the device uploads the photo and sends it again,
  * and the mutations behind it wait so the judge's edits keep their order. A known id with a
- * different payload fails the whole push with 409 (nothing of it is kept).
+ * different payload fails the whole push with 409 (nothing of it is kept). A push that names
+ * the one sent before it (`after`) waits for that one to end first (push-order.ts).
  */
 export async function pushMutations(
   db: Db,
+  order: PushOrder,
   caller: AuthContext,
   request: PushRequestEnvelope,
   now: string,
 ): Promise<PushResponse> {
   if (!isAcceptedProtocolVersion(request.protocolVersion)) throw protocolUnsupported(request.protocolVersion);
   if (caller.role !== Role.Judge) throw new ApiError(403, ErrorCode.Forbidden, 'Only judges push scores.');
+  if (request.after !== undefined) await waitForEarlierPush(db, order, caller.userId, request.after);
+  const last = request.mutations.at(-1);
+  let end: PushEnd = 'not_recorded';
+  try {
+    const response = await applyPush(db, caller, request, now);
+    const lastResult = response.results.at(-1);
+    if (response.results.length === request.mutations.length && lastResult && !isTransientRejection(lastResult.code))
+      end = 'recorded';
+    return response;
+  } finally {
+    // Only once committed (or failed): a push waiting behind this one must never see it half done.
+    if (last) order.pushEnded(caller.userId, last.id, end);
+  }
+}
+
+/** Returns once the push ending with `after` is recorded; refuses this push (503, nothing applied) if it never is. */
+async function waitForEarlierPush(db: Db, order: PushOrder, userId: number, after: string): Promise<void> {
+  const wait = order.waitForEnd(userId, after);
+  if ((await findAppliedMutations(db, userId, [after])).has(after)) {
+    wait.cancel();
+    return;
+  }
+  if ((await wait.ended) === 'recorded') return;
+  throw new ApiError(
+    503,
+    ErrorCode.PushOutOfOrder,
+    'The push sent before this one was not applied, so nothing in this one was: send again from the first unsent edit.',
+  );
+}
+
+async function applyPush(
+  db: Db,
+  caller: AuthContext,
+  request: PushRequestEnvelope,
+  now: string,
+): Promise<PushResponse> {
   return inTransaction(db, async (trx) => {
     const results: MutationResult[] = [];
     const received = await findAppliedMutations(

@@ -1,0 +1,63 @@
+// A device may send its next push before the answer to the one before has arrived (two in
+// flight: the tablet's round trip then overlaps the server's work). The two may reach the
+// server in either order, on two connections, so the later push names the last mutation of
+// the earlier one (`after`) and waits here until that push is over. It is applied only if
+// that mutation was recorded; otherwise (the earlier push stopped short, failed, or never
+// came) it is refused whole, and the device sends its rows again from the head of its queue.
+// Either way the server applies a device's edits in the order they were made.
+
+/** How a push that another one waits behind ended, for its last mutation. */
+export type PushEnd = 'recorded' | 'not_recorded';
+
+/** Long enough for a push sent a moment earlier to arrive and be applied; short enough that a lost one stalls the device briefly. */
+export const WAIT_FOR_EARLIER_PUSH_MS = 10_000;
+
+export interface PushOrder {
+  /**
+   * Resolves when the push ending with `mutationId` (this user's) is over, with how it ended,
+   * or with 'not_recorded' after `timeoutMs`. Call it before checking whether the mutation is
+   * already recorded, so an end in between is not missed; `cancel` it when it is.
+   */
+  waitForEnd(userId: number, mutationId: string): { ended: Promise<PushEnd>; cancel(): void };
+  /** A push is over (committed, refused or failed): wake whatever waits behind its last mutation. */
+  pushEnded(userId: number, lastMutationId: string, end: PushEnd): void;
+}
+
+export function createPushOrder(timeoutMs = WAIT_FOR_EARLIER_PUSH_MS): PushOrder {
+  const waiting = new Map<string, Set<(end: PushEnd) => void>>();
+  const keyOf = (userId: number, mutationId: string) => `${userId}\u0000${mutationId}`;
+  const forget = (key: string, wake: (end: PushEnd) => void) => {
+    const wakers = waiting.get(key);
+    wakers?.delete(wake);
+    if (wakers?.size === 0) waiting.delete(key);
+  };
+  return {
+    waitForEnd(userId, mutationId) {
+      const key = keyOf(userId, mutationId);
+      let wake: (end: PushEnd) => void = () => undefined;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const ended = new Promise<PushEnd>((resolve) => {
+        wake = (end) => {
+          clearTimeout(timer);
+          forget(key, wake);
+          resolve(end);
+        };
+      });
+      timer = setTimeout(() => wake('not_recorded'), timeoutMs);
+      const wakers = waiting.get(key) ?? new Set();
+      wakers.add(wake);
+      waiting.set(key, wakers);
+      return {
+        ended,
+        cancel() {
+          clearTimeout(timer);
+          forget(key, wake);
+        },
+      };
+    },
+    pushEnded(userId, lastMutationId, end) {
+      if (waiting.size === 0) return;
+      for (const wake of [...(waiting.get(keyOf(userId, lastMutationId)) ?? [])]) wake(end);
+    },
+  };
+}
