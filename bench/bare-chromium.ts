@@ -14,6 +14,8 @@ export interface BarePage {
   /** Resolves once `fn(arg)` is true in the page (checked every 100 ms). */
   waitFor<Arg>(fn: (arg: Arg) => boolean, arg: Arg, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+  /** A raw DevTools command to the page (profiling a drain by hand). */
+  command(method: string, params: object): Promise<Record<string, unknown>>;
 }
 
 export interface BareChromium {
@@ -110,6 +112,7 @@ export async function launchBareChromium(): Promise<BareChromium> {
         );
       };
       const page: BarePage = {
+        command: send,
         evaluate,
         waitFor,
         async navigate(next) {

@@ -7,6 +7,9 @@
 //       (batches of 50 from a Node client) and its GET /api/health rate.
 // Needs the built PWA (`pnpm build`) and Debian's Chromium (/usr/bin/chromium).
 // `node bench/run.ts save` runs (a) alone (likewise `results`, `drain`); no argument runs all.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PUSHES_IN_FLIGHT } from '@judging/shared-types';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import {
   JUDGE_PASSWORD,
@@ -86,9 +89,10 @@ async function seedDeviceStore(page: Evaluates, store: 'cells' | 'outbox', rows:
 }
 
 /**
- * Resolves once the page's outbox is empty, checked every 50 ms from inside the page on one
- * connection (opening one per check, and a round trip to the page each time, cost the
- * browser enough to slow the drain it measures).
+ * Resolves once the judge sees "All scores sent" and the page's outbox is indeed empty. The
+ * status line is watched (a MutationObserver: nothing runs while it does not change); the
+ * store is counted only when the line says all is sent, and once a second as a safety net.
+ * Polling the store's count every 50 ms cost the browser enough to slow the drain it measured.
  */
 async function waitForEmptyOutbox(page: Evaluates, timeoutMs: number): Promise<void> {
   await page.evaluate(async (timeoutMs) => {
@@ -97,18 +101,39 @@ async function waitForEmptyOutbox(page: Evaluates, timeoutMs: number): Promise<v
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
-    const deadline = Date.now() + timeoutMs;
+    const countOutbox = () =>
+      new Promise<number>((resolve, reject) => {
+        const request = db.transaction('outbox', 'readonly').objectStore('outbox').count();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
     try {
-      for (;;) {
-        const count = await new Promise<number>((resolve, reject) => {
-          const request = db.transaction('outbox', 'readonly').objectStore('outbox').count();
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        });
-        if (count === 0) return;
-        if (Date.now() > deadline) throw new Error('The page did not drain its outbox in time');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await new Promise<void>((resolve, reject) => {
+        let isCounting = false;
+        const check = async (always: boolean) => {
+          const line = document.querySelector('[data-testid="pending-count"]')?.textContent;
+          if (isCounting || (!always && line !== 'All scores sent')) return;
+          isCounting = true;
+          try {
+            if ((await countOutbox()) === 0) finish();
+          } catch (error) {
+            finish(error);
+          } finally {
+            isCounting = false;
+          }
+        };
+        const observer = new MutationObserver(() => void check(false));
+        const safetyNet = setInterval(() => void check(true), 1000);
+        const deadline = setTimeout(() => finish(new Error('The page did not drain its outbox in time')), timeoutMs);
+        const finish = (error?: unknown) => {
+          observer.disconnect();
+          clearInterval(safetyNet);
+          clearTimeout(deadline);
+          if (error === undefined) resolve();
+          else reject(error instanceof Error ? error : new Error(String(error)));
+        };
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
     } finally {
       db.close();
     }
@@ -227,11 +252,18 @@ async function drainInBareChromium(
 ): Promise<{ seconds: number; rate: number }> {
   const page = await bare.newPage(`${baseUrl}/help`);
   await page.evaluate((stored) => localStorage.setItem('judging.session', stored), session);
+  // As on a tablet used before: the app installed (its service worker active, every file
+  // precached) and controlling the page, not installing during the drain.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  }, undefined);
   // As the judge would: their dashboard first (it loads their events), then the category.
   await page.navigate(`${baseUrl}/judge-dashboard/${scenario.judgeId}`);
   await page.waitFor((eventName) => document.body.innerText.includes(eventName), scenario.eventName);
   await page.navigate(`${baseUrl}/judge-dashboard/${scenario.judgeId}/${scenario.eventId}/${scenario.categoryId}`);
   await page.waitFor((heading) => document.body.innerText.includes(heading), `${scenario.categoryName}: schools`);
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null, undefined)))
+    throw new Error('The installed app does not control the page');
   // The runner's first sync (nothing to send) is over once "Sync now" stops spinning.
   await page.waitFor(
     () =>
@@ -257,22 +289,45 @@ async function drainInBareChromium(
   // Written straight into IndexedDB, which the runner does not watch: it starts when told the
   // network is back, as it would on a tablet leaving a gym's dead zone.
   await seedDeviceStore(page, 'outbox', rows);
+  // BENCH_PROFILE_DRAIN=folder: the page's CPU profile of each round's drain, for DevTools.
+  const profileFolder = process.env.BENCH_PROFILE_DRAIN;
+  if (profileFolder) {
+    await page.command('Profiler.enable', {});
+    await page.command('Profiler.start', {});
+  }
   const started = performance.now();
   await page.evaluate(() => window.dispatchEvent(new Event('online')), undefined);
   await waitForEmptyOutbox(page, 300_000);
   const seconds = (performance.now() - started) / 1000;
+  if (profileFolder) {
+    const { profile } = await page.command('Profiler.stop', {});
+    writeFileSync(path.join(profileFolder, `drain-round-${round}.cpuprofile`), JSON.stringify(profile));
+  }
   await page.close();
   return { seconds, rate: DRAIN_MUTATIONS / seconds };
 }
 
-/** Sends the mutations as a Node client does: batches of 50, one after another. */
+/**
+ * Sends the mutations as the device does: batches of 50, PUSHES_IN_FLIGHT out at once, each
+ * naming the one still out before it (`after`), so the server applies them in order.
+ */
 async function pushInBatches(baseUrl: string, token: string, mutations: ReturnType<typeof subsectionPuts>) {
-  for (let offset = 0; offset < mutations.length; offset += 50) {
-    const answer = await call<{ results: { status: string }[] }>(baseUrl, 'POST', '/api/sync/push', token, {
+  const batches: (typeof mutations)[] = [];
+  for (let offset = 0; offset < mutations.length; offset += 50) batches.push(mutations.slice(offset, offset + 50));
+  const push = (batch: typeof mutations, after: string | undefined) =>
+    call<{ results: { status: string }[] }>(baseUrl, 'POST', '/api/sync/push', token, {
       deviceId: 'bench-node',
       protocolVersion: 1,
-      mutations: mutations.slice(offset, offset + 50),
+      mutations: batch,
+      ...(after === undefined ? {} : { after }),
     });
+  const out: Promise<{ results: { status: string }[] }>[] = [];
+  for (let index = 0; index < batches.length || out.length > 0;) {
+    while (out.length < PUSHES_IN_FLIGHT && index < batches.length) {
+      out.push(push(batches[index]!, out.length > 0 ? batches[index - 1]!.at(-1)!.id : undefined));
+      index += 1;
+    }
+    const answer = await out.shift()!;
     if (answer.results.some((result) => result.status !== 'applied'))
       throw new Error('A bench mutation was not applied');
   }

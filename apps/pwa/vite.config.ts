@@ -43,8 +43,10 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/],
         cleanupOutdatedCaches: true,
-        // API calls are network-only: no runtime caching at all.
+        // API calls are network-only: no runtime caching at all, and where the browser can,
+        // they bypass the service worker (public/sw-api-routes.js).
         runtimeCaching: [],
+        importScripts: ['/sw-api-routes.js'],
       },
     }),
   ],

@@ -24,4 +24,21 @@ test.describe('installed app', () => {
       await context.setOffline(false);
     }
   });
+
+  test('API calls go to the network past the installed service worker (static routing)', async ({ page }) => {
+    const shell = new AppShell(page);
+    await shell.logInAs(demoUsers.judge1);
+    await installApp(page);
+    const timing = await page.evaluate(async () => {
+      await (await fetch('/api/health')).text();
+      const entry = performance
+        .getEntriesByType('resource')
+        .findLast((item) => item.name.endsWith('/api/health')) as PerformanceResourceTiming & {
+        workerMatchedSourceType?: string;
+      };
+      return { isControlled: navigator.serviceWorker.controller !== null, source: entry.workerMatchedSourceType };
+    });
+    // "network": the browser matched the route registered at install and never woke the worker.
+    expect(timing).toEqual({ isControlled: true, source: 'network' });
+  });
 });

@@ -22,7 +22,8 @@ import { ApiError, ClientErrorCode, isApiErrorBody } from '../api/api-error.ts';
 export interface SyncApi {
   fetchJudgeEvents(judgeId: number): Promise<SyncEvent[]>;
   fetchReferenceData(judgeId: number, eventId: number, deviceId?: string): Promise<SyncReferenceData>;
-  push(deviceId: string, mutations: PushMutation[]): Promise<PushResponse>;
+  /** `after`: the last mutation of the push sent just before, when its answer has not arrived yet. */
+  push(deviceId: string, mutations: PushMutation[], after?: string): Promise<PushResponse>;
   pull(eventId: number, cursor: number, deviceId: string): Promise<SyncPullResponse>;
   uploadPhoto(photo: { sha256: string; mime: string; bytes: ArrayBuffer }): Promise<void>;
 }
@@ -50,10 +51,13 @@ export function createSyncApi(
         SyncReferenceDataSchema,
         { signal: timeLimit(SYNC_TIMEOUTS_MS.read) },
       ),
-    push: (deviceId, mutations) =>
-      client.post('/sync/push', { deviceId, protocolVersion: PROTOCOL_VERSION, mutations }, PushResponseSchema, {
-        signal: timeLimit(SYNC_TIMEOUTS_MS.push),
-      }),
+    push: (deviceId, mutations, after) =>
+      client.post(
+        '/sync/push',
+        { deviceId, protocolVersion: PROTOCOL_VERSION, mutations, ...(after === undefined ? {} : { after }) },
+        PushResponseSchema,
+        { signal: timeLimit(SYNC_TIMEOUTS_MS.push) },
+      ),
     pull: (eventId, cursor, deviceId) =>
       client.get(
         `/sync/pull?eventId=${eventId}&cursor=${cursor}&deviceId=${encodeURIComponent(deviceId)}`,

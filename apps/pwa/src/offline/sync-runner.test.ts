@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import type { PushMutation, PushResponse, SyncPullResponse } from '@judging/shared-types';
+import { PUSHES_IN_FLIGHT, type PushMutation, type PushResponse, type SyncPullResponse } from '@judging/shared-types';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiError, ClientErrorCode } from '../api/api-error.ts';
@@ -21,7 +21,7 @@ let dbCounter = 0;
 
 /** A server that answers pushes as told and records what it was sent. */
 function fakeApi(
-  answer: (mutations: PushMutation[]) => Promise<PushResponse>,
+  answer: (mutations: PushMutation[], after: string | undefined) => Promise<PushResponse>,
   upload: (sha256: string) => Promise<void> = async () => undefined,
 ) {
   const calls: string[] = [];
@@ -31,10 +31,10 @@ function fakeApi(
     fetchReferenceData: async () => {
       throw new Error('not used');
     },
-    push: async (_deviceId, mutations) => {
+    push: async (_deviceId, mutations, after) => {
       calls.push('push');
       pushed.push(mutations);
-      return answer(mutations);
+      return answer(mutations, after);
     },
     pull: async (): Promise<SyncPullResponse> => {
       calls.push('pull');
@@ -98,26 +98,33 @@ test('photos first (one at a time), then the outbox in batches of at most 50, th
   assert.is((await db.photos.get('ab'.repeat(32)))?.awaitingUpload, 0);
 });
 
-test('a long queue: one push in flight at a time, every row once and in seq order, edits saved meanwhile sent too', async () => {
+test('a long queue: a few pushes in flight, each naming the one before; every row once and in seq order, edits saved meanwhile sent too', async () => {
   const db = createDeviceDb(`runner-${++dbCounter}`);
-  await seed(db, 5, 120);
-  let inFlight = 0;
+  await seed(db, 5, 240);
+  const out: PushMutation[][] = [];
+  let mostOut = 0;
+  let namingTheOneBefore = 0;
   let savedDuringDrain = false;
-  const server = fakeApi(async (mutations) => {
-    inFlight += 1;
-    assert.is(inFlight, 1, 'a batch goes out only once the one before it is answered');
+  const server = fakeApi(async (mutations, after) => {
+    const before = server.pushed.at(-2);
+    if (out.length > 0) assert.ok(before && after === before.at(-1)?.id, 'a push sent while one is out names it');
+    if (after !== undefined) namingTheOneBefore += 1;
+    out.push(mutations);
+    mostOut = Math.max(mostOut, out.length);
     if (!savedDuringDrain) {
       savedDuringDrain = true;
       await seed(db, 5, 1);
     }
     await new Promise((resolve) => setTimeout(resolve, 1));
-    inFlight -= 1;
+    out.splice(out.indexOf(mutations), 1);
     return applyAll(mutations);
   });
   const runner = runnerFor(db, server.api, () => judge(5));
   await runner.requestSync('test');
   const sent = server.pushed.flat().map((mutation) => mutation.seq);
-  assert.is(sent.length, 121, 'the 120 queued rows and the one saved during the drain');
+  assert.is(mostOut, PUSHES_IN_FLIGHT, 'pushes out at once, never more');
+  assert.ok(namingTheOneBefore >= 3, String(namingTheOneBefore));
+  assert.is(sent.length, 241, 'the 240 queued rows and the one saved during the drain');
   assert.equal(
     sent,
     [...sent].sort((a, b) => a - b),
@@ -160,10 +167,13 @@ test('a long queue stores its answers every quarter second or 20 pushes while it
     slow.at(-1)! < 400 && slow.at(-1)! > 50,
     `answers stored while draining, a few pushes behind: ${slow.join()}`,
   );
-  // However fast the server, never more than 20 pushes (1,000 rows) wait for their answers to be stored.
+  // However fast the server, never more than 20 answered pushes (1,000 rows) wait for their
+  // answers to be stored, besides those out: the next push after them finds the first 20 stored.
   const fast = await drain(1250, 0);
+  const unstoredAtMost = 20 + PUSHES_IN_FLIGHT;
   assert.ok(
-    fast.slice(21).every((queued) => queued <= 250),
+    fast.slice(0, unstoredAtMost).every((queued) => queued === 1250) &&
+      fast.slice(unstoredAtMost).every((queued) => queued <= 250),
     fast.join(),
   );
 });
@@ -357,6 +367,49 @@ async function saveWithPhoto(db: DeviceDb, judgeId: number, itemId: number, sha2
     NOW,
   );
 }
+
+test('a push that stops short (photo_missing) with another out: that one is refused, and after the upload every row applies once, in order', async () => {
+  const db = createDeviceDb(`runner-${++dbCounter}`);
+  await seed(db, 5, 10);
+  await saveWithPhoto(db, 5, 900, SMALL);
+  await seed(db, 5, 100);
+  // The server's rules in small: a push naming an earlier one applies only if that one's last
+  // row was recorded (503 otherwise); the photo edit is refused as transient the first time.
+  const applied: string[] = [];
+  let isPhotoLost = true;
+  const server = fakeApi(async (mutations, after) => {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    if (after !== undefined && !applied.includes(after)) {
+      throw new ApiError(503, 'PUSH_OUT_OF_ORDER', 'The push sent before this one was not applied.');
+    }
+    const results: PushResponse['results'] = [];
+    for (const mutation of mutations) {
+      if (applied.includes(mutation.id)) {
+        results.push({ id: mutation.id, status: 'duplicate', rev: 1 });
+        continue;
+      }
+      if ('photoSha256' in mutation.data && mutation.data.photoSha256 && isPhotoLost) {
+        isPhotoLost = false;
+        results.push({ id: mutation.id, status: 'rejected', code: 'photo_missing', message: 'Upload the photo.' });
+        break;
+      }
+      applied.push(mutation.id);
+      results.push({ id: mutation.id, status: 'applied', rev: 1 });
+    }
+    return { results, cursor: 1 };
+  });
+  const queued = (await db.outbox.orderBy('seq').toArray()).map((row) => row.id);
+  const runner = runnerFor(db, server.api, () => judge(5));
+  await runner.requestSync('test');
+  assert.equal(applied, queued, 'every row applied once, in the order the judge made the edits');
+  assert.equal(
+    server.calls.filter((call) => call.startsWith('photo')),
+    ['photo:abab', 'photo:abab'],
+    'the photo uploaded again',
+  );
+  assert.equal(await countOutbox(db, 5), { pending: 0, rejected: 0 });
+  assert.is(runner.getStatus().lastError, null);
+});
 
 test('a photo the server refuses (413) puts its edit in "needs attention" with the reason; the rest of the queue drains', async () => {
   const db = createDeviceDb(`runner-${++dbCounter}`);

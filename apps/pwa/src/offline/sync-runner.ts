@@ -4,7 +4,15 @@
 // jitter after a failure (capped at the 30 s period: a judge in a gym waits at most that long
 // once the signal is back; coming online and returning to the foreground try at once). Each run: upload photos (one at a time), push the outbox in seq
 // order (≤ 50 per batch), then pull. Only the logged-in judge's own rows are ever read or sent.
-import { ErrorCode, MAX_PUSH_BATCH, RejectionCode, Role, hasRole } from '@judging/shared-types';
+import {
+  ErrorCode,
+  MAX_PUSH_BATCH,
+  PUSHES_IN_FLIGHT,
+  RejectionCode,
+  Role,
+  hasRole,
+  type PushResponse,
+} from '@judging/shared-types';
 import { ClientErrorCode, isApiError } from '../api/api-error.ts';
 import { probeDeviceDb, readDeviceId, withReopen, type DeviceDb, type OutboxRow } from './device-db.ts';
 import { applyPulledChanges, readLastSync, recordSyncSuccess, storeReferenceData } from './device-store.ts';
@@ -152,13 +160,14 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
   }
 
   /**
-   * Sends the pending rows in seq order, one batch at a time, each only once the server has
-   * answered the one before (the server applies them in the order they arrive). The device
-   * does not make the server wait, though: the rows behind the batch with the server are
-   * read meanwhile (several batches' worth at a time: while the runner drains, pending rows
-   * only ever leave by its own hand or arrive behind, with higher seqs), and when the answer
-   * arrives the next batch goes out first. A long queue drains at the pace of the slower side
-   * rather than of both added up.
+   * Sends the pending rows in seq order, in batches, with up to PUSHES_IN_FLIGHT pushes out at
+   * once: the next batch leaves while the server still works on the one before, naming that
+   * one's last row (`after`). The server applies it only once that row is recorded, so the
+   * judge's edits keep their order whichever push arrives first; if the earlier push stops
+   * short, the later one is refused whole (push-order.ts on the server). The rows behind are
+   * read ahead (several batches' worth at a time: while the runner drains, pending rows only
+   * ever leave by its own hand or arrive behind, with higher seqs). A long queue drains at
+   * the pace of the slower side rather than of both added up.
    *
    * While it drains, answers are stored a few batches at a time (every STORE_ANSWERS_EVERY_MS
    * or MAX_UNSTORED_BATCHES, in one transaction): each store re-runs every screen's live
@@ -170,7 +179,6 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
    */
   async function pushOutbox(judgeId: number, deviceId: string): Promise<void> {
     let photoRetries = 0;
-    const send = (rows: OutboxRow[]) => api.push(deviceId, rows.map(toPushMutation));
     // Pending rows read ahead, in seq order, not sent yet.
     let ahead: OutboxRow[] = [];
     /** The next batch after `afterSeq` (0: the head of the queue), from the rows read ahead when it can. */
@@ -181,9 +189,34 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       }
       return ahead.splice(0, MAX_PUSH_BATCH);
     };
+    // Pushes sent and not answered yet, oldest first.
+    let inFlight: { rows: OutboxRow[]; answer: Promise<PushResponse> }[] = [];
+    // The last seq sent in this pass over the queue (0: the next batch comes from its head).
+    let sentUpTo = 0;
+    /** Up to PUSHES_IN_FLIGHT pushes out, each naming the one still out before it. */
+    const fillWindow = async () => {
+      while (inFlight.length < PUSHES_IN_FLIGHT) {
+        const rows = await takeBatch(sentUpTo);
+        if (rows.length === 0) return;
+        const before = inFlight.at(-1)?.rows.at(-1);
+        inFlight.push({ rows, answer: quiet(api.push(deviceId, rows.map(toPushMutation), before?.id)) });
+        sentUpTo = lastSeqOf(rows);
+      }
+    };
+    /** Starts again from the head of the queue: only once every answer received is stored. */
     const fromHead = () => {
       ahead = [];
-      return takeBatch(0);
+      sentUpTo = 0;
+    };
+    /**
+     * What is still out once a push before it stopped short: the server refuses it (it names
+     * the push that stopped), so its answer is not needed; it is awaited so nothing of this
+     * pass is still out when the queue is sent again.
+     */
+    const dropInFlight = async () => {
+      const dropped = inFlight;
+      inFlight = [];
+      await Promise.allSettled(dropped.map((push) => push.answer));
     };
     // Answered pushes whose answers are not stored yet, in the order they were sent.
     let unstored: AnsweredBatch[] = [];
@@ -194,51 +227,55 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       storedAt = now().getTime();
       return answered;
     };
-    let sent = await fromHead();
-    if (sent.length === 0) return;
-    let answer = send(sent);
-    let behind = quiet(takeBatch(lastSeqOf(sent)));
+    await fillWindow();
     for (;;) {
-      let response;
-      try {
-        response = await answer;
-      } catch (error) {
-        await behind;
+      const head = inFlight.shift();
+      if (!head) {
+        // Nothing out and nothing behind: store every answer, then look from the head of the
+        // queue again (edits saved meanwhile, or rows put back to send, go too).
         if (unstored.length > 0) await applyAnsweredBatches(db, takeUnstored());
-        await noteFailedAttempt(db, sent, describe(error));
-        throw error;
-      }
-      const next = await behind;
-      if (next.length > 0 && isWholeBatchAnswered(sent, response.results)) {
-        answer = send(next);
-        unstored.push({ sent, results: response.results });
-        const isStoreDue =
-          now().getTime() - storedAt >= STORE_ANSWERS_EVERY_MS || unstored.length >= MAX_UNSTORED_BATCHES;
-        const storing = isStoreDue ? applyAnsweredBatches(db, takeUnstored()) : undefined;
-        behind = quiet(Promise.all([takeBatch(lastSeqOf(next)), storing]).then(([rows]) => rows));
-        sent = next;
+        fromHead();
+        await fillWindow();
+        if (inFlight.length === 0) return;
         continue;
       }
-      const { transient } = await applyAnsweredBatches(db, [...takeUnstored(), { sent, results: response.results }]);
+      let response;
+      try {
+        response = await head.answer;
+      } catch (error) {
+        inFlight = [];
+        if (unstored.length > 0) await applyAnsweredBatches(db, takeUnstored());
+        await noteFailedAttempt(db, head.rows, describe(error));
+        throw error;
+      }
+      if (isWholeBatchAnswered(head.rows, response.results)) {
+        unstored.push({ sent: head.rows, results: response.results });
+        await fillWindow();
+        if (now().getTime() - storedAt >= STORE_ANSWERS_EVERY_MS || unstored.length >= MAX_UNSTORED_BATCHES) {
+          await applyAnsweredBatches(db, takeUnstored());
+        }
+        continue;
+      }
+      await dropInFlight();
+      const { transient } = await applyAnsweredBatches(db, [
+        ...takeUnstored(),
+        { sent: head.rows, results: response.results },
+      ]);
       if (transient) {
         if (transient.code !== RejectionCode.PhotoMissing || photoRetries >= 1) {
           throw new Error(transient.message ?? 'The server asked to retry later.');
         }
         // The server lacks a photo this edit refers to: upload it, then push again.
         photoRetries += 1;
-        const sha256 = photoOf(sent.find((item) => item.id === transient.id));
+        const sha256 = photoOf(head.rows.find((item) => item.id === transient.id));
         if (sha256) await markPhotoMissing(db, sha256);
         await uploadPhotos(judgeId);
-      } else if (!isWholeBatchAnswered(sent, response.results)) {
+      } else {
         // Fewer answers than rows, without a transient stop: stop rather than loop.
         return;
       }
-      // From the head of the queue again: after a photo upload, or when nothing was behind the
-      // last batch (edits saved meanwhile are sent too).
-      sent = await fromHead();
-      if (sent.length === 0) return;
-      answer = send(sent);
-      behind = quiet(takeBatch(lastSeqOf(sent)));
+      fromHead();
+      await fillWindow();
     }
   }
 

@@ -34,16 +34,14 @@ export function createPushOrder(timeoutMs = WAIT_FOR_EARLIER_PUSH_MS): PushOrder
   return {
     waitForEnd(userId, mutationId) {
       const key = keyOf(userId, mutationId);
-      let wake: (end: PushEnd) => void = () => undefined;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const ended = new Promise<PushEnd>((resolve) => {
-        wake = (end) => {
-          clearTimeout(timer);
-          forget(key, wake);
-          resolve(end);
-        };
-      });
-      timer = setTimeout(() => wake('not_recorded'), timeoutMs);
+      let resolveEnded: (end: PushEnd) => void = () => undefined;
+      const ended = new Promise<PushEnd>((resolve) => (resolveEnded = resolve));
+      const wake = (end: PushEnd) => {
+        clearTimeout(timer);
+        forget(key, wake);
+        resolveEnded(end);
+      };
+      const timer = setTimeout(() => wake('not_recorded'), timeoutMs);
       const wakers = waiting.get(key) ?? new Set();
       wakers.add(wake);
       waiting.set(key, wakers);

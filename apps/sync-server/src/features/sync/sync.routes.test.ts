@@ -173,24 +173,27 @@ async function cellScore(t: TestApp, c: CulinaryFixture) {
   return cell ? [cell.score, cell.rev] : undefined;
 }
 
-Sync('a push naming the one before it (after) that arrives first waits for it: the edits apply in order', async ({ t, c }) => {
-  const { earlier, later } = twoPushesToOneCell(c);
-  const laterAnswer = postPush(t, c.headers, later);
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  assert.is(await cellScore(t, c), undefined, 'the later push waits: nothing of it is applied yet');
-  const earlierAnswer = await postPush(t, c.headers, earlier);
-  assert.is(earlierAnswer.statusCode, 200);
-  const answer = await laterAnswer;
-  assert.is(answer.statusCode, 200);
-  assert.equal(
-    (answer.json() as PushResponse).results.map((result) => [result.status, result.rev]),
-    [
-      ['applied', 3],
-      ['applied', 4],
-    ],
-  );
-  assert.equal(await cellScore(t, c), [7, 4], "the judge's last edit wins");
-});
+Sync(
+  'a push naming the one before it (after) that arrives first waits for it: the edits apply in order',
+  async ({ t, c }) => {
+    const { earlier, later } = twoPushesToOneCell(c);
+    const laterAnswer = postPush(t, c.headers, later);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.is(await cellScore(t, c), undefined, 'the later push waits: nothing of it is applied yet');
+    const earlierAnswer = await postPush(t, c.headers, earlier);
+    assert.is(earlierAnswer.statusCode, 200);
+    const answer = await laterAnswer;
+    assert.is(answer.statusCode, 200);
+    assert.equal(
+      (answer.json() as PushResponse).results.map((result) => [result.status, result.rev]),
+      [
+        ['applied', 3],
+        ['applied', 4],
+      ],
+    );
+    assert.equal(await cellScore(t, c), [7, 4], "the judge's last edit wins");
+  },
+);
 
 Sync('a push whose earlier push is already recorded applies at once', async ({ t, c }) => {
   const { earlier, later } = twoPushesToOneCell(c);
