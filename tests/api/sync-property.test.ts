@@ -1,6 +1,7 @@
 // offline-sync.md "Proof that nothing is lost", scenario 11: fast-check drives a device
 // through random edits (some refused), batch splits, dropped requests, lost responses,
-// duplicated and delayed (reordered) deliveries and server restarts on the same database.
+// duplicated and delayed (reordered) deliveries, two pushes out at once arriving in either
+// order (the later naming the earlier, `after`), and server restarts on the same database.
 // Whatever happens, each mutation is applied exactly once (a cell's rev counts its puts) or
 // refused, in the device's order, and the device ends with the server's data.
 import { copyFileSync, mkdtempSync } from 'node:fs';
@@ -60,6 +61,7 @@ type Command =
   | { type: 'penalty'; cell: number; quarter: number }
   | { type: 'removePenalty'; cell: number }
   | { type: 'push'; size: number; fate: Fate }
+  | { type: 'pushTwoAtOnce'; sizes: [number, number]; laterArrivesFirst: boolean; lostAnswer: 0 | 1 | 2 }
   | { type: 'deliverDelayed' }
   | { type: 'restart' };
 
@@ -87,6 +89,15 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
       type: fc.constant('push' as const),
       size: fc.integer({ min: 1, max: 6 }),
       fate: fc.constantFrom<Fate>('ok', 'ok', 'dropRequest', 'dropResponse', 'duplicate', 'delay'),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('pushTwoAtOnce' as const),
+      sizes: fc.tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 4 })),
+      laterArrivesFirst: fc.boolean(),
+      lostAnswer: fc.constantFrom<0 | 1 | 2>(0, 0, 1, 2),
     }),
   },
   { weight: 1, arbitrary: fc.constant({ type: 'deliverDelayed' as const }) },
@@ -158,6 +169,26 @@ test('scenario 11: random edits, splits, drops, duplicates, reorders and restart
               if (command.fate === 'dropResponse') break;
               const answer = command.fate === 'duplicate' ? await sendPush(body) : first;
               device.acceptPushResponse(answer.body as PushResponse);
+              break;
+            }
+            case 'pushTwoAtOnce': {
+              const [firstSize, laterSize] = command.sizes;
+              const first = device.nextPush(firstSize);
+              const later = device.nextPush(laterSize, firstSize);
+              if (later.entries.length === 0) break;
+              const laterBody = { ...later.body, after: first.entries.at(-1)?.id };
+              // The later push may reach the server first: it waits there for the earlier one.
+              const [firstAnswer, laterAnswer] = command.laterArrivesFirst
+                ? await (async () => {
+                    const laterSent = sendPush(laterBody);
+                    await new Promise((resolve) => setTimeout(resolve, 5));
+                    return [await sendPush(first.body), await laterSent];
+                  })()
+                : await Promise.all([sendPush(first.body), sendPush(laterBody)]);
+              assert.is(firstAnswer.statusCode, 200, JSON.stringify(firstAnswer.body));
+              assert.is(laterAnswer.statusCode, 200, JSON.stringify(laterAnswer.body));
+              if (command.lostAnswer !== 1) device.acceptPushResponse(firstAnswer.body as PushResponse);
+              if (command.lostAnswer !== 2) device.acceptPushResponse(laterAnswer.body as PushResponse);
               break;
             }
             case 'deliverDelayed': {

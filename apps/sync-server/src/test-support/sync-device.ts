@@ -169,9 +169,12 @@ export class SimulatedDevice {
     return this.outbox.filter((entry) => entry.status === 'pending').sort((a, b) => a.seq - b.seq);
   }
 
-  /** The push body for the next `limit` pending entries, in seq order. */
-  nextPush(limit = 50): { entries: OutboxEntry[]; body: Record<string, unknown> } {
-    const entries = this.pending().slice(0, limit);
+  /**
+   * The push body for the next `limit` pending entries, in seq order; `skip` leaves out the
+   * first ones (already out in an earlier push, which this one names as `after`).
+   */
+  nextPush(limit = 50, skip = 0): { entries: OutboxEntry[]; body: Record<string, unknown> } {
+    const entries = this.pending().slice(skip, skip + limit);
     return {
       entries,
       body: {
