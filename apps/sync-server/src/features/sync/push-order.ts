@@ -11,6 +11,12 @@ export type PushEnd = 'recorded' | 'not_recorded';
 
 /** Long enough for a push sent a moment earlier to arrive and be applied; short enough that a lost one stalls the device briefly. */
 export const WAIT_FOR_EARLIER_PUSH_MS = 10_000;
+/**
+ * Pushes of one user that may wait at once: a device has at most two waiting (three out, the
+ * first never waits), a judge rarely more than two devices. Beyond, a push is refused at once
+ * rather than held open.
+ */
+export const MAX_WAITING_PUSHES_PER_USER = 8;
 
 export interface PushOrder {
   /**
@@ -25,20 +31,28 @@ export interface PushOrder {
 
 export function createPushOrder(timeoutMs = WAIT_FOR_EARLIER_PUSH_MS): PushOrder {
   const waiting = new Map<string, Set<(end: PushEnd) => void>>();
+  const waitingPerUser = new Map<number, number>();
   const keyOf = (userId: number, mutationId: string) => `${userId}\u0000${mutationId}`;
-  const forget = (key: string, wake: (end: PushEnd) => void) => {
+  const forget = (userId: number, key: string, wake: (end: PushEnd) => void) => {
     const wakers = waiting.get(key);
-    wakers?.delete(wake);
-    if (wakers?.size === 0) waiting.delete(key);
+    if (!wakers?.delete(wake)) return;
+    if (wakers.size === 0) waiting.delete(key);
+    const count = (waitingPerUser.get(userId) ?? 1) - 1;
+    if (count === 0) waitingPerUser.delete(userId);
+    else waitingPerUser.set(userId, count);
   };
   return {
     waitForEnd(userId, mutationId) {
+      if ((waitingPerUser.get(userId) ?? 0) >= MAX_WAITING_PUSHES_PER_USER) {
+        return { ended: Promise.resolve('not_recorded'), cancel: () => undefined };
+      }
+      waitingPerUser.set(userId, (waitingPerUser.get(userId) ?? 0) + 1);
       const key = keyOf(userId, mutationId);
       let resolveEnded: (end: PushEnd) => void = () => undefined;
       const ended = new Promise<PushEnd>((resolve) => (resolveEnded = resolve));
       const wake = (end: PushEnd) => {
         clearTimeout(timer);
-        forget(key, wake);
+        forget(userId, key, wake);
         resolveEnded(end);
       };
       const timer = setTimeout(() => wake('not_recorded'), timeoutMs);
@@ -49,7 +63,7 @@ export function createPushOrder(timeoutMs = WAIT_FOR_EARLIER_PUSH_MS): PushOrder
         ended,
         cancel() {
           clearTimeout(timer);
-          forget(key, wake);
+          forget(userId, key, wake);
         },
       };
     },
