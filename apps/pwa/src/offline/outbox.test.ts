@@ -235,6 +235,22 @@ test("each judge's queue is their own: another judge's rows are neither listed n
   assert.equal(await countOutbox(db, 99), { pending: 0, rejected: 0 });
 });
 
+test('the counts of a shared tablet: waiting and refused rows of this judge only, whoever else has rows queued', async () => {
+  const db = freshDb();
+  for (const judgeId of [JUDGE - 1, JUDGE, JUDGE + 1, JUDGE, 1000]) {
+    await saveCell(db, subsectionCell(300 + judgeId, 2, judgeId), `judge ${judgeId}`, NOW);
+  }
+  const refused = await saveCell(db, subsectionCell(400, 2), 'refused', NOW);
+  await applyPushResults(db, [refused], [{ id: refused.id, status: 'rejected', code: 'invalid_value' }]);
+  const theirRefused = await saveCell(db, subsectionCell(401, 2, JUDGE + 1), 'theirs refused', NOW);
+  await applyPushResults(db, [theirRefused], [{ id: theirRefused.id, status: 'rejected', code: 'invalid_value' }]);
+  assert.equal(await countOutbox(db, JUDGE), { pending: 2, rejected: 1 });
+  assert.equal(await countOutbox(db, JUDGE + 1), { pending: 1, rejected: 1 });
+  assert.equal(await countOutbox(db, JUDGE - 1), { pending: 1, rejected: 0 });
+  assert.equal(await countOutbox(db, 1000), { pending: 1, rejected: 0 });
+  assert.equal(await countOutbox(db, 7), { pending: 0, rejected: 0 });
+});
+
 test('batches are at most the limit, in seq order', async () => {
   const db = freshDb();
   for (let index = 0; index < 7; index += 1) await saveCell(db, subsectionCell(100 + index, 2), `#${index}`, NOW);
@@ -263,6 +279,37 @@ test('the batch behind one in flight: pending rows after its last seq only, this
     ['#2', '#3', '#5'],
   );
   assert.equal(await listPendingBatch(db, JUDGE, 50, lastSeqOf(behind)), []);
+});
+
+test('the batch behind, read by seq or (others mixed in) by the index: the same rows as a plain filter', async () => {
+  const db = freshDb();
+  // A shared tablet: two judges' edits interleaved, some of this judge's refused.
+  const pattern = ['mine', 'mine', 'theirs', 'mine', 'refused', 'mine', 'mine', 'mine', 'theirs', 'theirs', 'mine'];
+  for (const [index, kind] of pattern.entries()) {
+    const row = await saveCell(
+      db,
+      subsectionCell(200 + index, 2, kind === 'theirs' ? OTHER_JUDGE : JUDGE),
+      `#${index}`,
+      NOW,
+    );
+    if (kind === 'refused') {
+      await applyPushResults(db, [row], [{ id: row.id, status: 'rejected', code: 'invalid_value' }]);
+    }
+  }
+  const all = await db.outbox.orderBy(':id').toArray();
+  for (const afterSeq of [0, ...all.map((row) => row.seq ?? 0)]) {
+    for (const limit of [1, 2, 3, 5, 50]) {
+      const expected = all
+        .filter((row) => (row.seq ?? 0) > afterSeq && row.judgeId === JUDGE && row.status === OutboxStatus.Pending)
+        .slice(0, limit)
+        .map((row) => row.label);
+      assert.equal(
+        (await listPendingBatch(db, JUDGE, limit, afterSeq)).map((row) => row.label),
+        expected,
+        `after seq ${afterSeq}, at most ${limit}`,
+      );
+    }
+  }
 });
 
 test('acked rows leave whether or not their seqs are consecutive; refused ones stay, marked', async () => {
