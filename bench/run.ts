@@ -4,7 +4,8 @@
 //       updated), median and p95 in headless Chromium, against one frame (16.7 ms);
 //   (c) results of a large state final against one SQL aggregate (bench/results.bench.ts);
 //   (b) draining 5,000 queued mutations from a real page, against the server's own push rate
-//       (batches of 50 from a Node client) and its GET /api/health rate.
+//       (batches of 50 from a Node client, sent as the device sends them) and its GET
+//       /api/health rate.
 // Needs the built PWA (`pnpm build`) and Debian's Chromium (/usr/bin/chromium).
 // `node bench/run.ts save` runs (a) alone (likewise `results`, `drain`); no argument runs all.
 import { writeFileSync } from 'node:fs';
