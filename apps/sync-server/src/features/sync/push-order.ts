@@ -1,7 +1,8 @@
-// A device may send its next push before the answer to the one before has arrived (two in
-// flight: the tablet's round trip then overlaps the server's work). The two may reach the
-// server in either order, on two connections, so the later push names the last mutation of
-// the earlier one (`after`) and waits here until that push is over. It is applied only if
+// A device may send its next pushes before the answer to the one before has arrived (a few
+// out at once: the tablet's side of each round trip then overlaps the server's work). They
+// may reach the server in any order, on several connections, so each later push names the
+// last mutation of the one sent just before it (`after`) and waits here until that push is
+// over. It is applied only if
 // that mutation was recorded; otherwise (the earlier push stopped short, failed, or never
 // came) it is refused whole, and the device sends its rows again from the head of its queue.
 // Either way the server applies a device's edits in the order they were made.

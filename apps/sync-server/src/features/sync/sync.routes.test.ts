@@ -232,6 +232,33 @@ Sync(
   },
 );
 
+Sync(
+  'three pushes out, the first stopping short: the two behind it are refused at once, not after the wait',
+  async ({ t, c }) => {
+    const device = deviceFor(c);
+    const photo = fakeJpeg();
+    const withPhoto = device.putSubsection(c.place(0, 0), subsectionId(c, 0, 1), 5, { photoSha256: photo.sha256 });
+    const second = device.putSubsection(c.place(0, 0), subsectionId(c, 0, 0), 6);
+    device.putSubsection(c.place(0, 0), subsectionId(c, 0, 2), 4);
+    const { body } = device.nextPush();
+    const [first, middle, third] = body.mutations as unknown[];
+    const started = performance.now();
+    // The last push arrives first, then the middle one: each waits for the push before it.
+    const thirdAnswer = postPush(t, c.headers, { ...body, mutations: [third], after: second.id });
+    const middleAnswer = postPush(t, c.headers, { ...body, mutations: [middle], after: withPhoto.id });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const firstAnswer = await postPush(t, c.headers, { ...body, mutations: [first] });
+    assert.equal(
+      (firstAnswer.json() as PushResponse).results.map((result) => result.code ?? result.status),
+      ['photo_missing'],
+    );
+    assert.equal([(await middleAnswer).statusCode, (await thirdAnswer).statusCode], [503, 503]);
+    assert.ok(performance.now() - started < 2_000, 'refused as soon as the push before was, not at the time limit');
+    assert.is(await cellScore(t, c), undefined);
+    assert.equal(await t.db.selectFrom('applied_mutation').select('mutation_id').execute(), []);
+  },
+);
+
 Sync('a push whose earlier push failed whole (409) is refused with 503 and changes nothing', async ({ t, c }) => {
   const device = deviceFor(c);
   const first = device.putSubsection(c.place(0, 0), subsectionId(c, 0, 0), 4);

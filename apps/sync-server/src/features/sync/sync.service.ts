@@ -160,17 +160,18 @@ export async function pushMutations(
 ): Promise<PushResponse> {
   if (!isAcceptedProtocolVersion(request.protocolVersion)) throw protocolUnsupported(request.protocolVersion);
   if (caller.role !== Role.Judge) throw new ApiError(403, ErrorCode.Forbidden, 'Only judges push scores.');
-  if (request.after !== undefined) await waitForEarlierPush(db, order, caller.userId, request.after);
   const last = request.mutations.at(-1);
   let end: PushEnd = 'not_recorded';
   try {
+    if (request.after !== undefined) await waitForEarlierPush(db, order, caller.userId, request.after);
     const response = await applyPush(db, caller, request, now);
     const lastResult = response.results.at(-1);
     if (response.results.length === request.mutations.length && lastResult && !isTransientRejection(lastResult.code))
       end = 'recorded';
     return response;
   } finally {
-    // Only once committed (or failed): a push waiting behind this one must never see it half done.
+    // Only once committed, refused or failed: a push waiting behind this one must never see it
+    // half done, nor wait out its time limit behind a push that was refused.
     if (last) order.pushEnded(caller.userId, last.id, end);
   }
 }
