@@ -174,8 +174,9 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
    * queries, which cost the tablet more than the push itself. An answered row waits meanwhile
    * as it was, still counted as waiting: should the tablet stop before its answer is stored,
    * it is sent again and the server answers `duplicate`. Every answer is stored before this
-   * returns or fails, and a batch that stops early (a transient answer such as photo_missing,
-   * or fewer answers than rows) before anything else is sent.
+   * returns or fails. After a batch that stops early (a transient answer such as
+   * photo_missing, or fewer answers than rows), the pushes still out are awaited (the server
+   * refuses them) and every answer is stored before the queue is sent again from its head.
    */
   async function pushOutbox(judgeId: number, deviceId: string): Promise<void> {
     let photoRetries = 0;
