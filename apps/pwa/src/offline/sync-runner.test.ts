@@ -9,10 +9,12 @@ import { savePhoto } from './photo-store.ts';
 import type { SyncApi } from './sync-api.ts';
 import {
   BACKOFF_MAX_MS,
+  MAX_UNSTORED_BATCHES,
   PERIODIC_SYNC_MS,
   backoffDelay,
   createSyncRunner,
   isPhotoRefused,
+  type SyncRunnerDependencies,
   type SyncSession,
 } from './sync-runner.ts';
 
@@ -75,8 +77,13 @@ async function seed(db: DeviceDb, judgeId: number, count: number) {
   }
 }
 
-function runnerFor(db: DeviceDb, api: SyncApi, session: () => SyncSession | null) {
-  return createSyncRunner({ db, api, getSession: session, isBrowserOnline: () => true, random: () => 0 });
+function runnerFor(
+  db: DeviceDb,
+  api: SyncApi,
+  session: () => SyncSession | null,
+  overrides: Partial<SyncRunnerDependencies> = {},
+) {
+  return createSyncRunner({ db, api, getSession: session, isBrowserOnline: () => true, random: () => 0, ...overrides });
 }
 
 const judge = (userId: number, token = `token-${userId}`): SyncSession => ({ userId, role: 'JUDGE', token });
@@ -146,14 +153,7 @@ test('a long queue stores its answers every quarter second or 20 pushes while it
       clock += msPerPush;
       return applyAll(mutations);
     });
-    const runner = createSyncRunner({
-      db,
-      api: server.api,
-      getSession: () => judge(5),
-      isBrowserOnline: () => true,
-      random: () => 0,
-      now: () => new Date(clock),
-    });
+    const runner = runnerFor(db, server.api, () => judge(5), { now: () => new Date(clock) });
     await runner.requestSync('test');
     assert.equal(await countOutbox(db, 5), { pending: 0, rejected: 0 }, 'every answer stored before the run ends');
     return queuedAtEachPush;
@@ -170,7 +170,7 @@ test('a long queue stores its answers every quarter second or 20 pushes while it
   // However fast the server, never more than 20 answered pushes (1,000 rows) wait for their
   // answers to be stored, besides those out: the next push after them finds the first 20 stored.
   const fast = await drain(1250, 0);
-  const unstoredAtMost = 20 + PUSHES_IN_FLIGHT;
+  const unstoredAtMost = MAX_UNSTORED_BATCHES + PUSHES_IN_FLIGHT;
   assert.ok(
     fast.slice(0, unstoredAtMost).every((queued) => queued === 1250) &&
       fast.slice(unstoredAtMost).every((queued) => queued <= 250),
@@ -302,14 +302,7 @@ test('after failures, coming online and returning to the foreground sync at once
     return applyAll(mutations);
   });
   let clock = Date.parse(NOW);
-  const runner = createSyncRunner({
-    db,
-    api: server.api,
-    getSession: () => judge(5),
-    isBrowserOnline: () => true,
-    random: () => 1,
-    now: () => new Date(clock),
-  });
+  const runner = runnerFor(db, server.api, () => judge(5), { random: () => 1, now: () => new Date(clock) });
   try {
     runner.start();
     await settle();

@@ -34,7 +34,7 @@ export const WRITE_DEBOUNCE_MS = 1000;
 /** While a long queue drains, answers are stored at most this often (see `pushOutbox`)… */
 export const STORE_ANSWERS_EVERY_MS = 250;
 /** …or once this many pushes wait for theirs (at most 1,000 rows to send again after a stop). */
-const MAX_UNSTORED_BATCHES = 20;
+export const MAX_UNSTORED_BATCHES = 20;
 /** Pending rows read at a time while a queue drains (five pushes' worth). */
 const READ_AHEAD_ROWS = 5 * MAX_PUSH_BATCH;
 export const PERIODIC_SYNC_MS = 30_000;
