@@ -19,6 +19,8 @@ export interface BarePage {
 }
 
 export interface BareChromium {
+  /** The browser process (its renderers, network service and GPU process run under it). */
+  pid: number;
   newPage(url: string): Promise<BarePage>;
   close(): Promise<void>;
 }
@@ -62,6 +64,7 @@ export async function launchBareChromium(): Promise<BareChromium> {
   const sockets: WebSocket[] = [];
 
   return {
+    pid: chromium.pid ?? 0,
     async newPage(url) {
       const target = (await (await fetch(`${devtools}/json/new?${encodeURI(url)}`, { method: 'PUT' })).json()) as {
         id: string;

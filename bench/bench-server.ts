@@ -12,6 +12,8 @@ export const JUDGE_PASSWORD = 'Judge-Pass-2026';
 
 export interface BenchServer {
   baseUrl: string;
+  /** The server's process, for its CPU time. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export async function startServer(port: number): Promise<BenchServer> {
   }
   return {
     baseUrl,
+    pid: child.pid ?? 0,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

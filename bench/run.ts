@@ -20,8 +20,10 @@ import {
   startServer,
   subsectionPuts,
   type BenchScenario,
+  type BenchServer,
 } from './bench-server.ts';
 import { launchBareChromium, type BareChromium, type BarePage } from './bare-chromium.ts';
+import { cpuSpent, describeCpuPer, readProcessTreeCpu, type CpuByKind } from './process-cpu.ts';
 import { benchResults } from './results.bench.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3199);
@@ -80,7 +82,7 @@ async function seedDeviceStore(page: Evaluates, store: 'cells' | 'outbox', rows:
       });
       await new Promise<void>((resolve, reject) => {
         const transaction = db.transaction(store, 'readwrite');
-        for (const row of rows) transaction.objectStore(store).add(row);
+        for (const row of rows) transaction.objectStore(store).put(row);
         transaction.oncomplete = () => resolve();
         transaction.onerror = () => reject(transaction.error);
       });
@@ -228,9 +230,10 @@ async function benchSave(browser: Browser, baseUrl: string): Promise<{ median: n
  */
 async function benchPageDrain(
   browser: Browser,
-  baseUrl: string,
+  server: BenchServer,
   round: number,
-): Promise<{ seconds: number; rate: number }> {
+): Promise<{ seconds: number; rate: number; cpu: CpuByKind }> {
+  const { baseUrl } = server;
   const scenario = await createScenario(baseUrl, 'drain');
   const login = await openJudgePage(browser, baseUrl, scenario);
   const session = await login.evaluate(() => localStorage.getItem('judging.session'));
@@ -239,7 +242,7 @@ async function benchPageDrain(
   // A fresh browser each round, as a fresh tablet: nothing of an earlier round's judge in it.
   const bare = await launchBareChromium();
   try {
-    return await drainInBareChromium(bare, baseUrl, scenario, session, round);
+    return await drainInBareChromium(bare, server, scenario, session, round);
   } finally {
     await bare.close();
   }
@@ -247,11 +250,13 @@ async function benchPageDrain(
 
 async function drainInBareChromium(
   bare: BareChromium,
-  baseUrl: string,
+  server: BenchServer,
   scenario: BenchScenario,
   session: string,
   round: number,
-): Promise<{ seconds: number; rate: number }> {
+): Promise<{ seconds: number; rate: number; cpu: CpuByKind }> {
+  const { baseUrl } = server;
+  const readCpu = () => new Map([...readProcessTreeCpu(server.pid, 'server'), ...readProcessTreeCpu(bare.pid, 'browser')]);
   const page = await bare.newPage(`${baseUrl}/help`);
   await page.evaluate((stored) => localStorage.setItem('judging.session', stored), session);
   // As on a tablet used before: the app installed (its service worker active, every file
@@ -276,12 +281,37 @@ async function drainInBareChromium(
     );
   await syncIsOver();
   /**
-   * Queues the mutations as if scored earlier: written straight into IndexedDB, which the
-   * runner does not watch, so it starts when told the network is back, as it would on a
-   * tablet leaving a gym's dead zone.
+   * Queues the mutations as if scored earlier: each edit's outbox row and its cell, marked as
+   * waiting (a save writes both), straight into IndexedDB, which the runner does not watch, so
+   * it starts when told the network is back, as it would on a tablet leaving a gym's dead zone.
    */
-  const queue = (mutations: ReturnType<typeof subsectionPuts>) =>
-    seedDeviceStore(
+  const queue = async (mutations: ReturnType<typeof subsectionPuts>) => {
+    const cellKeyOf = (data: (typeof mutations)[number]['data']) =>
+      `subsection:${scenario.judgeId}:${data.categoryId}:${data.sectionId}:${data.schoolId}:${data.subsectionId}`;
+    const cells = new Map(
+      mutations.map(({ data }) => [
+        cellKeyOf(data),
+        {
+          key: cellKeyOf(data),
+          kind: 'subsection',
+          judgeId: scenario.judgeId,
+          eventId: data.eventId,
+          categoryId: data.categoryId,
+          sectionId: data.sectionId,
+          schoolId: data.schoolId,
+          itemId: data.subsectionId,
+          scoreId: data.scoreId,
+          value: data.score,
+          comments: data.comments,
+          photoSha256: data.photoSha256,
+          pending: 1,
+          rev: 0,
+          updatedAt: new Date().toISOString(),
+        },
+      ]),
+    );
+    await seedDeviceStore(page, 'cells', [...cells.values()]);
+    await seedDeviceStore(
       page,
       'outbox',
       mutations.map((mutation) => ({
@@ -295,11 +325,12 @@ async function drainInBareChromium(
         attempts: 0,
         lastError: null,
         status: 'pending',
-        cellKey: null,
+        cellKey: cellKeyOf(mutation.data),
         rejectionCode: null,
         label: 'bench',
       })),
     );
+  };
   const comeOnline = () => page.evaluate(() => window.dispatchEvent(new Event('online')), undefined);
   // Warmed up first, like the server before the Node push: a tablet that has synced before
   // runs the sync code compiled, and a fresh browser each round would otherwise time the JIT.
@@ -314,16 +345,18 @@ async function drainInBareChromium(
     await page.command('Profiler.enable', {});
     await page.command('Profiler.start', {});
   }
+  const cpuBefore = readCpu();
   const started = performance.now();
   await comeOnline();
   await waitForEmptyOutbox(page, 300_000);
   const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuSpent(cpuBefore, readCpu());
   if (profileFolder) {
     const { profile } = await page.command('Profiler.stop', {});
     writeFileSync(path.join(profileFolder, `drain-round-${round}.cpuprofile`), JSON.stringify(profile));
   }
   await page.close();
-  return { seconds, rate: DRAIN_MUTATIONS / seconds };
+  return { seconds, rate: DRAIN_MUTATIONS / seconds, cpu };
 }
 
 /**
@@ -357,7 +390,11 @@ async function pushInBatches(baseUrl: string, token: string, mutations: ReturnTy
  * after a warm-up of 1,000 to another judge's event in the first round (the first pushes
  * after a start also compile the push path).
  */
-async function benchNodePush(baseUrl: string, round: number): Promise<{ seconds: number; rate: number }> {
+async function benchNodePush(
+  server: BenchServer,
+  round: number,
+): Promise<{ seconds: number; rate: number; cpu: CpuByKind }> {
+  const { baseUrl } = server;
   if (round === 1) {
     const warmUp = await createScenario(baseUrl, 'warm-up');
     const warmUpLogin = await logIn(baseUrl, warmUp.email, JUDGE_PASSWORD);
@@ -366,10 +403,15 @@ async function benchNodePush(baseUrl: string, round: number): Promise<{ seconds:
   const scenario = await createScenario(baseUrl, 'push');
   const { token } = await logIn(baseUrl, scenario.email, JUDGE_PASSWORD);
   const mutations = subsectionPuts(scenario, PUSH_MEASURED, `${round}003`);
+  const serverBefore = readProcessTreeCpu(server.pid, 'server');
+  const clientBefore = process.cpuUsage();
   const started = performance.now();
   await pushInBatches(baseUrl, token, mutations);
   const seconds = (performance.now() - started) / 1000;
-  return { seconds, rate: PUSH_MEASURED / seconds };
+  const client = process.cpuUsage(clientBefore);
+  const cpu = cpuSpent(serverBefore, readProcessTreeCpu(server.pid, 'server'));
+  cpu.set('Node client', (client.user + client.system) / 1e6);
+  return { seconds, rate: PUSH_MEASURED / seconds, cpu };
 }
 
 /**
@@ -423,14 +465,17 @@ async function main(part: string | undefined): Promise<void> {
     await benchHealth(server.baseUrl, HEALTH_WARM_UP_SECONDS);
     for (let round = 1; round <= DRAIN_ROUNDS; round += 1) {
       const health = await benchHealth(server.baseUrl);
-      const nodePush = await benchNodePush(server.baseUrl, round);
-      const pageDrain = await benchPageDrain(browser, server.baseUrl, round);
+      const nodePush = await benchNodePush(server, round);
+      const pageDrain = await benchPageDrain(browser, server, round);
       rounds.push({ drainPerPush: pageDrain.rate / nodePush.rate, pushPerHealth: nodePush.rate / health.rate });
       console.log(
         `    round ${round}: page drain ${fixed(pageDrain.rate, 0)} mutations/s (sync runner, ${fixed(pageDrain.seconds, 2)} s); Node push ${fixed(nodePush.rate, 0)} mutations/s (${fixed(nodePush.seconds, 2)} s); GET /api/health ${fixed(health.rate, 0)} requests/s (${HEALTH_CONCURRENCY} connections, ${HEALTH_SECONDS} s)`,
       );
       console.log(
         `             drain / push = ${fixed(pageDrain.rate / nodePush.rate, 2)}; push mutations/s / health requests/s = ${fixed(nodePush.rate / health.rate, 2)} (a batch of 50 costs ${fixed(health.rate / (nodePush.rate / 50), 1)} health requests)`,
+      );
+      console.log(
+        `             CPU ms per push of 50: drain: ${describeCpuPer(pageDrain.cpu, DRAIN_MUTATIONS / 50)}; Node push: ${describeCpuPer(nodePush.cpu, PUSH_MEASURED / 50)}`,
       );
     }
     console.log(

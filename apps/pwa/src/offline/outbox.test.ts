@@ -171,6 +171,37 @@ test('a cell stays pending while a later edit of it waits', async () => {
   assert.is(cell?.value, 8);
 });
 
+test('one store settles every cell it touched: each by its own queue, with its own revision', async () => {
+  const db = freshDb();
+  const done = await saveCell(db, subsectionCell(10, 7.5), 'done', NOW);
+  const earlier = await saveCell(db, subsectionCell(11, 3), 'earlier', NOW);
+  const noRevision = await saveCell(db, subsectionCell(12, 4), 'no revision', NOW);
+  const refused = await saveCell(db, subsectionCell(13, 5), 'refused', NOW);
+  await saveCell(db, subsectionCell(11, 4), 'later, not sent', NOW);
+  await applyAnsweredBatches(db, [
+    {
+      sent: [done, earlier, noRevision, refused],
+      results: [
+        applied(done.id, 6),
+        applied(earlier.id, 2),
+        { id: noRevision.id, status: 'duplicate' },
+        { id: refused.id, status: 'rejected', code: 'invalid_value', message: 'Out of range' },
+      ],
+    },
+  ]);
+  const cellOf = async (itemId: number) => {
+    const cell = await db.cells.get(cellKey(subsectionCell(itemId, 0)));
+    return { pending: cell?.pending, rev: cell?.rev, value: cell?.value };
+  };
+  assert.equal(await cellOf(10), { pending: 0, rev: 6, value: 7.5 });
+  // Its later edit still waits: pending, with the revision of the edit acked.
+  assert.equal(await cellOf(11), { pending: 1, rev: 2, value: 4 });
+  // A duplicate answered without a revision keeps the one the cell had.
+  assert.equal(await cellOf(12), { pending: 0, rev: 0, value: 4 });
+  // A refused edit stays in "needs attention": its cell stays pending.
+  assert.equal(await cellOf(13), { pending: 1, rev: 0, value: 5 });
+});
+
 test('a rejected row is kept as rejected with its reason; the rest of the batch is applied', async () => {
   const db = freshDb();
   const poison = await saveCell(db, subsectionCell(10, 7.5), 'poison', NOW);

@@ -405,7 +405,7 @@ async function storeAnswers(
     outcome.rejected += 1;
   }
   await deleteRows(db, ackedSeqs);
-  for (const [key, rev] of settled) await settleCell(db, key, rev);
+  await settleCells(db, settled);
   return outcome;
 }
 
@@ -423,16 +423,29 @@ async function deleteRows(db: DeviceDb, seqs: readonly number[]): Promise<void> 
   else await db.outbox.bulkDelete(sorted);
 }
 
-/** After an ack: the cell is in step with the server once no other edit of it is queued. */
-async function settleCell(db: DeviceDb, key: string | null, rev: number | undefined): Promise<void> {
-  if (key === null) return;
-  const cell = await db.cells.get(key);
-  if (!cell) return;
-  const stillQueued = await db.outbox.where('cellKey').equals(key).count();
-  await db.cells.update(key, {
-    ...(rev === undefined ? {} : { rev }),
-    pending: stillQueued > 0 ? 1 : 0,
-  });
+/**
+ * After acks: each cell touched takes its last acked revision, and is in step with the server
+ * once no other edit of it is queued. One pass for all of them: the cells are read together,
+ * the ones still queued are found by one walk of the `cellKey` index that visits each key once
+ * (not a count of every queued edit of each cell, which a long queue made the costliest part
+ * of storing answers), and only the cells that change are written.
+ */
+async function settleCells(db: DeviceDb, settled: ReadonlyMap<string, number | undefined>): Promise<void> {
+  if (settled.size === 0) return;
+  const keys = [...settled.keys()];
+  const [cells, stillQueued] = await Promise.all([
+    db.cells.bulkGet(keys),
+    db.outbox.where('cellKey').anyOf(keys).uniqueKeys(),
+  ]);
+  const queuedKeys = new Set<unknown>(stillQueued);
+  const changed: CellRow[] = [];
+  for (const cell of cells) {
+    if (!cell) continue;
+    const rev = settled.get(cell.key) ?? cell.rev;
+    const pending = queuedKeys.has(cell.key) ? 1 : 0;
+    if (rev !== cell.rev || pending !== cell.pending) changed.push({ ...cell, rev, pending });
+  }
+  if (changed.length > 0) await db.cells.bulkPut(changed);
 }
 
 /** A failed attempt (network, 5xx, captive portal): the rows stay pending; the error is noted on them. */
