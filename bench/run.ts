@@ -72,7 +72,11 @@ async function openJudgePage(browser: Browser, baseUrl: string, scenario: BenchS
 type Evaluates = Pick<BarePage, 'evaluate'>;
 
 /** Writes rows straight into the device store's IndexedDB (as if scored earlier). */
-async function seedDeviceStore(page: Evaluates, store: 'cells' | 'outbox', rows: unknown[]): Promise<void> {
+async function seedDeviceStore(
+  page: Evaluates,
+  store: 'cells' | 'outbox' | 'outboxCounts',
+  rows: unknown[],
+): Promise<void> {
   await page.evaluate(
     async ({ store, rows }) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -256,7 +260,8 @@ async function drainInBareChromium(
   round: number,
 ): Promise<{ seconds: number; rate: number; cpu: CpuByKind }> {
   const { baseUrl } = server;
-  const readCpu = () => new Map([...readProcessTreeCpu(server.pid, 'server'), ...readProcessTreeCpu(bare.pid, 'browser')]);
+  const readCpu = () =>
+    new Map([...readProcessTreeCpu(server.pid, 'server'), ...readProcessTreeCpu(bare.pid, 'browser')]);
   const page = await bare.newPage(`${baseUrl}/help`);
   await page.evaluate((stored) => localStorage.setItem('judging.session', stored), session);
   // As on a tablet used before: the app installed (its service worker active, every file
@@ -281,8 +286,8 @@ async function drainInBareChromium(
     );
   await syncIsOver();
   /**
-   * Queues the mutations as if scored earlier: each edit's outbox row and its cell, marked as
-   * waiting (a save writes both), straight into IndexedDB, which the runner does not watch, so
+   * Queues the mutations as if scored earlier: each edit's outbox row, its cell marked as
+   * waiting and the judge's outbox counts (what saves write), straight into IndexedDB, which the runner does not watch, so
    * it starts when told the network is back, as it would on a tablet leaving a gym's dead zone.
    */
   const queue = async (mutations: ReturnType<typeof subsectionPuts>) => {
@@ -330,6 +335,10 @@ async function drainInBareChromium(
         label: 'bench',
       })),
     );
+    // The judge's queue was empty: the counts the app keeps beside it (outbox.ts) say these.
+    await seedDeviceStore(page, 'outboxCounts', [
+      { judgeId: scenario.judgeId, pending: mutations.length, rejected: 0 },
+    ]);
   };
   const comeOnline = () => page.evaluate(() => window.dispatchEvent(new Event('online')), undefined);
   // Warmed up first, like the server before the Node push: a tablet that has synced before
@@ -345,12 +354,29 @@ async function drainInBareChromium(
     await page.command('Profiler.enable', {});
     await page.command('Profiler.start', {});
   }
+  // BENCH_TRACE_DRAIN=folder: a trace of every Chromium process during each round's drain.
+  const traceFolder = process.env.BENCH_TRACE_DRAIN;
+  const trace = traceFolder
+    ? await bare.startTrace([
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'IndexedDB',
+        'toplevel',
+        'v8',
+      ])
+    : undefined;
   const cpuBefore = readCpu();
   const started = performance.now();
   await comeOnline();
   await waitForEmptyOutbox(page, 300_000);
   const seconds = (performance.now() - started) / 1000;
   const cpu = cpuSpent(cpuBefore, readCpu());
+  if (trace && traceFolder) {
+    writeFileSync(
+      path.join(traceFolder, `drain-round-${round}.json`),
+      JSON.stringify({ traceEvents: await trace.stop() }),
+    );
+  }
   if (profileFolder) {
     const { profile } = await page.command('Profiler.stop', {});
     writeFileSync(path.join(profileFolder, `drain-round-${round}.cpuprofile`), JSON.stringify(profile));

@@ -111,6 +111,17 @@ export interface PhotoRow {
   refusal?: string | null;
 }
 
+/**
+ * A judge's outbox counts as the status bar shows them: rows waiting to be sent and rows the
+ * server (or the device, for a refused photo) refused. Kept in step by every write to the
+ * outbox, in the same transaction (outbox.ts).
+ */
+export interface OutboxCountsRow {
+  judgeId: number;
+  pending: number;
+  rejected: number;
+}
+
 /** The judge's event list as last fetched, for the dashboard offline. */
 export interface JudgeEventsRow {
   judgeId: number;
@@ -130,6 +141,7 @@ export type DeviceDb = Dexie & {
   cells: EntityTable<CellRow, 'key'>;
   eventData: Table<EventDataRow, [number, number]>;
   outbox: EntityTable<OutboxRow, 'seq'>;
+  outboxCounts: EntityTable<OutboxCountsRow, 'judgeId'>;
   photos: EntityTable<PhotoRow, 'sha256'>;
   judgeEvents: EntityTable<JudgeEventsRow, 'judgeId'>;
   meta: EntityTable<MetaRow, 'key'>;
@@ -209,6 +221,22 @@ export function createDeviceDb(
   db.version(4).stores({
     outbox: '++seq, &id, [judgeId+status+seq], cellKey, [judgeId+kind]',
   });
+  // Version 5 (additive): each judge's outbox counts as rows of their own, kept in step by every
+  // write to the outbox, so the status bar reads two numbers instead of counting the queue.
+  // Chromium counts entry by entry, deleted entries it has not compacted yet included: while a
+  // long queue drained, each recount cost more than storing the answers that caused it.
+  db.version(5)
+    .stores({ outboxCounts: 'judgeId' })
+    .upgrade(async (transaction) => {
+      const counts = new Map<number, OutboxCountsRow>();
+      await transaction.table<OutboxRow, number>('outbox').each((row) => {
+        const judge = counts.get(row.judgeId) ?? { judgeId: row.judgeId, pending: 0, rejected: 0 };
+        if (row.status === OutboxStatus.Pending) judge.pending += 1;
+        else judge.rejected += 1;
+        counts.set(row.judgeId, judge);
+      });
+      await transaction.table<OutboxCountsRow, number>('outboxCounts').bulkPut([...counts.values()]);
+    });
   return db;
 }
 

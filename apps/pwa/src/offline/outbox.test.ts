@@ -521,14 +521,21 @@ test('upgrading the database keeps the outbox (versions are additive)', async ()
     judgeEvents: 'judgeId',
     meta: 'key',
   });
-  await old.table('outbox').add({ id: 'queued-before-the-update', judgeId: JUDGE, status: 'pending', label: 'kept' });
+  await old.table('outbox').bulkAdd([
+    { id: 'queued-before-the-update', judgeId: JUDGE, status: 'pending', label: 'kept' },
+    { id: 'refused-before-the-update', judgeId: JUDGE, status: 'rejected', label: 'kept' },
+    { id: 'another-judge-queued', judgeId: OTHER_JUDGE, status: 'pending', label: 'kept' },
+    { id: 'another-judge-also-queued', judgeId: OTHER_JUDGE, status: 'pending', label: 'kept' },
+  ]);
   old.close();
   const upgraded = createDeviceDb(name);
   assert.equal(
     (await listPendingBatch(upgraded, JUDGE, 50)).map((row) => row.id),
     ['queued-before-the-update'],
   );
-  assert.equal(await countOutbox(upgraded, JUDGE), { pending: 1, rejected: 0 });
+  // The counts kept since version 5 start from the rows already queued.
+  assert.equal(await countOutbox(upgraded, JUDGE), { pending: 1, rejected: 1 });
+  assert.equal(await countOutbox(upgraded, OTHER_JUDGE), { pending: 2, rejected: 0 });
 });
 
 test.run();

@@ -147,6 +147,38 @@ export interface KnownCell {
   rev: number;
 }
 
+/** Changes to judges' outbox counts, by judge. */
+type CountChanges = Map<number, { pending: number; rejected: number }>;
+
+function addCountChange(changes: CountChanges, judgeId: number, pending: number, rejected: number): void {
+  const current = changes.get(judgeId) ?? { pending: 0, rejected: 0 };
+  changes.set(judgeId, { pending: current.pending + pending, rejected: current.rejected + rejected });
+}
+
+/**
+ * Adds to the judges' outbox counts (device-db.ts `OutboxCountsRow`), inside the caller's
+ * read-write transaction, which holds `outboxCounts`: every write to the outbox that adds,
+ * removes or changes the status of a row passes its change here, so the counts stay those of
+ * the rows.
+ */
+async function changeCounts(db: DeviceDb, changes: CountChanges): Promise<void> {
+  const changed = [...changes].filter(([, change]) => change.pending !== 0 || change.rejected !== 0);
+  if (changed.length === 0) return;
+  const stored = await db.outboxCounts.bulkGet(changed.map(([judgeId]) => judgeId));
+  await db.outboxCounts.bulkPut(
+    changed.map(([judgeId, change], index) => ({
+      judgeId,
+      pending: (stored[index]?.pending ?? 0) + change.pending,
+      rejected: (stored[index]?.rejected ?? 0) + change.rejected,
+    })),
+  );
+}
+
+/** One more row waiting for `judgeId`. */
+function countNewRow(db: DeviceDb, judgeId: number): Promise<void> {
+  return changeCounts(db, new Map([[judgeId, { pending: 1, rejected: 0 }]]));
+}
+
 export interface SavedCell {
   row: OutboxRow;
   /** The cell as committed. */
@@ -193,7 +225,7 @@ export async function saveCellAndRow(
   const assumed = prepare(options.known?.scoreId ?? freshId, options.known?.rev ?? 0);
   const { onCommitted } = options;
   return withReopen(db, () =>
-    db.transaction('rw', db.cells, db.outbox, async (transaction) => {
+    db.transaction('rw', db.cells, db.outbox, db.outboxCounts, async (transaction) => {
       let committed: SavedCell | undefined;
       if (onCommitted) {
         onTransactionCommitted(transaction, () => {
@@ -202,8 +234,14 @@ export async function saveCellAndRow(
       }
       const saved = assumed.cell;
       const row = { ...assumed.row };
-      // One batch: the read, then both writes (requests run in order within a transaction).
-      const [existing, , seq] = await Promise.all([db.cells.get(key), db.cells.put(saved), db.outbox.add(row)]);
+      // One batch: the read, then both writes (requests run in order within a transaction). The
+      // count's read goes first, so its write is queued while the others still run.
+      const [, existing, , seq] = await Promise.all([
+        countNewRow(db, cell.judgeId),
+        db.cells.get(key),
+        db.cells.put(saved),
+        db.outbox.add(row),
+      ]);
       const scoreId = existing?.scoreId ?? freshId;
       const rev = existing?.rev ?? 0;
       if (scoreId === saved.scoreId && rev === saved.rev) {
@@ -222,7 +260,7 @@ export async function saveCellAndRow(
 /** Removes an applied penalty or disqualification and queues the delete, in one transaction. */
 export async function removeCell(db: DeviceDb, key: string, label: string, now: string): Promise<OutboxRow> {
   return withReopen(db, () =>
-    db.transaction('rw', db.cells, db.outbox, async () => {
+    db.transaction('rw', db.cells, db.outbox, db.outboxCounts, async () => {
       const existing = await db.cells.get(key);
       if (!existing) throw new Error('That item is not applied.');
       const mutation = deleteMutationOf(existing);
@@ -233,6 +271,7 @@ export async function removeCell(db: DeviceDb, key: string, label: string, now: 
         mutation,
       );
       row.seq = await db.outbox.add(row);
+      await countNewRow(db, existing.judgeId);
       return row;
     }),
   );
@@ -249,9 +288,10 @@ export async function enqueueCategorySubmit(
   };
   assertValidMutation(mutation);
   return withReopen(db, () =>
-    db.transaction('rw', db.outbox, async () => {
+    db.transaction('rw', db.outbox, db.outboxCounts, async () => {
       const row = newOutboxRow({ ...input, cellKey: null }, mutation);
       row.seq = await db.outbox.add(row);
+      await countNewRow(db, input.judgeId);
       return row;
     }),
   );
@@ -345,18 +385,32 @@ export async function applyPushResults(
  * `applyPushResults` for several pushes, in the order they were sent, in one transaction. Only
  * the last push may have stopped short (the runner sends nothing behind such a push), so the
  * answers are stored as those of one long batch; the outcome counts them all.
+ *
+ * `queuedBehind`: rows the caller knows are still queued behind these (sent and not answered,
+ * or read to send next). Their cells keep an edit waiting, so they need no look at the queue.
  */
-export async function applyAnsweredBatches(db: DeviceDb, answered: readonly AnsweredBatch[]): Promise<AckOutcome> {
-  return withReopen(db, () => db.transaction('rw', db.outbox, db.cells, () => storeAnsweredBatches(db, answered)));
+export async function applyAnsweredBatches(
+  db: DeviceDb,
+  answered: readonly AnsweredBatch[],
+  queuedBehind: readonly OutboxRow[] = [],
+): Promise<AckOutcome> {
+  return withReopen(db, () =>
+    db.transaction('rw', db.outbox, db.cells, db.outboxCounts, () => storeAnsweredBatches(db, answered, queuedBehind)),
+  );
 }
 
 // One call, not one per push: Dexie keeps a transaction only through a few levels of native
 // async functions, and a loop of them let it commit before the last push was stored.
-function storeAnsweredBatches(db: DeviceDb, answered: readonly AnsweredBatch[]): Promise<AckOutcome> {
+function storeAnsweredBatches(
+  db: DeviceDb,
+  answered: readonly AnsweredBatch[],
+  queuedBehind: readonly OutboxRow[],
+): Promise<AckOutcome> {
   return storeAnswers(
     db,
     answered.flatMap((batch) => batch.sent),
     answered.flatMap((batch) => batch.results),
+    new Set(queuedBehind.flatMap((row) => (row.cellKey ? [row.cellKey] : []))),
   );
 }
 
@@ -365,10 +419,11 @@ async function storeAnswers(
   db: DeviceDb,
   sent: readonly OutboxRow[],
   results: readonly MutationResult[],
+  cellsQueuedBehind: ReadonlySet<string>,
 ): Promise<AckOutcome> {
   const byId = new Map(results.map((result) => [result.id, result]));
   const outcome: AckOutcome = { acked: 0, rejected: 0, transient: undefined };
-  const ackedSeqs: number[] = [];
+  const acked: OutboxRow[] = [];
   // The last acked revision of each cell touched, settled once the acked rows are gone.
   const settled = new Map<string, number | undefined>();
   // Only a refused row is read back (for its attempts): an acked one is simply removed.
@@ -377,7 +432,7 @@ async function storeAnswers(
     const result = byId.get(row.id);
     if (!result || row.seq === undefined) break;
     if (result.status === MutationStatus.Applied || result.status === MutationStatus.Duplicate) {
-      ackedSeqs.push(row.seq);
+      acked.push(row);
       if (row.cellKey) settled.set(row.cellKey, result.rev ?? settled.get(row.cellKey));
       outcome.acked += 1;
       continue;
@@ -385,6 +440,7 @@ async function storeAnswers(
     refused.push({ seq: row.seq, result });
     if (isTransientRejection(result.code)) break;
   }
+  const counts: CountChanges = new Map();
   for (const { seq, result } of refused) {
     const current = await db.outbox.get(seq);
     if (!current) continue;
@@ -402,47 +458,66 @@ async function storeAnswers(
       lastError: result.message ?? 'Refused by the server',
       rejectionCode: (result.code ?? null) as RejectionCode | null,
     });
+    if (current.status === OutboxStatus.Pending) addCountChange(counts, current.judgeId, -1, 1);
     outcome.rejected += 1;
   }
-  await deleteRows(db, ackedSeqs);
-  await settleCells(db, settled);
+  for (const [judgeId, removed] of await deleteRows(db, acked)) addCountChange(counts, judgeId, -removed, 0);
+  await Promise.all([settleCells(db, settled, cellsQueuedBehind), changeCounts(db, counts)]);
   return outcome;
 }
 
 /**
- * Removes the rows by seq: one range request when they are consecutive (a judge's batch
- * usually is: every seq between belongs to it), one request per row otherwise.
+ * Removes the sent rows, answering how many were removed for each judge (a row already gone is
+ * not counted). Runs of consecutive seqs go as one range request each: a judge's batches
+ * usually are one run, every seq between belonging to them.
  */
-async function deleteRows(db: DeviceDb, seqs: readonly number[]): Promise<void> {
-  if (seqs.length === 0) return;
-  const sorted = [...seqs].sort((a, b) => a - b);
-  const first = sorted[0] ?? 0;
-  const last = sorted[sorted.length - 1] ?? 0;
-  const isRun = last - first + 1 === sorted.length && new Set(sorted).size === sorted.length;
-  if (isRun) await db.outbox.where(':id').between(first, last, true, true).delete();
-  else await db.outbox.bulkDelete(sorted);
+async function deleteRows(db: DeviceDb, rows: readonly OutboxRow[]): Promise<Map<number, number>> {
+  const removed = new Map<number, number>();
+  const runs: { judgeId: number; first: number; last: number }[] = [];
+  const bySeq = rows.filter((row) => row.seq !== undefined).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+  for (const row of bySeq) {
+    const seq = row.seq ?? 0;
+    const run = runs.at(-1);
+    if (run && run.judgeId === row.judgeId && run.last + 1 === seq) run.last = seq;
+    else if (!run || run.last !== seq) runs.push({ judgeId: row.judgeId, first: seq, last: seq });
+  }
+  const deleted = await Promise.all(
+    runs.map((run) => db.outbox.where(':id').between(run.first, run.last, true, true).delete()),
+  );
+  runs.forEach((run, index) => removed.set(run.judgeId, (removed.get(run.judgeId) ?? 0) + (deleted[index] ?? 0)));
+  return removed;
 }
 
 /**
  * After acks: each cell touched takes its last acked revision, and is in step with the server
  * once no other edit of it is queued. One pass for all of them: the cells are read together,
- * the ones still queued are found by one walk of the `cellKey` index that visits each key once
- * (not a count of every queued edit of each cell, which a long queue made the costliest part
- * of storing answers), and only the cells that change are written.
+ * and only the cells that change are written. A cell with a row known to be queued behind
+ * needs no look at the queue; for the others, the first of its rows left in the `cellKey`
+ * index is read. That look costs more than it seems while a long queue drains: Chromium's
+ * store walks every deleted entry before it until it compacts them, and the acked rows of a
+ * cell edited many times sit there (a count of them, as before, also walked every live one).
  */
-async function settleCells(db: DeviceDb, settled: ReadonlyMap<string, number | undefined>): Promise<void> {
+async function settleCells(
+  db: DeviceDb,
+  settled: ReadonlyMap<string, number | undefined>,
+  cellsQueuedBehind: ReadonlySet<string>,
+): Promise<void> {
   if (settled.size === 0) return;
   const keys = [...settled.keys()];
-  const [cells, stillQueued] = await Promise.all([
+  const toLookUp = keys.filter((key) => !cellsQueuedBehind.has(key));
+  const [cells, firstQueued] = await Promise.all([
     db.cells.bulkGet(keys),
-    db.outbox.where('cellKey').anyOf(keys).uniqueKeys(),
+    Promise.all(toLookUp.map((key) => db.outbox.where('cellKey').equals(key).limit(1).primaryKeys())),
   ]);
-  const queuedKeys = new Set<unknown>(stillQueued);
+  const stillQueued = new Set([
+    ...cellsQueuedBehind,
+    ...toLookUp.filter((_key, index) => (firstQueued[index]?.length ?? 0) > 0),
+  ]);
   const changed: CellRow[] = [];
   for (const cell of cells) {
     if (!cell) continue;
     const rev = settled.get(cell.key) ?? cell.rev;
-    const pending = queuedKeys.has(cell.key) ? 1 : 0;
+    const pending = stillQueued.has(cell.key) ? 1 : 0;
     if (rev !== cell.rev || pending !== cell.pending) changed.push({ ...cell, rev, pending });
   }
   if (changed.length > 0) await db.cells.bulkPut(changed);
@@ -475,9 +550,10 @@ export async function retryRejected(
   options: { withoutPhoto?: boolean } = {},
 ): Promise<void> {
   await withReopen(db, () =>
-    db.transaction('rw', db.outbox, db.cells, db.photos, async () => {
+    db.transaction('rw', db.outbox, db.cells, db.photos, db.outboxCounts, async () => {
       const row = await db.outbox.get(seq);
       if (!row || row.judgeId !== judgeId || row.status !== OutboxStatus.Rejected) return;
+      await changeCounts(db, new Map([[judgeId, { pending: 1, rejected: -1 }]]));
       const photo = typeof row.data.photoSha256 === 'string' ? row.data.photoSha256 : null;
       const dropPhoto = options.withoutPhoto === true && photo !== null;
       await db.outbox.delete(seq);
@@ -523,7 +599,7 @@ export async function refusePhotoEdits(
   now: string,
 ): Promise<number> {
   return withReopen(db, () =>
-    db.transaction('rw', db.outbox, db.photos, async () => {
+    db.transaction('rw', db.outbox, db.photos, db.outboxCounts, async () => {
       await db.photos.update(sha256, { awaitingUpload: 0, uploadedAt: null, refusedAt: now, refusal: reason });
       const held = await db.outbox
         .where('[judgeId+status]')
@@ -539,6 +615,7 @@ export async function refusePhotoEdits(
           rejectionCode: DeviceRejectionCode.PhotoRefused,
         });
       }
+      await changeCounts(db, new Map([[judgeId, { pending: -held.length, rejected: held.length }]]));
       return held.length;
     }),
   );
@@ -550,10 +627,11 @@ export async function refusePhotoEdits(
  */
 export async function discardRejected(db: DeviceDb, judgeId: number, seq: number): Promise<void> {
   await withReopen(db, () =>
-    db.transaction('rw', db.outbox, db.cells, db.eventData, async () => {
+    db.transaction('rw', db.outbox, db.cells, db.eventData, db.outboxCounts, async () => {
       const row = await db.outbox.get(seq);
       if (!row || row.judgeId !== judgeId || row.status !== OutboxStatus.Rejected) return;
       await db.outbox.delete(seq);
+      await changeCounts(db, new Map([[judgeId, { pending: 0, rejected: -1 }]]));
       if (row.cellKey) {
         const others = await db.outbox.where('cellKey').equals(row.cellKey).count();
         if (others === 0) await db.cells.delete(row.cellKey);
@@ -563,13 +641,8 @@ export async function discardRejected(db: DeviceDb, judgeId: number, seq: number
   );
 }
 
-/** The judge's outbox counts, for the status indicator (index keys only, one read transaction). */
+/** The judge's outbox counts, for the status indicator: kept in step by every write (`changeCounts`). */
 export async function countOutbox(db: DeviceDb, judgeId: number): Promise<{ pending: number; rejected: number }> {
-  return db.transaction('r', db.outbox, async () => {
-    const [pending, rejected] = await Promise.all([
-      db.outbox.where('[judgeId+status]').equals([judgeId, OutboxStatus.Pending]).count(),
-      db.outbox.where('[judgeId+status]').equals([judgeId, OutboxStatus.Rejected]).count(),
-    ]);
-    return { pending, rejected };
-  });
+  const counts = await db.outboxCounts.get(judgeId);
+  return { pending: counts?.pending ?? 0, rejected: counts?.rejected ?? 0 };
 }

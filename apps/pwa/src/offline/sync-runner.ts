@@ -222,11 +222,13 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     // Answered pushes whose answers are not stored yet, in the order they were sent.
     let unstored: AnsweredBatch[] = [];
     let storedAt = now().getTime();
-    const takeUnstored = () => {
-      const answered = unstored;
+    /** Stores every answer received; `extra`: one more push's, stored with them. */
+    const storeUnstored = (extra: AnsweredBatch[] = []) => {
+      const answered = [...unstored, ...extra];
       unstored = [];
       storedAt = now().getTime();
-      return answered;
+      // The rows still out or read ahead are queued behind: their cells keep an edit waiting.
+      return applyAnsweredBatches(db, answered, [...inFlight.flatMap((push) => push.rows), ...ahead]);
     };
     await fillWindow();
     for (;;) {
@@ -234,7 +236,7 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       if (!head) {
         // Nothing out and nothing behind: store every answer, then look from the head of the
         // queue again (edits saved meanwhile, or rows put back to send, go too).
-        if (unstored.length > 0) await applyAnsweredBatches(db, takeUnstored());
+        if (unstored.length > 0) await storeUnstored();
         fromHead();
         await fillWindow();
         if (inFlight.length === 0) return;
@@ -245,7 +247,7 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
         response = await head.answer;
       } catch (error) {
         inFlight = [];
-        if (unstored.length > 0) await applyAnsweredBatches(db, takeUnstored());
+        if (unstored.length > 0) await storeUnstored();
         await noteFailedAttempt(db, head.rows, describe(error));
         throw error;
       }
@@ -253,15 +255,12 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
         unstored.push({ sent: head.rows, results: response.results });
         await fillWindow();
         if (now().getTime() - storedAt >= STORE_ANSWERS_EVERY_MS || unstored.length >= MAX_UNSTORED_BATCHES) {
-          await applyAnsweredBatches(db, takeUnstored());
+          await storeUnstored();
         }
         continue;
       }
       await dropInFlight();
-      const { transient } = await applyAnsweredBatches(db, [
-        ...takeUnstored(),
-        { sent: head.rows, results: response.results },
-      ]);
+      const { transient } = await storeUnstored([{ sent: head.rows, results: response.results }]);
       if (transient) {
         if (transient.code !== RejectionCode.PhotoMissing || photoRetries >= 1) {
           throw new Error(transient.message ?? 'The server asked to retry later.');
