@@ -165,13 +165,17 @@ export async function createScenario(baseUrl: string, label: string): Promise<Be
   };
 }
 
-/** Subsection puts cycling over the scenario's cells (one score id per cell), as a device would queue them. */
-export function subsectionPuts(scenario: BenchScenario, count: number, idPrefix: string) {
+/**
+ * Subsection puts cycling over the scenario's cells, as a device would queue them: one score id
+ * per cell (from `scoreIdPrefix`, the mutation ids' prefix unless given), kept by every later
+ * edit of the cell, as a device keeps it.
+ */
+export function subsectionPuts(scenario: BenchScenario, count: number, idPrefix: string, scoreIdPrefix = idPrefix) {
   const cells = scenario.schools.flatMap((school, schoolIndex) =>
     scenario.subsections.map((subsection, subsectionIndex) => ({
       school,
       subsection,
-      scoreId: `0190e2c0-${idPrefix}-7${String(schoolIndex).padStart(3, '0')}-8000-${String(subsectionIndex).padStart(12, '0')}`,
+      scoreId: `0190e2c0-${scoreIdPrefix}-7${String(schoolIndex).padStart(3, '0')}-8000-${String(subsectionIndex).padStart(12, '0')}`,
     })),
   );
   return Array.from({ length: count }, (_, index) => {

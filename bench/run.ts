@@ -343,7 +343,8 @@ async function drainInBareChromium(
   const comeOnline = () => page.evaluate(() => window.dispatchEvent(new Event('online')), undefined);
   // Warmed up first, like the server before the Node push: a tablet that has synced before
   // runs the sync code compiled, and a fresh browser each round would otherwise time the JIT.
-  await queue(subsectionPuts(scenario, PAGE_WARM_UP, `${round}008`));
+  // The same cells, so the same score ids, as the drain after it: a device keeps a cell's id.
+  await queue(subsectionPuts(scenario, PAGE_WARM_UP, `${round}008`, `${round}002`));
   await comeOnline();
   await waitForEmptyOutbox(page, 120_000);
   await syncIsOver();
