@@ -221,12 +221,19 @@ export function createDeviceDb(
   db.version(4).stores({
     outbox: '++seq, &id, [judgeId+status+seq], cellKey, [judgeId+kind]',
   });
-  // Version 5 (additive): each judge's outbox counts as rows of their own, kept in step by every
-  // write to the outbox, so the status bar reads two numbers instead of counting the queue.
-  // Chromium counts entry by entry, deleted entries it has not compacted yet included: while a
-  // long queue drained, each recount cost more than storing the answers that caused it.
+  // Version 5. Chromium's IndexedDB walks every entry a read meets, the deleted ones it has not
+  // compacted yet included, and a draining queue deletes from its head: while a long queue
+  // drained, each count of it, and each look for a cell's first queued edit, cost more with
+  // every batch acked. So:
+  // - each judge's outbox counts are rows of their own, kept in step by every write to the
+  //   outbox (outbox.ts), and the status bar reads two numbers instead of counting the queue;
+  // - [cellKey+seq] replaces `cellKey` (which Dexie still reads through it), so "is an edit of
+  //   this cell queued after the ones just acked" starts past the deleted ones.
   db.version(5)
-    .stores({ outboxCounts: 'judgeId' })
+    .stores({
+      outbox: '++seq, &id, [judgeId+status+seq], [cellKey+seq], [judgeId+kind]',
+      outboxCounts: 'judgeId',
+    })
     .upgrade(async (transaction) => {
       const counts = new Map<number, OutboxCountsRow>();
       await transaction.table<OutboxRow, number>('outbox').each((row) => {

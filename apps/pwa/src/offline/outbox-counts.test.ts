@@ -209,7 +209,7 @@ test('the kept counts equal the rows, and cells show an edit waiting exactly whi
         db.close();
       }
     }),
-    { numRuns: 150 },
+    { numRuns: 300 },
   );
 });
 

@@ -202,6 +202,16 @@ test('one store settles every cell it touched: each by its own queue, with its o
   assert.equal(await cellOf(13), { pending: 1, rev: 0, value: 5 });
 });
 
+test('a cell with a refused edit stays waiting after a later edit of it is acked, in a later store', async () => {
+  const db = freshDb();
+  const refused = await saveCell(db, subsectionCell(10, 7.5), 'refused', NOW);
+  const later = await saveCell(db, subsectionCell(10, 8), 'later', NOW);
+  await applyPushResults(db, [refused], [{ id: refused.id, status: 'rejected', code: 'invalid_value', message: 'No' }]);
+  await applyPushResults(db, [later], [applied(later.id, 3)]);
+  const cell = await db.cells.get(cellKey(subsectionCell(10, 8)));
+  assert.equal({ pending: cell?.pending, rev: cell?.rev }, { pending: 1, rev: 3 });
+});
+
 test('a rejected row is kept as rejected with its reason; the rest of the batch is applied', async () => {
   const db = freshDb();
   const poison = await saveCell(db, subsectionCell(10, 7.5), 'poison', NOW);

@@ -462,7 +462,7 @@ async function storeAnswers(
     outcome.rejected += 1;
   }
   for (const [judgeId, removed] of await deleteRows(db, acked)) addCountChange(counts, judgeId, -removed, 0);
-  await Promise.all([settleCells(db, settled, cellsQueuedBehind), changeCounts(db, counts)]);
+  await Promise.all([settleCells(db, acked, settled, cellsQueuedBehind), changeCounts(db, counts)]);
   return outcome;
 }
 
@@ -492,26 +492,42 @@ async function deleteRows(db: DeviceDb, rows: readonly OutboxRow[]): Promise<Map
  * After acks: each cell touched takes its last acked revision, and is in step with the server
  * once no other edit of it is queued. One pass for all of them: the cells are read together,
  * and only the cells that change are written. A cell with a row known to be queued behind
- * needs no look at the queue; for the others, the first of its rows left in the `cellKey`
- * index is read. That look costs more than it seems while a long queue drains: Chromium's
- * store walks every deleted entry before it until it compacts them, and the acked rows of a
- * cell edited many times sit there (a count of them, as before, also walked every live one).
+ * needs no look at the queue. For the others, two looks, each past the deleted entries
+ * Chromium would otherwise walk (device-db.ts version 5): the first edit of the cell queued
+ * after its last one acked (edits are sent and acked in seq order, so any before it that is
+ * still there was refused), and the judge's refused edits.
  */
 async function settleCells(
   db: DeviceDb,
+  acked: readonly OutboxRow[],
   settled: ReadonlyMap<string, number | undefined>,
   cellsQueuedBehind: ReadonlySet<string>,
 ): Promise<void> {
   if (settled.size === 0) return;
   const keys = [...settled.keys()];
+  const lastAckedSeq = new Map<string, number>();
+  for (const row of acked) {
+    if (row.cellKey) lastAckedSeq.set(row.cellKey, Math.max(lastAckedSeq.get(row.cellKey) ?? 0, row.seq ?? 0));
+  }
   const toLookUp = keys.filter((key) => !cellsQueuedBehind.has(key));
-  const [cells, firstQueued] = await Promise.all([
+  const judgeIds = [...new Set(acked.map((row) => row.judgeId))];
+  const [cells, queuedAfter, refused] = await Promise.all([
     db.cells.bulkGet(keys),
-    Promise.all(toLookUp.map((key) => db.outbox.where('cellKey').equals(key).limit(1).primaryKeys())),
+    Promise.all(
+      toLookUp.map((key) =>
+        db.outbox
+          .where('[cellKey+seq]')
+          .between([key, lastAckedSeq.get(key) ?? 0], [key, Infinity], false, true)
+          .limit(1)
+          .primaryKeys(),
+      ),
+    ),
+    toLookUp.length === 0 ? [] : Promise.all(judgeIds.map((judgeId) => listRejected(db, judgeId))),
   ]);
   const stillQueued = new Set([
     ...cellsQueuedBehind,
-    ...toLookUp.filter((_key, index) => (firstQueued[index]?.length ?? 0) > 0),
+    ...toLookUp.filter((_key, index) => (queuedAfter[index]?.length ?? 0) > 0),
+    ...refused.flat().flatMap((row) => (row.cellKey ? [row.cellKey] : [])),
   ]);
   const changed: CellRow[] = [];
   for (const cell of cells) {
@@ -521,6 +537,14 @@ async function settleCells(
     if (rev !== cell.rev || pending !== cell.pending) changed.push({ ...cell, rev, pending });
   }
   if (changed.length > 0) await db.cells.bulkPut(changed);
+}
+
+/** The judge's refused rows, in seq order. */
+function listRejected(db: DeviceDb, judgeId: number): Promise<OutboxRow[]> {
+  return db.outbox
+    .where('[judgeId+status+seq]')
+    .between([judgeId, OutboxStatus.Rejected, -Infinity], [judgeId, OutboxStatus.Rejected, Infinity])
+    .toArray();
 }
 
 /** A failed attempt (network, 5xx, captive portal): the rows stay pending; the error is noted on them. */
