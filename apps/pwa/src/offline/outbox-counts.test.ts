@@ -1,6 +1,7 @@
 // The outbox counts kept beside the queue (device-db.ts version 5) against the rows themselves:
 // fast-check runs random sequences of every write the device makes to the outbox, on two judges
-// sharing a tablet, and after each step the kept counts must equal a count of the rows, and
+// sharing a tablet, some saves from a second tab (whose writes leave the first tab's last known
+// counts stale), and after each step the kept counts must equal a count of the rows, and
 // each cell must show an edit waiting exactly while a row of it is queued.
 import 'fake-indexeddb/auto';
 import { RejectionCode, type MutationResult } from '@judging/shared-types';
@@ -29,7 +30,7 @@ let dbCounter = 0;
 
 type Answer = 'applied' | 'duplicate' | 'rejected' | 'transient' | 'none';
 type Step =
-  | { type: 'score'; judge: number; item: number; withPhoto: boolean }
+  | { type: 'score'; judge: number; item: number; withPhoto: boolean; otherTab: boolean }
   | { type: 'penalty'; judge: number; item: number }
   | { type: 'removePenalty'; judge: number; item: number }
   | { type: 'submit'; judge: number }
@@ -48,6 +49,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
       judge,
       item: fc.integer({ min: 1, max: 3 }),
       withPhoto: fc.boolean(),
+      otherTab: fc.boolean(),
     }),
   },
   {
@@ -118,11 +120,19 @@ async function rejectedRows(db: DeviceDb, judgeId: number): Promise<OutboxRow[]>
   return (await db.outbox.toArray()).filter((row) => row.judgeId === judgeId && row.status === OutboxStatus.Rejected);
 }
 
-async function run(db: DeviceDb, step: Step): Promise<void> {
+/** The device's database as two tabs hold it: each keeps its own last known counts. */
+interface Tabs {
+  db: DeviceDb;
+  otherTab: DeviceDb;
+}
+
+async function run({ db, otherTab }: Tabs, step: Step): Promise<void> {
   switch (step.type) {
-    case 'score':
-      await saveCell(db, cellOf(CellKind.Subsection, step.judge, step.item, 5, step.withPhoto), 'score', NOW);
+    case 'score': {
+      const cell = cellOf(CellKind.Subsection, step.judge, step.item, 5, step.withPhoto);
+      await saveCell(step.otherTab ? otherTab : db, cell, 'score', NOW);
       return;
+    }
     case 'penalty':
       await saveCell(db, cellOf(CellKind.Penalty, step.judge, step.item, 1), 'penalty', NOW);
       return;
@@ -200,13 +210,15 @@ test('the kept counts equal the rows, and cells show an edit waiting exactly whi
     fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 40 }), async (steps) => {
       dbCounter += 1;
       const db = createDeviceDb(`outbox-counts-${dbCounter}`);
+      const otherTab = createDeviceDb(`outbox-counts-${dbCounter}`);
       try {
         for (const step of steps) {
-          await run(db, step);
+          await run({ db, otherTab }, step);
           await assertCountsMatchRows(db, step);
         }
       } finally {
         db.close();
+        otherTab.close();
       }
     }),
     { numRuns: 300 },
