@@ -22,6 +22,7 @@ import {
   saveCell,
   type CellInput,
 } from './outbox.ts';
+import { testCell } from '../test-support/cells.ts';
 
 const NOW = '2026-03-01T12:00:00.000Z';
 const JUDGES = [5, 6] as const;
@@ -87,18 +88,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 );
 
 function cellOf(kind: CellKind, judgeId: number, itemId: number, value: number, withPhoto = false): CellInput {
-  return {
-    kind,
-    judgeId,
-    eventId: 1,
-    categoryId: 2,
-    sectionId: 3,
-    schoolId: 4,
-    itemId,
-    value,
-    comments: kind === CellKind.Penalty ? 'Late' : null,
-    photoSha256: withPhoto ? PHOTO : null,
-  };
+  return testCell({ kind, judgeId, itemId, value, photoSha256: withPhoto ? PHOTO : null });
 }
 
 function resultOf(row: OutboxRow, answer: Answer): MutationResult | undefined {

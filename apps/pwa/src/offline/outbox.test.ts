@@ -22,6 +22,7 @@ import {
   type CellInput,
   type SavedCell,
 } from './outbox.ts';
+import { testCell } from '../test-support/cells.ts';
 
 const NOW = '2026-03-01T12:00:00.000Z';
 const JUDGE = 5;
@@ -34,18 +35,7 @@ function freshDb(): DeviceDb {
 }
 
 function subsectionCell(itemId: number, value: number, judgeId = JUDGE): CellInput {
-  return {
-    kind: CellKind.Subsection,
-    judgeId,
-    eventId: 1,
-    categoryId: 2,
-    sectionId: 3,
-    schoolId: 4,
-    itemId,
-    value,
-    comments: null,
-    photoSha256: null,
-  };
+  return testCell({ kind: CellKind.Subsection, judgeId, itemId, value });
 }
 
 const applied = (id: string, rev = 1): MutationResult => ({ id, status: 'applied', rev });

@@ -449,8 +449,8 @@ async function storeAnswers(
   const byId = new Map(results.map((result) => [result.id, result]));
   const outcome: AckOutcome = { acked: 0, rejected: 0, transient: undefined };
   const acked: OutboxRow[] = [];
-  // The last acked revision of each cell touched, settled once the acked rows are gone.
-  const settled = new Map<string, number | undefined>();
+  // Each cell touched: its last acked revision and seq, settled once the acked rows are gone.
+  const settled = new Map<string, AckedCell>();
   // Only a refused row is read back (for its attempts): an acked one is simply removed.
   const refused: { seq: number; result: MutationResult }[] = [];
   for (const row of sent) {
@@ -458,7 +458,9 @@ async function storeAnswers(
     if (!result || row.seq === undefined) break;
     if (result.status === MutationStatus.Applied || result.status === MutationStatus.Duplicate) {
       acked.push(row);
-      if (row.cellKey) settled.set(row.cellKey, result.rev ?? settled.get(row.cellKey));
+      if (row.cellKey) {
+        settled.set(row.cellKey, { rev: result.rev ?? settled.get(row.cellKey)?.rev, lastSeq: row.seq });
+      }
       outcome.acked += 1;
       continue;
     }
@@ -513,6 +515,12 @@ async function deleteRows(db: DeviceDb, rows: readonly OutboxRow[]): Promise<Map
   return removed;
 }
 
+/** A cell whose edits were acked: the last acked revision (if answered) and the last acked seq. */
+interface AckedCell {
+  rev: number | undefined;
+  lastSeq: number;
+}
+
 /**
  * After acks: each cell touched takes its last acked revision, and is in step with the server
  * once no other edit of it is queued. One pass for all of them: the cells are read together,
@@ -525,15 +533,11 @@ async function deleteRows(db: DeviceDb, rows: readonly OutboxRow[]): Promise<Map
 async function settleCells(
   db: DeviceDb,
   acked: readonly OutboxRow[],
-  settled: ReadonlyMap<string, number | undefined>,
+  settled: ReadonlyMap<string, AckedCell>,
   cellsQueuedBehind: ReadonlySet<string>,
 ): Promise<void> {
   if (settled.size === 0) return;
   const keys = [...settled.keys()];
-  const lastAckedSeq = new Map<string, number>();
-  for (const row of acked) {
-    if (row.cellKey) lastAckedSeq.set(row.cellKey, Math.max(lastAckedSeq.get(row.cellKey) ?? 0, row.seq ?? 0));
-  }
   const toLookUp = keys.filter((key) => !cellsQueuedBehind.has(key));
   const judgeIds = [...new Set(acked.map((row) => row.judgeId))];
   const [cells, queuedAfter, refused] = await Promise.all([
@@ -542,7 +546,7 @@ async function settleCells(
       toLookUp.map((key) =>
         db.outbox
           .where('[cellKey+seq]')
-          .between([key, lastAckedSeq.get(key) ?? 0], [key, Infinity], false, true)
+          .between([key, settled.get(key)?.lastSeq ?? 0], [key, Infinity], false, true)
           .limit(1)
           .primaryKeys(),
       ),
@@ -557,7 +561,7 @@ async function settleCells(
   const changed: CellRow[] = [];
   for (const cell of cells) {
     if (!cell) continue;
-    const rev = settled.get(cell.key) ?? cell.rev;
+    const rev = settled.get(cell.key)?.rev ?? cell.rev;
     const pending = stillQueued.has(cell.key) ? 1 : 0;
     if (rev !== cell.rev || pending !== cell.pending) changed.push({ ...cell, rev, pending });
   }

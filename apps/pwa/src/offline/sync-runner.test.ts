@@ -17,6 +17,7 @@ import {
   type SyncRunnerDependencies,
   type SyncSession,
 } from './sync-runner.ts';
+import { testCell } from '../test-support/cells.ts';
 
 const NOW = '2026-03-01T12:00:00.000Z';
 let dbCounter = 0;
@@ -344,18 +345,7 @@ async function saveWithPhoto(db: DeviceDb, judgeId: number, itemId: number, sha2
   await savePhoto(db, judgeId, { sha256, mime: 'image/jpeg', bytes: new ArrayBuffer(4), size: 4 }, NOW);
   return saveCell(
     db,
-    {
-      kind: CellKind.Penalty,
-      judgeId,
-      eventId: 1,
-      categoryId: 2,
-      sectionId: 3,
-      schoolId: 4,
-      itemId,
-      value: 1,
-      comments: 'Late',
-      photoSha256: sha256,
-    },
+    testCell({ kind: CellKind.Penalty, judgeId, itemId, value: 1, photoSha256: sha256 }),
     `penalty #${itemId}`,
     NOW,
   );
