@@ -2,6 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compiledChecksPlugin } from './scripts/compiled-checks-plugin.ts';
 
 // The dev server forwards /api to a locally running sync server.
 const apiProxyTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
@@ -16,6 +17,18 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    // The checks run on every push's answer, every save and the large sync answers, compiled
+    // when the app is built: the page's CSP forbids compiling them at run time.
+    compiledChecksPlugin({
+      schemas: [
+        'PushResponseSchema',
+        'SyncPullResponseSchema',
+        'SyncReferenceDataSchema',
+        'RunEventListSchema',
+        'PhotoUploadResponseSchema',
+      ],
+      schemaRecords: ['MutationDataSchemas'],
+    }),
     VitePWA({
       // Never swap the app under a judge mid-sheet: the update banner applies it on a tap.
       registerType: 'prompt',

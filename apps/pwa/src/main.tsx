@@ -1,3 +1,4 @@
+import './compiled-checks.ts';
 import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

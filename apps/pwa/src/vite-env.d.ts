@@ -8,3 +8,11 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** Built by scripts/compiled-checks-plugin.ts: shared schemas beside their checks as code. */
+declare module 'virtual:compiled-checks' {
+  import type { CompiledCheck } from '@judging/shared-types';
+  import type { TSchema } from 'typebox';
+
+  export const compiledChecks: readonly (readonly [TSchema, CompiledCheck])[];
+}

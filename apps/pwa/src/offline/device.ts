@@ -1,10 +1,16 @@
 // The app's one device store and one sync runner, wired to the stored session.
 import { Role, hasRole } from '@judging/shared-types';
+import Dexie from 'dexie';
 import { api } from '../api/api.ts';
 import { sessionStore } from '../session/app-session.ts';
 import { createDeviceDb } from './device-db.ts';
 import { createSyncApi } from './sync-api.ts';
 import { createSyncRunner } from './sync-runner.ts';
+
+// Dexie turns its debug mode on by itself when the page is on localhost or 127.0.0.1 (a
+// coordinator's laptop running the server, the benchmarks): an async stack tag around every
+// database call and every callback, for DevTools. A built app has no use for it.
+if (import.meta.env.PROD) Dexie.debug = false;
 
 export const deviceDb = createDeviceDb();
 

@@ -6,9 +6,24 @@ import type { FieldMessages } from './fields.ts';
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
 
+/** A schema's check as generated code: the same answer as `Value.Check(schema, value)`. */
+export type CompiledCheck = (value: unknown) => boolean;
+
+const compiledChecks = new WeakMap<TSchema, CompiledCheck>();
+
+/**
+ * Hands `validate` checks compiled ahead of time for some schemas (the app's build compiles
+ * those it checks most: apps/pwa/scripts/compiled-checks-plugin.ts). The server compiles its
+ * own at start (`validateCompiled`); anywhere else the schema is interpreted.
+ */
+export function registerCompiledChecks(checks: Iterable<readonly [TSchema, CompiledCheck]>): void {
+  for (const [schema, check] of checks) compiledChecks.set(schema, check);
+}
+
 /** Checks a value against a shared schema and answers the seed's messages, one per field. */
 export function validate<S extends TSchema>(schema: S, value: unknown): ValidationResult<Static<S>> {
-  if (Value.Check(schema, value)) return { ok: true, value: value as Static<S> };
+  const check = compiledChecks.get(schema);
+  if (check ? check(value) : Value.Check(schema, value)) return { ok: true, value: value as Static<S> };
   return { ok: false, errors: describeErrors(schema, value, Value.Errors(schema, value)) };
 }
 
