@@ -35,7 +35,15 @@ type Step =
   | { type: 'penalty'; judge: number; item: number }
   | { type: 'removePenalty'; judge: number; item: number }
   | { type: 'submit'; judge: number }
-  | { type: 'answer'; judge: number; answers: Answer[]; splitAt: number; behind: number }
+  | {
+      type: 'answer';
+      judge: number;
+      answers: Answer[];
+      splitAt: number;
+      behind: number;
+      /** A second tab's runner stores the same answers too (browsers without Web Locks). */
+      twice: boolean;
+    }
   | { type: 'fail'; judge: number; size: number }
   | { type: 'refusePhoto'; judge: number }
   | { type: 'retry'; judge: number; pick: number; withoutPhoto: boolean }
@@ -73,6 +81,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
       }),
       splitAt: fc.nat(6),
       behind: fc.nat(3),
+      twice: fc.boolean(),
     }),
   },
   {
@@ -144,14 +153,12 @@ async function run({ db, otherTab }: Tabs, step: Step): Promise<void> {
         return result ? [result] : [];
       });
       const splitAt = Math.min(step.splitAt, sent.length);
-      await applyAnsweredBatches(
-        db,
-        [
-          { sent: sent.slice(0, splitAt), results },
-          { sent: sent.slice(splitAt), results },
-        ].filter((batch) => batch.sent.length > 0),
-        pending.slice(sent.length),
-      );
+      const answered = [
+        { sent: sent.slice(0, splitAt), results },
+        { sent: sent.slice(splitAt), results },
+      ].filter((batch) => batch.sent.length > 0);
+      await applyAnsweredBatches(db, answered, pending.slice(sent.length));
+      if (step.twice) await applyAnsweredBatches(otherTab, answered, pending.slice(sent.length));
       return;
     }
     case 'fail':
