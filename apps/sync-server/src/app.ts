@@ -36,6 +36,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { createRequireAuth, createRequireEditor } from './http/guards.ts';
 import { serializeRequestForLog } from './http/log-serializers.ts';
 import { registerPwa } from './http/pwa-static.ts';
+import { APP_SECURITY_HEADERS } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 
 export interface BuildAppOptions {
@@ -63,21 +64,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   registerErrorHandling(app);
   app.decorateRequest('auth', null);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The app is served over plain HTTP on a closed network too; HSTS would lock that out.
-    strictTransportSecurity: false,
-  });
+  await app.register(fastifyHelmet, APP_SECURITY_HEADERS);
   await app.register(fastifyJwt, { secret: config.jwtSecret });
   // Score photos: one image per request. The byte of slack lets the photo store see an
   // oversize file and refuse it itself (features/photos/photos.service.ts).

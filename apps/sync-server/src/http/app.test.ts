@@ -78,6 +78,29 @@ Http('security headers are set', async ({ t }) => {
   assert.is(response.headers['x-content-type-options'], 'nosniff');
 });
 
+Http("the sync calls' JSON answers carry the API's headers, not the page's", async ({ t }) => {
+  const page = await t.app.inject('/welcome');
+  const pull = await t.app.inject('/api/sync/pull?eventId=1&cursor=0&deviceId=d');
+  assert.is(pull.statusCode, 401);
+  assert.is(pull.headers['content-security-policy'], "default-src 'none';frame-ancestors 'none'");
+  assert.is(pull.headers['x-content-type-options'], 'nosniff');
+  assert.is(pull.headers['cross-origin-resource-policy'], 'same-origin');
+  assert.is(pull.headers['x-frame-options'], 'DENY');
+  assert.is(pull.headers['referrer-policy'], 'no-referrer');
+  for (const pageOnly of [
+    'cross-origin-opener-policy',
+    'origin-agent-cluster',
+    'x-xss-protection',
+    'x-download-options',
+  ]) {
+    assert.is(pull.headers[pageOnly], undefined, pageOnly);
+    assert.ok(page.headers[pageOnly] !== undefined, `the page keeps ${pageOnly}`);
+  }
+  // The other API calls keep the full set.
+  const health = await t.app.inject('/api/health');
+  assert.match(health.headers['content-security-policy'] as string, "default-src 'self'");
+});
+
 Http('OpenAPI is generated from the route schemas', async ({ t }) => {
   const response = await t.app.inject('/api/docs/json');
   assert.is(response.statusCode, 200);

@@ -20,6 +20,7 @@ import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { validationError } from '../../http/api-error.ts';
 import { currentUser, requireRole } from '../../http/guards.ts';
 import { asMultipartError } from '../../http/multipart-form.ts';
+import { JSON_DATA_HEADERS } from '../../http/security-headers.ts';
 import { storePhoto, sweepPhotoTempDir } from '../photos/photos.service.ts';
 import { createPushOrder } from './push-order.ts';
 import { getReferenceData, protocolUnsupported, pullChanges, pushMutations } from './sync.service.ts';
@@ -47,6 +48,7 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
   app.get(
     '/api/sync/judge/:judgeId/event/:eventId',
     {
+      helmet: JSON_DATA_HEADERS,
       preHandler: [deps.requireAuth, requireRole(JUDGE_AREA_ROLES)],
       schema: {
         tags,
@@ -68,6 +70,7 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
   app.post(
     '/api/sync/push',
     {
+      helmet: JSON_DATA_HEADERS,
       preValidation: [refuseUnsupportedProtocol],
       preHandler: [deps.requireAuth, requireRole([Role.Judge])],
       schema: {
@@ -89,6 +92,7 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
   app.get(
     '/api/sync/pull',
     {
+      helmet: JSON_DATA_HEADERS,
       preHandler: [deps.requireAuth],
       schema: {
         tags,
@@ -103,6 +107,7 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
   app.put(
     '/api/sync/photos/:sha256',
     {
+      helmet: JSON_DATA_HEADERS,
       preHandler: [deps.requireAuth, requireRole([Role.Judge])],
       schema: {
         tags,
