@@ -276,12 +276,12 @@ async function drainInBareChromium(
   await page.waitFor((heading) => document.body.innerText.includes(heading), `${scenario.categoryName}: schools`);
   if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null, undefined)))
     throw new Error('The installed app does not control the page');
-  // The runner's first sync (nothing to send) is over once "Sync now" stops spinning.
+  // The runner's first sync (nothing to send) is over once the button says "Sync now" again.
   const syncIsOver = () =>
     page.waitFor(
       () =>
         document.querySelector('[data-testid="pending-count"]')?.textContent === 'All scores sent' &&
-        !document.querySelector('button[data-loading]'),
+        !document.querySelector('button[aria-busy="true"]'),
       undefined,
     );
   await syncIsOver();

@@ -71,6 +71,36 @@ test.describe('judge sync when things go wrong', () => {
     expect((await readDevice(page)).outbox).toHaveLength(0);
   });
 
+  test('a slow uplink: while a push is out the button says Syncing… and nothing on the page animates; "Sync now" is back once sent', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const server = new JudgeServer(request);
+    const scenario = await server.createScenario('slow');
+    const screens = new JudgeScreens(page);
+    await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/sync/push', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openFirstSheet(screens, scenario);
+    await screens.scoreSubsection('Costing Accuracy', '7.25');
+    // The push after the save is held on its way: the sync is under way.
+    const busy = screens.syncStatus.getByRole('button', { name: 'Syncing…' });
+    await expect(busy).toBeDisabled();
+    await expect(busy).toHaveAttribute('aria-busy', 'true');
+    // No spinner: a sync on a slow uplink does not keep the tablet drawing frames.
+    await expect
+      .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length))
+      .toBe(0);
+    release();
+    await expect(screens.pendingText(0)).toBeVisible();
+    await expect(screens.syncStatus.getByRole('button', { name: 'Sync now' })).toBeEnabled();
+  });
+
   test('scenario 8a: an edit made offline after the category was submitted elsewhere is refused, shown to the judge and the coordinator, kept; retried after an unlock', async ({
     browser,
     page,
