@@ -63,22 +63,64 @@ export class WebKitJudge {
 
   /** The input a <label> names (Mantine renders label[for] + input#id). */
   async fillLabelled(label: string, value: string, within = ''): Promise<void> {
-    const labelElement = this.browser.$(`${within}//label[starts-with(normalize-space(.), ${literal(label)})]`);
-    await labelElement.waitForExist({ timeout: DEFAULT_TIMEOUT, timeoutMsg: `label "${label}" not found` });
-    const id = await labelElement.getAttribute('for');
-    const input = this.browser.$(`//*[@id=${literal(id ?? '')}]`);
+    const { input } = await this.labelledInput(label, within);
     await input.addValue(value); // fields start empty; WebKit refuses "clear" on some inputs
   }
 
+  private async labelledInput(label: string, within: string) {
+    const labelElement = this.browser.$(`${within}//label[starts-with(normalize-space(.), ${literal(label)})]`);
+    await labelElement.waitForExist({ timeout: DEFAULT_TIMEOUT, timeoutMsg: `label "${label}" not found` });
+    const id = (await labelElement.getAttribute('for')) ?? '';
+    return { id, input: this.browser.$(`//*[@id=${literal(id)}]`) };
+  }
+
+  /**
+   * Types the credentials and presses Login. WebDriver typing into a React-controlled field in
+   * WebKitGTK once lost the text on a busy CI machine (the Login press then did nothing), so
+   * the fields are read back before the press and retyped when they do not hold what was typed;
+   * a login that still fails reports what the page showed.
+   */
   async logIn(email: string, password: string): Promise<void> {
     await this.goto('/login');
     const form = "//form[@aria-label='Login']";
-    await this.fillLabelled('Email', email, form);
-    await this.fillLabelled('Password', password, form);
+    const typed = { Email: email, Password: password };
+    let mismatch = '';
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      mismatch = '';
+      for (const [label, value] of Object.entries(typed)) {
+        const { id, input } = await this.labelledInput(label, form);
+        const shown = await input.getValue();
+        if (shown === value) continue;
+        if (shown !== '') {
+          // Selected and deleted as a user would: React sees the input event.
+          await this.browser.execute((inputId: string) => {
+            (document.getElementById(inputId) as HTMLInputElement).select();
+            document.execCommand('delete');
+          }, id);
+        }
+        await input.addValue(value);
+        const after = await input.getValue();
+        if (after !== value) mismatch += ` ${label} holds ${after.length} of ${value.length} characters;`;
+      }
+      if (!mismatch) break;
+    }
+    if (mismatch) throw new Error(`the login fields did not take the typed text:${mismatch}`);
     await this.clickButton('Login', form);
-    await this.browser
-      .$("//header//button[normalize-space(.)='Logout']")
-      .waitForDisplayed({ timeout: DEFAULT_TIMEOUT, timeoutMsg: 'not logged in' });
+    const logout = this.browser.$("//header//button[normalize-space(.)='Logout']");
+    const isLoggedIn = await logout
+      .waitForDisplayed({ timeout: DEFAULT_TIMEOUT })
+      .then(() => true)
+      .catch(() => false);
+    if (isLoggedIn) return;
+    const page = await this.browser.execute(() => ({
+      url: location.pathname,
+      alerts: Array.from(document.querySelectorAll('[role="alert"]'), (node) => node.textContent ?? '').join(' | '),
+      errors: Array.from(
+        document.querySelectorAll('.mantine-InputWrapper-error'),
+        (node) => node.textContent ?? '',
+      ).join(' | '),
+    }));
+    throw new Error(`not logged in: the page is ${page.url}; alerts: "${page.alerts}"; field errors: "${page.errors}"`);
   }
 
   /** Opening the event downloads its reference data; the panel says when. */
