@@ -23,10 +23,17 @@ export async function startServer(port: number): Promise<BenchServer> {
     throw new Error('apps/pwa/dist is missing: run `pnpm build` first.');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-bench-'));
-  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'apps/sync-server/src/main.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // BENCH_PROFILE_SERVER=folder: the server's CPU profile of the whole run, written when it stops.
+  const profileFolder = process.env.BENCH_PROFILE_SERVER;
+  const profileArgs = profileFolder ? ['--cpu-prof', `--cpu-prof-dir=${profileFolder}`, '--cpu-prof-interval=250'] : [];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...profileArgs, path.join(repoRoot, 'apps/sync-server/src/main.ts')],
+    {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

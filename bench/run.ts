@@ -41,6 +41,16 @@ const HEALTH_SECONDS = 3;
 const HEALTH_WARM_UP_SECONDS = 3;
 const HEALTH_CONCURRENCY = 8;
 
+/**
+ * The measured windows on the monotonic clock (µs, as V8's profiles time their samples), written
+ * beside the server's profile (BENCH_PROFILE_SERVER) to split it into drain and push.
+ */
+const phases: { name: string; pushes: number; start: number; end: number }[] = [];
+function startPhase(name: string, pushes: number) {
+  const start = Number(process.hrtime.bigint() / 1000n);
+  return { end: () => phases.push({ name, pushes, start, end: Number(process.hrtime.bigint() / 1000n) }) };
+}
+
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
@@ -175,7 +185,12 @@ async function benchSave(browser: Browser, baseUrl: string): Promise<{ median: n
       updatedAt: new Date().toISOString(),
     };
   });
-  await seedDeviceStore({ evaluate: (fn, arg) => page.evaluate(fn, arg) }, 'cells', other);
+  // Playwright's evaluate types its argument as it serializes it; these arguments are plain JSON.
+  const evaluates: Evaluates = {
+    evaluate: <Arg, Result>(fn: (arg: Arg) => Result | Promise<Result>, arg: Arg) =>
+      page.evaluate(fn as (arg: unknown) => Result | Promise<Result>, arg),
+  };
+  await seedDeviceStore(evaluates, 'cells', other);
   // No network: the save path alone is measured, with no sync running beside it.
   await page.context().setOffline(true);
   await page.goto(
@@ -368,8 +383,10 @@ async function drainInBareChromium(
     : undefined;
   const cpuBefore = readCpu();
   const started = performance.now();
+  const phase = startPhase(`drain ${round}`, DRAIN_MUTATIONS / 50);
   await comeOnline();
   await waitForEmptyOutbox(page, 300_000);
+  phase.end();
   const seconds = (performance.now() - started) / 1000;
   const cpu = cpuSpent(cpuBefore, readCpu());
   if (trace && traceFolder) {
@@ -433,7 +450,9 @@ async function benchNodePush(
   const serverBefore = readProcessTreeCpu(server.pid, 'server');
   const clientBefore = process.cpuUsage();
   const started = performance.now();
+  const phase = startPhase(`push ${round}`, PUSH_MEASURED / 50);
   await pushInBatches(baseUrl, token, mutations);
+  phase.end();
   const seconds = (performance.now() - started) / 1000;
   const client = process.cpuUsage(clientBefore);
   const cpu = cpuSpent(serverBefore, readProcessTreeCpu(server.pid, 'server'));
@@ -514,6 +533,8 @@ async function main(part: string | undefined): Promise<void> {
   } finally {
     await browser.close();
     await server.stop();
+    const serverProfileFolder = process.env.BENCH_PROFILE_SERVER;
+    if (serverProfileFolder) writeFileSync(path.join(serverProfileFolder, 'phases.json'), JSON.stringify(phases));
   }
 }
 
