@@ -113,13 +113,25 @@ export class CategoryDetailPage {
     return this.schools.getByRole('button', { name: `Move ${schoolName}`, exact: true });
   }
 
-  /** Drags a school's handle onto another school's row with one finger (Chromium touch events). */
-  async touchDragSchool(schoolName: string, ontoSchoolName: string): Promise<void> {
-    await this.handle(ontoSchoolName).scrollIntoViewIfNeeded();
-    await this.handle(schoolName).scrollIntoViewIfNeeded();
+  /**
+   * Where a drag of one school's handle onto another's starts and ends, on screen. A finger or
+   * the mouse acts on coordinates, not on elements, so first: the global spinner must be gone
+   * (it covers the page for 500 ms after the last request, seed section 9, and took the touch
+   * when a drag began under it), and the table sits mid-screen, so the drag does not start
+   * the page scrolling (it does near the window's edges) and move the rows under the finger.
+   */
+  private async dragEnds(schoolName: string, ontoSchoolName: string) {
+    await expect(this.page.getByRole('status').filter({ hasText: /^Loading$/ })).toHaveCount(0);
+    await this.schools.evaluate((table) => table.scrollIntoView({ block: 'center' }));
     const from = await this.handle(schoolName).boundingBox();
     const to = await this.handle(ontoSchoolName).boundingBox();
     if (!from || !to) throw new Error('The schools are not on screen');
+    return { from, to };
+  }
+
+  /** Drags a school's handle onto another school's row with one finger (Chromium touch events). */
+  async touchDragSchool(schoolName: string, ontoSchoolName: string): Promise<void> {
+    const { from, to } = await this.dragEnds(schoolName, ontoSchoolName);
     const cdp = await this.page.context().newCDPSession(this.page);
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
       cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
@@ -134,12 +146,7 @@ export class CategoryDetailPage {
 
   /** Drags a school's handle onto another school's row with the mouse, in small steps. */
   async dragSchool(schoolName: string, ontoSchoolName: string): Promise<void> {
-    // The mouse acts on what is on screen: both rows must be in view.
-    await this.handle(ontoSchoolName).scrollIntoViewIfNeeded();
-    await this.handle(schoolName).scrollIntoViewIfNeeded();
-    const from = await this.handle(schoolName).boundingBox();
-    const to = await this.handle(ontoSchoolName).boundingBox();
-    if (!from || !to) throw new Error('The schools are not on screen');
+    const { from, to } = await this.dragEnds(schoolName, ontoSchoolName);
     const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
     const end = { x: to.x + to.width / 2, y: to.y + to.height / 2 };
     await this.page.mouse.move(start.x, start.y);
