@@ -72,6 +72,11 @@ async function scoreWholeCategory(screens: JudgeScreens, scenario: JudgingScenar
     await expect(screens.page).toHaveURL(/\/school-sections\?/);
     await screens.page.getByRole('link', { name: '← Back to the schools' }).click();
     await expect(screens.schoolScored(school.schoolName)).toBeVisible();
+    // On a small tablet held upright (600 px) too, the mark reads "✓ Scored" whole, not "✓ SCOR…".
+    const viewport = screens.page.viewportSize();
+    await screens.page.setViewportSize({ width: 600, height: 960 });
+    expect(await screens.isShownWhole(screens.schoolScored(school.schoolName))).toBe(true);
+    if (viewport) await screens.page.setViewportSize(viewport);
   }
 }
 

@@ -106,6 +106,13 @@ export class JudgeScreens {
     return this.page.getByLabel(`${schoolName} scored`);
   }
 
+  /** True when the element's text, and every part of it, fits its box: nothing is cut to an ellipsis. */
+  async isShownWhole(locator: Locator): Promise<boolean> {
+    return locator.evaluate((element) =>
+      [element, ...element.querySelectorAll('*')].every((node) => node.scrollWidth <= node.clientWidth + 1),
+    );
+  }
+
   async openSchool(schoolName: string): Promise<void> {
     await this.page.getByRole('link', { name: new RegExp(`^(Score|View) ${escape(schoolName)}$`) }).click();
     await expect(this.page.getByRole('heading', { name: schoolName, level: 1 })).toBeVisible();

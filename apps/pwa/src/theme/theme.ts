@@ -43,6 +43,10 @@ export const theme = createTheme({
     Button: { defaultProps: { size: 'md' } },
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
+    // A badge is one short word or two ("✓ Scored", "DQ", "In Progress"). Mantine clips its label
+    // to an ellipsis, which lets a table squeeze the column to nothing: on a tablet held upright
+    // the judge read "✓ SCOR…". Unclipped, the label is as wide as its text, and so is the column.
+    Badge: { styles: { label: { overflow: 'visible' } } },
   },
 });
 
