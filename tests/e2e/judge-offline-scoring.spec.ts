@@ -66,6 +66,8 @@ async function scoreWholeCategory(screens: JudgeScreens, scenario: JudgingScenar
       });
       // 12.50 + 8.25 + 9.00 + 4.75 − 1.50 − 2.00
       await expect(screens.page.getByTestId('sheet-total')).toHaveText('31.00');
+      // Every row's buttons (Edit, Photo) on screen on a small tablet held upright, no sideways scrolling.
+      await screens.atWidth(600, async () => expect(await screens.sidewaysScrolling()).toEqual([]));
     }
     await screens.doneButton.click();
     await expect(screens.shell.alert('Scores Saved').first()).toBeVisible();
@@ -73,10 +75,9 @@ async function scoreWholeCategory(screens: JudgeScreens, scenario: JudgingScenar
     await screens.page.getByRole('link', { name: '← Back to the schools' }).click();
     await expect(screens.schoolScored(school.schoolName)).toBeVisible();
     // On a small tablet held upright (600 px) too, the mark reads "✓ Scored" whole, not "✓ SCOR…".
-    const viewport = screens.page.viewportSize();
-    await screens.page.setViewportSize({ width: 600, height: 960 });
-    expect(await screens.isShownWhole(screens.schoolScored(school.schoolName))).toBe(true);
-    if (viewport) await screens.page.setViewportSize(viewport);
+    await screens.atWidth(600, async () => {
+      expect(await screens.isShownWhole(screens.schoolScored(school.schoolName))).toBe(true);
+    });
   }
 }
 

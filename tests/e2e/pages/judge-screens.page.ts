@@ -106,6 +106,35 @@ export class JudgeScreens {
     return this.page.getByLabel(`${schoolName} scored`);
   }
 
+  /** Runs `check` with the screen `width` px wide (a small tablet held upright: 600), then puts it back. */
+  async atWidth(width: number, check: () => Promise<void>): Promise<void> {
+    const before = this.page.viewportSize();
+    await this.page.setViewportSize({ width, height: before?.height ?? 1024 });
+    try {
+      await check();
+    } finally {
+      if (before) await this.page.setViewportSize(before);
+    }
+  }
+
+  /** What must be scrolled sideways to be seen: the page itself, or a table wider than its box. */
+  async sidewaysScrolling(): Promise<string[]> {
+    return this.page.evaluate(() => {
+      const found: string[] = [];
+      const page = document.documentElement;
+      if (page.scrollWidth > window.innerWidth) found.push(`the page (${page.scrollWidth} px)`);
+      for (const table of document.querySelectorAll('main table')) {
+        const box = table.parentElement;
+        if (box && box.scrollWidth > box.clientWidth + 1) {
+          found.push(
+            `${table.getAttribute('aria-label') ?? table.querySelector('th')?.textContent ?? 'a table'} (${box.scrollWidth} px in ${box.clientWidth})`,
+          );
+        }
+      }
+      return found;
+    });
+  }
+
   /** True when the element's text, and every part of it, fits its box: nothing is cut to an ellipsis. */
   async isShownWhole(locator: Locator): Promise<boolean> {
     return locator.evaluate((element) =>

@@ -20,6 +20,12 @@ import {
 } from './scoring-view.ts';
 import { SyncStatusBar } from './sync-status-bar.tsx';
 
+/**
+ * The sheet's tables fit a small tablet held upright (600 px wide, less the page's margins);
+ * on anything narrower they scroll sideways rather than squeeze the buttons off the row.
+ */
+const SHEET_TABLE_MIN_WIDTH = 540;
+
 type OpenModal =
   | { type: 'subsection'; itemId: number }
   | { type: 'penalty'; itemId: number }
@@ -285,7 +291,7 @@ function CriteriaTable({
         Criteria
       </Title>
       <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" miw={600}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" miw={SHEET_TABLE_MIN_WIDTH}>
           {criteriaHead}
           <Table.Tbody>
             {section.subsections.map((subsection) => {
@@ -370,7 +376,7 @@ const CriteriaRow = memo(
         </Table.Td>
         <Table.Td>{cell?.comments}</Table.Td>
         <Table.Td>
-          <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <Group gap="xs" justify="flex-end">
             {!cell && canEdit && (
               <Button
                 size="md"
@@ -483,7 +489,7 @@ const PenaltiesTable = memo(function PenaltiesTable({
         </Text>
       ) : (
         <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" miw={600}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" miw={SHEET_TABLE_MIN_WIDTH}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Penalty</Table.Th>
@@ -504,7 +510,7 @@ const PenaltiesTable = memo(function PenaltiesTable({
                     </Table.Td>
                     <Table.Td>{cell.comments}</Table.Td>
                     <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Group gap="xs" justify="flex-end">
                         {canEdit && penalty.isDynamic && (
                           <Button
                             size="md"
@@ -599,7 +605,7 @@ const DisqualificationsTable = memo(function DisqualificationsTable({
         </Text>
       ) : (
         <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" miw={600}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" miw={SHEET_TABLE_MIN_WIDTH}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Disqualification</Table.Th>
@@ -616,7 +622,7 @@ const DisqualificationsTable = memo(function DisqualificationsTable({
                     <Table.Td fw={600}>{item.disqualificationName}</Table.Td>
                     <Table.Td>{cell.comments}</Table.Td>
                     <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Group gap="xs" justify="flex-end">
                         {canEdit && (
                           <Button
                             size="md"

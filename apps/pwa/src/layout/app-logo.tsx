@@ -14,7 +14,16 @@ export function AppLogo() {
       <Group gap={10} wrap="nowrap">
         <img src="/favicon.svg" alt="" width={40} height={40} />
         <div>
-          <Text fw={700} ff="heading" size="lg" lh={1.1} c="paprika.9" style={{ whiteSpace: 'nowrap' }}>
+          {/* Below a tablet's width the mark alone: the wordmark pushed Logout off a 600 px screen. */}
+          <Text
+            fw={700}
+            ff="heading"
+            size="lg"
+            lh={1.1}
+            c="paprika.9"
+            style={{ whiteSpace: 'nowrap' }}
+            visibleFrom="sm"
+          >
             Invitational Scorecard
           </Text>
           <Text size="xs" c="dimmed" lh={1.2} visibleFrom="md">
