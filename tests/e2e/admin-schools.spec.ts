@@ -51,7 +51,7 @@ test.describe('manage schools', () => {
     // Both demo schools have one educator; the third is the one just added.
     await expect(staff.getByRole('listitem')).toHaveCount(2);
     await expect(staff.getByRole('listitem').last()).toHaveText(educator3);
-    await staff.getByRole('button', { name: 'Close' }).click();
+    await staff.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(staff).toBeHidden();
   });
 

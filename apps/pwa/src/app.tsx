@@ -8,7 +8,7 @@ import { router } from './router.ts';
 import { SessionProvider } from './session/session-context.tsx';
 import { sessionStore } from './session/app-session.ts';
 import { verifyStoredSession } from './session/verify-stored-session.ts';
-import { theme } from './theme/theme.ts';
+import { cssVariablesResolver, theme } from './theme/theme.ts';
 
 configureGlobalErrorHandling({
   signOutLocally: () => sessionStore.clear(),
@@ -26,7 +26,7 @@ export function App() {
   }, []);
 
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <SessionProvider store={sessionStore}>
         <LoginPanelProvider>
           <RouterProvider router={router} />

@@ -1,4 +1,4 @@
-import { Group, Text, UnstyledButton } from '@mantine/core';
+import { Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
 
@@ -7,14 +7,18 @@ function LogoAnchor(props: ComponentPropsWithRef<'a'>) {
 }
 const LogoLink = createLink(LogoAnchor);
 
-/** The product mark linking home. */
+/**
+ * The product mark linking home. The link is named by the words it shows (a label of its own
+ * would differ from them, which speech input users cannot say); where the words are hidden
+ * (below a tablet's width: the wordmark pushed Logout off a 600 px screen), by hidden text.
+ */
 export function AppLogo() {
   return (
-    <LogoLink to="/welcome" aria-label="Invitational Scorecard home">
+    <LogoLink to="/welcome">
       <Group gap={10} wrap="nowrap">
         <img src="/favicon.svg" alt="" width={40} height={40} />
+        <VisuallyHidden hiddenFrom="sm">Invitational Scorecard</VisuallyHidden>
         <div>
-          {/* Below a tablet's width the mark alone: the wordmark pushed Logout off a 600 px screen. */}
           <Text
             fw={700}
             ff="heading"

@@ -91,7 +91,7 @@ function EventsScreen({ user }: { user: SessionUser }) {
       header: 'Test event',
       render: (event) =>
         event.isTestEvent ? (
-          <Badge variant="outline" color="orange.8">
+          <Badge variant="outline" color="paprika">
             Test
           </Badge>
         ) : (
