@@ -19,6 +19,8 @@ function literal(text: string): string {
 }
 
 const DIALOG = "//*[@role='dialog']";
+/** LOGIN_PANEL_ID in apps/pwa/src/layout/login-panel.tsx. */
+const LOGIN_PANEL_ID = 'login-panel';
 
 export class WebKitJudge {
   readonly browser: Browser;
@@ -105,6 +107,7 @@ export class WebKitJudge {
       if (!mismatch) break;
     }
     if (mismatch) throw new Error(`the login fields did not take the typed text:${mismatch}`);
+    await this.waitUntilLoginButtonTakesAPress();
     await this.clickButton('Login', form);
     const logout = this.browser.$("//header//button[normalize-space(.)='Logout']");
     const isLoggedIn = await logout
@@ -121,6 +124,28 @@ export class WebKitJudge {
       ).join(' | '),
     }));
     throw new Error(`not logged in: the page is ${page.url}; alerts: "${page.alerts}"; field errors: "${page.errors}"`);
+  }
+
+  /**
+   * The login panel opens with a height transition; a WebDriver press while it runs (or while
+   * the global spinner still covers the page) landed beside the button on a busy CI machine and
+   * submitted nothing. Waits until the panel is still and the button is what a tap at its centre hits.
+   */
+  private async waitUntilLoginButtonTakesAPress(): Promise<void> {
+    await waitUntil(
+      'the Login button to take a press',
+      () =>
+        this.browser.execute((panelId: string) => {
+          const panel = document.getElementById(panelId);
+          if (!panel || panel.getAnimations({ subtree: true }).length > 0) return false;
+          const button = panel.querySelector<HTMLButtonElement>('form[aria-label="Login"] button[type="submit"]');
+          if (!button) return false;
+          const box = button.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return hit !== null && button.contains(hit);
+        }, LOGIN_PANEL_ID),
+      DEFAULT_TIMEOUT,
+    );
   }
 
   /** Opening the event downloads its reference data; the panel says when. */
