@@ -1,8 +1,17 @@
 // The coordinators' main screens against WCAG 2.1 A and AA (axe-core), with the demo data.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { wcagViolations } from './support/axe.ts';
 import { AppShell } from './pages/app-shell.page.ts';
-import { demoUsers } from './support/demo-users.ts';
+import { JudgeServer } from './pages/judge-server.ts';
+import { DEMO_PASSWORD, demoUsers } from './support/demo-users.ts';
+
+/** Axe on the page at `path` once its main heading (`heading`, when given) is shown and nothing is loading. */
+async function scan(page: Page, path: string, heading?: string): Promise<string[]> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: heading, level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Loading$/ })).toHaveCount(0);
+  return wcagViolations(page);
+}
 
 test('the welcome page and the coordinators’ lists meet WCAG 2.1 AA', async ({ page }) => {
   test.setTimeout(90_000);
@@ -18,9 +27,45 @@ test('the welcome page and the coordinators’ lists meet WCAG 2.1 AA', async ({
     ['/admin/manage-sections', 'Criteria'],
     ['/admin/inbox', 'Inbox'],
   ] as const) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: /^Loading$/ })).toHaveCount(0);
-    expect(await wcagViolations(page), path).toEqual([]);
+    expect(await scan(page, path, heading), path).toEqual([]);
+  }
+});
+
+test('a running event’s detail, run page and results, and an account’s and a school’s detail meet WCAG 2.1 AA', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const server = new JudgeServer(request);
+  const admin = await server.logIn(demoUsers.admin.email, DEMO_PASSWORD);
+  const headers = { Authorization: `Bearer ${admin.token}` };
+  const events = (await (await request.get(`/api/state/${admin.stateId}/event`, { headers })).json()) as {
+    eventId: number;
+    eventStatus: string;
+  }[];
+  // The demo's event of the day is under way, with scores in: its run page and results are full.
+  const running = events.find((event) => event.eventStatus === 'STARTED');
+  if (!running) throw new Error('the demo data has an event under way');
+  const account = (await (await request.get(`/api/account/${admin.stateId}`, { headers })).json()) as {
+    accountId: number;
+  };
+  const schools = (await (await request.get(`/api/event/${running.eventId}/school`, { headers })).json()) as {
+    schoolId: number;
+  }[];
+  const school = schools[0];
+  if (!school) throw new Error('the demo event has schools');
+
+  await new AppShell(page).logInAs(demoUsers.admin);
+  for (const path of [
+    `/admin/event-detail/${running.eventId}`,
+    `/admin/event-run/${running.eventId}`,
+    `/admin/results-overall/${running.eventId}/overall`,
+    `/admin/results-section/${running.eventId}`,
+    `/admin/results-team/${running.eventId}`,
+    `/admin/account-detail/${account.accountId}`,
+    `/admin/school-detail/${school.schoolId}`,
+    '/admin/manage-accounts',
+  ]) {
+    expect(await scan(page, path), path).toEqual([]);
   }
 });

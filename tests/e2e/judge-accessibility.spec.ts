@@ -2,10 +2,10 @@
 // read dimmed notes in bright gyms and some use a screen reader or speech input.
 import { expect, test } from '@playwright/test';
 import { wcagViolations } from './support/axe.ts';
-import { JudgeScreens } from './pages/judge-screens.page.ts';
+import { JudgeScreens, testPhoto } from './pages/judge-screens.page.ts';
 import { JUDGE_PASSWORD, JudgeServer } from './pages/judge-server.ts';
 
-test('the login page, dashboard, school sections, score sheet and scoring modals meet WCAG 2.1 AA', async ({
+test('the login page, dashboard, school sections, score sheet and every scoring modal meet WCAG 2.1 AA', async ({
   page,
   request,
 }) => {
@@ -37,4 +37,74 @@ test('the login page, dashboard, school sections, score sheet and scoring modals
   await page.getByRole('option', { name: 'Overtime' }).click();
   await expect(screens.dialog.getByRole('heading', { name: 'Add penalty: Overtime' })).toBeVisible();
   expect(await wcagViolations(page), 'add penalty modal').toEqual([]);
+  await screens.dialog.getByLabel('Time over (mm:ss)').fill('1:24');
+  await screens.dialog.getByRole('textbox', { name: 'Comments' }).fill('Plated late');
+  await screens.choosePhoto(testPhoto('late-plate.png'));
+  await screens.saveDialog('Score Details Updated');
+
+  await page.getByRole('button', { name: 'Edit Overtime' }).click();
+  await expect(screens.dialog.getByRole('heading', { name: 'Update: Overtime' })).toBeVisible();
+  expect(await wcagViolations(page), 'edit penalty modal').toEqual([]);
+  await screens.dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(screens.dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'View photo of Overtime' }).click();
+  await expect(screens.dialog.getByRole('img', { name: 'Overtime' })).toBeVisible();
+  expect(await wcagViolations(page), 'photo modal').toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(screens.dialog).toBeHidden();
+
+  const disqualification = 'Outside Assistance During Competition';
+  await page.getByRole('combobox', { name: 'Add a disqualification' }).click();
+  await page.getByRole('option', { name: disqualification }).click();
+  await expect(
+    screens.dialog.getByRole('heading', { name: `Add disqualification: ${disqualification}` }),
+  ).toBeVisible();
+  expect(await wcagViolations(page), 'add disqualification modal').toEqual([]);
+  await screens.dialog.getByRole('textbox', { name: 'Comments' }).fill('Coach helped');
+  await screens.saveDialog('Disqualification Details Updated');
+  expect(await wcagViolations(page), 'score sheet with a penalty and a disqualification').toEqual([]);
+
+  await page.getByRole('button', { name: `Edit ${disqualification}` }).click();
+  await expect(screens.dialog.getByRole('heading', { name: `Update: ${disqualification}` })).toBeVisible();
+  expect(await wcagViolations(page), 'edit disqualification modal').toEqual([]);
+  await screens.dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(screens.dialog).toBeHidden();
+
+  await page.getByRole('button', { name: `Delete ${disqualification}` }).click();
+  await expect(screens.dialog.getByText(`Are you sure you want to remove ${disqualification}?`)).toBeVisible();
+  expect(await wcagViolations(page), 'remove confirmation').toEqual([]);
+  await screens.dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(screens.dialog).toBeHidden();
+});
+
+test('the submit confirmation and the needs-attention list meet WCAG 2.1 AA', async ({ page, context, request }) => {
+  test.setTimeout(90_000);
+  const server = new JudgeServer(request);
+  const scenario = await server.createScenario('a11y-submit');
+  const { token } = await server.logIn(scenario.judge.email, JUDGE_PASSWORD);
+  await server.scoreAllElsewhere(scenario, token, 5);
+  await server.runEvent(scenario, 'start');
+  const screens = new JudgeScreens(page);
+  await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
+  await expect(screens.schoolScored(scenario.schools[0]!.schoolName)).toBeVisible();
+
+  await screens.submitButton.click();
+  await expect(screens.dialog.getByRole('button', { name: 'Yes, submit' })).toBeVisible();
+  expect(await wcagViolations(page), 'submit confirmation').toEqual([]);
+  await screens.dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(screens.dialog).toBeHidden();
+
+  // An edit made offline after the category was submitted elsewhere comes back refused.
+  await context.setOffline(true);
+  await server.submitElsewhere(scenario, token);
+  await screens.openSchool(scenario.schools[0]!.schoolName);
+  await screens.openSection(scenario.sectionName);
+  await screens.editSubsection('Costing Accuracy', '9.50');
+  await context.setOffline(false);
+  await expect(screens.needsAttentionButton).toHaveText('1 needs attention');
+  expect(await wcagViolations(page), 'score sheet with an edit refused').toEqual([]);
+  await screens.needsAttentionButton.click();
+  await expect(screens.dialog.getByRole('heading', { name: 'Needs attention' })).toBeVisible();
+  expect(await wcagViolations(page), 'needs-attention list').toEqual([]);
 });

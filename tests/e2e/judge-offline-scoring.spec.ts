@@ -72,11 +72,14 @@ async function scoreWholeCategory(screens: JudgeScreens, scenario: JudgingScenar
     await screens.doneButton.click();
     await expect(screens.shell.alert('Scores Saved').first()).toBeVisible();
     await expect(screens.page).toHaveURL(/\/school-sections\?/);
+    await screens.atWidth(600, async () => expect(await screens.sidewaysScrolling()).toEqual([]));
     await screens.page.getByRole('link', { name: '← Back to the schools' }).click();
     await expect(screens.schoolScored(school.schoolName)).toBeVisible();
-    // On a small tablet held upright (600 px) too, the mark reads "✓ Scored" whole, not "✓ SCOR…".
+    // On a small tablet held upright (600 px) too, the mark reads "✓ Scored" whole, not "✓ SCOR…",
+    // and the schools' list with its status bar needs no sideways scrolling.
     await screens.atWidth(600, async () => {
       expect(await screens.isShownWhole(screens.schoolScored(school.schoolName))).toBe(true);
+      expect(await screens.sidewaysScrolling()).toEqual([]);
     });
   }
 }

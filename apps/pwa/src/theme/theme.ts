@@ -1,6 +1,10 @@
 import {
+  colorsTuple,
   createTheme,
+  DEFAULT_THEME,
   defaultVariantColorsResolver,
+  getPrimaryShade,
+  luminance,
   parseThemeColor,
   type CSSVariablesResolver,
   type MantineColorsTuple,
@@ -35,6 +39,14 @@ const basil: MantineColorsTuple = [
   '#1f5c18',
 ];
 
+/**
+ * Mantine's orange and yellow with a darker darkest shade. Their own shade 9 reads at 4.3:1 and
+ * 3.0:1 on white, so no shade of them could carry small text ("PENDING REVIEW", "Provisional: …");
+ * these read at 6.3:1 and 5.8:1 on white and above 4.9:1 on their own pale tints.
+ */
+const orange = colorsTuple([...DEFAULT_THEME.colors.orange.slice(0, 9), '#a34100']);
+const yellow = colorsTuple([...DEFAULT_THEME.colors.yellow.slice(0, 9), '#8a5d00']);
+
 /** Variants that draw the colour as text on white or on a pale tint of itself. */
 const TEXT_IN_COLOUR_VARIANTS = new Set(['light', 'subtle', 'outline', 'transparent']);
 
@@ -43,15 +55,40 @@ const TEXT_IN_COLOUR_VARIANTS = new Set(['light', 'subtle', 'outline', 'transpar
  * darkest shade: Mantine's middle shades read at 3.1–3.6:1 on white (red, orange), under the
  * 4.5:1 WCAG AA asks of small text, and Mantine draws these variants in its middle shade even
  * when a darker one is named. Shade 9 keeps 4.5:1 on white and on its own pale tint for every
- * palette the app draws text in (not orange: its darkest reads 4.3:1; the app uses paprika).
+ * palette the app draws text in (orange and yellow through the darker shade 9 above).
  */
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
-  if (!TEXT_IN_COLOUR_VARIANTS.has(input.variant)) return colors;
   const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
   if (!parsed.isThemeColor) return colors;
-  return { ...colors, color: `var(--mantine-color-${parsed.color}-9)` };
+  if (TEXT_IN_COLOUR_VARIANTS.has(input.variant)) return { ...colors, color: `var(--mantine-color-${parsed.color}-9)` };
+  if (input.variant !== 'filled' || colors.color !== 'var(--mantine-color-white)') return colors;
+  const filledShade = parsed.shade ?? getPrimaryShade(input.theme, 'light');
+  const shade = firstShadeForWhiteText(input.theme.colors[parsed.color]!, filledShade);
+  if (shade === filledShade) return colors;
+  return {
+    ...colors,
+    background: `var(--mantine-color-${parsed.color}-${shade})`,
+    hover: `var(--mantine-color-${parsed.color}-${Math.min(shade + 1, 9)})`,
+  };
 };
+
+/** WCAG's contrast of white text on a colour: (1 + 0.05) / (L + 0.05). */
+function contrastWithWhite(color: string): number {
+  return 1.05 / (luminance(color) + 0.05);
+}
+
+/**
+ * White text on a filled colour (a red "Disqualified" badge, a blue button) needs 4.5:1 too:
+ * Mantine fills in the theme's primary shade (7), where red reads 3.7:1 and blue 4.0:1. The
+ * first shade from there that keeps 4.5:1, or the darkest.
+ */
+function firstShadeForWhiteText(shades: readonly string[], from: number): number {
+  for (let shade = from; shade < shades.length; shade += 1) {
+    if (contrastWithWhite(shades[shade]!) >= 4.5) return shade;
+  }
+  return shades.length - 1;
+}
 
 export const theme = createTheme({
   variantColorResolver,
@@ -59,7 +96,7 @@ export const theme = createTheme({
   primaryShade: 7,
   // Filled buttons and badges in a light colour (orange) get dark text instead of white.
   autoContrast: true,
-  colors: { paprika, basil },
+  colors: { paprika, basil, orange, yellow },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: {
     fontFamily: 'Georgia, "Iowan Old Style", "Palatino Linotype", Palatino, serif',

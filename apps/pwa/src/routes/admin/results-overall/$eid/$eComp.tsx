@@ -48,7 +48,7 @@ function OverallResultsPage() {
               {category.categoryName}
             </Title>
             {!report.isFinal && category.isProvisional && (
-              <Text size="sm" c="orange">
+              <Text size="sm" c="orange.9">
                 Provisional: {category.pendingJudgeIds.length} judge(s) have not submitted.
               </Text>
             )}
