@@ -16,6 +16,7 @@ import {
   enqueueCategorySubmit,
   listPendingBatch,
   noteFailedAttempt,
+  recountOutbox,
   refusePhotoEdits,
   removeCell,
   retryRejected,
@@ -220,6 +221,37 @@ test('the kept counts equal the rows, and cells show an edit waiting exactly whi
     }),
     { numRuns: 300 },
   );
+});
+
+test('a recount puts drifted counts right from the rows, and leaves right ones alone', async () => {
+  const db = createDeviceDb(`outbox-counts-${++dbCounter}`);
+  try {
+    // Judge 5: two edits waiting and one refused; judge 6: one waiting, then sent.
+    await run({ db, otherTab: db }, { type: 'score', judge: 5, item: 1, withPhoto: false, otherTab: false });
+    await run({ db, otherTab: db }, { type: 'score', judge: 5, item: 2, withPhoto: false, otherTab: false });
+    await run({ db, otherTab: db }, { type: 'score', judge: 5, item: 3, withPhoto: false, otherTab: false });
+    await run(
+      { db, otherTab: db },
+      { type: 'answer', judge: 5, answers: ['rejected'], splitAt: 1, behind: 0, twice: false },
+    );
+    await run({ db, otherTab: db }, { type: 'score', judge: 6, item: 1, withPhoto: false, otherTab: false });
+    await run(
+      { db, otherTab: db },
+      { type: 'answer', judge: 6, answers: ['applied'], splitAt: 1, behind: 0, twice: false },
+    );
+    assert.equal(await recountOutbox(db), [], 'kept counts in step need no fix');
+
+    // Drifted, as a bug or an interrupted upgrade could leave them.
+    await db.outboxCounts.bulkPut([
+      { judgeId: 5, pending: 7, rejected: 0 },
+      { judgeId: 6, pending: 1, rejected: 2 },
+    ]);
+    assert.equal(await recountOutbox(db), [5, 6]);
+    assert.equal(await countOutbox(db, 5), { pending: 2, rejected: 1 });
+    assert.equal(await countOutbox(db, 6), { pending: 0, rejected: 0 });
+  } finally {
+    db.close();
+  }
 });
 
 test.run();

@@ -12,6 +12,7 @@ import {
   type PushMutation,
   type RejectionCode,
 } from '@judging/shared-types';
+import Dexie from 'dexie';
 import {
   CellKind,
   DeviceRejectionCode,
@@ -699,4 +700,36 @@ export async function countOutbox(db: DeviceDb, judgeId: number): Promise<{ pend
   const counts = (await db.outboxCounts.get(judgeId)) ?? { judgeId, pending: 0, rejected: 0 };
   rememberCounts(db, counts);
   return { pending: counts.pending, rejected: counts.rejected };
+}
+
+/**
+ * Counts each judge's rows again and puts right any kept count that differs, in one
+ * transaction with the queue (so another tab's write cannot slip between the count and the
+ * fix). Every outbox write keeps the counts in step, and a property test holds them there; this
+ * runs once as the app starts, so that should a count ever drift, the status bar is not left
+ * saying "1 waiting" over an empty queue. Returns the judges whose counts were wrong.
+ */
+export async function recountOutbox(db: DeviceDb): Promise<number[]> {
+  return withReopen(db, () =>
+    db.transaction('rw', db.outbox, db.outboxCounts, async () => {
+      const countRows = (judgeId: number, status: OutboxStatus) =>
+        db.outbox
+          .where('[judgeId+status+seq]')
+          .between([judgeId, status, Dexie.minKey], [judgeId, status, Dexie.maxKey])
+          .count();
+      const corrected: OutboxCountsRow[] = [];
+      for (const kept of await db.outboxCounts.toArray()) {
+        const [pending, rejected] = await Promise.all([
+          countRows(kept.judgeId, OutboxStatus.Pending),
+          countRows(kept.judgeId, OutboxStatus.Rejected),
+        ]);
+        if (pending !== kept.pending || rejected !== kept.rejected) {
+          corrected.push({ judgeId: kept.judgeId, pending, rejected });
+        }
+      }
+      if (corrected.length > 0) await db.outboxCounts.bulkPut(corrected);
+      for (const counts of corrected) rememberCounts(db, counts);
+      return corrected.map((counts) => counts.judgeId);
+    }),
+  );
 }

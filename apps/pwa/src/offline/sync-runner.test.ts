@@ -338,6 +338,26 @@ test('after failures, coming online and returning to the foreground sync at once
   }
 });
 
+test('as it starts, the runner puts drifted outbox counts right before its first sync', async () => {
+  const browser = fakeBrowser();
+  const db = createDeviceDb(`runner-${++dbCounter}`);
+  await seed(db, 5, 2);
+  // Two rows waiting, none refused, but the kept counts say otherwise.
+  await db.outboxCounts.put({ judgeId: 5, pending: 9, rejected: 1 });
+  const server = fakeApi(async (mutations) => applyAll(mutations));
+  const runner = runnerFor(db, server.api, () => judge(5));
+  try {
+    runner.start();
+    await settle();
+    assert.is(server.pushed.flat().length, 2);
+    // Recounted to two waiting, then both acked: not 9 − 2 waiting and 1 refused.
+    assert.equal(await countOutbox(db, 5), { pending: 0, rejected: 0 });
+  } finally {
+    runner.stop();
+    browser.restore();
+  }
+});
+
 const BIG = 'cd'.repeat(32);
 const SMALL = 'ab'.repeat(32);
 

@@ -23,6 +23,7 @@ import {
   lastSeqOf,
   listPendingBatch,
   noteFailedAttempt,
+  recountOutbox,
   refusePhotoEdits,
   toPushMutation,
   type AnsweredBatch,
@@ -457,7 +458,10 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
         () => document.removeEventListener('visibilitychange', onVisible),
         () => clearInterval(interval),
       );
-      void requestSync('start');
+      // The counts are put right before the first sync, so the status bar starts from the rows.
+      void recountOutbox(db)
+        .catch((error: unknown) => console.error('Recounting the outbox failed', error))
+        .then(() => requestSync('start'));
     },
     stop() {
       for (const cleanup of cleanups.splice(0)) cleanup();
