@@ -707,7 +707,8 @@ export async function countOutbox(db: DeviceDb, judgeId: number): Promise<{ pend
  * transaction with the queue (so another tab's write cannot slip between the count and the
  * fix). Every outbox write keeps the counts in step, and a property test holds them there; this
  * runs once as the app starts, so that should a count ever drift, the status bar is not left
- * saying "1 waiting" over an empty queue. Returns the judges whose counts were wrong.
+ * saying "1 waiting" over an empty queue. Returns the judges whose counts were wrong. It
+ * looks at the judges that have counts: every write that queues a row writes its judge's.
  */
 export async function recountOutbox(db: DeviceDb): Promise<number[]> {
   return withReopen(db, () =>

@@ -80,7 +80,7 @@ function contrastWithWhite(color: string): number {
 
 /**
  * White text on a filled colour (a red "Disqualified" badge, a blue button) needs 4.5:1 too:
- * Mantine fills in the theme's primary shade (7), where red reads 3.7:1 and blue 4.0:1. The
+ * Mantine fills in the theme's primary shade (7), where red reads 3.8:1 and blue 4.2:1. The
  * first shade from there that keeps 4.5:1, or the darkest.
  */
 function firstShadeForWhiteText(shades: readonly string[], from: number): number {
@@ -94,7 +94,7 @@ export const theme = createTheme({
   variantColorResolver,
   primaryColor: 'paprika',
   primaryShade: 7,
-  // Filled buttons and badges in a light colour (orange) get dark text instead of white.
+  // Filled buttons and badges in a light colour (yellow, lime) get dark text instead of white.
   autoContrast: true,
   colors: { paprika, basil, orange, yellow },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
