@@ -2,7 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { wcagViolations } from './support/axe.ts';
 import { AppShell } from './pages/app-shell.page.ts';
-import { JudgeServer } from './pages/judge-server.ts';
+import { JUDGE_PASSWORD, JudgeServer } from './pages/judge-server.ts';
 import { DEMO_PASSWORD, demoUsers } from './support/demo-users.ts';
 
 /** Axe on the page at `path` once its main heading (`heading`, when given) is shown and nothing is loading. */
@@ -31,7 +31,7 @@ test('the welcome page and the coordinators’ lists meet WCAG 2.1 AA', async ({
   }
 });
 
-test('a running event’s detail, run page and results, and an account’s and a school’s detail meet WCAG 2.1 AA', async ({
+test('a running event’s detail, run pages (judges scoring and submitted) and results, and an account’s and a school’s detail meet WCAG 2.1 AA', async ({
   page,
   request,
 }) => {
@@ -43,9 +43,16 @@ test('a running event’s detail, run page and results, and an account’s and a
     eventId: number;
     eventStatus: string;
   }[];
-  // The demo's event of the day is under way, with scores in: its run page and results are full.
-  const running = events.find((event) => event.eventStatus === 'STARTED');
+  // The demo's event of the day (the first under way; other tests start events of their own)
+  // has scores in: its run page and results are full. Its judges are all still scoring.
+  const running = events.filter((event) => event.eventStatus === 'STARTED').sort((a, b) => a.eventId - b.eventId)[0];
   if (!running) throw new Error('the demo data has an event under way');
+  // An event whose judge has submitted: the run page shows "Complete".
+  const submitted = await server.createScenario('a11y-run');
+  const judge = await server.logIn(submitted.judge.email, JUDGE_PASSWORD);
+  await server.scoreAllElsewhere(submitted, judge.token, 4);
+  await server.runEvent(submitted, 'start');
+  await server.submitElsewhere(submitted, judge.token);
   const account = (await (await request.get(`/api/account/${admin.stateId}`, { headers })).json()) as {
     accountId: number;
   };
@@ -59,6 +66,7 @@ test('a running event’s detail, run page and results, and an account’s and a
   for (const path of [
     `/admin/event-detail/${running.eventId}`,
     `/admin/event-run/${running.eventId}`,
+    `/admin/event-run/${submitted.eventId}`,
     `/admin/results-overall/${running.eventId}/overall`,
     `/admin/results-section/${running.eventId}`,
     `/admin/results-team/${running.eventId}`,

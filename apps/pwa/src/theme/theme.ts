@@ -1,6 +1,7 @@
 import {
   colorsTuple,
   createTheme,
+  darken,
   DEFAULT_THEME,
   defaultVariantColorsResolver,
   getPrimaryShade,
@@ -39,13 +40,21 @@ const basil: MantineColorsTuple = [
   '#1f5c18',
 ];
 
+/** The least contrast on white the darkest shade of every palette keeps: 4.5:1 on its own pale tints too. */
+const DARKEST_SHADE_CONTRAST = 5;
+
 /**
- * Mantine's orange and yellow with a darker darkest shade. Their own shade 9 reads at 4.3:1 and
- * 3.0:1 on white, so no shade of them could carry small text ("PENDING REVIEW", "Provisional: …");
- * these read at 6.3:1 and 5.8:1 on white and above 4.9:1 on their own pale tints.
+ * Mantine's palettes, each with a darkest shade dark enough to carry small text. Green, lime,
+ * orange and yellow's own read 4.4, 3.7, 4.3 and 3.0:1 on white ("Complete" on the run page,
+ * "PENDING REVIEW", "Provisional: …"); they are darkened until they read 5:1.
  */
-const orange = colorsTuple([...DEFAULT_THEME.colors.orange.slice(0, 9), '#a34100']);
-const yellow = colorsTuple([...DEFAULT_THEME.colors.yellow.slice(0, 9), '#8a5d00']);
+const readablePalettes = Object.fromEntries(
+  Object.entries(DEFAULT_THEME.colors).map(([name, shades]) => {
+    let darkest = shades[9];
+    while (contrastWithWhite(darkest) < DARKEST_SHADE_CONTRAST) darkest = darken(darkest, 0.05);
+    return [name, colorsTuple([...shades.slice(0, 9), darkest])];
+  }),
+);
 
 /** Variants that draw the colour as text on white or on a pale tint of itself. */
 const TEXT_IN_COLOUR_VARIANTS = new Set(['light', 'subtle', 'outline', 'transparent']);
@@ -55,7 +64,7 @@ const TEXT_IN_COLOUR_VARIANTS = new Set(['light', 'subtle', 'outline', 'transpar
  * darkest shade: Mantine's middle shades read at 3.1–3.6:1 on white (red, orange), under the
  * 4.5:1 WCAG AA asks of small text, and Mantine draws these variants in its middle shade even
  * when a darker one is named. Shade 9 keeps 4.5:1 on white and on its own pale tint for every
- * palette the app draws text in (orange and yellow through the darker shade 9 above).
+ * palette (`readablePalettes` above).
  */
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
@@ -96,7 +105,7 @@ export const theme = createTheme({
   primaryShade: 7,
   // Filled buttons and badges in a light colour (yellow, lime) get dark text instead of white.
   autoContrast: true,
-  colors: { paprika, basil, orange, yellow },
+  colors: { ...readablePalettes, paprika, basil },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: {
     fontFamily: 'Georgia, "Iowan Old Style", "Palatino Linotype", Palatino, serif',
