@@ -2,7 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { wcagViolations } from './support/axe.ts';
 import { AppShell } from './pages/app-shell.page.ts';
-import { JUDGE_PASSWORD, JudgeServer } from './pages/judge-server.ts';
+import { JudgeServer } from './pages/judge-server.ts';
 import { DEMO_PASSWORD, demoUsers } from './support/demo-users.ts';
 
 /** Axe on the page at `path` once its main heading (`heading`, when given) is shown and nothing is loading. */
@@ -48,11 +48,8 @@ test('a running event’s detail, run pages (judges scoring and submitted) and r
   const running = events.filter((event) => event.eventStatus === 'STARTED').sort((a, b) => a.eventId - b.eventId)[0];
   if (!running) throw new Error('the demo data has an event under way');
   // An event whose judge has submitted: the run page shows "Complete".
-  const submitted = await server.createScenario('a11y-run');
-  const judge = await server.logIn(submitted.judge.email, JUDGE_PASSWORD);
-  await server.scoreAllElsewhere(submitted, judge.token, 4);
-  await server.runEvent(submitted, 'start');
-  await server.submitElsewhere(submitted, judge.token);
+  const { scenario: submitted, token } = await server.createScoredScenario('a11y-run', 4);
+  await server.submitElsewhere(submitted, token);
   const account = (await (await request.get(`/api/account/${admin.stateId}`, { headers })).json()) as {
     accountId: number;
   };

@@ -81,10 +81,7 @@ test('the login page, dashboard, school sections, score sheet and every scoring 
 test('the submit confirmation and the needs-attention list meet WCAG 2.1 AA', async ({ page, context, request }) => {
   test.setTimeout(90_000);
   const server = new JudgeServer(request);
-  const scenario = await server.createScenario('a11y-submit');
-  const { token } = await server.logIn(scenario.judge.email, JUDGE_PASSWORD);
-  await server.scoreAllElsewhere(scenario, token, 5);
-  await server.runEvent(scenario, 'start');
+  const { scenario, token } = await server.createScoredScenario('a11y-submit', 5);
   const screens = new JudgeScreens(page);
   await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
   await expect(screens.schoolScored(scenario.schools[0]!.schoolName)).toBeVisible();

@@ -109,10 +109,7 @@ test.describe('judge sync when things go wrong', () => {
   }, testInfo) => {
     test.setTimeout(120_000);
     const server = new JudgeServer(request);
-    const scenario = await server.createScenario('s8a');
-    const { token } = await server.logIn(scenario.judge.email, JUDGE_PASSWORD);
-    await server.scoreAllElsewhere(scenario, token, 5);
-    await server.runEvent(scenario, 'start');
+    const { scenario, token } = await server.createScoredScenario('s8a', 5);
     const screens = new JudgeScreens(page);
     await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
     await expect(screens.schoolScored(scenario.schools[0]!.schoolName)).toBeVisible();
@@ -195,10 +192,7 @@ test.describe('judge sync when things go wrong', () => {
   }) => {
     test.setTimeout(120_000);
     const server = new JudgeServer(request);
-    const scenario = await server.createScenario('s8b');
-    const { token } = await server.logIn(scenario.judge.email, JUDGE_PASSWORD);
-    await server.scoreAllElsewhere(scenario, token, 5);
-    await server.runEvent(scenario, 'start');
+    const { scenario, token } = await server.createScoredScenario('s8b', 5);
     const screens = new JudgeScreens(page);
     await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
     await installApp(page);

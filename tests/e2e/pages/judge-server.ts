@@ -211,6 +211,15 @@ export class JudgeServer {
     await json(await this.request.post('/api/logout', { headers: this.auth(token) }));
   }
 
+  /** A scenario whose event is under way with every subsection already scored `score` by its judge (whose token is returned). */
+  async createScoredScenario(label: string, score: number): Promise<{ scenario: JudgingScenario; token: string }> {
+    const scenario = await this.createScenario(label);
+    const { token } = await this.logIn(scenario.judge.email, JUDGE_PASSWORD);
+    await this.scoreAllElsewhere(scenario, token, score);
+    await this.runEvent(scenario, 'start');
+    return { scenario, token };
+  }
+
   /** The judge scores every subsection from another device (the seed's REST calls), all with `score`. */
   async scoreAllElsewhere(scenario: JudgingScenario, token: string, score: number): Promise<void> {
     const data = await json<{
