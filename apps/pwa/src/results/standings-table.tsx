@@ -1,7 +1,7 @@
 import { formatScore, type ResultsCategory } from '@judging/shared-types';
 import { Badge, Table, Text } from '@mantine/core';
 
-/** A category's overall standings: place, team, score; DQ lines last with place 'DQ'. */
+/** A category's overall standings: ranked teams by place, then 'Not scored' (no place), then 'DQ'. */
 export function StandingsTable({ category }: { category: ResultsCategory }) {
   return (
     <Table striped aria-label={`Results of ${category.categoryName}`}>
@@ -19,7 +19,7 @@ export function StandingsTable({ category }: { category: ResultsCategory }) {
             <Table.Td fw={700}>{line.placeLabel}</Table.Td>
             <Table.Td>{line.schoolName}</Table.Td>
             <Table.Td ta="right" ff="monospace">
-              {formatScore(line.score)}
+              {line.isScored || line.isDisqualified ? formatScore(line.score) : '—'}
             </Table.Td>
             <Table.Td>
               {line.isDisqualified || line.hasScoreBelowOne ? (

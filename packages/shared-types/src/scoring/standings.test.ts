@@ -13,7 +13,7 @@ import type {
 import { computeCategoryResult } from './school-result.ts';
 import type { IsConfirmedValue } from './sheet.ts';
 import type { CategoryStandings, Placing } from './standings.ts';
-import { placeSchools, rankCategory, rankEvent, SchoolStatus } from './standings.ts';
+import { placeSchools, rankCategory, rankEvent, SchoolStatus, StandingGroup } from './standings.ts';
 
 // One section, one subsection (max 20), one judge: each school's score is its single subsection score,
 // less any penalty, so table rows read as "school name: score".
@@ -114,15 +114,40 @@ const placeCases: { name: string; lines: SchoolLine[]; expected: string[] }[] = 
     expected: ['1 Birch', '2 Alder'],
   },
   {
-    name: "DQ'd schools come after all others, by name, even after a zero",
+    name: "ranked first, then a school nobody scored (no place), then DQ's, each block by name",
     lines: [
       { name: 'Elm', score: 18, isDisqualified: true },
       { name: 'Alder', score: 10 },
       { name: 'Birch', score: 3, isDisqualified: true },
       { name: 'Cedar' },
       { name: 'Dogwood', score: 9 },
+      { name: 'Aspen' },
     ],
-    expected: ['1 Alder', '2 Dogwood', '3 Cedar', 'DQ Birch', 'DQ Elm'],
+    expected: ['1 Alder', '2 Dogwood', ' Aspen', ' Cedar', 'DQ Birch', 'DQ Elm'],
+  },
+  {
+    name: 'a score below 1 (POLYTECH −2.75) is DQ, never a number, and lists with the DQs by name',
+    lines: [
+      { name: 'POLYTECH', score: 1, penalty: 3.75 },
+      { name: 'Alder', score: 10 },
+      { name: 'Birch', score: 1, penalty: 0.25 },
+      { name: 'Cedar', score: 4, isDisqualified: true },
+      { name: 'Dogwood', score: 9 },
+    ],
+    expected: ['1 Alder', '2 Dogwood', 'DQ Birch', 'DQ Cedar', 'DQ POLYTECH'],
+  },
+  {
+    name: 'a category nobody has scored has no places at all (never T-1 for everyone)',
+    lines: [{ name: 'Cedar' }, { name: 'Alder' }, { name: 'Birch' }],
+    expected: [' Alder', ' Birch', ' Cedar'],
+  },
+  {
+    name: 'a score of exactly 1.00 (0.995 shown as 1.00) is ranked',
+    lines: [
+      { name: 'Alder', score: 0.995 },
+      { name: 'Birch', score: 1 },
+    ],
+    expected: ['T-1 Alder', 'T-1 Birch'],
   },
 ];
 
@@ -147,7 +172,7 @@ test('places: a DQ scores 0, has no numeric place and says Disqualified', () => 
 
 const statusCases: { name: string; line: SchoolLine; status: SchoolStatus; isBelowOne: boolean }[] = [
   { name: 'a scored school', line: { name: 'Alder', score: 5 }, status: SchoolStatus.Scored, isBelowOne: false },
-  // 1 - 0.25 = 0.75: shown below 1.00, so the seed rule labels it Disqualified, but it keeps a place.
+  // 1 - 0.25 = 0.75: shown below 1.00, so the seed rule labels it Disqualified (place DQ).
   {
     name: 'a score below 1',
     line: { name: 'Alder', score: 1, penalty: 0.25 },
@@ -178,7 +203,7 @@ for (const c of statusCases) {
   });
 }
 
-test('status: below 1 keeps its numeric place', () => {
+test('status: below 1 says Disqualified with place DQ and keeps its score', () => {
   const standings = rankCategory(
     computeCategoryResult(
       categoryOf([
@@ -191,7 +216,7 @@ test('status: below 1 keeps its numeric place', () => {
     standings.map((entry) => [entry.schoolName, entry.place, entry.placeLabel, entry.statusLabel, entry.displayScore]),
     [
       ['Birch', 1, '1', 'Scored', 2],
-      ['Alder', 2, '2', 'Disqualified', 0.75],
+      ['Alder', null, 'DQ', 'Disqualified', 0.75],
     ],
   );
 });
@@ -275,8 +300,8 @@ test('sections: each section ranks by section score with the same tie and DQ rul
 
 test('placeSchools: works on any rankable rows and leaves its input alone', () => {
   const rows = [
-    { schoolId: 2, schoolName: 'b', displayScore: 1, isDisqualified: false },
-    { schoolId: 1, schoolName: 'B', displayScore: 1, isDisqualified: false },
+    { schoolId: 2, schoolName: 'b', displayScore: 1, group: StandingGroup.Ranked },
+    { schoolId: 1, schoolName: 'B', displayScore: 1, group: StandingGroup.Ranked },
   ];
   assert.equal(
     placeSchools(rows).map((row) => [row.schoolId, row.placeLabel]),
@@ -381,12 +406,18 @@ function rank(input: CategoryScoringInput): CategoryStandings {
   return rankCategory(computeCategoryResult(input));
 }
 
-function assertPlacesConsistent(entries: readonly (Placing & { displayScore: number; isDisqualified: boolean })[]) {
-  const firstDq = entries.findIndex((entry) => entry.isDisqualified);
-  const placed = firstDq === -1 ? entries : entries.slice(0, firstDq);
+function assertPlacesConsistent(entries: readonly (Placing & { displayScore: number; group: StandingGroup })[]) {
+  const groupOrder = [StandingGroup.Ranked, StandingGroup.NotScored, StandingGroup.Disqualified];
+  const positions = entries.map((entry) => groupOrder.indexOf(entry.group));
+  assert.equal(
+    positions,
+    [...positions].sort((a, b) => a - b),
+    'ranked, then Not scored, then DQ',
+  );
+  const placed = entries.filter((entry) => entry.group === StandingGroup.Ranked);
   for (const entry of entries.slice(placed.length)) {
-    assert.ok(entry.isDisqualified, 'nothing follows a DQ but DQs');
-    assert.equal([entry.place, entry.placeLabel], [null, 'DQ']);
+    const expected = entry.group === StandingGroup.Disqualified ? 'DQ' : '';
+    assert.equal([entry.place, entry.placeLabel], [null, expected], 'an unranked school has no number');
   }
   let index = 0;
   while (index < placed.length) {
@@ -522,7 +553,7 @@ test('property: adding a counting penalty never raises a school score', () => {
   );
 });
 
-test('property: a counting disqualification always sorts last with place DQ', () => {
+test('property: a counting disqualification or a score below 1 always sorts last with place DQ', () => {
   fc.assert(
     fc.property(fc.gen(), (g) => {
       const input = generateCategory(g);
@@ -535,6 +566,7 @@ test('property: a counting disqualification always sorts last with place DQ', ()
           .map((row) => row.schoolId),
       );
       const { standings } = rank(input);
+      for (const entry of standings) if (entry.isScored && entry.displayScore < 1) disqualified.add(entry.schoolId);
       const dqIds = standings.filter((entry) => entry.placeLabel === 'DQ').map((entry) => entry.schoolId);
       assert.equal(new Set(dqIds), disqualified);
       assert.equal(
@@ -553,6 +585,11 @@ test('property: places never fall down the list and each place is shared by its 
     fc.property(fc.gen(), (g) => {
       const standings = rank(generateCategory(g));
       assertPlacesConsistent(standings.standings);
+      for (const entry of standings.standings)
+        assert.is(
+          entry.group === StandingGroup.Ranked,
+          entry.isScored && !entry.isDisqualified && entry.displayScore >= 1,
+        );
       for (const ranking of standings.sectionRankings) assertPlacesConsistent(ranking.standings);
     }),
     PROPERTY_RUNS,

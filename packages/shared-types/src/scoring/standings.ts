@@ -1,24 +1,45 @@
 // Terms: *standings* order a category's schools by score, highest first, and give each a *place*.
-// Scores equal at display precision (2 decimals, so 10.004 and 10.001 tie) share a place: 1, 2, 2, 4,
-// labelled 'T-2'. Disqualified (DQ) schools follow all others, with place 'DQ'.
+// Only a school with a score of at least 1.00 and no counting disqualification is ranked
+// (decisions §7). Scores equal at display precision (2 decimals, so 10.004 and 10.001 tie) share
+// a place: 1, 2, 2, 4, labelled 'T-2'. After the ranked schools come those no judge has scored
+// ('Not scored', no place), then the disqualified ones (a counting disqualification, or a score
+// below 1.00: place 'DQ'), each block by name (decisions §8).
 
-import type { CategoryResult, CategoryScoringInput, SchoolResult, SectionSummary, SchoolRef } from './school-result.ts';
+import type {
+  CategoryResult,
+  CategoryScoringInput,
+  SchoolResult,
+  SectionResult,
+  SectionSummary,
+  SchoolRef,
+} from './school-result.ts';
 import { computeCategoryResult } from './school-result.ts';
 
-export type PlaceLabel = `${number}` | `T-${number}` | 'DQ';
+/** '' is a school with no place: nobody has scored it yet. */
+export type PlaceLabel = `${number}` | `T-${number}` | 'DQ' | '';
 
 export interface Placing {
-  /** 1-based competition rank (1, 2, 2, 4); null for a disqualified school. */
+  /** 1-based competition rank (1, 2, 2, 4); null for a school that is not ranked. */
   place: number | null;
   placeLabel: PlaceLabel;
 }
+
+/** The block of the standings a school is listed in, in listing order. */
+export const StandingGroup = {
+  Ranked: 'ranked',
+  NotScored: 'notScored',
+  Disqualified: 'disqualified',
+} as const;
+export type StandingGroup = (typeof StandingGroup)[keyof typeof StandingGroup];
+
+const GROUP_ORDER: Record<StandingGroup, number> = { ranked: 0, notScored: 1, disqualified: 2 };
 
 export interface RankableScore {
   schoolId: number;
   schoolName: string;
   /** The score rounded to 2 decimals: the ranking key. */
   displayScore: number;
-  isDisqualified: boolean;
+  group: StandingGroup;
 }
 
 /** What a school's results line says beside its score. */
@@ -31,8 +52,9 @@ export const SchoolStatus = {
 export type SchoolStatus = (typeof SchoolStatus)[keyof typeof SchoolStatus];
 
 export interface SchoolStanding extends SchoolResult, Placing {
+  group: StandingGroup;
   statusLabel: SchoolStatus;
-  /** Scored but shown below 1.00: labelled Disqualified (seed rule) while keeping its place. */
+  /** Scored but shown below 1.00: Disqualified (seed rule), place 'DQ' like a disqualification. */
   hasScoreBelowOne: boolean;
 }
 
@@ -42,6 +64,7 @@ export interface SectionStanding extends Placing {
   /** The school's section score, full precision (kept as computed even for a DQ'd school). */
   score: number;
   displayScore: number;
+  group: StandingGroup;
   /** The school is disqualified in the category, so it is 'DQ' in every section. */
   isDisqualified: boolean;
   isIncomplete: boolean;
@@ -59,7 +82,7 @@ export interface CategoryStandings {
   isProvisional: boolean;
   pendingJudgeIds: number[];
   sections: SectionSummary[];
-  /** In place order; DQ'd schools last, by name. */
+  /** Ranked schools in place order, then Not scored, then Disqualified, each block by name. */
   standings: SchoolStanding[];
   /** One per section, in the category's section order, each in place order. */
   sectionRankings: SectionRanking[];
@@ -73,51 +96,68 @@ function compareNames(a: RankableScore, b: RankableScore): number {
   return nameCollator.compare(a.schoolName, b.schoolName) || a.schoolId - b.schoolId;
 }
 
+/** Which block a school's category result puts it in (decisions §7). */
+export function standingGroupOf(
+  result: Pick<SchoolResult, 'isDisqualified' | 'isScored' | 'displayScore'>,
+): StandingGroup {
+  if (result.isDisqualified) return StandingGroup.Disqualified;
+  if (!result.isScored) return StandingGroup.NotScored;
+  return result.displayScore < 1 ? StandingGroup.Disqualified : StandingGroup.Ranked;
+}
+
 // displayScore values are k / 100 for integer k, so equal display scores are identical numbers.
 function compareForStandings(a: RankableScore, b: RankableScore): number {
-  if (a.isDisqualified !== b.isDisqualified) return a.isDisqualified ? 1 : -1;
-  if (!a.isDisqualified && a.displayScore !== b.displayScore) return b.displayScore - a.displayScore;
+  if (a.group !== b.group) return GROUP_ORDER[a.group] - GROUP_ORDER[b.group];
+  if (a.group === StandingGroup.Ranked && a.displayScore !== b.displayScore) return b.displayScore - a.displayScore;
   return compareNames(a, b);
 }
 
-/** Orders schools by display score and places them: equal display scores share a place, DQ's come last. */
+const UNRANKED_PLACING: Record<Exclude<StandingGroup, 'ranked'>, Placing> = {
+  notScored: { place: null, placeLabel: '' },
+  disqualified: { place: null, placeLabel: 'DQ' },
+};
+
+/** Orders schools by group, then display score, and places the ranked ones: equal display scores share a place. */
 export function placeSchools<T extends RankableScore>(entries: readonly T[]): (T & Placing)[] {
   const ordered = [...entries].sort(compareForStandings);
-  // A place is the count of schools ahead plus one; a tie group shares its first member's place.
-  const ranked: { entry: T; place: number }[] = [];
-  const groupSizes = new Map<number, number>();
-  let previous: T | undefined;
+  const rankedCountByScore = new Map<number, number>();
+  for (const entry of ordered) {
+    if (entry.group === StandingGroup.Ranked)
+      rankedCountByScore.set(entry.displayScore, (rankedCountByScore.get(entry.displayScore) ?? 0) + 1);
+  }
+  // Ranked schools come first, so a place is the count of schools ahead plus one; a tie group
+  // shares its first member's place.
   let place = 0;
-  ordered.forEach((entry, index) => {
-    const isSameGroup =
-      previous !== undefined &&
-      previous.isDisqualified === entry.isDisqualified &&
-      previous.displayScore === entry.displayScore;
-    if (!isSameGroup) place = index + 1;
-    ranked.push({ entry, place });
-    groupSizes.set(place, (groupSizes.get(place) ?? 0) + 1);
-    previous = entry;
-  });
-  return ranked.map(({ entry, place: entryPlace }): T & Placing => {
-    if (entry.isDisqualified) return { ...entry, place: null, placeLabel: 'DQ' };
-    const isTied = (groupSizes.get(entryPlace) ?? 0) > 1;
-    return { ...entry, place: entryPlace, placeLabel: isTied ? `T-${entryPlace}` : `${entryPlace}` };
+  let previousScore: number | undefined;
+  return ordered.map((entry, index): T & Placing => {
+    if (entry.group !== StandingGroup.Ranked) return { ...entry, ...UNRANKED_PLACING[entry.group] };
+    if (entry.displayScore !== previousScore) place = index + 1;
+    previousScore = entry.displayScore;
+    const isTied = (rankedCountByScore.get(entry.displayScore) ?? 0) > 1;
+    return { ...entry, place, placeLabel: isTied ? `T-${place}` : `${place}` };
   });
 }
 
 /** Names a school's status: Disqualified (DQ, or scored below 1.00), Not scored, Incomplete or Scored. */
 export function describeSchoolStatus(result: SchoolResult): SchoolStatus {
-  if (result.isDisqualified) return SchoolStatus.Disqualified;
-  if (!result.isScored) return SchoolStatus.NotScored;
-  if (result.displayScore < 1) return SchoolStatus.Disqualified;
+  const group = standingGroupOf(result);
+  if (group === StandingGroup.Disqualified) return SchoolStatus.Disqualified;
+  if (group === StandingGroup.NotScored) return SchoolStatus.NotScored;
   return result.isIncomplete ? SchoolStatus.Incomplete : SchoolStatus.Scored;
+}
+
+// A school shown Disqualified in the category is DQ in every section; otherwise a section no judge
+// has scored yet is Not scored, and any scored section ranks (a low section score is not a DQ).
+function sectionGroupOf(school: SchoolResult, section: SectionResult): StandingGroup {
+  if (standingGroupOf(school) === StandingGroup.Disqualified) return StandingGroup.Disqualified;
+  return section.countedJudgeCount > 0 ? StandingGroup.Ranked : StandingGroup.NotScored;
 }
 
 /** Ranks one section's schools by section score, with the category's tie and DQ rules. */
 export function rankSection(result: CategoryResult, sectionPosition: number): SectionRanking {
   const summary = result.sections[sectionPosition];
   if (summary === undefined) throw new RangeError(`No section at position ${sectionPosition}`);
-  const entries: SectionStanding[] = [];
+  const entries: Omit<SectionStanding, keyof Placing>[] = [];
   for (const school of result.schools) {
     const section = school.sections[sectionPosition];
     if (section === undefined) continue;
@@ -126,10 +166,9 @@ export function rankSection(result: CategoryResult, sectionPosition: number): Se
       schoolName: school.schoolName,
       score: section.score,
       displayScore: section.displayScore,
+      group: sectionGroupOf(school, section),
       isDisqualified: school.isDisqualified,
       isIncomplete: section.isIncomplete,
-      place: null,
-      placeLabel: 'DQ',
     });
   }
   return { sectionId: summary.sectionId, sectionName: summary.sectionName, standings: placeSchools(entries) };
@@ -137,11 +176,13 @@ export function rankSection(result: CategoryResult, sectionPosition: number): Se
 
 /** Turns a category's results into standings with places, status labels and per-section rankings. */
 export function rankCategory(result: CategoryResult): CategoryStandings {
-  const standings = placeSchools(result.schools).map((entry) => ({
-    ...entry,
-    statusLabel: describeSchoolStatus(entry),
-    hasScoreBelowOne: !entry.isDisqualified && entry.isScored && entry.displayScore < 1,
-  }));
+  const standings = placeSchools(result.schools.map((school) => ({ ...school, group: standingGroupOf(school) }))).map(
+    (entry) => ({
+      ...entry,
+      statusLabel: describeSchoolStatus(entry),
+      hasScoreBelowOne: !entry.isDisqualified && entry.isScored && entry.displayScore < 1,
+    }),
+  );
   return {
     categoryId: result.categoryId,
     categoryName: result.categoryName,

@@ -67,7 +67,7 @@ function SectionResultsPage() {
                   <Table.Td fw={700}>{entry.placeLabel}</Table.Td>
                   <Table.Td>{entry.schoolName}</Table.Td>
                   <Table.Td ta="right" ff="monospace">
-                    {formatScore(entry.score)}
+                    {entry.placeLabel === '' ? '—' : formatScore(entry.score)}
                   </Table.Td>
                 </Table.Tr>
               ))}

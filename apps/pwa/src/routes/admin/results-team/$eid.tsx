@@ -68,7 +68,9 @@ function TeamResultsPage() {
                 {category.categoryName}: {line.schoolName}
               </Title>
               <Text fw={700}>
-                Place {line.placeLabel} · Score {formatScore(line.score)}
+                {line.placeLabel === ''
+                  ? line.statusLabel
+                  : `Place ${line.placeLabel} · Score ${formatScore(line.score)}`}
               </Text>
             </Group>
             <TeamSheets line={line} judgeName={judgeName} report={report} />
