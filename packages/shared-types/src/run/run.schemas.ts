@@ -38,6 +38,8 @@ export const RunJudgeSchema = Type.Object({
   cellsExpected: Type.Integer(),
   /** The latest push or pull of any of the judge's devices (ISO), null when never synced. */
   lastSyncAt: Nullable(Type.String()),
+  /** Not submitted now, and the submission was last reopened then, for this reason (unlock or more work). */
+  reopened: Nullable(Type.Object({ at: Type.String(), reason: Type.String() })),
 });
 export type RunJudge = Static<typeof RunJudgeSchema>;
 
@@ -57,7 +59,7 @@ export const CoordinatorEventSchema = Type.Object({
   eventStatus: EventStatusSchema,
   startedAt: Nullable(Type.String()),
   closedAt: Nullable(Type.String()),
-  /** STARTED and every assigned judge of every category submitted. */
+  /** STARTED and every assigned judge of every category submitted a complete sheet. */
   canEnd: Type.Boolean(),
   categories: Type.Array(RunCategorySchema),
   /** The results version this view was read at; the stream announces newer ones. */

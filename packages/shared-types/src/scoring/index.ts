@@ -2,3 +2,4 @@ export * from './display.ts';
 export * from './sheet.ts';
 export * from './school-result.ts';
 export * from './standings.ts';
+export * from './owed-work.ts';

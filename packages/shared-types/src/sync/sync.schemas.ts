@@ -364,6 +364,8 @@ export const SyncCategorySchema = Type.Object({
   /** True once the judge submitted: the category is locked for them until a coordinator unlocks it. */
   isSubmitted: Type.Boolean(),
   submittedAt: Nullable(Type.String()),
+  /** The last time the judge's submission was reopened (unlock or more work), while it is not in place. */
+  reopened: Type.Optional(Nullable(Type.Object({ at: Type.String(), reason: Type.String() }))),
   schools: Type.Array(SyncSchoolSchema),
   sections: Type.Array(SyncSectionSchema),
 });
@@ -418,12 +420,16 @@ export const SubmissionPutSchema = Type.Object({
   submittedAt: Type.String(),
 });
 export type SubmissionPut = Static<typeof SubmissionPutSchema>;
-/** A coordinator's unlock: the category is open again for the judge. */
+/**
+ * The category is open again for the judge: a coordinator's unlock, or an automatic reopening
+ * because the judge owes more work (decisions §7); `reason` says which, for the tablet to show.
+ */
 export const SubmissionDeleteSchema = Type.Object({
   eventId: Type.Integer(),
   categoryId: Type.Integer(),
   judgeId: Type.Integer(),
   unlockedAt: Type.String(),
+  reason: Type.Optional(Type.String()),
 });
 export type SubmissionDelete = Static<typeof SubmissionDeleteSchema>;
 export const EventChangeSchema = Type.Object({ eventId: Type.Integer(), eventStatus: EventStatusSchema });

@@ -2,6 +2,7 @@ import {
   CategoryMessages,
   ErrorCode,
   parseStudentNames,
+  ReopenReason,
   type AssignJudges,
   type AssignSections,
   type CategoryDetail,
@@ -22,6 +23,7 @@ import {
   type EventRecord,
 } from '../events/events.repository.ts';
 import { loadEventForRead, loadEventForWrite } from '../events/events.service.ts';
+import { reopenSubmissionsOwingWork } from '../submissions/owed-work.service.ts';
 import { indexScoredKeys, toCategoryDetail, toCategorySection } from './categories.mapper.ts';
 import {
   deleteCategory,
@@ -48,6 +50,13 @@ import {
   updateRegistrationOrder,
   updateRegistrationStudents,
 } from './categories.repository.ts';
+
+/** What the judge's tablet says when a category change reopens their submission. */
+const WORK_GROWTH_REASONS: Partial<Record<string, string>> = {
+  'sections assigned': ReopenReason.sectionAdded,
+  'judges assigned': ReopenReason.judgeAssigned,
+  'students updated': ReopenReason.studentsUpdated,
+};
 
 type CategoryRecord = NonNullable<Awaited<ReturnType<typeof findCategory>>>;
 
@@ -88,7 +97,10 @@ async function readCategoryDetail(db: Db, category: CategoryRecord): Promise<Cat
   return toCategoryDetail(category, { sections, judges, schools, scored: indexScoredKeys(scoredKeys), isSubmitted });
 }
 
-/** Records the change for judges' devices and the audit trail, inside the caller's transaction. */
+/**
+ * Records the change for judges' devices and the audit trail, and reopens the submissions of
+ * judges who now owe more work (decisions §7), inside the caller's transaction.
+ */
 async function recordCategoryChange(
   db: Db,
   context: WriteContext,
@@ -118,6 +130,12 @@ async function recordCategoryChange(
       before: change.before,
       after: change.after,
     },
+    context.now,
+  );
+  await reopenSubmissionsOwingWork(
+    db,
+    [context.categoryId],
+    { reason: WORK_GROWTH_REASONS[change.reason] ?? ReopenReason.workChanged, userId: context.caller.userId },
     context.now,
   );
 }

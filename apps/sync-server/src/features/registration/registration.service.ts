@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   RegistrationMessages,
+  ReopenReason,
   Role,
   hasRole,
   parseStudentNames,
@@ -15,6 +16,7 @@ import { ApiError, notFound, validationError } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { findEventById, recordScheduleChange, type EventRecord } from '../events/events.repository.ts';
+import { reopenSubmissionsOwingWork } from '../submissions/owed-work.service.ts';
 import type { Clock } from '../events/events.service.ts';
 import {
   findSchoolByName,
@@ -136,6 +138,12 @@ export async function registerSchool(
     await recordScheduleChange(
       trx,
       { stateId: event.state_id, eventId: event.event_id, categoryId: null, reason: 'school registered' },
+      clock.now,
+    );
+    await reopenSubmissionsOwingWork(
+      trx,
+      categories.map((category) => category.categoryId),
+      { reason: ReopenReason.schoolRegistered, userId: caller?.userId ?? null },
       clock.now,
     );
     await recordAudit(

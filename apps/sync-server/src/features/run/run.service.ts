@@ -1,9 +1,11 @@
 // The coordinator's event run: who is judging what and how far they are, and the event's
-// lifecycle (decisions §2): start when not started; end only when every assigned judge of every
-// category has submitted, which freezes the results; unlock a judge while the event is started.
+// lifecycle (decisions §2, §7): start when not started; end only when every assigned judge of every
+// category has submitted a complete sheet, which freezes the results; unlock a judge while the
+// event is started.
 import {
   ChangeEntity,
   ChangeOp,
+  describeUnfinishedJudging,
   ErrorCode,
   JudgeRunStatus,
   RunMessages,
@@ -21,6 +23,8 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { parseStudents } from '../scores/scores.mapper.ts';
 import { unlockJudgeCategory } from '../scores/scores.service.ts';
 import { appendChange } from '../sync/sync.repository.ts';
+import { submissionEntityId } from '../submissions/owed-work.repository.ts';
+import { findReopenings, findUnfinishedJudging } from '../submissions/owed-work.service.ts';
 import {
   findEventRow,
   findResultsVersion,
@@ -57,7 +61,7 @@ export async function getCoordinatorEvent(
   const event = await findRunEvent(db, caller, eventId);
   const version = await findResultsVersion(db, event.state_id);
   const categories = await buildRunCategories(db, event);
-  const canEnd = event.status === 'STARTED' && categories.every(isCategoryDone);
+  const canEnd = event.status === 'STARTED' && (await findUnfinishedJudging(db, eventId)).length === 0;
   let shown = categories;
   if (filter.categoryId !== undefined) {
     shown = shown.filter((category) => category.categoryId === filter.categoryId);
@@ -79,11 +83,6 @@ export async function getCoordinatorEvent(
   };
 }
 
-/** Every assigned judge submitted (a category with no judges has nothing to wait for). */
-function isCategoryDone(category: RunCategory): boolean {
-  return category.judges.every((judge) => judge.isSubmitted);
-}
-
 function statusOf(event: EventRow, isSubmitted: boolean): RunJudge['status'] {
   if (isSubmitted) return JudgeRunStatus.Complete;
   return event.status === 'NOT_STARTED' ? JudgeRunStatus.NotStarted : JudgeRunStatus.InProgress;
@@ -101,6 +100,12 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
     await countScoredCells(db, eventId),
     await listLastSyncByUser(db, event.state_id),
   ];
+  const reopenings = await findReopenings(
+    db,
+    assignments
+      .filter((row) => !submissions.some((s) => s.category_id === row.category_id && s.judge_id === row.judge_id))
+      .map((row) => ({ categoryId: row.category_id, judgeId: row.judge_id })),
+  );
   const subsectionCount = new Map<number, number>();
   for (const row of subsections) subsectionCount.set(row.section_id, (subsectionCount.get(row.section_id) ?? 0) + 1);
   const sectionNames = new Map(sections.map((row) => [`${row.category_id}:${row.section_id}`, row.section_name]));
@@ -151,6 +156,7 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
         cellsScored: Math.min(cellsScored, cellsExpected),
         cellsExpected,
         lastSyncAt: lastSync.get(judgeId) ?? null,
+        reopened: submission === undefined ? (reopenings.get(submissionEntityId(categoryId, judgeId)) ?? null) : null,
       });
     }
     // Judge lists are sorted by last name (seed §9).
@@ -227,8 +233,15 @@ export async function completeEvent(
   return db.transaction().execute(async (trx) => {
     const event = await findRunEvent(trx, caller, eventId);
     if (event.status !== 'STARTED') throw new ApiError(409, ErrorCode.Conflict, RunMessages.notStarted);
-    const categories = await buildRunCategories(trx, event);
-    if (!categories.every(isCategoryDone)) throw new ApiError(409, ErrorCode.Incomplete, RunMessages.judgesIncomplete);
+    // The server's own check of every sheet, not the submission flags alone (decisions §7).
+    const unfinished = await findUnfinishedJudging(trx, eventId);
+    if (unfinished.length > 0) {
+      throw new ApiError(
+        409,
+        ErrorCode.Incomplete,
+        `${RunMessages.judgesIncomplete} ${describeUnfinishedJudging(unfinished)}`,
+      );
+    }
     await updateEventStatus(trx, eventId, { status: 'CLOSED', closedAt: now }, now);
     const closed = { ...event, status: 'CLOSED' as const, closed_at: now };
     const report = await freezeResults(trx, closed, now);

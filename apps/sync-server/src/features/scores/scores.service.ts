@@ -4,6 +4,7 @@
 // and bumps the cell's `rev`. Every write appends to the change log in the same transaction.
 import { randomUUID } from 'node:crypto';
 import {
+  ReopenReason,
   ChangeEntity,
   ChangeOp,
   EDITOR_ROLES,
@@ -38,6 +39,8 @@ import type { AuthContext } from '../../http/guards.ts';
 import { validateCompiled } from '../../http/validation.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { appendChange } from '../sync/sync.repository.ts';
+import { SUBMISSION_ENTITY, UNLOCK_AUDIT_ACTION, submissionEntityId } from '../submissions/owed-work.repository.ts';
+import { findJudgeMissingCells, findReopenings } from '../submissions/owed-work.service.ts';
 import { forgetSubmission, scheduleReads } from './schedule-reads.ts';
 import {
   toDisqualificationCell,
@@ -70,7 +73,6 @@ import {
   listPenaltiesOfSections,
   listRegistrations,
   listSubmissionsOfJudge,
-  listSubsectionScores,
   listSubsectionsOfSections,
   updateDisqualificationScore,
   updatePenaltyScore,
@@ -453,13 +455,7 @@ export async function submitCategory(
   const existing = await scheduleReads.submission(db, category.category_id, judgeId);
   if (existing) return { submittedAt: existing.submitted_at, isNew: false };
   if (event.status === 'CLOSED') throw reject(RejectionCode.EventClosed, ScoreMessages.eventClosed);
-  const missing = await countUnscoredCells(
-    db,
-    judgeId,
-    event.event_id,
-    category.category_id,
-    sections.map((row) => row.section_id),
-  );
+  const missing = (await findJudgeMissingCells(db, category.category_id, judgeId)).length;
   if (missing > 0) {
     throw reject(RejectionCode.Incomplete, `${ScoreMessages.incomplete} ${missing} not scored yet.`);
   }
@@ -492,32 +488,6 @@ export async function submitCategory(
   return { submittedAt: now, isNew: true };
 }
 
-/** Cells of (school with students × assigned section × subsection) the judge has not scored. */
-async function countUnscoredCells(
-  db: Db,
-  judgeId: number,
-  eventId: number,
-  categoryId: number,
-  sectionIds: readonly number[],
-): Promise<number> {
-  const subsections = await listSubsectionsOfSections(db, sectionIds);
-  const schools = (await listRegistrations(db, [categoryId])).filter(
-    (row) => parseStudents(row.students_json).length > 0,
-  );
-  const scored = new Set(
-    (await listSubsectionScores(db, judgeId, eventId, categoryId)).map(
-      (row) => `${row.school_id}:${row.section_id}:${row.subsection_id}`,
-    ),
-  );
-  let missing = 0;
-  for (const school of schools) {
-    for (const subsection of subsections) {
-      if (!scored.has(`${school.school_id}:${subsection.section_id}:${subsection.subsection_id}`)) missing += 1;
-    }
-  }
-  return missing;
-}
-
 /**
  * A coordinator reopens a judge's submitted category (only while the event is in progress);
  * audited, and the judge's device learns it at its next pull.
@@ -547,14 +517,14 @@ export async function unlockJudgeCategory(
       {
         stateId: event.state_id,
         userId: caller.userId,
-        action: 'unlock',
-        entityType: 'category_submission',
-        entityId: `${target.categoryId}:${target.judgeId}`,
+        action: UNLOCK_AUDIT_ACTION,
+        entityType: SUBMISSION_ENTITY,
+        entityId: submissionEntityId(target.categoryId, target.judgeId),
         before: { submittedAt: submission.submitted_at },
       },
       now,
     );
-    const payload: SubmissionDelete = { ...target, unlockedAt: now };
+    const payload: SubmissionDelete = { ...target, unlockedAt: now, reason: ReopenReason.unlocked };
     await appendChange(
       trx,
       {
@@ -648,6 +618,12 @@ export async function loadJudgeCategories(db: Db, judgeId: number, eventId: numb
     await listRegistrations(db, categoryIds),
     await listSubmissionsOfJudge(db, judgeId, eventId),
   ];
+  const reopenings = await findReopenings(
+    db,
+    categoryIds
+      .filter((categoryId) => !submissions.some((row) => row.category_id === categoryId))
+      .map((categoryId) => ({ categoryId, judgeId })),
+  );
   return categoryIds.map((categoryId) => {
     const sectionRows = assigned.filter((row) => row.category_id === categoryId);
     const submission = submissions.find((row) => row.category_id === categoryId);
@@ -656,6 +632,7 @@ export async function loadJudgeCategories(db: Db, judgeId: number, eventId: numb
       categoryName: sectionRows[0]?.category_name ?? '',
       isSubmitted: submission !== undefined,
       submittedAt: submission?.submitted_at ?? null,
+      reopened: reopenings.get(submissionEntityId(categoryId, judgeId)) ?? null,
       schools: registrations
         .filter((row) => row.category_id === categoryId)
         .map((row) => ({

@@ -1,0 +1,261 @@
+// Property (decisions §7, "Final means complete"): whatever a coordinator, a visitor and the judges
+// do, in any order (registrations, students, sections attached, judges assigned, subsections
+// added, scores, submissions, unlocks, Start and End), an event that ends has Final results in
+// which every competing school is fully scored by every judge assigned to each of its sections.
+// Checked against the database, not against the results code.
+import fc from 'fast-check';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { ResultsReport } from '@judging/shared-types';
+import { createJudge, createSection } from '../../test-support/factories.ts';
+import { sessionFor, type Session } from '../../test-support/sessions.ts';
+import {
+  buildSmallEvent,
+  download,
+  endEvent,
+  scoreSheet,
+  submit,
+  type SmallEvent,
+} from '../../test-support/small-event.ts';
+
+type Action =
+  | { kind: 'register'; withStudents: boolean }
+  | { kind: 'students'; schoolPick: number }
+  | { kind: 'attachTasting' }
+  | { kind: 'assign'; judge: number; section: number }
+  | { kind: 'addSubsection'; section: number }
+  | { kind: 'score'; judge: number; everything: boolean }
+  | { kind: 'submit'; judge: number }
+  | { kind: 'unlock'; judge: number }
+  | { kind: 'start' }
+  | { kind: 'end' };
+
+const judgePick = fc.integer({ min: 0, max: 2 });
+const sectionPick = fc.integer({ min: 0, max: 1 });
+const actionArbitrary: fc.Arbitrary<Action> = fc.oneof(
+  fc.record({ kind: fc.constant('register' as const), withStudents: fc.boolean() }),
+  fc.record({ kind: fc.constant('students' as const), schoolPick: fc.nat() }),
+  fc.constant({ kind: 'attachTasting' as const }),
+  fc.record({ kind: fc.constant('assign' as const), judge: judgePick, section: sectionPick }),
+  fc.record({ kind: fc.constant('addSubsection' as const), section: sectionPick }),
+  fc.record({ kind: fc.constant('score' as const), judge: judgePick, everything: fc.boolean() }),
+  fc.record({ kind: fc.constant('submit' as const), judge: judgePick }),
+  fc.record({ kind: fc.constant('unlock' as const), judge: judgePick }),
+  fc.constant({ kind: 'start' as const }),
+  fc.constant({ kind: 'end' as const }),
+);
+
+interface World {
+  event: SmallEvent;
+  judges: Session[];
+  sections: number[];
+  registeredCount: number;
+}
+
+async function buildWorld(): Promise<World> {
+  const event = await buildSmallEvent();
+  const { t, stateId } = event.world;
+  await createJudge(t.db, { stateId, email: 'cara@owed.test', firstName: 'Cara', lastName: 'Neri' });
+  const cara = await sessionFor(t, 'cara@owed.test');
+  const tasting = await createSection(t.db, { stateId, sectionName: 'Tasting' });
+  return {
+    event,
+    judges: [event.judges.ada, event.judges.ben, cara],
+    sections: [event.plating, tasting],
+    registeredCount: 0,
+  };
+}
+
+/** The judge scores what their download lists: every sheet, or the first school's only. */
+async function scoreOwed(world: World, judge: Session, everything: boolean): Promise<void> {
+  const reference = await download(world.event, judge);
+  for (const category of reference.categories) {
+    const schools = everything ? category.schools : category.schools.slice(0, 1);
+    for (const school of schools) {
+      for (const section of category.sections) await scoreSheet(world.event, judge, section.sectionId, school.schoolId);
+    }
+  }
+}
+
+async function apply(world: World, action: Action): Promise<void> {
+  const { t, admin, stateId } = world.event.world;
+  const { eventId, categoryId } = world.event;
+  const inject = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers = admin.headers) =>
+    t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const categoryUrl = `/api/event/${eventId}/category/${categoryId}`;
+  switch (action.kind) {
+    case 'register': {
+      world.registeredCount += 1;
+      const name = `Added School ${world.registeredCount}`;
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/school/register',
+        payload: {
+          school: {
+            schoolId: null,
+            schoolName: name,
+            schoolPrincipal: 'Dr. Ruth Hale',
+            schoolEducator1: 'Chef Omar Diaz',
+            schoolEducator2: '',
+            schoolContactName: 'Omar Diaz',
+            schoolContactEmail: `school${world.registeredCount}@owed.test`,
+            schoolContactPhone: '(302) 555-0123',
+          },
+          state: { stateId },
+          event: { eventId, categories: [{ categoryId, students: 'Ann Lee' }] },
+        },
+      });
+      // The form needs a student; a team without one is the same registration with its list emptied.
+      if (response.statusCode === 201 && !action.withStudents) {
+        const schoolId = (response.json() as { schoolId: number }).schoolId;
+        await t.db
+          .updateTable('category_registration')
+          .set({ students_json: '[]' })
+          .where('category_id', '=', categoryId)
+          .where('school_id', '=', schoolId)
+          .execute();
+      }
+      return;
+    }
+    case 'students': {
+      const registered = await t.db
+        .selectFrom('category_registration')
+        .select('school_id')
+        .where('category_id', '=', categoryId)
+        .orderBy('school_id')
+        .execute();
+      const school = registered[action.schoolPick % registered.length];
+      if (school)
+        await inject('PUT', `${categoryUrl}/school/${school.school_id}`, { schoolStudents: 'Cy Dunn, Di Eng' });
+      return;
+    }
+    case 'attachTasting':
+      await inject('POST', `${categoryUrl}/section`, [{ sectionId: world.sections[1] }]);
+      return;
+    case 'assign':
+      await inject('POST', `${categoryUrl}/section/${world.sections[action.section]}`, [
+        { judgeId: world.judges[action.judge]?.userId },
+      ]);
+      return;
+    case 'addSubsection':
+      await inject('POST', `/api/section/${world.sections[action.section]}/subsection`, {
+        subsectionName: 'Added later',
+        subsectionDescription: null,
+        subsectionMaxScore: 10,
+      });
+      return;
+    case 'score': {
+      const judge = world.judges[action.judge];
+      if (judge) await scoreOwed(world, judge, action.everything);
+      return;
+    }
+    case 'submit': {
+      const judge = world.judges[action.judge];
+      if (judge) await submit(world.event, judge);
+      return;
+    }
+    case 'unlock':
+      await inject(
+        'DELETE',
+        `/api/score/submitScores/event/${eventId}/category/${categoryId}/judge/${world.judges[action.judge]?.userId}`,
+      );
+      return;
+    case 'start':
+      await inject('PUT', `/api/run/coordinator/event/${eventId}/start`);
+      return;
+    case 'end':
+      await endEvent(world.event);
+      return;
+  }
+}
+
+/** Every competing school in Final, every section, every assigned judge, every subsection: a score row. */
+async function assertFinalIsComplete(world: World): Promise<boolean> {
+  const { t, admin } = world.event.world;
+  const { eventId, categoryId } = world.event;
+  const event = await t.db
+    .selectFrom('event')
+    .select('status')
+    .where('event_id', '=', eventId)
+    .executeTakeFirstOrThrow();
+  if (event.status !== 'CLOSED') return false;
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/run/coordinator/results/event/${eventId}`,
+    headers: admin.headers,
+  });
+  const report = response.json() as ResultsReport;
+  assert.ok(report.isFinal);
+  const competing = (
+    await t.db
+      .selectFrom('category_registration')
+      .select(['school_id', 'students_json'])
+      .where('category_id', '=', categoryId)
+      .execute()
+  ).filter((row) => (JSON.parse(row.students_json) as string[]).length > 0);
+  const standings = report.categories[0]?.standings ?? [];
+  assert.equal(
+    new Set(standings.map((line) => line.schoolId)),
+    new Set(competing.map((row) => row.school_id)),
+    'Final lists every competing school',
+  );
+  const owed = await t.db
+    .selectFrom('judge_assignment')
+    .innerJoin('category_section', (join) =>
+      join
+        .onRef('category_section.category_id', '=', 'judge_assignment.category_id')
+        .onRef('category_section.section_id', '=', 'judge_assignment.section_id'),
+    )
+    .innerJoin('subsection', 'subsection.section_id', 'judge_assignment.section_id')
+    .select(['judge_assignment.judge_id', 'judge_assignment.section_id', 'subsection.subsection_id'])
+    .where('judge_assignment.category_id', '=', categoryId)
+    .execute();
+  const scored = new Set(
+    (
+      await t.db
+        .selectFrom('subsection_score')
+        .select(['judge_id', 'school_id', 'subsection_id'])
+        .where('category_id', '=', categoryId)
+        .execute()
+    ).map((row) => `${row.judge_id}:${row.school_id}:${row.subsection_id}`),
+  );
+  for (const school of competing) {
+    for (const cell of owed) {
+      assert.ok(
+        scored.has(`${cell.judge_id}:${school.school_id}:${cell.subsection_id}`),
+        `judge ${cell.judge_id} scored school ${school.school_id}, subsection ${cell.subsection_id}`,
+      );
+    }
+  }
+  for (const line of standings) assert.is(line.isIncomplete, false, `${line.schoolName} is complete in Final`);
+  return true;
+}
+
+test('property: an event that ends never has an unscored school of an assigned judge in its Final results', async () => {
+  let endedRuns = 0;
+  await fc.assert(
+    fc.asyncProperty(fc.array(actionArbitrary, { minLength: 3, maxLength: 14 }), async (actions) => {
+      const world = await buildWorld();
+      try {
+        for (const action of actions) {
+          await apply(world, action);
+          if (await assertFinalIsComplete(world)) break;
+        }
+        // Everyone finishes, then the coordinator ends: the common day, after the random one.
+        await apply(world, { kind: 'start' });
+        for (const [judge] of world.judges.entries()) {
+          await apply(world, { kind: 'score', judge, everything: true });
+          await apply(world, { kind: 'submit', judge });
+        }
+        await apply(world, { kind: 'end' });
+        if (await assertFinalIsComplete(world)) endedRuns += 1;
+      } finally {
+        await world.event.world.t.close();
+      }
+    }),
+    { numRuns: 25 },
+  );
+  assert.ok(endedRuns > 10, `most runs end (${endedRuns} of 25)`);
+});
+
+test.run();
