@@ -10,6 +10,7 @@ import * as resultsVersion from './0004-results-version.ts';
 import * as scoreSubsectionGuard from './0005-score-subsection-guard.ts';
 import * as penaltyReviewViewed from './0006-penalty-review-viewed.ts';
 import * as scoreSheetIndex from './0007-score-sheet-index.ts';
+import * as resultsVersionNames from './0008-results-version-names.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '0005-score-subsection-guard': scoreSubsectionGuard,
   '0006-penalty-review-viewed': penaltyReviewViewed,
   '0007-score-sheet-index': scoreSheetIndex,
+  '0008-results-version-names': resultsVersionNames,
 };
 
 /** Builds a Kysely migrator over the registered migrations (no file-system scan). */
