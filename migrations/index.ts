@@ -10,6 +10,7 @@ import * as resultsVersion from './0004-results-version.ts';
 import * as scoreSubsectionGuard from './0005-score-subsection-guard.ts';
 import * as penaltyReviewViewed from './0006-penalty-review-viewed.ts';
 import * as scoreSheetIndex from './0007-score-sheet-index.ts';
+import * as resultsVersionNames from './0008-results-version-names.ts';
 import * as auditEntityIndex from './0009-audit-entity-index.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0005-score-subsection-guard': scoreSubsectionGuard,
   '0006-penalty-review-viewed': penaltyReviewViewed,
   '0007-score-sheet-index': scoreSheetIndex,
+  '0008-results-version-names': resultsVersionNames,
   '0009-audit-entity-index': auditEntityIndex,
 };
 

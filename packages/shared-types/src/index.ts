@@ -26,4 +26,5 @@ export * from './audit/audit.schemas.ts';
 export * from './run/run.schemas.ts';
 export * from './run/rejected-edits.schemas.ts';
 export * from './results/results.schemas.ts';
+export * from './csv/csv.ts';
 export * from './results/results-csv.ts';

@@ -367,7 +367,7 @@ export interface ResultsSnapshotTable {
   frozen_at: Timestamp;
 }
 
-/** Bumped by triggers whenever anything a state's results depend on changes (0004). */
+/** Bumped by triggers whenever anything a state's results depend on changes (0004, 0008; RESULTS_INPUTS). */
 export interface ResultsVersionTable {
   state_id: number;
   version: Generated<number>;

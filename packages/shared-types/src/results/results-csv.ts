@@ -1,13 +1,12 @@
 // The results exports as CSV rows, from the same report the results API answers, so the
-// numbers match the screens exactly (formatScore: 2 decimals, half-up).
+// numbers match the screens exactly (formatScore: 2 decimals, half-up). Scores and counts are
+// number cells; names and labels are text cells, which toCsv neutralises (csv/csv.ts).
+import { csvNumber, type CsvNumber, type CsvTable } from '../csv/csv.ts';
 import { formatScore } from '../scoring/display.ts';
 import type { ResultsCategory, ResultsReport } from './results.schemas.ts';
 
-export type CsvTable = string[][];
-
-/** Quotes every value (doubling inner quotes) and ends lines with CRLF, as spreadsheets expect. */
-export function toCsv(rows: CsvTable): string {
-  return rows.map((row) => row.map((value) => `"${value.replaceAll('"', '""')}"`).join(',')).join('\r\n') + '\r\n';
+function scoreCell(score: number): CsvNumber {
+  return csvNumber(score, formatScore);
 }
 
 function resultsLabel(report: ResultsReport, category: ResultsCategory): string {
@@ -26,10 +25,10 @@ export function buildOverallCsvRows(report: ResultsReport): CsvTable {
         category.categoryName,
         line.placeLabel,
         line.schoolName,
-        formatScore(line.score),
+        scoreCell(line.score),
         line.statusLabel,
-        String(line.penaltyCount),
-        String(line.disqualificationCount),
+        csvNumber(line.penaltyCount),
+        csvNumber(line.disqualificationCount),
         resultsLabel(report, category),
       ]);
     }
@@ -49,9 +48,9 @@ export function buildSectionCsvRows(report: ResultsReport): CsvTable {
           ranking.sectionName,
           entry.placeLabel,
           entry.schoolName,
-          formatScore(entry.score),
+          scoreCell(entry.score),
           overall?.placeLabel ?? '',
-          overall ? formatScore(overall.score) : '',
+          overall ? scoreCell(overall.score) : '',
           resultsLabel(report, category),
         ]);
       }

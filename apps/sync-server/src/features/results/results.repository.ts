@@ -166,7 +166,7 @@ export async function listDisqualificationNames(db: Db, stateId: number) {
     .execute();
 }
 
-/** The state's results version (0 before any change): bumped by triggers (migration 0004). */
+/** The state's results version (0 before any change): bumped by triggers (migrations 0004, 0008). */
 export async function findResultsVersion(db: Db, stateId: number): Promise<number> {
   const row = await db
     .selectFrom('results_version')

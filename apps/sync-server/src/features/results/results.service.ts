@@ -1,6 +1,6 @@
 // Results of an event, computed with the shared scoring model (rankEvent) from sheet subtotals
 // summed by the database. Open events: provisional, cached per event under the state's results
-// version (bumped by triggers on every score, review or schedule change), so a coordinator
+// version (bumped by triggers on every table in RESULTS_INPUTS), so a coordinator
 // refreshing reads the cache and a judge's push never waits for a computation it did not ask for.
 // Closed events: the snapshot frozen when the event ended, never recomputed (decisions §1).
 import {
@@ -15,7 +15,7 @@ import {
   type ResultsReport,
 } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
-import type { EventRow } from '../../db/tables.ts';
+import type { Database, EventRow } from '../../db/tables.ts';
 import { ApiError, forbidden, notFound } from '../../http/api-error.ts';
 import { assertSameState, type AuthContext } from '../../http/guards.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -145,6 +145,32 @@ export async function freezeResults(db: Db, event: EventRow, now: string): Promi
   );
   return report;
 }
+
+/**
+ * Everything a report is computed from (computeReport's reads): per table, `'every column'` or
+ * the columns read. A change to any of it must move the state's results version, which keys the
+ * cache: SQLite triggers bump it in the writing transaction, so no writer has to know about the
+ * cache (migrations 0004 and 0008). results-inputs.test.ts fails when computeReport reads a
+ * table or column missing here, or when a listed change leaves the version where it was.
+ */
+export const RESULTS_INPUTS = {
+  event: 'every column',
+  category: 'every column',
+  category_section: 'every column',
+  section: 'every column',
+  subsection: 'every column',
+  judge_assignment: 'every column',
+  category_registration: 'every column',
+  school: 'every column',
+  category_submission: 'every column',
+  subsection_score: 'every column',
+  penalty_score: 'every column',
+  disqualification_score: 'every column',
+  penalty: 'every column',
+  disqualification: 'every column',
+  // A judge's name; the rest of a user row (tokens, password, contact) changes often and is not read.
+  app_user: ['user_id', 'first_name', 'last_name'],
+} as const satisfies { [Table in keyof Database]?: 'every column' | readonly (keyof Database[Table] & string)[] };
 
 interface CacheEntry {
   version: number;
