@@ -25,7 +25,7 @@ import {
   type JudgeEventLoad,
   type JudgeEventSnapshot,
 } from './judge-event-source.ts';
-import { formatEventDate } from './judge-format.ts';
+import { formatDateTime, formatEventDate } from './judge-format.ts';
 import { ReadyForOfflinePanel } from './ready-for-offline-panel.tsx';
 import { SubmissionState, categoryProgress, schoolProgress, schoolsInOrder, submissionState } from './scoring-view.ts';
 import { SyncStatusBar } from './sync-status-bar.tsx';
@@ -197,7 +197,7 @@ function CategorySchools({ snapshot, category }: { snapshot: JudgeEventSnapshot;
           {progress.scored} of {progress.total} criteria scored
         </Text>
       </Group>
-      <SubmissionNotice state={submission} />
+      <SubmissionNotice state={submission} reopened={category.reopened ?? null} />
       <Paper withBorder radius="md">
         <Table verticalSpacing="sm" horizontalSpacing="md" striped>
           <Table.Thead>
@@ -255,7 +255,7 @@ function CategorySchools({ snapshot, category }: { snapshot: JudgeEventSnapshot;
   );
 }
 
-function SubmissionNotice({ state }: { state: SubmissionState }) {
+function SubmissionNotice({ state, reopened }: { state: SubmissionState; reopened: SyncCategory['reopened'] }) {
   if (state === SubmissionState.Submitted) {
     return (
       <Alert color="basil" title="Submitted">
@@ -274,6 +274,13 @@ function SubmissionNotice({ state }: { state: SubmissionState }) {
     return (
       <Alert color="red" title="Submission refused">
         The server refused the submission; see “needs attention” above.
+      </Alert>
+    );
+  }
+  if (reopened) {
+    return (
+      <Alert color="orange" title="Submission reopened">
+        {reopened.reason} Reopened {formatDateTime(reopened.at)}. Score what is new, then submit again.
       </Alert>
     );
   }

@@ -2,7 +2,14 @@
 // transaction, with its version) and pulled changes (applied with the new cursor in one
 // transaction). A cell with a queued local edit (pending or rejected) keeps its local value:
 // the server's answer to that edit is what settles it.
-import { ChangeEntity, ChangeOp, type SyncChange, type SyncEvent, type SyncReferenceData } from '@judging/shared-types';
+import {
+  ChangeEntity,
+  ChangeOp,
+  ReopenReason,
+  type SyncChange,
+  type SyncEvent,
+  type SyncReferenceData,
+} from '@judging/shared-types';
 import { CellKind, cellKey, withReopen, type CellRow, type DeviceDb, type EventDataRow } from './device-db.ts';
 
 interface ServerCell {
@@ -162,8 +169,13 @@ async function applyChange(
       if (change.data.judgeId !== judgeId) return;
       const isSubmitted = change.op === ChangeOp.Put;
       const submittedAt = change.op === ChangeOp.Put ? change.data.submittedAt : null;
+      // A delete is a coordinator's unlock or more work owed (decisions §7): the tablet says which.
+      const reopened =
+        change.op === ChangeOp.Delete
+          ? { at: change.data.unlockedAt, reason: change.data.reason ?? ReopenReason.unlocked }
+          : null;
       eventData.categories = eventData.categories.map((category) =>
-        category.categoryId === change.data.categoryId ? { ...category, isSubmitted, submittedAt } : category,
+        category.categoryId === change.data.categoryId ? { ...category, isSubmitted, submittedAt, reopened } : category,
       );
       return;
     }

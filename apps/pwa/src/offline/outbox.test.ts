@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { MutationKind, type MutationResult, type SyncChange } from '@judging/shared-types';
+import { MutationKind, ReopenReason, type MutationResult, type SyncChange } from '@judging/shared-types';
 import Dexie from 'dexie';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -507,6 +507,68 @@ test('a pull or a download never overwrites a cell with a queued edit; other cel
   const stored = await db.eventData.get([JUDGE, 1]);
   assert.is(stored?.cursor, 13);
   assert.is(stored?.event.eventStatus, 'CLOSED');
+});
+
+test('a pulled reopening opens the category with its reason; a later submission clears it', async () => {
+  const db = freshDb();
+  const category = {
+    categoryId: 2,
+    categoryName: 'Pastry',
+    isSubmitted: true,
+    submittedAt: NOW,
+    schools: [],
+    sections: [],
+  };
+  await storeReferenceData(
+    db,
+    {
+      protocolVersion: 1,
+      serverTime: NOW,
+      cursor: 10,
+      judge: { judgeId: JUDGE, judgeFirstName: 'M', judgeLastName: 'S' },
+      event: {
+        eventId: 1,
+        eventName: 'E',
+        eventStartDate: '2026-03-01',
+        eventStartTime: null,
+        eventEndDate: '2026-03-01',
+        eventStatus: 'STARTED',
+        isTestEvent: false,
+      },
+      categories: [category, { ...category, categoryId: 3 }],
+      scores: { subsections: [], penalties: [], disqualifications: [] },
+    },
+    NOW,
+  );
+  const reopenedAt = '2026-03-01T12:30:00.000Z';
+  const reopening: SyncChange = {
+    changeId: 11,
+    entity: 'categorySubmission',
+    op: 'delete',
+    categoryId: 2,
+    createdAt: reopenedAt,
+    data: { eventId: 1, categoryId: 2, judgeId: JUDGE, unlockedAt: reopenedAt, reason: ReopenReason.schoolRegistered },
+  };
+  await applyPulledChanges(db, JUDGE, 1, [reopening], 11, NOW);
+  let stored = await db.eventData.get([JUDGE, 1]);
+  assert.equal(
+    stored?.categories.map((entry) => [entry.categoryId, entry.isSubmitted, entry.reopened ?? null]),
+    [
+      [2, false, { at: reopenedAt, reason: ReopenReason.schoolRegistered }],
+      [3, true, null],
+    ],
+  );
+  const resubmitted: SyncChange = {
+    changeId: 12,
+    entity: 'categorySubmission',
+    op: 'put',
+    categoryId: 2,
+    createdAt: NOW,
+    data: { eventId: 1, categoryId: 2, judgeId: JUDGE, submittedAt: '2026-03-01T13:00:00.000Z' },
+  };
+  await applyPulledChanges(db, JUDGE, 1, [resubmitted], 12, NOW);
+  stored = await db.eventData.get([JUDGE, 1]);
+  assert.equal([stored?.categories[0]?.isSubmitted, stored?.categories[0]?.reopened], [true, null]);
 });
 
 test('upgrading the database keeps the outbox (versions are additive)', async () => {

@@ -52,6 +52,18 @@ export function JudgeTable({ eventId, category, canViewAsJudge, canUnlock, onUnl
                   >
                     {judge.status}
                   </Badge>
+                  {judge.reopened && (
+                    <Text
+                      size="xs"
+                      c="orange.9"
+                      mt={4}
+                      maw={260}
+                      style={{ whiteSpace: 'normal' }}
+                      data-testid="judge-reopened"
+                    >
+                      Reopened {formatSyncTime(judge.reopened.at)}: {judge.reopened.reason}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td miw={140}>
                   <Text size="sm">
