@@ -1,8 +1,10 @@
 // An expired account through the real app (decisions §3 and §8): its users read, its editors
-// write nothing, except that an event already STARTED runs to its close (review, unlock, end).
+// write nothing, except that an event already STARTED runs to its close (review, unlock, end);
+// and its state takes no school registrations, as it takes no judge registrations.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { setAccountExpiration } from '../../test-support/factories.ts';
+import { RegistrationMessages } from '@judging/shared-types';
+import { createSchool, setAccountExpiration } from '../../test-support/factories.ts';
 import { assertRefusedWithoutChange, buildAdminWorld, type Session } from '../../test-support/sessions.ts';
 import { createHandCheckedEvent, submitAs } from '../results/results.fixture.ts';
 
@@ -91,6 +93,51 @@ test('competition day: an expired account’s ADMIN reviews, unlocks and ends a 
       ...expired,
     },
   ]);
+  await t.close();
+});
+
+test('an expired account’s state takes no school registration: no open event is listed and a registration is refused', async () => {
+  const world = await buildAdminWorld();
+  const { t } = world;
+  const schoolId = await createSchool(t.db, { stateId: world.expired.stateId, schoolName: 'NJ North High School' });
+  const opened = await t.app.inject({ method: 'GET', url: `/api/state/${world.other.stateId}/event/open` });
+  assert.equal(
+    (opened.json() as { eventId: number }[]).map((event) => event.eventId),
+    [world.other.eventId],
+    'an active state lists its event',
+  );
+  const listed = await t.app.inject({ method: 'GET', url: `/api/state/${world.expired.stateId}/event/open` });
+  assert.is(listed.statusCode, 200, listed.body);
+  assert.equal(listed.json(), []);
+  const allowed = await t.app.inject({
+    method: 'GET',
+    url: `/api/event/${world.expired.eventId}/school/${schoolId}/allowed`,
+  });
+  assert.equal(allowed.json(), { allowed: false, message: RegistrationMessages.stateNotOpen });
+
+  const payload = {
+    school: { schoolId },
+    state: { stateId: world.expired.stateId },
+    event: { eventId: world.expired.eventId, categories: [{ categoryId: world.expired.categoryId, students: 'Ana' }] },
+  };
+  await assertRefusedWithoutChange(
+    t,
+    ['school', 'category_registration', 'audit_log', 'change_log'],
+    [
+      {
+        label: 'a visitor registers a school',
+        request: { method: 'POST', url: '/api/school/register', payload },
+        status: 400,
+        fieldError: ['state.stateId', RegistrationMessages.stateNotOpen],
+      },
+      {
+        label: 'the state’s own ADMIN registers a school',
+        request: { method: 'POST', url: '/api/school/register', payload, headers: world.expiredAdmin.headers },
+        status: 400,
+        fieldError: ['state.stateId', RegistrationMessages.stateNotOpen],
+      },
+    ],
+  );
   await t.close();
 });
 
