@@ -33,7 +33,7 @@ import { registerRequestRoutes } from './features/requests/requests.routes.ts';
 import { registerHelpFileRoutes } from './features/help-files/help-files.routes.ts';
 import type { AppInstance, RouteDeps } from './http/app-types.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
-import { createRequireAuth, createRequireEditor } from './http/guards.ts';
+import { createRequireAuth, createRequireEditor, createRequireEventRunner } from './http/guards.ts';
 import { serializeRequestForLog } from './http/log-serializers.ts';
 import { registerPwa } from './http/pwa-static.ts';
 import { APP_SECURITY_HEADERS } from './http/security-headers.ts';
@@ -89,6 +89,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     loginLimiter: createAttemptLimiter({ maxFailures: 10, windowMs: 60_000 }),
     requireAuth: createRequireAuth(db),
     requireEditor: createRequireEditor(db),
+    requireEventRunner: createRequireEventRunner(db),
   };
 
   registerHealthRoutes(app, deps);

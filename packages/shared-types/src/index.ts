@@ -22,6 +22,7 @@ export * from './criteria/criteria.schemas.ts';
 export * from './judges/judges.schemas.ts';
 export * from './schools/schools.schemas.ts';
 export * from './accounts/accounts.schemas.ts';
+export * from './accounts/write-access.ts';
 export * from './audit/audit.schemas.ts';
 export * from './run/run.schemas.ts';
 export * from './run/rejected-edits.schemas.ts';

@@ -1,15 +1,31 @@
 import type { AccountSummary } from '@judging/shared-types';
 import { useSyncExternalStore } from 'react';
+import { getAccount } from '../api/accounts-api.ts';
+import { withLoading } from '../loading/loading-store.ts';
 
-// The admin shell's expired-account banner and the account page share what they last heard
-// about a state's account, so a renewal clears the banner at once.
+// The admin shell's expired-account banner, the write controls of every screen and the account
+// page share what they last heard about a state's account, so a renewal clears them all at once.
 
 const accounts = new Map<number, AccountSummary>();
+const loading = new Set<number>();
 const listeners = new Set<() => void>();
 
 export function rememberAccountStatus(account: AccountSummary): void {
   accounts.set(account.accountState.stateId, account);
   for (const listener of listeners) listener();
+}
+
+/**
+ * Asks the server for a state's account (under the global spinner, so screens do not show
+ * controls the answer would hide), unless a request is already out. `onlyIfUnknown` skips an
+ * account already heard of. A failure is silent: the server still refuses what it refuses.
+ */
+export function loadAccountStatus(stateId: number, { onlyIfUnknown = false } = {}): void {
+  if (loading.has(stateId) || (onlyIfUnknown && accounts.has(stateId))) return;
+  loading.add(stateId);
+  withLoading(getAccount(stateId))
+    .then(rememberAccountStatus, () => undefined)
+    .finally(() => loading.delete(stateId));
 }
 
 function subscribe(listener: () => void): () => void {
@@ -18,6 +34,6 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** The last known account of a state, or undefined before it was loaded. */
-export function useAccountStatus(stateId: number): AccountSummary | undefined {
-  return useSyncExternalStore(subscribe, () => accounts.get(stateId));
+export function useAccountStatus(stateId: number | undefined): AccountSummary | undefined {
+  return useSyncExternalStore(subscribe, () => (stateId === undefined ? undefined : accounts.get(stateId)));
 }

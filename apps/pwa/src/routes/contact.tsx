@@ -3,7 +3,7 @@ import { Paper, Stack, Textarea } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { sendContactRequest } from '../api/requests-api.ts';
 import { PageSection } from '../layout/page-section.tsx';
-import { ActiveStateSelect } from './contact/-components/active-state-select.tsx';
+import { StateScope, StateSelect } from './contact/-components/state-select.tsx';
 import { CaptchaAndSend } from './contact/-components/captcha-and-send.tsx';
 import { EmailPhoneFields, NameFields } from './contact/-components/person-fields.tsx';
 import { ThankYou } from './contact/-components/thank-you.tsx';
@@ -45,7 +45,8 @@ function ContactPage() {
         ) : (
           <form onSubmit={submit} noValidate aria-label="Contact us">
             <Stack gap="md">
-              <ActiveStateSelect
+              <StateSelect
+                scope={StateScope.All}
                 value={form.values.state.stateId || null}
                 onChange={(state) => form.setValue('state', { stateId: state.stateId, stateName: state.stateName })}
                 error={form.errors['state.stateId'] ?? form.errors.state}

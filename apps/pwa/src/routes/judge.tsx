@@ -16,7 +16,7 @@ import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { PageSection } from '../layout/page-section.tsx';
 import { withLoading } from '../loading/loading-store.ts';
 import { AnchorLink, ButtonLink } from '../routing/links.tsx';
-import { ActiveStateSelect } from './contact/-components/active-state-select.tsx';
+import { RegistrationStatesNote, StateScope, StateSelect } from './contact/-components/state-select.tsx';
 import { EmailPhoneFields, NameFields } from './contact/-components/person-fields.tsx';
 
 export const Route = createFileRoute('/judge')({
@@ -80,11 +80,13 @@ function JudgePage() {
         ) : (
           <form onSubmit={submit} noValidate aria-label="Judge registration">
             <Stack gap="md">
-              <ActiveStateSelect
+              <StateSelect
+                scope={StateScope.OpenForRegistration}
                 value={form.values.judgeState.stateId || null}
                 onChange={(state) => form.setValue('judgeState', { stateId: state.stateId })}
                 error={form.errors['judgeState.stateId'] ?? form.errors.judgeState}
               />
+              <RegistrationStatesNote />
               <NameFields
                 firstName={form.getInputProps('judgeFirstName')}
                 lastName={form.getInputProps('judgeLastName')}

@@ -4,7 +4,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { sendOverviewRequest } from '../api/requests-api.ts';
 import { PageSection } from '../layout/page-section.tsx';
 import { AnchorLink } from '../routing/links.tsx';
-import { ActiveStateSelect } from './contact/-components/active-state-select.tsx';
+import { StateScope, StateSelect } from './contact/-components/state-select.tsx';
 import { CaptchaAndSend } from './contact/-components/captcha-and-send.tsx';
 import { EmailPhoneFields, NameFields } from './contact/-components/person-fields.tsx';
 import { ThankYou } from './contact/-components/thank-you.tsx';
@@ -102,8 +102,8 @@ function OverviewRequestForm() {
         ) : (
           <form onSubmit={submit} noValidate aria-label="Request an account">
             <Stack gap="md">
-              <ActiveStateSelect
-                scope="all"
+              <StateSelect
+                scope={StateScope.All}
                 value={form.values.state.stateId || null}
                 onChange={(state) => form.setValue('state', { stateId: state.stateId, stateName: state.stateName })}
                 error={form.errors['state.stateId'] ?? form.errors.state}

@@ -8,7 +8,7 @@ import { Paper, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { sendSchoolChangeRequest } from '../api/requests-api.ts';
 import { PageSection } from '../layout/page-section.tsx';
-import { ActiveStateSelect } from './contact/-components/active-state-select.tsx';
+import { StateScope, StateSelect } from './contact/-components/state-select.tsx';
 import { CaptchaAndSend } from './contact/-components/captcha-and-send.tsx';
 import { EmailPhoneFields, NameFields } from './contact/-components/person-fields.tsx';
 import { ThankYou } from './contact/-components/thank-you.tsx';
@@ -51,7 +51,8 @@ function SchoolChangeRequestPage() {
         ) : (
           <form onSubmit={submit} noValidate aria-label="Registration change request">
             <Stack gap="md">
-              <ActiveStateSelect
+              <StateSelect
+                scope={StateScope.All}
                 value={form.values.state.stateId || null}
                 onChange={(state) => form.setValue('state', { stateId: state.stateId, stateName: state.stateName })}
                 error={form.errors['state.stateId'] ?? form.errors.state}

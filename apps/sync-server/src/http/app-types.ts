@@ -29,4 +29,9 @@ export interface RouteDeps {
   requireAuth: preHandlerAsyncHookHandler;
   /** requireAuth must run first: an editor role with an unexpired account (see guards.ts). */
   requireEditor: preHandlerAsyncHookHandler;
+  /**
+   * requireAuth must run first: may run the event named by the path parameter (start, review,
+   * unlock, end); an expired account still runs a STARTED event to its close (see guards.ts).
+   */
+  requireEventRunner(eventIdParam: string): preHandlerAsyncHookHandler;
 }

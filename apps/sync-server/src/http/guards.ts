@@ -1,16 +1,19 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import {
-  ACCOUNT_MANAGER_ROLES,
   ADMIN_AREA_ROLES,
   EDITOR_ROLES,
   ErrorCode,
   Messages,
+  canEditAdminData,
+  canRunEvent,
   hasRole,
+  type AdminWriter,
   type Role,
 } from '@judging/shared-types';
 import type { Db } from '../db/database.ts';
 import { findAuthStateByUserId } from '../features/users/users.repository.ts';
 import { findAccountExpirationByState, isAccountActive } from '../features/accounts/account-status.ts';
+import { findEventById } from '../features/events/events.repository.ts';
 import { ApiError, forbidden, notFound, tokenInvalid } from './api-error.ts';
 import { todayIso } from './clock.ts';
 
@@ -97,20 +100,48 @@ export function requireSameState(
 /** Pre-handler: the admin area (ULTRA, SUPER, ADMIN, STANDARD); STANDARD reads only. */
 export const requireAdminArea: preHandlerAsyncHookHandler = requireRole(ADMIN_AREA_ROLES);
 
+/** The caller with their account's standing, as the shared write rules take it. */
+export async function findAdminWriter(db: Db, caller: AuthContext): Promise<AdminWriter> {
+  const expiration = await findAccountExpirationByState(db, caller.stateId);
+  return { role: caller.role, isAccountActive: isAccountActive(expiration, todayIso()) };
+}
+
+/** A refused write: STANDARD and judges are simply forbidden; an editor is told the account expired. */
+function writeRefusal(writer: AdminWriter): ApiError {
+  return hasRole(writer.role, EDITOR_ROLES)
+    ? new ApiError(403, ErrorCode.AccountExpired, Messages.accountExpired)
+    : forbidden();
+}
+
 /**
- * Pre-handler for every admin write: an editor role (STANDARD is read-only) whose state's
- * account has not expired. ULTRA and SUPER may write regardless, so they can renew.
+ * Pre-handler for every admin write: `canEditAdminData`, an editor role (STANDARD is read-only)
+ * whose state's account has not expired; ULTRA and SUPER may write regardless, so they can renew.
  */
 export function createRequireEditor(db: Db): preHandlerAsyncHookHandler {
-  const requireEditorRole = requireRole(EDITOR_ROLES);
-  return async function requireEditor(request: FastifyRequest, reply: FastifyReply) {
-    await requireEditorRole.call(this, request, reply);
-    const user = currentUser(request);
-    if (hasRole(user.role, ACCOUNT_MANAGER_ROLES)) return;
-    const expiration = await findAccountExpirationByState(db, user.stateId);
-    if (!isAccountActive(expiration, todayIso()))
-      throw new ApiError(403, ErrorCode.AccountExpired, Messages.accountExpired);
+  return async function requireEditor(request: FastifyRequest) {
+    const writer = await findAdminWriter(db, currentUser(request));
+    if (!canEditAdminData(writer)) throw writeRefusal(writer);
   };
+}
+
+/**
+ * Pre-handler for running an event (start, review, unlock, end), the event's id in the path
+ * parameter `eventIdParam`: `canRunEvent`, so an expired account's editors still run their own
+ * event that is already STARTED to its close (decisions §8). The services check the rest.
+ */
+export function createRequireEventRunner(db: Db): (eventIdParam: string) => preHandlerAsyncHookHandler {
+  return (eventIdParam) =>
+    async function requireEventRunner(request: FastifyRequest) {
+      const caller = currentUser(request);
+      const writer = await findAdminWriter(db, caller);
+      if (canEditAdminData(writer)) return;
+      const eventId = Number((request.params as Record<string, unknown>)[eventIdParam]);
+      const event = await findEventById(db, eventId);
+      // Only the caller's own event runs on past the expiry; any other answers like any write.
+      if (!event || event.state_id !== caller.stateId || !canRunEvent(writer, event.status)) {
+        throw writeRefusal(writer);
+      }
+    };
 }
 
 /** Service-level check: the record's state is the caller's (optionally any state for `crossStateRoles`). */

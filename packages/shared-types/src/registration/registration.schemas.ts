@@ -25,6 +25,7 @@ export const RegistrationMessages = {
   schoolAlreadyListed: 'That school is already listed - please select it from the list',
   eventNotFound: 'Event does not exist, please select a valid event.',
   registrationClosed: 'Registration for this event is closed.',
+  stateNotOpen: 'School registration is not open for that state.',
   schoolNotFound: 'That school is not listed for this state.',
   categoryNotInEvent: 'That category is not part of this event.',
 } as const;

@@ -157,6 +157,8 @@ export type ReviewSheet = Static<typeof ReviewSheetSchema>;
 export const SchoolPenaltiesSchema = Type.Object({
   eventId: Type.Integer(),
   eventName: Type.String(),
+  /** Decides, with the caller's account, whether they may review (an expired account reviews a STARTED event only). */
+  eventStatus: EventStatusSchema,
   categoryId: Type.Integer(),
   categoryName: Type.String(),
   schoolId: Type.Integer(),

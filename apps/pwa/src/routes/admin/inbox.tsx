@@ -10,6 +10,7 @@ import {
 import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
+import { useAdminWriteAccess } from '../../admin/admin-permissions.ts';
 import { formatShortDateTime } from '../../admin/date-format.ts';
 import { EmailText } from '../../admin/email-text.tsx';
 import { reportMutationError } from '../../admin/mutation-errors.ts';
@@ -62,6 +63,8 @@ function isFilter(value: string): value is Filter {
 
 /** The public requests (contact, account requests, registration changes) with how their emails fared. */
 function InboxScreen({ user }: { user: SessionUser }) {
+  // Marking handled is a write: not on an expired account (the server refuses it too).
+  const canHandle = useAdminWriteAccess().canEdit;
   const [filter, setFilter] = useState<Filter>(Filter.Open);
   const [search, setSearch] = useState('');
   const requests = useApiQuery(`requests-${filter}-${user.userId}`, (signal) =>
@@ -134,6 +137,7 @@ function InboxScreen({ user }: { user: SessionUser }) {
             <RequestCard
               key={request.requestId}
               request={request}
+              canHandle={canHandle}
               onHandled={(isHandled) => void setHandled(request, isHandled)}
             />
           ))}
@@ -143,7 +147,15 @@ function InboxScreen({ user }: { user: SessionUser }) {
   );
 }
 
-function RequestCard({ request, onHandled }: { request: PublicRequest; onHandled(isHandled: boolean): void }) {
+function RequestCard({
+  request,
+  canHandle,
+  onHandled,
+}: {
+  request: PublicRequest;
+  canHandle: boolean;
+  onHandled(isHandled: boolean): void;
+}) {
   const name = `${request.firstName} ${request.lastName}`;
   return (
     <Paper component="li" withBorder radius="md" p="md" aria-label={`${kindLabels[request.kind]} from ${name}`}>
@@ -171,24 +183,28 @@ function RequestCard({ request, onHandled }: { request: PublicRequest; onHandled
                 Handled
                 {request.handledAt ? ` ${formatShortDateTime(request.handledAt)}` : ''}
               </Badge>
-              <Button
-                size="sm"
-                variant="subtle"
-                onClick={() => onHandled(false)}
-                aria-label={`Reopen request from ${name}`}
-              >
-                Reopen
-              </Button>
+              {canHandle && (
+                <Button
+                  size="sm"
+                  variant="subtle"
+                  onClick={() => onHandled(false)}
+                  aria-label={`Reopen request from ${name}`}
+                >
+                  Reopen
+                </Button>
+              )}
             </Group>
           ) : (
-            <Button
-              size="sm"
-              variant="light"
-              onClick={() => onHandled(true)}
-              aria-label={`Mark request from ${name} handled`}
-            >
-              Mark handled
-            </Button>
+            canHandle && (
+              <Button
+                size="sm"
+                variant="light"
+                onClick={() => onHandled(true)}
+                aria-label={`Mark request from ${name} handled`}
+              >
+                Mark handled
+              </Button>
+            )
           )}
         </Group>
         {(request.schoolName || request.eventName) && (

@@ -2,7 +2,7 @@ import { EventStatusValues, eventStatusLabel, type EventListItem, type SessionUs
 import { Badge, Button, Group, Stack } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { canEditAdminData } from '../../admin/admin-permissions.ts';
+import { useAdminWriteAccess } from '../../admin/admin-permissions.ts';
 import { useConfirmDialog } from '../../admin/confirm-dialog.tsx';
 import { formatShortDate } from '../../admin/date-format.ts';
 import { SearchField } from '../../admin/search-field.tsx';
@@ -34,7 +34,7 @@ const CONFIRM_REMOVE_TEST_EVENT = 'Are you sure you want to remove this test eve
 /** The state's events: search, view, run, and delete for test events. */
 function EventsScreen({ user }: { user: SessionUser }) {
   const stateId = user.state.stateId;
-  const canEdit = canEditAdminData(user);
+  const canEdit = useAdminWriteAccess().canEdit;
   const navigate = useNavigate();
   const events = useApiQuery(`events-${stateId}`, (signal) => listEvents(stateId, signal));
   const [search, setSearch] = useState('');

@@ -3,7 +3,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { AdminMessages } from '../../admin/admin-messages.ts';
-import { canEditAdminData } from '../../admin/admin-permissions.ts';
+import { useAdminWriteAccess } from '../../admin/admin-permissions.ts';
 import { EmailText } from '../../admin/email-text.tsx';
 import { useConfirmDialog } from '../../admin/confirm-dialog.tsx';
 import { reportMutationError } from '../../admin/mutation-errors.ts';
@@ -38,7 +38,7 @@ function fullName(judge: Judge): string {
 
 function JudgesScreen({ user }: { user: SessionUser }) {
   const stateId = user.state.stateId;
-  const canEdit = canEditAdminData(user);
+  const canEdit = useAdminWriteAccess().canEdit;
   const judges = useApiQuery(`judges-${stateId}`, (signal) => listJudges(stateId, signal));
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Editing>(null);

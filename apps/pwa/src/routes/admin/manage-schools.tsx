@@ -2,7 +2,7 @@ import { formatPhone, type School, type SessionUser } from '@judging/shared-type
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { canEditAdminData } from '../../admin/admin-permissions.ts';
+import { useAdminWriteAccess } from '../../admin/admin-permissions.ts';
 import { EmailText } from '../../admin/email-text.tsx';
 import { SchoolFormModal } from '../../admin/school-form-modal.tsx';
 import { SearchField } from '../../admin/search-field.tsx';
@@ -29,7 +29,8 @@ type OpenModal = { kind: 'staff' | 'edit'; school: School } | null;
 
 function SchoolsScreen({ user }: { user: SessionUser }) {
   const stateId = user.state.stateId;
-  const canEdit = canEditAdminData(user);
+  const access = useAdminWriteAccess();
+  const canEdit = access.canEdit;
   const schools = useApiQuery(`schools-${stateId}`, (signal) => listSchools(stateId, signal));
   const [search, setSearch] = useState('');
   const [modal, setModal] = useState<OpenModal>(null);
@@ -117,8 +118,9 @@ function SchoolsScreen({ user }: { user: SessionUser }) {
       <AdminPageTitle>Manage schools</AdminPageTitle>
       <Group justify="space-between" align="flex-end" gap="sm">
         <SearchField value={search} onChange={setSearch} placeholder="School, contact, email or principal" />
-        {/* The registration form is public; the seed brings STANDARD users back here after it, too. */}
-        <ButtonLink to="/school">Register school</ButtonLink>
+        {/* The registration form is public; the seed brings STANDARD users back here after it, too.
+            An expired account's state takes no registrations (decisions.md). */}
+        {!access.isAccountExpired && <ButtonLink to="/school">Register school</ButtonLink>}
       </Group>
       <Text c="dimmed" size="sm">
         {schools.data ? `${rows.length} of ${schools.data.length} schools` : ''}

@@ -3,7 +3,7 @@ import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import Type from 'typebox';
-import { canEditAdminData } from '../../admin/admin-permissions.ts';
+import { useAdminWriteAccess } from '../../admin/admin-permissions.ts';
 import { SearchField } from '../../admin/search-field.tsx';
 import { SectionFormModal } from '../../admin/section-form-modal.tsx';
 import { SortableTable, type TableColumn } from '../../admin/sortable-table.tsx';
@@ -49,7 +49,7 @@ function isCriteriaTab(value: string | null): value is CriteriaTab {
 /** The state's sections, penalties and disqualifications; STANDARD users only read them. */
 function CriteriaScreen({ user }: { user: SessionUser }) {
   const stateId = user.state.stateId;
-  const canEdit = canEditAdminData(user);
+  const canEdit = useAdminWriteAccess().canEdit;
   const tab = Route.useSearch({ select: (search) => search.tab ?? CriteriaTab.Section });
   const navigate = useNavigate({ from: Route.fullPath });
   const [search, setSearch] = useState('');

@@ -1,7 +1,8 @@
-import { EDITOR_ROLES, HelpFileMessages, hasRole, type HelpFile } from '@judging/shared-types';
+import { HelpFileMessages, type HelpFile } from '@judging/shared-types';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useAdminWriteAccess } from '../../admin/admin-permissions.ts';
 import { useConfirmDialog } from '../../admin/confirm-dialog.tsx';
 import { formatShortDateTime } from '../../admin/date-format.ts';
 import { SortableTable, type TableColumn } from '../../admin/sortable-table.tsx';
@@ -14,7 +15,7 @@ import { PageSection } from '../../layout/page-section.tsx';
 import { withLoading } from '../../loading/loading-store.ts';
 import { AnchorLink } from '../../routing/links.tsx';
 import { useSession } from '../../session/session-context.tsx';
-import { ActiveStateSelect } from '../contact/-components/active-state-select.tsx';
+import { StateScope, StateSelect } from '../contact/-components/state-select.tsx';
 import { UploadDocumentModal } from './-components/upload-document-modal.tsx';
 
 export const Route = createFileRoute('/help/')({
@@ -64,7 +65,8 @@ function HelpPage() {
         <Title order={2} size="h3">
           Competition Documents
         </Title>
-        <ActiveStateSelect
+        <StateSelect
+          scope={StateScope.All}
           value={stateId}
           onChange={(state) => {
             setStateId(state.stateId);
@@ -87,10 +89,12 @@ function StateDocuments({ stateId, stateName }: { stateId: number; stateName: st
   const files = useApiQuery(`help-files-${stateId}`, (signal) => listHelpFiles(stateId, signal));
   const [isUploading, setIsUploading] = useState(false);
   const confirm = useConfirmDialog();
+  const access = useAdminWriteAccess();
   const isOwnState = user !== null && user.state.stateId === stateId;
-  // seed §6: ADMIN, SUPER and ULTRA upload for their own state; any role of the state deletes.
-  const canUpload = isOwnState && hasRole(user.role, EDITOR_ROLES);
-  const canDelete = isOwnState;
+  // seed §6: ADMIN, SUPER and ULTRA upload for their own state; any role of the state deletes;
+  // neither on an expired account (decisions §3), as the server rules.
+  const canUpload = isOwnState && access.canEdit;
+  const canDelete = isOwnState && access.isAccountOpen;
 
   const remove = async (file: HelpFile) => {
     if (!(await confirm.ask(HelpFileMessages.confirmRemove, 'Delete'))) return;

@@ -4,21 +4,18 @@ import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
-  ACCOUNT_MANAGER_ROLES,
   ErrorCode,
   HelpFileMessages,
   HelpFileUploadFieldsSchema,
   Messages,
-  hasRole,
+  isAccountOpenToWrites,
   validate,
   type HelpFile,
   type HelpFileList,
 } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 import { ApiError, notFound, validationError } from '../../http/api-error.ts';
-import { todayIso } from '../../http/clock.ts';
-import { assertSameState, type AuthContext } from '../../http/guards.ts';
-import { findAccountExpirationByState, isAccountActive } from '../accounts/account-status.ts';
+import { assertSameState, findAdminWriter, type AuthContext } from '../../http/guards.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { detectDocumentType } from './file-type.ts';
 import { toHelpFile } from './help-files.mapper.ts';
@@ -75,9 +72,7 @@ export function contentDisposition(name: string, isInline: boolean): string {
 
 /** Removing a document is a write: refused while the caller's account is expired (ULTRA/SUPER exempt). */
 async function assertAccountActive(db: Db, caller: AuthContext): Promise<void> {
-  if (hasRole(caller.role, ACCOUNT_MANAGER_ROLES)) return;
-  const expiration = await findAccountExpirationByState(db, caller.stateId);
-  if (!isAccountActive(expiration, todayIso()))
+  if (!isAccountOpenToWrites(await findAdminWriter(db, caller)))
     throw new ApiError(403, ErrorCode.AccountExpired, Messages.accountExpired);
 }
 

@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { ApiError, notFound, validationError } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
+import { findAccountExpirationByState, isAccountActive } from '../accounts/account-status.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { findEventById, recordScheduleChange, type EventRecord } from '../events/events.repository.ts';
 import { reopenSubmissionsOwingWork } from '../submissions/owed-work.service.ts';
@@ -40,6 +41,14 @@ function isRegistrationOpen(event: EventRecord, today: string): boolean {
   return event.status === 'NOT_STARTED' && event.end_date >= today;
 }
 
+/**
+ * Schools register only with a state whose account is active, as judges do (decisions §3: an
+ * expired account's coordinators could not manage what a registration adds).
+ */
+async function isStateOpenForRegistration(db: Db, stateId: number, today: string): Promise<boolean> {
+  return isAccountActive(await findAccountExpirationByState(db, stateId), today);
+}
+
 /** The event as the registration form may see it: missing, or a test event hidden from this caller, is "does not exist". */
 async function loadVisibleEvent(db: Db, caller: AuthContext | null, eventId: number): Promise<EventRecord> {
   const event = await findEventById(db, eventId);
@@ -55,6 +64,7 @@ export async function listOpenEvents(
   stateId: number,
   today: string,
 ): Promise<OpenEvent[]> {
+  if (!(await isStateOpenForRegistration(db, stateId, today))) return [];
   const events = await listRegistrableEvents(db, stateId, today, canSeeTestEvents(caller, stateId));
   const categories = await listCategoriesOfEvents(
     db,
@@ -92,6 +102,8 @@ export async function checkRegistrationAllowed(
     return { allowed: false, message: RegistrationMessages.alreadyRegistered };
   }
   if (!isRegistrationOpen(event, today)) return { allowed: false, message: RegistrationMessages.registrationClosed };
+  if (!(await isStateOpenForRegistration(db, event.state_id, today)))
+    return { allowed: false, message: RegistrationMessages.stateNotOpen };
   return { allowed: true };
 }
 
@@ -111,6 +123,8 @@ export async function registerSchool(
   return db.transaction().execute(async (trx) => {
     const event = await loadVisibleEvent(trx, caller, registration.event.eventId);
     if (event.state_id !== registration.state.stateId) throw notFound(RegistrationMessages.eventNotFound);
+    if (!(await isStateOpenForRegistration(trx, event.state_id, clock.today)))
+      throw validationError([{ field: 'state.stateId', message: RegistrationMessages.stateNotOpen }]);
     if (!isRegistrationOpen(event, clock.today))
       throw new ApiError(409, ErrorCode.Conflict, RegistrationMessages.registrationClosed);
     const eventCategories = new Set(

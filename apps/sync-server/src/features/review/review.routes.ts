@@ -23,7 +23,8 @@ const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };
 
 export function registerReviewRoutes(app: AppInstance, deps: RouteDeps): void {
   const read = [deps.requireAuth, requireAdminArea];
-  const write = [deps.requireAuth, deps.requireEditor];
+  // decisions §8: an expired account still reviews an event already STARTED.
+  const write = [deps.requireAuth, deps.requireEventRunner('e')];
   const tags = ['review'];
 
   app.get(

@@ -206,6 +206,7 @@ export async function getSchoolPenalties(
   return {
     eventId: params.eventId,
     eventName: context.event.event_name,
+    eventStatus: context.event.status,
     categoryId: params.categoryId,
     categoryName: context.categoryName,
     schoolId: params.schoolId,

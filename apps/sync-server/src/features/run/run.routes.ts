@@ -1,6 +1,6 @@
 // The coordinator's event run (seed §7 "Coordinator"): reads for the admin area (STANDARD too),
-// start / end / unlock for editors of the event's state, and a server-sent-events stream that
-// tells the event-run page when to read again.
+// start / end / unlock for editors of the event's state (on an expired account, only of an event
+// already started), and a server-sent-events stream that tells the event-run page when to read again.
 import type { ServerResponse } from 'node:http';
 import {
   ApiErrorSchema,
@@ -26,7 +26,8 @@ const STREAM_HEARTBEAT_MS = 15_000;
 
 export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
   const read = [deps.requireAuth, requireAdminArea];
-  const write = [deps.requireAuth, deps.requireEditor];
+  // decisions §8: an expired account still runs an event already STARTED to its close.
+  const run = [deps.requireAuth, deps.requireEventRunner('e')];
   const tags = ['run'];
 
   app.get(
@@ -74,7 +75,7 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
   app.put(
     '/api/run/coordinator/event/:e/start',
     {
-      preHandler: write,
+      preHandler: run,
       schema: {
         tags,
         summary: 'Start an event (when not started)',
@@ -88,7 +89,7 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
   app.put(
     '/api/run/coordinator/event/:e/complete',
     {
-      preHandler: write,
+      preHandler: run,
       schema: {
         tags,
         summary: 'End an event (when started and every judge submitted); freezes the results',
@@ -102,7 +103,7 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
   app.delete(
     '/api/score/submitScores/event/:eventId/category/:categoryId/judge/:judgeId',
     {
-      preHandler: write,
+      preHandler: [deps.requireAuth, deps.requireEventRunner('eventId')],
       schema: {
         tags,
         summary: 'Unlock a judge’s submitted category (while the event is started); audited',

@@ -4,7 +4,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
 import { rememberAccountStatus } from '../../../admin/account-status-store.ts';
 import { AdminMessages } from '../../../admin/admin-messages.ts';
-import { canEditAdminData, canManageAccounts } from '../../../admin/admin-permissions.ts';
+import { canManageAccounts, useAdminWriteAccess } from '../../../admin/admin-permissions.ts';
 import { useConfirmDialog } from '../../../admin/confirm-dialog.tsx';
 import { formatShortDate } from '../../../admin/date-format.ts';
 import { EmailText } from '../../../admin/email-text.tsx';
@@ -37,7 +37,7 @@ function AccountDetailPage() {
 /** The account of one state (the id is the STATE id): dates, renewal, users and, for ULTRA/SUPER, the audit log. */
 function AccountDetailScreen({ user, stateId }: { user: SessionUser; stateId: number }) {
   const isManager = canManageAccounts(user);
-  const canEdit = canEditAdminData(user);
+  const canEdit = useAdminWriteAccess().canEdit;
   const navigate = useNavigate();
   const account = useApiQuery(
     `account-${stateId}`,

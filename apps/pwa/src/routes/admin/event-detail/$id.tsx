@@ -1,8 +1,8 @@
-import { EventStatusValues, type CategorySummary, type SessionUser } from '@judging/shared-types';
+import { EventStatusValues, type CategorySummary } from '@judging/shared-types';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { canEditAdminData } from '../../../admin/admin-permissions.ts';
+import { useAdminWriteAccess } from '../../../admin/admin-permissions.ts';
 import { formatShortDate } from '../../../admin/date-format.ts';
 import { SortableTable, type TableColumn } from '../../../admin/sortable-table.tsx';
 import { SortDirection } from '../../../admin/table-sort.ts';
@@ -25,12 +25,13 @@ function EventDetailPage() {
   const { user } = useSession();
   const { id } = Route.useParams();
   if (!user) return null;
-  return <EventDetailScreen key={id} user={user} eventId={id} />;
+  return <EventDetailScreen key={id} eventId={id} />;
 }
 
-function EventDetailScreen({ user, eventId }: { user: SessionUser; eventId: number }) {
+function EventDetailScreen({ eventId }: { eventId: number }) {
   const event = useApiQuery(`event-${eventId}`, (signal) => getEvent(eventId, signal), useEventLoadErrorHandler());
   const [modal, setModal] = useState<'edit' | 'category' | null>(null);
+  const access = useAdminWriteAccess();
 
   const backButton = (
     <ButtonLink to="/admin/manage-events" variant="default" size="sm" w="fit-content">
@@ -41,7 +42,7 @@ function EventDetailScreen({ user, eventId }: { user: SessionUser; eventId: numb
   if (!detail) return backButton;
 
   const isClosed = detail.eventStatus === EventStatusValues.Closed;
-  const canEdit = canEditAdminData(user) && !isClosed;
+  const canEdit = access.canEdit && !isClosed;
 
   const columns: TableColumn<CategorySummary>[] = [
     {

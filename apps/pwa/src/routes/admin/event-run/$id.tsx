@@ -1,7 +1,7 @@
 import { EventStatusValues, eventStatusLabel, type CoordinatorEvent, type SessionUser } from '@judging/shared-types';
 import { Badge, Button, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { canEditAdminData } from '../../../admin/admin-permissions.ts';
+import { canViewAsJudge, useAdminWriteAccess } from '../../../admin/admin-permissions.ts';
 import { useConfirmDialog } from '../../../admin/confirm-dialog.tsx';
 import { useApiQuery } from '../../../admin/use-api-query.ts';
 import { useSaveAction } from '../../../admin/use-save-action.ts';
@@ -43,8 +43,10 @@ function RunEventScreen({ user, eventId }: { user: SessionUser; eventId: number 
     refused.reload();
   };
   useRunStream(eventId, reload);
-  const canEdit = canEditAdminData(user);
+  const access = useAdminWriteAccess();
   const view = run.data;
+  // decisions §8: on an expired account a STARTED event still runs to its close.
+  const canRun = view !== undefined && access.canRunEvent(view.eventStatus);
 
   const act = async (task: () => Promise<{ message: string }>) => {
     try {
@@ -94,12 +96,12 @@ function RunEventScreen({ user, eventId }: { user: SessionUser; eventId: number 
         </Stack>
         {view && (
           <Group gap="xs">
-            {canEdit && view.eventStatus === EventStatusValues.NotStarted && (
+            {canRun && view.eventStatus === EventStatusValues.NotStarted && (
               <Button loading={isSaving} onClick={() => void act(() => startEvent(eventId))}>
                 Start event
               </Button>
             )}
-            {canEdit && view.eventStatus === EventStatusValues.Started && view.canEnd && (
+            {canRun && view.eventStatus === EventStatusValues.Started && view.canEnd && (
               <Button color="red" loading={isSaving} onClick={() => void onEnd()}>
                 End event
               </Button>
@@ -135,8 +137,8 @@ function RunEventScreen({ user, eventId }: { user: SessionUser; eventId: number 
           <JudgeTable
             eventId={eventId}
             category={category}
-            canViewAsJudge={canEdit}
-            canUnlock={canEdit && view.eventStatus === EventStatusValues.Started}
+            canViewAsJudge={canViewAsJudge(user)}
+            canUnlock={canRun && view.eventStatus === EventStatusValues.Started}
             onUnlock={(judgeId, name) => void onUnlock(judgeId, category.categoryId, name)}
           />
         </Paper>

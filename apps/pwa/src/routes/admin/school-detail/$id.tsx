@@ -1,8 +1,8 @@
-import { ErrorCode, formatPhone, type School, type SessionUser } from '@judging/shared-types';
+import { ErrorCode, formatPhone, type School } from '@judging/shared-types';
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { canEditAdminData } from '../../../admin/admin-permissions.ts';
+import { useAdminWriteAccess } from '../../../admin/admin-permissions.ts';
 import { EmailText } from '../../../admin/email-text.tsx';
 import { SchoolFormModal } from '../../../admin/school-form-modal.tsx';
 import { useApiQuery } from '../../../admin/use-api-query.ts';
@@ -23,12 +23,12 @@ function SchoolDetailPage() {
   const { user } = useSession();
   const { id } = Route.useParams();
   if (!user) return null;
-  return <SchoolDetailScreen key={id} user={user} schoolId={id} />;
+  return <SchoolDetailScreen key={id} schoolId={id} />;
 }
 
 /** One school's details, staff and contact, with the modify-school modal. */
-function SchoolDetailScreen({ user, schoolId }: { user: SessionUser; schoolId: number }) {
-  const canEdit = canEditAdminData(user);
+function SchoolDetailScreen({ schoolId }: { schoolId: number }) {
+  const canEdit = useAdminWriteAccess().canEdit;
   const navigate = useNavigate();
   const school = useApiQuery(
     `school-${schoolId}`,

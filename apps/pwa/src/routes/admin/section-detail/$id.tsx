@@ -1,9 +1,9 @@
-import { CriteriaType, ErrorCode, type SectionDetail, type SessionUser, type Subsection } from '@judging/shared-types';
+import { CriteriaType, ErrorCode, type SectionDetail, type Subsection } from '@judging/shared-types';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { AdminMessages } from '../../../admin/admin-messages.ts';
-import { canEditAdminData } from '../../../admin/admin-permissions.ts';
+import { useAdminWriteAccess } from '../../../admin/admin-permissions.ts';
 import { useConfirmDialog } from '../../../admin/confirm-dialog.tsx';
 import { reportMutationError } from '../../../admin/mutation-errors.ts';
 import { SectionFormModal } from '../../../admin/section-form-modal.tsx';
@@ -29,7 +29,7 @@ function SectionDetailPage() {
   const { user } = useSession();
   const { id } = Route.useParams();
   if (!user) return null;
-  return <SectionDetailScreen key={id} user={user} sectionId={id} />;
+  return <SectionDetailScreen key={id} sectionId={id} />;
 }
 
 type SectionPenalty = SectionDetail['sectionPenalties'][number];
@@ -37,8 +37,8 @@ type SectionDisqualification = SectionDetail['sectionDisqualifications'][number]
 type OpenModal = 'section' | 'subsection' | 'penalties' | 'disqualifications' | Subsection | null;
 
 /** A section with its subsections, penalties and disqualifications; STANDARD users only read. */
-function SectionDetailScreen({ user, sectionId }: { user: SessionUser; sectionId: number }) {
-  const canEdit = canEditAdminData(user);
+function SectionDetailScreen({ sectionId }: { sectionId: number }) {
+  const canEdit = useAdminWriteAccess().canEdit;
   const navigate = useNavigate();
   const section = useApiQuery(
     `section-${sectionId}`,

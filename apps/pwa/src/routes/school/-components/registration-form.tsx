@@ -39,7 +39,7 @@ import { useRulesForm } from '../../../forms/use-rules-form.ts';
 import { withLoading } from '../../../loading/loading-store.ts';
 import { AnchorLink } from '../../../routing/links.tsx';
 import { useSession } from '../../../session/session-context.tsx';
-import { ActiveStateSelect } from '../../contact/-components/active-state-select.tsx';
+import { RegistrationStatesNote, StateScope, StateSelect } from '../../contact/-components/state-select.tsx';
 
 /** The school picker's value for "* My school is not listed *". */
 const NEW_SCHOOL = 'new';
@@ -245,7 +245,8 @@ export function SchoolRegistrationForm({
       <form onSubmit={submit} noValidate aria-label="School registration">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <ActiveStateSelect
+            <StateSelect
+              scope={StateScope.OpenForRegistration}
               value={stateId || null}
               disabled={fixedStateId !== undefined}
               onChange={(state) =>
@@ -278,6 +279,7 @@ export function SchoolRegistrationForm({
               error={errors['event.eventId'] ?? errors.event}
             />
           </SimpleGrid>
+          {fixedStateId === undefined && <RegistrationStatesNote />}
           {stateId > 0 && events.data?.length === 0 && (
             <Alert color="gray" variant="light">
               No event of this state is open for registration right now.

@@ -10,7 +10,7 @@ import { Badge, Button, CloseButton, Group, Paper, Stack, Switch, Table, Text, T
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AdminMessages } from '../../../../admin/admin-messages.ts';
-import { canEditAdminData } from '../../../../admin/admin-permissions.ts';
+import { useAdminWriteAccess } from '../../../../admin/admin-permissions.ts';
 import { useConfirmDialog } from '../../../../admin/confirm-dialog.tsx';
 import { useApiQuery } from '../../../../admin/use-api-query.ts';
 import { AlertType, showAlert } from '../../../../alerts/alerts-store.ts';
@@ -76,6 +76,7 @@ function CategoryDetailScreen({
   const [modal, setModal] = useState<OpenModal>(null);
   const [showsEmptySchools, setShowsEmptySchools] = useState(false);
   const confirm = useConfirmDialog();
+  const access = useAdminWriteAccess();
 
   const backButton = (
     <ButtonLink to="/admin/event-detail/$id" params={{ id: eventId }} variant="default" size="sm" w="fit-content">
@@ -86,7 +87,7 @@ function CategoryDetailScreen({
   if (!detail || !event.data) return backButton;
 
   const isClosed = event.data.eventStatus === EventStatusValues.Closed;
-  const canEdit = canEditAdminData(user) && !isClosed;
+  const canEdit = access.canEdit && !isClosed;
   const closeModal = () => setModal(null);
   const saved = (next: CategoryDetail) => category.setData(next);
 

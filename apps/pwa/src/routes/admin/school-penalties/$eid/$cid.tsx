@@ -1,13 +1,12 @@
 import { Alert, Badge, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { canEditAdminData } from '../../../../admin/admin-permissions.ts';
+import { useAdminWriteAccess } from '../../../../admin/admin-permissions.ts';
 import { useApiQuery } from '../../../../admin/use-api-query.ts';
 import { getCategoryPenalties } from '../../../../api/review-api.ts';
 import { reviewStatusColor } from '../../../../results/review-status.ts';
 import { showRunIssue } from '../../../../results/run-errors.ts';
 import { ButtonLink } from '../../../../routing/links.tsx';
 import { idParams } from '../../../../routing/route-schemas.ts';
-import { useSession } from '../../../../session/session-context.tsx';
 import { AdminPageTitle } from '../../-admin-page-title.tsx';
 
 export const Route = createFileRoute('/admin/school-penalties/$eid/$cid')({
@@ -17,10 +16,10 @@ export const Route = createFileRoute('/admin/school-penalties/$eid/$cid')({
 
 function SchoolPenaltiesPage() {
   const { eid, cid } = Route.useParams();
-  const { user } = useSession();
+  const access = useAdminWriteAccess();
   const list = useApiQuery(`penalties-${eid}-${cid}`, (signal) => getCategoryPenalties(eid, cid, signal), showRunIssue);
   const data = list.data;
-  const canReview = canEditAdminData(user) && data?.isReviewEnabled === true;
+  const canReview = data !== undefined && access.canRunEvent(data.eventStatus) && data.isReviewEnabled;
   return (
     <Stack gap="md">
       <ButtonLink to="/admin/event-run/$id" params={{ id: eid }} variant="default" size="sm" w="fit-content">

@@ -7,7 +7,7 @@ import {
 import { Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { canEditAdminData } from '../../../../../admin/admin-permissions.ts';
+import { useAdminWriteAccess } from '../../../../../admin/admin-permissions.ts';
 import { useConfirmDialog } from '../../../../../admin/confirm-dialog.tsx';
 import { useApiQuery } from '../../../../../admin/use-api-query.ts';
 import { useSaveAction } from '../../../../../admin/use-save-action.ts';
@@ -22,7 +22,6 @@ import { showRunIssue } from '../../../../../results/run-errors.ts';
 import { ButtonLink } from '../../../../../routing/links.tsx';
 import { idParams } from '../../../../../routing/route-schemas.ts';
 import { sessionStore } from '../../../../../session/app-session.ts';
-import { useSession } from '../../../../../session/session-context.tsx';
 import { AdminPageTitle } from '../../../-admin-page-title.tsx';
 
 export const Route = createFileRoute('/admin/school-penalties-list/$eid/$cid/$sid')({
@@ -67,9 +66,10 @@ function SchoolPenaltyReviewPage() {
  * the review itself is unaffected, so the failure is not shown.
  */
 function useViewedMark(data: SchoolPenalties | undefined): PenaltyReviewStatusLabel | undefined {
-  const { user } = useSession();
+  const access = useAdminWriteAccess();
   const [isMarked, setIsMarked] = useState(false);
-  const shouldMark = data !== undefined && data.status === 'Pending' && data.isReviewEnabled && canEditAdminData(user);
+  const shouldMark =
+    data !== undefined && data.status === 'Pending' && data.isReviewEnabled && access.canRunEvent(data.eventStatus);
   const eventId = data?.eventId;
   const categoryId = data?.categoryId;
   const schoolId = data?.schoolId;
@@ -98,12 +98,12 @@ function ReviewForm({
   status: PenaltyReviewStatusLabel;
   onSaved(): void;
 }) {
-  const { user } = useSession();
+  const access = useAdminWriteAccess();
   const navigate = useNavigate();
   const { ask, dialog } = useConfirmDialog();
   const { isSaving, save } = useSaveAction();
   const [decisions, setDecisions] = useState(() => initialDecisions(data));
-  const canReview = canEditAdminData(user) && data.isReviewEnabled;
+  const canReview = access.canRunEvent(data.eventStatus) && data.isReviewEnabled;
 
   const onSave = async () => {
     if (!(await ask('Are you sure you want to save these confirmations? The school will be marked Complete.', 'Save')))

@@ -1,8 +1,17 @@
 import { Messages, type StateListItem } from '@judging/shared-types';
-import { NativeSelect } from '@mantine/core';
+import { NativeSelect, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { AlertType, showAlert } from '../../../alerts/alerts-store.ts';
 import { listStates } from '../../../api/accounts-api.ts';
+import { AnchorLink } from '../../../routing/links.tsx';
+
+/**
+ * Which states a picker offers: every state where anyone must be able to reach us or read a
+ * state's documents (an expired account's users included); only the states with an active
+ * account where a registration would be refused otherwise (decisions.md).
+ */
+export const StateScope = { All: 'all', OpenForRegistration: 'openForRegistration' } as const;
+export type StateScope = (typeof StateScope)[keyof typeof StateScope];
 
 let statesRequest: Promise<StateListItem[]> | undefined;
 
@@ -17,17 +26,14 @@ function loadStates(): Promise<StateListItem[]> {
   return statesRequest;
 }
 
-/**
- * The states with an active account (seed: contact, help, registrations), or every state for
- * a request to join; an empty list when they fail to load.
- */
-export function useStates(scope: 'active' | 'all' = 'active'): StateListItem[] | undefined {
+/** The states of `scope`, by name; an empty list when they fail to load. */
+export function useStates(scope: StateScope): StateListItem[] | undefined {
   const [states, setStates] = useState<StateListItem[] | undefined>(undefined);
   useEffect(() => {
     let isCurrent = true;
     loadStates().then(
       (loaded) => {
-        if (isCurrent) setStates(scope === 'all' ? loaded : loaded.filter((state) => state.isActive));
+        if (isCurrent) setStates(scope === StateScope.All ? loaded : loaded.filter((state) => state.isActive));
       },
       () => {
         if (!isCurrent) return;
@@ -42,23 +48,23 @@ export function useStates(scope: 'active' | 'all' = 'active'): StateListItem[] |
   return states;
 }
 
-/** A state picker (the active states unless `scope` is 'all'), as the device's own select (easy on a tablet). */
-export function ActiveStateSelect({
+/** A state picker offering the states of `scope`, as the device's own select (easy on a tablet). */
+export function StateSelect({
+  scope,
   value,
   onChange,
   error,
   label = 'State',
   disabled,
   description,
-  scope = 'active',
 }: {
+  scope: StateScope;
   value: number | null;
   onChange(state: StateListItem): void;
   error?: string | undefined;
   label?: string;
   disabled?: boolean;
   description?: string;
-  scope?: 'active' | 'all';
 }) {
   const states = useStates(scope);
   const options = (states ?? []).map((state) => ({ value: String(state.stateId), label: state.stateName }));
@@ -79,5 +85,18 @@ export function ActiveStateSelect({
       }}
       error={error}
     />
+  );
+}
+
+/** Beside a registration's state picker: why a state may be missing, and where to turn then. */
+export function RegistrationStatesNote() {
+  return (
+    <Text size="sm" c="dimmed">
+      Only states with an active subscription take registrations. Your state is not listed?{' '}
+      <AnchorLink to="/contact" inherit>
+        Contact us
+      </AnchorLink>
+      .
+    </Text>
   );
 }
