@@ -1,28 +1,17 @@
 // offline-sync.md "Proof that nothing is lost", scenarios 6, 8 and 9 on the real server: a
 // captive portal, edits the server refuses (after a submit, after the event closed), and a
 // token ended while offline with another judge using the same tablet.
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { installApp } from './pages/installed-app.ts';
-import { AppShell } from './pages/app-shell.page.ts';
+import { openCoordinatorRunPage } from './pages/coordinator-run.ts';
 import { readDevice } from './pages/judge-device.ts';
 import { JudgeScreens } from './pages/judge-screens.page.ts';
 import { JUDGE_PASSWORD, JudgeServer, type JudgingScenario } from './pages/judge-server.ts';
-import { demoUsers } from './support/demo-users.ts';
 
 async function openFirstSheet(screens: JudgeScreens, scenario: JudgingScenario): Promise<void> {
   await screens.openDashboard(scenario.judge.judgeId, scenario.eventId, scenario.categoryId);
   await screens.openSchool(scenario.schools[0]!.schoolName);
   await screens.openSection(scenario.sectionName);
-}
-
-/** The coordinator, logged in in a browser of their own, on the event's run page. */
-async function openCoordinatorRunPage(browser: Browser, scenario: JudgingScenario, testInfo: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ viewport: testInfo.project.use.viewport ?? undefined });
-  const admin = await context.newPage();
-  await new AppShell(admin).logInAs(demoUsers.admin);
-  await admin.goto(`/admin/event-run/${scenario.eventId}`);
-  await expect(admin.getByTestId('event-status')).toBeVisible();
-  return admin;
 }
 
 test.describe('judge sync when things go wrong', () => {

@@ -161,6 +161,33 @@ export class JudgeServer {
     };
   }
 
+  /** A coordinator registers one more of the state's schools into the scenario's category (the event must not have started). */
+  async registerAnotherSchool(scenario: JudgingScenario): Promise<{ schoolId: number; schoolName: string }> {
+    const admin = await this.logIn(demoUsers.admin.email, DEMO_PASSWORD);
+    const headers = this.auth(admin.token);
+    const taken = new Set(scenario.schools.map((school) => school.schoolId));
+    const school = (
+      await json<{ schoolId: number; schoolName: string }[]>(
+        await this.request.get(`/api/state/${admin.stateId}/school`, { headers }),
+      )
+    ).find((candidate) => !taken.has(candidate.schoolId));
+    if (!school) throw new Error('The state has no other school');
+    await json(
+      await this.request.post('/api/school/register', {
+        headers,
+        data: {
+          school: { schoolId: school.schoolId },
+          state: { stateId: admin.stateId },
+          event: {
+            eventId: scenario.eventId,
+            categories: [{ categoryId: scenario.categoryId, students: 'Late Student A, Late Student B' }],
+          },
+        },
+      }),
+    );
+    return { schoolId: school.schoolId, schoolName: school.schoolName };
+  }
+
   /** What the server holds for the judge (read with the judge's own token, as their device reads it). */
   async readCells(scenario: JudgingScenario, token: string): Promise<ServerCells> {
     const data = await json<{
