@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { CriteriaPage, SectionDetailPage } from './pages/admin-criteria.page.ts';
 import { ConfirmDialog, uniqueLabel } from './pages/admin-dialogs.page.ts';
+import { createSectionHeldByStartedEvent } from './pages/criteria-setup.ts';
 import { AdminShell } from './pages/admin-shell.page.ts';
 import { AppShell } from './pages/app-shell.page.ts';
 import { demoUsers } from './support/demo-users.ts';
@@ -154,6 +155,36 @@ test.describe('criteria (manage-sections and section detail)', () => {
     await criteria.search.fill(names.section);
     await expect(criteria.row(criteria.sectionsTable, names.section)).toContainText('reaches the pass');
     await expect(criteria.sectionsTable.getByRole('row')).toHaveCount(2);
+  });
+
+  test('a section held by an event in progress refuses a new subsection, says why, and Copy section opens a copy that takes it', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const shell = new AppShell(page);
+    const detail = new SectionDetailPage(page);
+    const held = await createSectionHeldByStartedEvent(request, uniqueLabel(testInfo.project.name, 'Tasting'));
+    await shell.logInAs(demoUsers.admin);
+    await detail.goto(held.sectionId);
+    await expect(detail.heading).toHaveText(held.sectionName);
+
+    await detail.addSubsection('Aroma', 'Smelled before the first taste.', 5);
+    await expect(detail.lockedAlert).toContainText(
+      `This section is used by "${held.eventName}", which is in progress: its subsections, penalties and disqualifications cannot change. Copy the section to make a changed version.`,
+    );
+    await expect(detail.subsectionDialog('Add').root).toBeHidden();
+    await expect(detail.row(detail.subsectionsTable, 'Aroma')).toHaveCount(0);
+
+    await detail.lockedAlertCopyButton().click();
+    await expect(shell.alert('Section copied successfully. The copy is yours to change.')).toBeVisible();
+    await expect(detail.heading).toHaveText(`${held.sectionName} (copy)`);
+    await expect(page).not.toHaveURL(new RegExp(`/admin/section-detail/${held.sectionId}$`));
+    await expect(detail.row(detail.subsectionsTable, held.subsectionName)).toContainText('1 - 10');
+    await expect(detail.lockedAlert).toBeHidden();
+
+    await detail.addSubsection('Aroma', 'Smelled before the first taste.', 5);
+    await expect(shell.alert('Subsection added successfully.')).toBeVisible();
+    await expect(detail.row(detail.subsectionsTable, 'Aroma')).toContainText('1 - 5');
   });
 
   test('a section that does not exist warns and goes back to the list', async ({ page }) => {

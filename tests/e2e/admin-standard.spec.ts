@@ -45,6 +45,7 @@ test('a STANDARD user reads the judges, criteria, schools and account pages with
   await expect(detail.heading).toHaveText('Knife Skills');
   await expect(detail.subsectionsTable.getByRole('row').nth(1)).toContainText(/1 - \d+/);
   await expect(detail.editSectionButton).toHaveCount(0);
+  await expect(detail.copySectionButton).toHaveCount(0);
   await expect(editControls).toHaveCount(0);
   await detail.backButton.click();
   await expect(criteria.heading).toBeVisible();

@@ -28,6 +28,8 @@ export const ErrorCode = {
   AlreadyRegistered: 'ALREADY_REGISTERED',
   CaptchaFailed: 'CAPTCHA_FAILED',
   UnsupportedFileType: 'UNSUPPORTED_FILE_TYPE',
+  /** 409: the section is used by a STARTED or CLOSED event, so its scored structure cannot change (copy it instead). */
+  SectionLocked: 'SECTION_LOCKED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -67,6 +67,9 @@ export class SectionDetailPage {
   readonly page: Page;
   readonly heading: Locator;
   readonly editSectionButton: Locator;
+  readonly copySectionButton: Locator;
+  /** Shown when a change was refused because a started or closed event holds the section. */
+  readonly lockedAlert: Locator;
   readonly backButton: Locator;
   readonly subsectionsTable: Locator;
   readonly penaltiesTable: Locator;
@@ -77,6 +80,8 @@ export class SectionDetailPage {
     const main = page.getByRole('main');
     this.heading = main.getByRole('heading', { level: 1 });
     this.editSectionButton = main.getByRole('button', { name: /^Edit section / });
+    this.copySectionButton = main.getByRole('button', { name: /^Copy section / });
+    this.lockedAlert = main.getByRole('alert').filter({ hasText: 'This section cannot change' });
     this.backButton = main.getByRole('link', { name: 'Back to criteria' });
     this.subsectionsTable = main.getByRole('table', { name: 'Subsections' });
     this.penaltiesTable = main.getByRole('table', { name: 'Penalties' });
@@ -89,6 +94,15 @@ export class SectionDetailPage {
 
   row(table: Locator, text: string): Locator {
     return table.getByRole('row').filter({ hasText: text });
+  }
+
+  async goto(sectionId: number): Promise<void> {
+    await this.page.goto(`/admin/section-detail/${sectionId}`);
+  }
+
+  /** The refusal's own Copy section button. */
+  lockedAlertCopyButton(): Locator {
+    return this.lockedAlert.getByRole('button', { name: 'Copy section', exact: true });
   }
 
   subsectionDialog(mode: 'Add' | 'Update'): AdminDialog {

@@ -13,6 +13,7 @@ const explainedCodes: readonly string[] = [
   ErrorCode.Conflict,
   ErrorCode.NotFound,
   ErrorCode.AccountExpired,
+  ErrorCode.SectionLocked,
 ];
 
 /**

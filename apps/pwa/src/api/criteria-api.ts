@@ -46,6 +46,11 @@ export function updateSection(sectionId: number, section: SectionForm) {
   return api.put(`/section/${sectionId}`, section, SectionMutationResponseSchema);
 }
 
+/** POST section/{id}/copy: a new section with the same subsections, penalties and disqualifications, free to change. */
+export function copySection(sectionId: number) {
+  return api.post(`/section/${sectionId}/copy`, undefined, SectionMutationResponseSchema);
+}
+
 export function createSubsection(sectionId: number, subsection: SubsectionCreate) {
   return api.post(`/section/${sectionId}/subsection`, subsection, SubsectionMutationResponseSchema);
 }

@@ -10,6 +10,7 @@ import { optionalNullableText } from '../common/params.schemas.ts';
 export const CriteriaMessages = {
   sectionAdded: 'Section added successfully.',
   sectionUpdated: 'Section updated successfully.',
+  sectionCopied: 'Section copied successfully. The copy is yours to change.',
   subsectionAdded: 'Subsection added successfully.',
   subsectionUpdated: 'Subsection updated successfully.',
   subsectionRemoved: 'Subsection removed successfully.',
@@ -38,6 +39,7 @@ export const CriteriaMessages = {
 } as const;
 
 export const CRITERIA_MAX_SCORE_LIMIT = 20;
+export const SECTION_NAME_MAX_LENGTH = 200;
 export const PENALTY_DEDUCTION_LIMIT = 20;
 
 const DESCRIPTION_MAX = 1000;
@@ -147,7 +149,7 @@ export type DisqualificationMutationResponse = Static<typeof DisqualificationMut
 
 /** Add and update section. Description optional. */
 export const SectionFormSchema = Type.Object({
-  sectionName: requiredText('Section Name is required'),
+  sectionName: requiredText('Section Name is required', SECTION_NAME_MAX_LENGTH),
   sectionDescription: optionalNullableText(DESCRIPTION_MAX),
 });
 export type SectionForm = Static<typeof SectionFormSchema>;

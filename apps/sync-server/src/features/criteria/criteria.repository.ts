@@ -50,6 +50,25 @@ export async function updateSection(
     .execute();
 }
 
+/** The events whose categories use the section, with their status (what locks its structure). */
+export async function listEventsUsingSection(db: Db, sectionId: number) {
+  return db
+    .selectFrom('category_section')
+    .innerJoin('category', 'category.category_id', 'category_section.category_id')
+    .innerJoin('event', 'event.event_id', 'category.event_id')
+    .select(['event.event_id', 'event.event_name', 'event.status'])
+    .distinct()
+    .where('category_section.section_id', '=', sectionId)
+    .orderBy(sql`lower(event.event_name)`)
+    .orderBy('event.event_id')
+    .execute();
+}
+
+export async function listSectionNamesByState(db: Db, stateId: number): Promise<string[]> {
+  const rows = await db.selectFrom('section').select('section_name').where('state_id', '=', stateId).execute();
+  return rows.map((row) => row.section_name);
+}
+
 /** True once any judge scored, penalised or disqualified anything in the section. */
 export async function isSectionScored(db: Db, sectionId: number): Promise<boolean> {
   for (const table of ['subsection_score', 'penalty_score', 'disqualification_score'] as const) {
@@ -245,6 +264,16 @@ export async function attachPenaltiesToSection(
   return added;
 }
 
+export async function isPenaltyInSection(db: Db, sectionId: number, penaltyId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('section_penalty')
+    .select('penalty_id')
+    .where('section_id', '=', sectionId)
+    .where('penalty_id', '=', penaltyId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function detachPenaltyFromSection(db: Db, sectionId: number, penaltyId: number): Promise<number> {
   const result = await db
     .deleteFrom('section_penalty')
@@ -366,6 +395,20 @@ export async function attachDisqualificationsToSection(
     added += Number(result.numInsertedOrUpdatedRows ?? 0);
   }
   return added;
+}
+
+export async function isDisqualificationInSection(
+  db: Db,
+  sectionId: number,
+  disqualificationId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('section_disqualification')
+    .select('disqualification_id')
+    .where('section_id', '=', sectionId)
+    .where('disqualification_id', '=', disqualificationId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function detachDisqualificationFromSection(db: Db, sectionId: number, disqualificationId: number) {

@@ -264,8 +264,9 @@ Criteria('section writes: messages and refusals leave the database unchanged', a
 Criteria(
   'add a subsection (with or without the trailing slash) and edit it; the max score is locked',
   async ({ w }) => {
-    const teamwork = await idOf(w, 'section', 'Teamwork');
-    for (const url of [`/api/section/${teamwork}/subsection`, `/api/section/${teamwork}/subsection/`]) {
+    // Management Quiz is used only by an event not yet started, so its structure may change.
+    const quiz = await idOf(w, 'section', 'Management Quiz');
+    for (const url of [`/api/section/${quiz}/subsection`, `/api/section/${quiz}/subsection/`]) {
       const response = await w.t.app.inject({
         method: 'POST',
         url,
@@ -278,7 +279,7 @@ Criteria(
         { ...response.json().subsection, subsectionId: 0 },
         {
           subsectionId: 0,
-          sectionId: teamwork,
+          sectionId: quiz,
           subsectionName: 'Communication',
           subsectionDescription: '',
           subsectionMaxScore: 20,
@@ -289,7 +290,7 @@ Criteria(
     const subsection = await w.t.db
       .selectFrom('subsection')
       .selectAll()
-      .where('section_id', '=', teamwork)
+      .where('section_id', '=', quiz)
       .orderBy('subsection_id', 'desc')
       .executeTakeFirstOrThrow();
     assert.is((await lastAudit(w)).entity_type, 'subsection');
@@ -564,27 +565,30 @@ Criteria('add and rename a disqualification; messages and refusals leave the dat
 });
 
 Criteria("attach the state's penalties and disqualifications to a section", async ({ w }) => {
-  const teamwork = await idOf(w, 'section', 'Teamwork');
-  const lateArrival = await idOf(w, 'penalty', 'Late Arrival to Station');
-  const overtime = await idOf(w, 'penalty', 'Overtime');
-  const dishonesty = await idOf(w, 'disqualification', 'Academic Dishonesty');
+  // Management Quiz is used only by an event not yet started, so its structure may change.
+  const quiz = await idOf(w, 'section', 'Management Quiz');
+  const crossContamination = await idOf(w, 'penalty', 'Cross-Contamination');
+  const knifeHandling = await idOf(w, 'penalty', 'Unsafe Knife Handling');
+  const prePrepared = await idOf(w, 'disqualification', 'Pre-Prepared Food Items Brought In');
   const penalties = await w.t.app.inject({
     method: 'POST',
-    url: `/api/section/${teamwork}/penalty`,
+    url: `/api/section/${quiz}/penalty`,
     headers: w.admin.headers,
-    payload: [{ penaltyId: lateArrival }, { penaltyId: overtime }, { penaltyId: lateArrival }],
+    payload: [{ penaltyId: crossContamination }, { penaltyId: knifeHandling }, { penaltyId: crossContamination }],
   });
   assert.is(penalties.statusCode, 200, penalties.body);
   assert.is(penalties.json().message, 'Penalty added successfully.');
   const attached = penalties.json().section.sectionPenalties.map((item: { penaltyId: number }) => item.penaltyId);
-  assert.ok(attached.includes(lateArrival) && attached.includes(overtime));
-  assert.equal(JSON.parse((await lastAudit(w)).after_json ?? '{}'), { penaltyIds: [lateArrival, overtime] });
+  assert.ok(attached.includes(crossContamination) && attached.includes(knifeHandling));
+  assert.equal(JSON.parse((await lastAudit(w)).after_json ?? '{}'), {
+    penaltyIds: [crossContamination, knifeHandling],
+  });
 
   const disqualifications = await w.t.app.inject({
     method: 'POST',
-    url: `/api/section/${teamwork}/disqualification`,
+    url: `/api/section/${quiz}/disqualification`,
     headers: w.admin.headers,
-    payload: [{ disqualificationId: dishonesty }],
+    payload: [{ disqualificationId: prePrepared }],
   });
   assert.is(disqualifications.statusCode, 200);
   assert.is(disqualifications.json().message, 'Disqualification added successfully.');
@@ -592,14 +596,14 @@ Criteria("attach the state's penalties and disqualifications to a section", asyn
     disqualifications
       .json()
       .section.sectionDisqualifications.some(
-        (item: { disqualificationId: number }) => item.disqualificationId === dishonesty,
+        (item: { disqualificationId: number }) => item.disqualificationId === prePrepared,
       ),
   );
   const available = await w.t.app.inject({
-    url: `/api/section/${teamwork}/available/penalties`,
+    url: `/api/section/${quiz}/available/penalties`,
     headers: w.admin.headers,
   });
-  assert.not.ok(available.json().some((item: { penaltyId: number }) => item.penaltyId === lateArrival));
+  assert.not.ok(available.json().some((item: { penaltyId: number }) => item.penaltyId === crossContamination));
 });
 
 Criteria(
@@ -663,19 +667,19 @@ Criteria(
 Criteria(
   'remove: an unscored subsection is deleted, an unapplied penalty or disqualification detached',
   async ({ w }) => {
-    const teamwork = await idOf(w, 'section', 'Teamwork');
+    // Management Quiz is used only by an event not yet started, so its structure may change.
+    const quiz = await idOf(w, 'section', 'Management Quiz');
     const subsection = await w.t.db
       .selectFrom('subsection')
       .select('subsection_id')
-      .where('section_id', '=', teamwork)
+      .where('section_id', '=', quiz)
       .executeTakeFirstOrThrow();
-    const uniform = await idOf(w, 'penalty', 'Incomplete Uniform');
-    const knifeSkills = await idOf(w, 'section', 'Knife Skills');
-    const outsideHelp = await idOf(w, 'disqualification', 'Outside Assistance During Competition');
+    const lateArrival = await idOf(w, 'penalty', 'Late Arrival to Station');
+    const dishonesty = await idOf(w, 'disqualification', 'Academic Dishonesty');
 
     const removed = await w.t.app.inject({
       method: 'DELETE',
-      url: `/api/section/${teamwork}/subsection/${subsection.subsection_id}`,
+      url: `/api/section/${quiz}/subsection/${subsection.subsection_id}`,
       headers: w.admin.headers,
     });
     assert.is(removed.statusCode, 200, removed.body);
@@ -699,19 +703,19 @@ Criteria(
 
     const penalty = await w.t.app.inject({
       method: 'DELETE',
-      url: `/api/section/${knifeSkills}/penalty/${uniform}`,
+      url: `/api/section/${quiz}/penalty/${lateArrival}`,
       headers: w.admin.headers,
     });
     assert.is(penalty.statusCode, 200, penalty.body);
     assert.is(penalty.json().message, 'Penalty removed successfully.');
     assert.ok(
-      await w.t.db.selectFrom('penalty').select('penalty_id').where('penalty_id', '=', uniform).executeTakeFirst(),
+      await w.t.db.selectFrom('penalty').select('penalty_id').where('penalty_id', '=', lateArrival).executeTakeFirst(),
       'the penalty stays in the state list',
     );
 
     const disqualification = await w.t.app.inject({
       method: 'DELETE',
-      url: `/api/section/${knifeSkills}/disqualification/${outsideHelp}`,
+      url: `/api/section/${quiz}/disqualification/${dishonesty}`,
       headers: w.admin.headers,
     });
     assert.is(disqualification.statusCode, 200);
@@ -720,7 +724,7 @@ Criteria(
       disqualification
         .json()
         .section.sectionDisqualifications.map((item: { disqualificationName: string }) => item.disqualificationName),
-      ['Pre-Prepared Food Items Brought In'],
+      ['Outside Assistance During Competition'],
     );
   },
 );
@@ -741,6 +745,13 @@ Criteria(
       .selectAll()
       .where('section_id', '=', knifeSkills)
       .executeTakeFirstOrThrow();
+    // Judges may score before the start, so the event holding these scores is put back to
+    // NOT_STARTED: the section is not locked, and the scores alone keep what they use.
+    await w.t.db
+      .updateTable('event')
+      .set({ status: 'NOT_STARTED', started_at: null })
+      .where('event_id', '=', cell.event_id)
+      .execute();
     await createDisqualificationScore(w.t.db, {
       stateId: w.stateId,
       eventId: cell.event_id,
@@ -843,6 +854,7 @@ async function criteriaWrites(w: AdminWorld, state: SecondState): Promise<Inject
     { method: 'POST', url: `${section}/disqualification`, payload: [{ disqualificationId }] },
     { method: 'DELETE', url: `${section}/penalty/${attachedPenalty}` },
     { method: 'DELETE', url: `${section}/subsection/${subsection.subsection_id}` },
+    { method: 'POST', url: `${section}/copy` },
   ];
 }
 

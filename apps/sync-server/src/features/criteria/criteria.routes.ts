@@ -29,6 +29,8 @@ import { currentUser, requireAdminArea } from '../../http/guards.ts';
 import * as criteria from './criteria.service.ts';
 
 const refusals = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+/** Structural changes are also refused 409 SECTION_LOCKED while a STARTED or CLOSED event uses the section. */
+const structuralRefusals = { ...refusals, 409: ApiErrorSchema };
 const success = 'Success' as const;
 
 /** The seed calls some create paths with a trailing slash; both spellings are served (the alias is hidden from the docs). */
@@ -138,10 +140,10 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
       preHandler: editors,
       schema: {
         tags: ['criteria'],
-        summary: "Attach the state's penalties to a section",
+        summary: "Attach the state's penalties to a section (not while a started or closed event uses it)",
         params: SectionIdParamsSchema,
         body: AttachPenaltiesSchema,
-        response: { 200: SectionMutationResponseSchema, ...refusals },
+        response: { 200: SectionMutationResponseSchema, ...structuralRefusals },
       },
     },
     async (request) => {
@@ -161,10 +163,10 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
       preHandler: editors,
       schema: {
         tags: ['criteria'],
-        summary: "Attach the state's disqualifications to a section",
+        summary: "Attach the state's disqualifications to a section (not while a started or closed event uses it)",
         params: SectionIdParamsSchema,
         body: AttachDisqualificationsSchema,
-        response: { 200: SectionMutationResponseSchema, ...refusals },
+        response: { 200: SectionMutationResponseSchema, ...structuralRefusals },
       },
     },
     async (request) => {
@@ -218,6 +220,23 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
     },
   );
 
+  app.post(
+    '/api/section/:sectionId/copy',
+    {
+      preHandler: editors,
+      schema: {
+        tags: ['criteria'],
+        summary: 'Copy a section (same subsections, penalties and disqualifications) into a new one, free to change',
+        params: SectionIdParamsSchema,
+        response: { 201: SectionMutationResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const section = await criteria.copySection(criteriaDeps, currentUser(request), request.params.sectionId);
+      return reply.code(201).send({ status: success, message: CriteriaMessages.sectionCopied, section });
+    },
+  );
+
   for (const { url, hide } of withTrailingSlash('/api/section/:sectionId/subsection')) {
     app.post(
       url,
@@ -226,10 +245,10 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
         schema: {
           hide,
           tags: ['criteria'],
-          summary: 'Add a subsection to a section',
+          summary: 'Add a subsection to a section (not while a started or closed event uses it)',
           params: SectionIdParamsSchema,
           body: SubsectionCreateSchema,
-          response: { 201: SubsectionMutationResponseSchema, ...refusals },
+          response: { 201: SubsectionMutationResponseSchema, ...structuralRefusals },
         },
       },
       async (request, reply) => {
@@ -253,7 +272,7 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
         summary: "Edit a subsection's name and description (the max score is locked)",
         params: SubsectionIdParamsSchema,
         body: SubsectionUpdateSchema,
-        response: { 200: SubsectionMutationResponseSchema, ...refusals },
+        response: { 200: SubsectionMutationResponseSchema, ...structuralRefusals },
       },
     },
     async (request) => {
@@ -273,9 +292,10 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
       preHandler: editors,
       schema: {
         tags: ['criteria'],
-        summary: 'Remove a subsection, or detach a penalty or disqualification, unless scores use it',
+        summary:
+          'Remove a subsection, or detach a penalty or disqualification, unless scores use it or a started or closed event uses the section',
         params: CriteriaRemoveParamsSchema,
-        response: { 200: SectionMutationResponseSchema, ...refusals, 409: ApiErrorSchema },
+        response: { 200: SectionMutationResponseSchema, ...structuralRefusals },
       },
     },
     async (request) => {

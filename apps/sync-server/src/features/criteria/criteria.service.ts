@@ -2,6 +2,7 @@ import {
   CriteriaMessages,
   ErrorCode,
   normalizeOptionalText,
+  SECTION_NAME_MAX_LENGTH,
   type AttachDisqualifications,
   type AttachPenalties,
   type CriteriaRemoveParams,
@@ -29,9 +30,13 @@ import {
   toSubsection,
 } from './criteria.mapper.ts';
 import * as repo from './criteria.repository.ts';
+import { nameOfCopy } from './section-copy.ts';
+import { findSectionLock } from './section-lock.ts';
 
 // Criteria belong to one state; everyone, ULTRA and SUPER included, sees and changes only
-// their own state's (decisions §3).
+// their own state's (decisions §3). The scored structure of a section (subsections, attached
+// penalties and disqualifications) is locked while a STARTED or CLOSED event uses it
+// (decisions §7, §8); names and descriptions stay editable.
 
 export interface CriteriaDeps {
   db: Db;
@@ -162,6 +167,69 @@ export async function updateSection(
   });
 }
 
+/**
+ * Copy section: a new section of the caller's state with the same description, subsections
+ * (in order) and attached penalties and disqualifications. The copy is used by no event, so
+ * it is free to change; the original stays as it is.
+ */
+export async function copySection(deps: CriteriaDeps, caller: AuthContext, sectionId: number): Promise<SectionDetail> {
+  const now = nowIso(deps);
+  return deps.db.transaction().execute(async (trx) => {
+    const original = await findOwnSection(trx, caller, sectionId);
+    const stateId = original.state_id;
+    const name = nameOfCopy(
+      original.section_name,
+      await repo.listSectionNamesByState(trx, stateId),
+      SECTION_NAME_MAX_LENGTH,
+    );
+    const copyId = await repo.insertSection(trx, { stateId, name, description: original.section_description }, now);
+    const subsections = await repo.listSubsectionsOfSection(trx, sectionId);
+    for (const subsection of subsections) {
+      await repo.insertSubsection(
+        trx,
+        {
+          sectionId: copyId,
+          stateId,
+          name: subsection.subsection_name,
+          description: subsection.subsection_description,
+          maxScore: subsection.max_score,
+        },
+        now,
+      );
+    }
+    const penaltyIds = (await repo.listPenaltiesOfSection(trx, sectionId)).map((row) => row.penalty_id);
+    const disqualificationIds = (await repo.listDisqualificationsOfSection(trx, sectionId)).map(
+      (row) => row.disqualification_id,
+    );
+    await repo.attachPenaltiesToSection(trx, copyId, stateId, penaltyIds);
+    await repo.attachDisqualificationsToSection(trx, copyId, stateId, disqualificationIds);
+    const copy = await loadSection(trx, copyId);
+    await audit(
+      trx,
+      caller,
+      {
+        stateId,
+        action: 'copy',
+        entityType: 'section',
+        entityId: copyId,
+        after: {
+          copiedFromSectionId: sectionId,
+          ...criteriaAuditView.section(copy),
+          subsections: subsections.map((row) => ({
+            name: row.subsection_name,
+            description: row.subsection_description,
+            maxScore: row.max_score,
+          })),
+          penaltyIds,
+          disqualificationIds,
+        },
+      },
+      now,
+    );
+    return loadSectionDetail(trx, copy);
+  });
+}
+
 // ----- subsections -----
 
 export async function createSubsection(
@@ -173,6 +241,9 @@ export async function createSubsection(
   const now = nowIso(deps);
   return deps.db.transaction().execute(async (trx) => {
     const section = await findOwnSection(trx, caller, sectionId);
+    await assertStructureUnlocked(trx, sectionId);
+    // Past the lock, any event using the section is NOT_STARTED: the subsection is added to
+    // what its judges owe before anyone has scored.
     const subsectionId = await repo.insertSubsection(
       trx,
       {
@@ -215,6 +286,9 @@ export async function updateSubsection(
     if (!before) throw notFound(CriteriaMessages.subsectionNotFound);
     assertSameState(caller, before.state_id);
     if (body.subsectionMaxScore !== undefined && body.subsectionMaxScore !== before.max_score) {
+      // A locked section answers why it is locked (and the screen offers the copy); otherwise
+      // the seed's rule: the score range never changes once the subsection exists.
+      await assertStructureUnlocked(trx, before.section_id);
       throw validationError([{ field: 'subsectionMaxScore', message: CriteriaMessages.maxScoreLocked }]);
     }
     await repo.updateSubsectionText(trx, subsectionId, {
@@ -422,6 +496,9 @@ async function attachToSection(
     }
     const added = await kind.attach(trx, sectionId, section.state_id, ids);
     if (added > 0) {
+      // Re-attaching what is attached changes nothing, so only a real change is refused (the
+      // refusal rolls the transaction back).
+      await assertStructureUnlocked(trx, sectionId);
       await audit(
         trx,
         caller,
@@ -493,22 +570,26 @@ export async function removeCriteria(
     if (type === 'subsection') {
       const subsection = await repo.findSubsectionById(trx, criteriaId);
       if (!subsection || subsection.section_id !== sectionId) throw notFound(CriteriaMessages.notInSection);
+      await assertStructureUnlocked(trx, sectionId);
       if (subsection.is_scored) throw inUse(CriteriaMessages.subsectionScored);
       await repo.deleteSubsection(trx, criteriaId);
       before = criteriaAuditView.subsection(subsection);
     } else if (type === 'penalty') {
+      if (!(await repo.isPenaltyInSection(trx, sectionId, criteriaId))) throw notFound(CriteriaMessages.notInSection);
+      await assertStructureUnlocked(trx, sectionId);
       if (await repo.hasPenaltyScoresInSection(trx, sectionId, criteriaId))
         throw inUse(CriteriaMessages.penaltyApplied);
-      if ((await repo.detachPenaltyFromSection(trx, sectionId, criteriaId)) === 0)
-        throw notFound(CriteriaMessages.notInSection);
+      await repo.detachPenaltyFromSection(trx, sectionId, criteriaId);
       before = { sectionId, penaltyId: criteriaId };
     } else {
+      if (!(await repo.isDisqualificationInSection(trx, sectionId, criteriaId))) {
+        throw notFound(CriteriaMessages.notInSection);
+      }
+      await assertStructureUnlocked(trx, sectionId);
       if (await repo.hasDisqualificationScoresInSection(trx, sectionId, criteriaId)) {
         throw inUse(CriteriaMessages.disqualificationApplied);
       }
-      if ((await repo.detachDisqualificationFromSection(trx, sectionId, criteriaId)) === 0) {
-        throw notFound(CriteriaMessages.notInSection);
-      }
+      await repo.detachDisqualificationFromSection(trx, sectionId, criteriaId);
       before = { sectionId, disqualificationId: criteriaId };
     }
     await audit(
@@ -528,6 +609,13 @@ export async function removeCriteria(
 }
 
 // ----- helpers -----
+
+/** Refuses (409 SECTION_LOCKED, naming the events and why) a structural change to a section a STARTED or CLOSED event uses. */
+async function assertStructureUnlocked(db: Db, sectionId: number): Promise<void> {
+  const events = await repo.listEventsUsingSection(db, sectionId);
+  const lock = findSectionLock(events.map((event) => ({ eventName: event.event_name, status: event.status })));
+  if (lock.isLocked) throw new ApiError(409, ErrorCode.SectionLocked, lock.message);
+}
 
 async function findOwnSection(db: Db, caller: AuthContext, sectionId: number): Promise<repo.SectionRowData> {
   const section = await repo.findSectionById(db, sectionId);

@@ -11,12 +11,14 @@ import { SortableTable, type TableColumn } from '../../../admin/sortable-table.t
 import { useApiQuery } from '../../../admin/use-api-query.ts';
 import { AlertType, showAlert } from '../../../alerts/alerts-store.ts';
 import { isApiError } from '../../../api/api-error.ts';
-import { getSection, removeCriteria } from '../../../api/criteria-api.ts';
+import { copySection, getSection, removeCriteria } from '../../../api/criteria-api.ts';
 import { handleGlobalError } from '../../../errors/global-error-handler.ts';
 import { withLoading } from '../../../loading/loading-store.ts';
 import { ButtonLink } from '../../../routing/links.tsx';
 import { idParams } from '../../../routing/route-schemas.ts';
 import { useSession } from '../../../session/session-context.tsx';
+import { SectionLockedAlert } from './-components/section-locked-alert.tsx';
+import { sectionLockedMessage } from './-components/section-lock.ts';
 import { SelectDisqualificationsModal, SelectPenaltiesModal } from './-components/select-criteria-modal.tsx';
 import { SubsectionFormModal } from './-components/subsection-form-modal.tsx';
 
@@ -36,7 +38,11 @@ type SectionPenalty = SectionDetail['sectionPenalties'][number];
 type SectionDisqualification = SectionDetail['sectionDisqualifications'][number];
 type OpenModal = 'section' | 'subsection' | 'penalties' | 'disqualifications' | Subsection | null;
 
-/** A section with its subsections, penalties and disqualifications; STANDARD users only read. */
+/**
+ * A section with its subsections, penalties and disqualifications; STANDARD users only read.
+ * While a started or closed event uses the section its structure cannot change: a refused
+ * change shows why and offers Copy section, which opens the new copy.
+ */
 function SectionDetailScreen({ sectionId }: { sectionId: number }) {
   const canEdit = useAdminWriteAccess().canEdit;
   const navigate = useNavigate();
@@ -54,8 +60,23 @@ function SectionDetailScreen({ sectionId }: { sectionId: number }) {
     },
   );
   const [modal, setModal] = useState<OpenModal>(null);
+  const [lockedMessage, setLockedMessage] = useState<string | null>(null);
+  const [isCopying, setIsCopying] = useState(false);
   const confirm = useConfirmDialog();
   const closeModal = () => setModal(null);
+
+  const copy = async () => {
+    setIsCopying(true);
+    try {
+      const response = await withLoading(copySection(sectionId));
+      showAlert({ type: AlertType.Success, message: response.message });
+      void navigate({ to: '/admin/section-detail/$id', params: { id: response.section.sectionId } });
+    } catch (error) {
+      reportMutationError(error);
+    } finally {
+      setIsCopying(false);
+    }
+  };
 
   const remove = async (type: CriteriaType, criteriaId: number, name: string) => {
     if (!(await confirm.ask(AdminMessages.confirmRemove(name), 'Remove'))) return;
@@ -64,7 +85,9 @@ function SectionDetailScreen({ sectionId }: { sectionId: number }) {
       section.setData(response.section);
       showAlert({ type: AlertType.Success, message: response.message });
     } catch (error) {
-      reportMutationError(error);
+      const locked = sectionLockedMessage(error);
+      if (locked === undefined) reportMutationError(error);
+      else setLockedMessage(locked);
     }
   };
 
@@ -209,17 +232,34 @@ function SectionDetailScreen({ sectionId }: { sectionId: number }) {
               </Text>
             </Stack>
             {canEdit && (
-              <Button
-                variant="light"
-                flex="none"
-                onClick={() => setModal('section')}
-                aria-label={`Edit section ${detail.sectionName}`}
-              >
-                Edit
-              </Button>
+              <Group gap="sm" flex="none" justify="flex-end">
+                <Button
+                  variant="default"
+                  onClick={() => void copy()}
+                  loading={isCopying}
+                  aria-label={`Copy section ${detail.sectionName}`}
+                >
+                  Copy section
+                </Button>
+                <Button
+                  variant="light"
+                  onClick={() => setModal('section')}
+                  aria-label={`Edit section ${detail.sectionName}`}
+                >
+                  Edit
+                </Button>
+              </Group>
             )}
           </Group>
         </Paper>
+        {lockedMessage !== null && (
+          <SectionLockedAlert
+            message={lockedMessage}
+            isCopying={isCopying}
+            onCopy={() => void copy()}
+            onClose={() => setLockedMessage(null)}
+          />
+        )}
       </Stack>
 
       <CriteriaBlock
@@ -274,13 +314,24 @@ function SectionDetailScreen({ sectionId }: { sectionId: number }) {
           subsection={modal === 'subsection' ? null : modal}
           onClose={closeModal}
           onSaved={section.reload}
+          onSectionLocked={setLockedMessage}
         />
       )}
       {modal === 'penalties' && (
-        <SelectPenaltiesModal sectionId={sectionId} onClose={closeModal} onSaved={section.setData} />
+        <SelectPenaltiesModal
+          sectionId={sectionId}
+          onClose={closeModal}
+          onSaved={section.setData}
+          onSectionLocked={setLockedMessage}
+        />
       )}
       {modal === 'disqualifications' && (
-        <SelectDisqualificationsModal sectionId={sectionId} onClose={closeModal} onSaved={section.setData} />
+        <SelectDisqualificationsModal
+          sectionId={sectionId}
+          onClose={closeModal}
+          onSaved={section.setData}
+          onSectionLocked={setLockedMessage}
+        />
       )}
       {confirm.dialog}
     </Stack>

@@ -20,6 +20,7 @@ import {
   listAvailablePenalties,
 } from '../../../../api/criteria-api.ts';
 import { AnchorLink } from '../../../../routing/links.tsx';
+import { sectionLockedMessage } from './section-lock.ts';
 
 interface Choice {
   id: number;
@@ -31,10 +32,12 @@ interface SelectProps {
   sectionId: number;
   onClose(): void;
   onSaved(section: SectionDetail): void;
+  /** The section is held by a started or closed event: the screen explains and offers the copy. */
+  onSectionLocked(message: string): void;
 }
 
 /** Select penalties: the state's penalties not yet in this section. */
-export function SelectPenaltiesModal({ sectionId, onClose, onSaved }: SelectProps) {
+export function SelectPenaltiesModal({ sectionId, onClose, onSaved, onSectionLocked }: SelectProps) {
   const available = useApiQuery(`available-penalties-${sectionId}`, (signal) =>
     listAvailablePenalties(sectionId, signal),
   );
@@ -56,12 +59,13 @@ export function SelectPenaltiesModal({ sectionId, onClose, onSaved }: SelectProp
       attach={(ids) => attachPenalties(sectionId, ids)}
       onClose={onClose}
       onSaved={onSaved}
+      onSectionLocked={onSectionLocked}
     />
   );
 }
 
 /** Select disqualifications: the state's disqualifications not yet in this section. */
-export function SelectDisqualificationsModal({ sectionId, onClose, onSaved }: SelectProps) {
+export function SelectDisqualificationsModal({ sectionId, onClose, onSaved, onSectionLocked }: SelectProps) {
   const available = useApiQuery(`available-disqualifications-${sectionId}`, (signal) =>
     listAvailableDisqualifications(sectionId, signal),
   );
@@ -80,6 +84,7 @@ export function SelectDisqualificationsModal({ sectionId, onClose, onSaved }: Se
       attach={(ids) => attachDisqualifications(sectionId, ids)}
       onClose={onClose}
       onSaved={onSaved}
+      onSectionLocked={onSectionLocked}
     />
   );
 }
@@ -94,6 +99,7 @@ function SelectCriteriaModal({
   attach,
   onClose,
   onSaved,
+  onSectionLocked,
 }: {
   title: string;
   groupLabel: string;
@@ -104,6 +110,7 @@ function SelectCriteriaModal({
   attach(ids: number[]): Promise<SectionMutationResponse>;
   onClose(): void;
   onSaved(section: SectionDetail): void;
+  onSectionLocked(message: string): void;
 }) {
   const [selected, setSelected] = useState<string[]>([]);
   const [error, setError] = useState<string | undefined>();
@@ -123,7 +130,15 @@ function SelectCriteriaModal({
         onSaved(response.section);
         onClose();
       })
-      .catch((failure: unknown) => reportMutationError(failure));
+      .catch((failure: unknown) => {
+        const lockedMessage = sectionLockedMessage(failure);
+        if (lockedMessage === undefined) {
+          reportMutationError(failure);
+          return;
+        }
+        onSectionLocked(lockedMessage);
+        onClose();
+      });
   };
 
   return (

@@ -12,6 +12,7 @@ import { WholeNumberSelect } from '../../../../admin/whole-number-select.tsx';
 import { AlertType, showAlert } from '../../../../alerts/alerts-store.ts';
 import { createSubsection, updateSubsection } from '../../../../api/criteria-api.ts';
 import { useSchemaForm } from '../../../../forms/use-schema-form.ts';
+import { sectionLockedMessage } from './section-lock.ts';
 
 // A new subsection starts without a range so the form can say 'Score Range is required'.
 const newSubsection = { subsectionName: '', subsectionDescription: '' } as SubsectionCreate;
@@ -25,11 +26,14 @@ export function SubsectionFormModal({
   subsection,
   onClose,
   onSaved,
+  onSectionLocked,
 }: {
   sectionId: number;
   subsection: Subsection | null;
   onClose(): void;
   onSaved(): void;
+  /** The section is held by a started or closed event: the screen explains and offers the copy. */
+  onSectionLocked(message: string): void;
 }) {
   const form = useSchemaForm(
     SubsectionCreateSchema,
@@ -55,7 +59,15 @@ export function SubsectionFormModal({
         onSaved();
         onClose();
       })
-      .catch((error: unknown) => reportMutationError(error, form));
+      .catch((error: unknown) => {
+        const lockedMessage = sectionLockedMessage(error);
+        if (lockedMessage === undefined) {
+          reportMutationError(error, form);
+          return;
+        }
+        onSectionLocked(lockedMessage);
+        onClose();
+      });
   });
 
   const isEdit = subsection !== null;
