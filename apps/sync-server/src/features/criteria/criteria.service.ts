@@ -1,4 +1,5 @@
 import {
+  ReopenReason,
   CriteriaMessages,
   ErrorCode,
   normalizeOptionalText,
@@ -22,6 +23,7 @@ import type { Db } from '../../db/database.ts';
 import { ApiError, forbidden, notFound, validationError } from '../../http/api-error.ts';
 import { assertSameState, type AuthContext } from '../../http/guards.ts';
 import { recordAudit, type AuditEntry } from '../audit/audit.repository.ts';
+import { reopenForSectionGrowth } from '../submissions/owed-work.service.ts';
 import {
   criteriaAuditView,
   toDisqualification,
@@ -242,8 +244,8 @@ export async function createSubsection(
   return deps.db.transaction().execute(async (trx) => {
     const section = await findOwnSection(trx, caller, sectionId);
     await assertStructureUnlocked(trx, sectionId);
-    // Past the lock, any event using the section is NOT_STARTED: the subsection is added to
-    // what its judges owe before anyone has scored.
+    // Past the lock, any event using the section is NOT_STARTED, where judges may already have
+    // scored and submitted: the new subsection reopens those who now owe it (below).
     const subsectionId = await repo.insertSubsection(
       trx,
       {
@@ -268,6 +270,7 @@ export async function createSubsection(
       },
       now,
     );
+    await reopenForSectionGrowth(trx, sectionId, { reason: ReopenReason.subsectionAdded, userId: caller.userId }, now);
     return toSubsection(subsection);
   });
 }

@@ -115,16 +115,15 @@ export async function listSubmissionsOfCategories(db: Db, categoryIds: readonly 
 }
 
 /** Categories of events not closed that use the section: the ones whose owed work it shapes. */
-export async function listOpenCategoriesUsingSection(db: Db, sectionId: number): Promise<number[]> {
-  const rows = await db
+export async function listOpenCategoriesUsingSection(db: Db, sectionId: number) {
+  return db
     .selectFrom('category_section')
     .innerJoin('category', 'category.category_id', 'category_section.category_id')
     .innerJoin('event', 'event.event_id', 'category.event_id')
-    .select('category.category_id')
+    .select(['category.category_id', 'category.event_id', 'category.state_id'])
     .where('category_section.section_id', '=', sectionId)
     .where('event.status', '!=', 'CLOSED')
     .execute();
-  return rows.map((row) => row.category_id);
 }
 
 export async function listCategoryIdsOfEvent(db: Db, eventId: number): Promise<number[]> {

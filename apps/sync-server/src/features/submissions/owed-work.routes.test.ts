@@ -222,6 +222,37 @@ test('students given to a school that had none reopen the judges; a reorder or a
   await t.close();
 });
 
+test('a subsection added before the start reopens the submitted judges and refreshes their devices', async () => {
+  const event = await buildSmallEvent();
+  const { t } = event.world;
+  const { ada, ben } = event.judges;
+  await scoreAndSubmit(event, ada, [event.plating]);
+  await scoreAndSubmit(event, ben, [event.plating]);
+  const added = await t.app.inject({
+    method: 'POST',
+    url: `/api/section/${event.plating}/subsection`,
+    headers: event.world.admin.headers,
+    payload: { subsectionName: 'Garnish', subsectionDescription: null, subsectionMaxScore: 5 },
+  });
+  assert.is(added.statusCode, 201, added.body);
+  assert.equal([await isSubmitted(event, ada), await isSubmitted(event, ben)], [false, false]);
+  const reference = await t.db
+    .selectFrom('change_log')
+    .select(['entity', 'category_id'])
+    .where('entity', '=', 'reference')
+    .where('event_id', '=', event.eventId)
+    .execute();
+  assert.equal(
+    reference,
+    [{ entity: 'reference', category_id: event.categoryId }],
+    'devices download the new subsection',
+  );
+  const adaCategory = (await download(event, ada)).categories[0];
+  assert.is(adaCategory?.reopened?.reason, ReopenReason.subsectionAdded);
+  assert.ok(adaCategory?.sections[0]?.subsections.some((subsection) => subsection.subsectionName === 'Garnish'));
+  await t.close();
+});
+
 test("a coordinator's unlock is told to the device and the run page with its reason", async () => {
   const event = await buildSmallEvent();
   const { t } = event.world;

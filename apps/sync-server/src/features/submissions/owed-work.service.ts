@@ -19,6 +19,7 @@ import {
 } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { recordScheduleChange } from '../events/events.repository.ts';
 import { deleteSubmission } from '../scores/scores.repository.ts';
 import { forgetSubmission } from '../scores/schedule-reads.ts';
 import { appendChange } from '../sync/sync.repository.ts';
@@ -29,6 +30,7 @@ import {
   listCategoryIdsOfEvent,
   listJudgeNames,
   listLatestReopenings,
+  listOpenCategoriesUsingSection,
   listScoredSubsectionCells,
   listSubmissionsOfCategories,
   loadCategoryWork,
@@ -127,6 +129,37 @@ export async function reopenSubmissionsOwingWork(
     reopened.push({ ...target, missing });
   }
   return reopened;
+}
+
+/**
+ * A section's structure grew (a subsection added): every open category using it sends its judges'
+ * devices for the new reference data and reopens the submissions that now miss cells.
+ */
+export async function reopenForSectionGrowth(
+  db: Db,
+  sectionId: number,
+  growth: WorkGrowth,
+  now: string,
+): Promise<ReopenedSubmission[]> {
+  const categories = await listOpenCategoriesUsingSection(db, sectionId);
+  for (const category of categories) {
+    await recordScheduleChange(
+      db,
+      {
+        stateId: category.state_id,
+        eventId: category.event_id,
+        categoryId: category.category_id,
+        reason: growth.reason,
+      },
+      now,
+    );
+  }
+  return reopenSubmissionsOwingWork(
+    db,
+    categories.map((category) => category.category_id),
+    growth,
+    now,
+  );
 }
 
 /**
