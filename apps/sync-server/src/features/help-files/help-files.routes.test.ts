@@ -321,6 +321,7 @@ HelpFiles(
       .select(['action', 'user_id'])
       .where('entity_type', '=', 'help_document')
       .where('action', '=', 'delete')
+      .orderBy('audit_id')
       .execute();
     assert.equal(
       audits.map((a) => a.user_id),
