@@ -56,7 +56,8 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
           serializers: { req: serializeRequestForLog },
         }
       : false,
-    trustProxy: true,
+    // Only the named proxy may say who the client is (decisions §7); off by default.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
