@@ -82,6 +82,28 @@ test.describe('login through the header panel', () => {
     await expect(shell.loginPanel.getByRole('alert')).toHaveCount(0);
   });
 
+  test('repeated wrong passwords make the panel say how long to wait', async ({ page }, testInfo) => {
+    const shell = new AppShell(page);
+    const alert = shell.loginPanel.getByRole('alert');
+    const email = `nobody-${testInfo.project.name}-${testInfo.retry}@example.test`;
+    await page.goto('/login');
+    // Five failures from one address are free (docs/decisions.md "Login throttling").
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await shell.fillLogin(email, `wrong-password-${attempt}`);
+      await shell.submitLoginButton.click();
+      await expect(alert).toHaveText(INVALID_CREDENTIALS);
+    }
+    // The next must wait 2 s; a slow click gets heard instead and doubles the wait.
+    await expect(async () => {
+      await shell.passwordInput.fill(`wrong-password-${Date.now()}`);
+      await shell.submitLoginButton.click();
+      await expect(alert).toHaveText(/^Too many login attempts\. Please try again in \d+ seconds?\.$/, {
+        timeout: 2_000,
+      });
+    }).toPass();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test('the forgot-my-password link leads to account help', async ({ page }) => {
     const shell = new AppShell(page);
     await page.goto('/welcome');

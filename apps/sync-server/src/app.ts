@@ -14,7 +14,7 @@ import { registerCriteriaRoutes } from './features/criteria/criteria.routes.ts';
 import { registerJudgeRoutes } from './features/judges/judges.routes.ts';
 import { registerSchoolRoutes } from './features/schools/schools.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
-import { createAttemptLimiter } from './features/auth/login-throttle.ts';
+import { createLoginThrottle } from './features/auth/login-throttle.ts';
 import { createMailer } from './features/email/mailer.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { registerStateRoutes } from './features/states/states.routes.ts';
@@ -56,7 +56,8 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
           serializers: { req: serializeRequestForLog },
         }
       : false,
-    trustProxy: true,
+    // Only the named proxy may say who the client is (decisions §7); off by default.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -86,7 +87,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     db,
     config,
     mailer,
-    loginLimiter: createAttemptLimiter({ maxFailures: 10, windowMs: 60_000 }),
+    loginThrottle: createLoginThrottle(),
     requireAuth: createRequireAuth(db),
     requireEditor: createRequireEditor(db),
     requireEventRunner: createRequireEventRunner(db),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,6 +18,11 @@ export interface AppConfig {
   publicUrl: string;
   pwaDist: string;
   logLevel: string;
+  /**
+   * The proxies allowed to name the client in X-Forwarded-For (decisions §7): their addresses
+   * and CIDR ranges, or false (nobody: the client is the socket's address).
+   */
+  trustProxy: false | string[];
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -42,7 +48,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     pwaDist: path.resolve(env.PWA_DIST ?? path.join(repoRoot, 'apps/pwa/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+/** proxy-addr's names for reserved ranges, which Fastify's trustProxy also accepts. */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: unset (or `false`) trusts no proxy; otherwise a comma-separated list of
+ * addresses, CIDR ranges and named ranges. `true` is refused (anyone could then choose the
+ * address the login throttle counts), and so are hop counts, which Fastify 5 disables for
+ * the same reason: a hop count cannot tell the proxy from a client that reached us directly.
+ */
+export function parseTrustProxy(value: string | undefined): false | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!isProxyAddressOrRange(entry)) {
+      throw new Error(
+        `TRUST_PROXY must list the proxy's addresses or CIDR ranges (or loopback, linklocal, uniquelocal); "${entry}" is none of these`,
+      );
+    }
+  }
+  return entries;
+}
+
+function isProxyAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry) || isIP(entry) !== 0) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  if (prefix === undefined || rest.length > 0 || !/^\d{1,3}$/.test(prefix)) return false;
+  const family = isIP(address);
+  return family !== 0 && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 function readOrCreateSecret(file: string): string {

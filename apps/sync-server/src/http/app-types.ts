@@ -9,7 +9,7 @@ import type {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { AttemptLimiter } from '../features/auth/login-throttle.ts';
+import type { LoginThrottle } from '../features/auth/login-throttle.ts';
 import type { Mailer } from '../features/email/mailer.ts';
 
 export type AppInstance = FastifyInstance<
@@ -25,7 +25,7 @@ export interface RouteDeps {
   db: Db;
   config: AppConfig;
   mailer: Mailer;
-  loginLimiter: AttemptLimiter;
+  loginThrottle: LoginThrottle;
   requireAuth: preHandlerAsyncHookHandler;
   /** requireAuth must run first: an editor role with an unexpired account (see guards.ts). */
   requireEditor: preHandlerAsyncHookHandler;

@@ -13,6 +13,7 @@ import { currentUser } from '../../http/guards.ts';
 import {
   TOKEN_LIFETIME_SECONDS,
   getSessionUser,
+  LoginThrottledError,
   login,
   logout,
   resetPassword,
@@ -23,7 +24,7 @@ import {
 export function registerAuthRoutes(app: AppInstance, deps: RouteDeps): void {
   const authDeps: AuthDeps = {
     db: deps.db,
-    loginLimiter: deps.loginLimiter,
+    loginThrottle: deps.loginThrottle,
     publicUrl: deps.config.publicUrl,
     signToken: (payload) => app.jwt.sign(payload, { expiresIn: TOKEN_LIFETIME_SECONDS }),
     afterCommit: { emailQueued: () => void deps.mailer.flushOutbox() },
@@ -39,7 +40,14 @@ export function registerAuthRoutes(app: AppInstance, deps: RouteDeps): void {
         response: { 200: LoginResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
       },
     },
-    (request) => login(authDeps, request.body, request.ip),
+    async (request, reply) => {
+      try {
+        return await login(authDeps, request.body, request.ip);
+      } catch (error) {
+        if (error instanceof LoginThrottledError) void reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      }
+    },
   );
 
   app.post(

@@ -21,7 +21,7 @@ import {
 } from '../users/users.repository.ts';
 import { toSessionUser } from '../users/users.mapper.ts';
 import { findResetToken, insertResetToken, useAllResetTokens } from './auth.repository.ts';
-import type { AttemptLimiter } from './login-throttle.ts';
+import { tooManyLoginAttemptsMessage, type LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 
 /**
@@ -34,30 +34,36 @@ const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 export interface AuthDeps {
   db: Db;
   signToken: (payload: TokenPayload) => string;
-  loginLimiter: AttemptLimiter;
+  loginThrottle: LoginThrottle;
   publicUrl: string;
   afterCommit: { emailQueued: () => void };
   now?: () => Date;
 }
 
-export async function login(deps: AuthDeps, request: LoginRequest, clientIp: string): Promise<LoginResponse> {
-  const email = request.username.trim().toLowerCase();
-  const ipKey = `ip:${clientIp}`;
-  const accountKey = `account:${email}`;
-  if (deps.loginLimiter.isBlocked(ipKey) || deps.loginLimiter.isBlocked(accountKey)) {
-    throw new ApiError(429, ErrorCode.TooManyRequests, Messages.tooManyLoginAttempts);
+/** A refused login attempt: the caller must wait `retryAfterSeconds` (the route sends Retry-After). */
+export class LoginThrottledError extends ApiError {
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number) {
+    super(429, ErrorCode.TooManyRequests, tooManyLoginAttemptsMessage(retryAfterSeconds));
+    this.retryAfterSeconds = retryAfterSeconds;
   }
-  const user = await findUserWithStateByEmail(deps.db, email);
+}
+
+export async function login(deps: AuthDeps, request: LoginRequest, clientIp: string): Promise<LoginResponse> {
+  const attempt = { account: request.username.trim().toLowerCase(), clientIp };
+  const waitSeconds = deps.loginThrottle.beginAttempt(attempt);
+  if (waitSeconds > 0) throw new LoginThrottledError(waitSeconds);
+  const user = await findUserWithStateByEmail(deps.db, attempt.account);
   const isValid = user
     ? await verifyPassword(user.password_hash, request.password)
     : (await verifyAgainstDummy(request.password), false);
   const role = parseRole(user?.role);
+  // The attempt already counts as a failure (beginAttempt); only a success takes it back.
   if (!user || !isValid || !role || user.is_archived === 1) {
-    deps.loginLimiter.recordFailure(ipKey);
-    deps.loginLimiter.recordFailure(accountKey);
     throw new ApiError(401, ErrorCode.InvalidCredentials, Messages.invalidCredentials);
   }
-  deps.loginLimiter.clear(accountKey);
+  deps.loginThrottle.recordSuccess(attempt);
   const now = (deps.now ?? (() => new Date()))();
   const token = deps.signToken({ sub: String(user.user_id), role, stateId: user.state_id, tv: user.token_version });
   return {
