@@ -119,9 +119,14 @@ function writeRefusal(writer: AdminWriter): ApiError {
  */
 export function createRequireEditor(db: Db): preHandlerAsyncHookHandler {
   return async function requireEditor(request: FastifyRequest) {
-    const writer = await findAdminWriter(db, currentUser(request));
-    if (!canEditAdminData(writer)) throw writeRefusal(writer);
+    await assertEditor(db, currentUser(request));
   };
+}
+
+/** Service-level twin of requireEditor, for rules a service keeps whoever calls it. */
+export async function assertEditor(db: Db, caller: AuthContext): Promise<void> {
+  const writer = await findAdminWriter(db, caller);
+  if (!canEditAdminData(writer)) throw writeRefusal(writer);
 }
 
 /**
