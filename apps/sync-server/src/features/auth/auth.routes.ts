@@ -28,6 +28,7 @@ export function registerAuthRoutes(app: AppInstance, deps: RouteDeps): void {
     signToken: (payload) => app.jwt.sign(payload, { expiresIn: TOKEN_LIFETIME_SECONDS }),
     afterCommit: { emailQueued: () => void deps.mailer.flushOutbox() },
   };
+  const resetDeps = { ...authDeps, captcha: deps.captcha };
 
   app.post(
     '/api/login/user',
@@ -77,15 +78,17 @@ export function registerAuthRoutes(app: AppInstance, deps: RouteDeps): void {
   app.post(
     '/api/login/sendResetPassword',
     {
+      onRequest: deps.rateLimits.anonymousWrite(),
       schema: {
         tags: ['auth'],
-        summary: 'Email a password-reset link (answers the same whether or not the email exists)',
+        summary:
+          'Email a password-reset link, at most one per address per 5 minutes (answers the same whether or not the email exists)',
         body: SendResetPasswordSchema,
-        response: { 200: StatusResponseSchema, 400: ApiErrorSchema },
+        response: { 200: StatusResponseSchema, 400: ApiErrorSchema, 429: ApiErrorSchema },
       },
     },
     async (request) => {
-      await sendPasswordReset(authDeps, request.body.email);
+      await sendPasswordReset(resetDeps, request.body);
       return { status: 'Success', message: Messages.resetEmailSent };
     },
   );
@@ -93,11 +96,12 @@ export function registerAuthRoutes(app: AppInstance, deps: RouteDeps): void {
   app.post(
     '/api/login/resetPassword',
     {
+      onRequest: deps.rateLimits.anonymousWrite(),
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a single-use reset token',
         body: ResetPasswordSchema,
-        response: { 200: StatusResponseSchema, 400: ApiErrorSchema },
+        response: { 200: StatusResponseSchema, 400: ApiErrorSchema, 429: ApiErrorSchema },
       },
     },
     async (request) => {

@@ -6,6 +6,7 @@ import {
   type LoginRequest,
   type LoginResponse,
   type ResetPasswordRequest,
+  type SendResetPasswordRequest,
   type SessionUser,
 } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
@@ -20,7 +21,13 @@ import {
   updatePasswordHash,
 } from '../users/users.repository.ts';
 import { toSessionUser } from '../users/users.mapper.ts';
-import { findResetToken, insertResetToken, useAllResetTokens } from './auth.repository.ts';
+import type { Captcha } from '../requests/captcha.ts';
+import {
+  findLatestResetTokenCreation,
+  findResetToken,
+  insertResetToken,
+  useAllResetTokens,
+} from './auth.repository.ts';
 import type { AttemptLimiter } from './login-throttle.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 
@@ -30,6 +37,8 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts
  */
 export const TOKEN_LIFETIME_SECONDS = 72 * 60 * 60;
 const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+/** At most one reset email per address in this time (decisions §7), so the form cannot flood an inbox. */
+export const RESET_EMAIL_COOLDOWN_MS = 5 * 60 * 1000;
 
 export interface AuthDeps {
   db: Db;
@@ -79,14 +88,25 @@ export async function getSessionUser(db: Db, userId: number): Promise<SessionUse
   return toSessionUser(user);
 }
 
-/** Always resolves the same way whether or not the email exists, so it reveals nothing. */
-export async function sendPasswordReset(deps: AuthDeps, email: string): Promise<void> {
-  const user = await findUserWithStateByEmail(deps.db, email);
+export interface ResetRequestDeps extends Pick<AuthDeps, 'db' | 'publicUrl' | 'afterCommit' | 'now'> {
+  captcha: Captcha;
+}
+
+/**
+ * The "forgot password" form, captcha first. Always resolves the same way whether or not the
+ * email exists, and whether or not a link went out in the last five minutes (the last link,
+ * reset or invitation, is then still the one to use), so it reveals nothing.
+ */
+export async function sendPasswordReset(deps: ResetRequestDeps, request: SendResetPasswordRequest): Promise<void> {
+  await deps.captcha.verify(request.captcha);
+  const user = await findUserWithStateByEmail(deps.db, request.email);
   if (!user || user.is_archived === 1) return;
   const token = randomBytes(32).toString('base64url');
   const now = (deps.now ?? (() => new Date()))();
   const link = `${deps.publicUrl}/account-help-reset?token=${token}`;
-  await deps.db.transaction().execute(async (trx) => {
+  const isQueued = await deps.db.transaction().execute(async (trx) => {
+    const latest = await findLatestResetTokenCreation(trx, user.user_id);
+    if (latest !== undefined && Date.parse(latest) > now.getTime() - RESET_EMAIL_COOLDOWN_MS) return false;
     await insertResetToken(
       trx,
       user.user_id,
@@ -110,8 +130,9 @@ export async function sendPasswordReset(deps: AuthDeps, email: string): Promise<
       },
       now.toISOString(),
     );
+    return true;
   });
-  deps.afterCommit.emailQueued();
+  if (isQueued) deps.afterCommit.emailQueued();
 }
 
 export async function resetPassword(deps: AuthDeps, request: ResetPasswordRequest): Promise<void> {
