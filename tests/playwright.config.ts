@@ -77,6 +77,10 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       PAYMENT_URL: E2E_PAYMENT_URL,
       LOG_LEVEL: 'warn',
+      // Every test registers judges and solves captchas from 127.0.0.1: the per-IP limits of
+      // anonymous routes (decisions §8) are proved by the API tests, not tripped here.
+      RATE_LIMIT_PUBLIC_WRITES: '100000',
+      RATE_LIMIT_CAPTCHA_CHALLENGES: '100000',
     },
   },
 });

@@ -10,6 +10,7 @@ import { JUDGE_PASSWORD, JudgeServer, type JudgingScenario } from './pages/judge
 import { installApp } from './pages/installed-app.ts';
 import { AppShell } from './pages/app-shell.page.ts';
 import { DEMO_PASSWORD, demoUsers } from './support/demo-users.ts';
+import { solveCaptcha } from './support/captcha.ts';
 
 const SUBSECTIONS = ['Menu Design and Balance', 'Costing Accuracy', 'Visual Presentation', 'Oral Presentation'];
 // Judge one, on the tablet: school A 34.50 (−2.00 uniform penalty, later rejected), school B 26.75.
@@ -32,6 +33,7 @@ async function addSecondJudge(request: APIRequestContext, server: JudgeServer, s
       judgePassword: JUDGE_PASSWORD,
       confirmPassword: JUDGE_PASSWORD,
       profile: 'judge',
+      captcha: await solveCaptcha(request),
     },
   });
   expect(created.ok()).toBe(true);

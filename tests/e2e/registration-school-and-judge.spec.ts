@@ -27,6 +27,8 @@ test.describe('public registration', () => {
         'Please make a selection - if your school is not listed, select * My school is not listed *',
       ),
     ).toBeVisible();
+    // A public write: the visitor proves it is no robot (decisions §7).
+    await expect(registration.form.getByText('Please confirm you are not a robot')).toBeVisible();
 
     await registration.school.selectOption({ label: '* My school is not listed *' });
     await registration.textbox('School name').fill(schoolName);
@@ -41,6 +43,8 @@ test.describe('public registration', () => {
     await registration.submitButton.click();
     await expect(registration.form.getByText('Up to 5 students per category, separated by commas')).toBeVisible();
     await registration.students('Hospitality').fill('Cy Diaz, Di Evans');
+    await registration.captcha.solve();
+    await expect(registration.form.getByText('Please confirm you are not a robot')).toHaveCount(0);
     await registration.submitButton.click();
     await expect(page.getByText('Registration successful.', { exact: true })).toBeVisible();
 
@@ -82,6 +86,8 @@ test.describe('public registration', () => {
     await registration.password('Confirm password').fill('different');
     await registration.submitButton.click();
     await expect(registration.form.getByText('Password must be between 8 and 64 characters long')).toBeVisible();
+    await expect(registration.form.getByText('Please confirm you are not a robot')).toBeVisible();
+    await registration.captcha.solve();
     await registration.password('Password').fill(password);
     await registration.submitButton.click();
     await expect(registration.form.getByText('Password must match')).toBeVisible();

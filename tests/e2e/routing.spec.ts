@@ -1,7 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { AdminShell } from './pages/admin-shell.page.ts';
 import { AppShell } from './pages/app-shell.page.ts';
+import { demoStateId } from './pages/events-setup.ts';
+import { openRunDatabase } from './pages/judge-server.ts';
 import { PasswordResetPage } from './pages/password-reset.page.ts';
+import { Captcha } from './pages/public-forms.page.ts';
+import { solveCaptcha } from './support/captcha.ts';
 import { demoUsers } from './support/demo-users.ts';
 
 test.describe('public routes', () => {
@@ -57,14 +61,70 @@ test.describe('public routes', () => {
     await expect(page.getByRole('main').getByRole('alert')).toContainText('Request a new link');
   });
 
-  test('account help asks for an email, then says to check it', async ({ page }) => {
+  test('account help asks for an email and the captcha, then says to check it', async ({ page }) => {
     await page.goto('/account-help');
-    const email = page.getByRole('textbox', { name: 'Email' });
-    await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect(page.getByText('Email is required')).toBeVisible();
+    const form = page.getByRole('form', { name: 'Request a password reset' });
+    const email = form.getByRole('textbox', { name: 'Email' });
+    await form.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(form.getByText('Email is required')).toBeVisible();
+    await expect(form.getByText('Please confirm you are not a robot')).toBeVisible();
     await email.fill('nobody@demo.test');
-    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await new Captcha(form).solve();
+    await form.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByText('Check your email')).toBeVisible();
+  });
+
+  test('a judge who forgot their password gets one email for two requests within 5 minutes, and the link works', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.slow();
+    const email = `forgetful.${testInfo.project.name}.${Date.now().toString(36)}@judges.e2e.test`;
+    const stateId = await demoStateId(request);
+    const registered = await request.post('/api/judge', {
+      data: {
+        judgeState: { stateId },
+        judgeFirstName: 'Forgetful',
+        judgeLastName: 'Judge',
+        judgeEmail: email,
+        judgePhone: '3025550177',
+        judgePassword: 'Forgotten-2026',
+        confirmPassword: 'Forgotten-2026',
+        captcha: await solveCaptcha(request),
+      },
+    });
+    expect(registered.ok(), await registered.text()).toBe(true);
+    const resetEmails = () => {
+      const db = openRunDatabase();
+      try {
+        return db
+          .prepare("SELECT body_text FROM email_outbox WHERE to_address = ? AND subject = 'Reset your password'")
+          .all(email) as { body_text: string }[];
+      } finally {
+        db.close();
+      }
+    };
+
+    const form = page.getByRole('form', { name: 'Request a password reset' });
+    for (const attempt of [1, 2]) {
+      await page.goto('/account-help');
+      await form.getByRole('textbox', { name: 'Email' }).fill(email);
+      await new Captcha(form).solve();
+      await form.getByRole('button', { name: 'Send reset link' }).click();
+      await expect(page.getByText('Check your email'), `request ${attempt}`).toBeVisible();
+    }
+    const sent = resetEmails();
+    expect(sent).toHaveLength(1);
+
+    const token = /account-help-reset\?token=([\w-]+)/.exec(sent[0]?.body_text ?? '')?.[1];
+    const reset = new PasswordResetPage(page);
+    await page.goto(`/account-help-reset?token=${token}`);
+    await reset.newPassword.fill('Remembered-2026');
+    await reset.confirmPassword.fill('Remembered-2026');
+    await reset.submitButton.click();
+    await expect(page.getByRole('main').getByText('Your password has been reset.').first()).toBeVisible();
+    const login = await request.post('/api/login/user', { data: { username: email, password: 'Remembered-2026' } });
+    expect(login.ok()).toBe(true);
   });
 
   test('the terms of use carry the 2022 version date', async ({ page }) => {

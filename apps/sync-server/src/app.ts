@@ -29,12 +29,15 @@ import { registerExportRoutes } from './features/exports/exports.routes.ts';
 import { registerCategoryRoutes } from './features/categories/categories.routes.ts';
 import { registerEventRoutes } from './features/events/events.routes.ts';
 import { registerRegistrationRoutes } from './features/registration/registration.routes.ts';
+import { createCaptcha } from './features/requests/captcha.ts';
 import { registerRequestRoutes } from './features/requests/requests.routes.ts';
+import { registerPhotoCleanup } from './features/photos/photo-cleanup.ts';
 import { registerHelpFileRoutes } from './features/help-files/help-files.routes.ts';
 import type { AppInstance, RouteDeps } from './http/app-types.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { createRequireAuth, createRequireEditor, createRequireEventRunner } from './http/guards.ts';
 import { serializeRequestForLog } from './http/log-serializers.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
 import { registerPwa } from './http/pwa-static.ts';
 import { APP_SECURITY_HEADERS } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
@@ -81,6 +84,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const rateLimits = await registerRateLimits(app, config.limits);
   const mailer = createMailer(db, config.smtpUrl, app.log);
   app.addHook('onClose', () => mailer.close());
   const deps: RouteDeps = {
@@ -88,6 +92,9 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     config,
     mailer,
     loginThrottle: createLoginThrottle(),
+    // One captcha for every public form: a challenge is checked by the instance that issued it.
+    captcha: createCaptcha({ secret: config.jwtSecret }),
+    rateLimits,
     requireAuth: createRequireAuth(db),
     requireEditor: createRequireEditor(db),
     requireEventRunner: createRequireEventRunner(db),
@@ -114,6 +121,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   registerReviewRoutes(app, deps);
   registerResultsRoutes(app, deps);
   registerExportRoutes(app, deps);
+  registerPhotoCleanup(app, deps);
 
   await registerPwa(app, config.pwaDist);
   return app;

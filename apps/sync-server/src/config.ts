@@ -23,6 +23,26 @@ export interface AppConfig {
    * and CIDR ranges, or false (nobody: the client is the socket's address).
    */
   trustProxy: false | string[];
+  limits: AbuseLimits;
+}
+
+/**
+ * Limits on what strangers and self-registered judges can do (decisions §7, §8). Per IP only on
+ * anonymous routes (a venue's tablets share one address); per user on photo uploads.
+ */
+export interface AbuseLimits {
+  /** The window every per-IP count runs over. */
+  ipWindowSeconds: number;
+  /** Per IP and route in the window: registrations, reset requests, the public request forms. */
+  publicWritesPerIp: number;
+  /** Per IP in the window: captcha challenges (each public form fetches one per attempt). */
+  captchaChallengesPerIp: number;
+  /** Photo uploads per judge per hour: far above what a judge produces, even draining a day offline. */
+  photoUploadsPerUserPerHour: number;
+  /** Photos a judge may hold that no score references 24 h after their upload. */
+  unreferencedPhotoQuota: number;
+  /** Days an unreferenced photo is kept before the cleanup removes it. */
+  unreferencedPhotoGraceDays: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -49,7 +69,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pwaDist: path.resolve(env.PWA_DIST ?? path.join(repoRoot, 'apps/pwa/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    limits: {
+      ipWindowSeconds: positiveInteger(env, 'RATE_LIMIT_WINDOW_SECONDS', 10 * 60),
+      publicWritesPerIp: positiveInteger(env, 'RATE_LIMIT_PUBLIC_WRITES', 30),
+      captchaChallengesPerIp: positiveInteger(env, 'RATE_LIMIT_CAPTCHA_CHALLENGES', 60),
+      photoUploadsPerUserPerHour: positiveInteger(env, 'RATE_LIMIT_PHOTO_UPLOADS_PER_HOUR', 600),
+      unreferencedPhotoQuota: positiveInteger(env, 'PHOTO_UNREFERENCED_QUOTA', 50),
+      unreferencedPhotoGraceDays: positiveInteger(env, 'PHOTO_UNREFERENCED_GRACE_DAYS', 7),
+    },
   };
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${text}`);
+  return value;
 }
 
 /** proxy-addr's names for reserved ranges, which Fastify's trustProxy also accepts. */

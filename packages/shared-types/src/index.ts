@@ -4,6 +4,7 @@ export * from './messages.ts';
 export * from './validation/fields.ts';
 export * from './validation/validate.ts';
 export * from './common/state.schemas.ts';
+export * from './common/captcha.schemas.ts';
 export * from './auth/auth.schemas.ts';
 export * from './sync/sync.schemas.ts';
 export * from './scores/scores.schemas.ts';

@@ -7,6 +7,7 @@ export const Messages = {
   failedToAuthenticateToken: 'Failed to authenticate token.',
   genericFallback: 'Whoops something went wrong',
   tooManyLoginAttempts: 'Too many login attempts. Please wait a minute and try again.',
+  tooManyRequests: 'Too many requests from your network. Please wait a few minutes and try again.',
   forbidden: 'You do not have permission to do that.',
   notFound: 'Not found',
   resetTokenInvalid: 'This password reset link is invalid or has expired. Please request a new one.',

@@ -2,6 +2,7 @@
 // a coordinator's token, a fresh event with its categories, schools registered in it.
 import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_STATE, type DemoUser } from '../support/demo-users.ts';
+import { solveCaptcha } from '../support/captcha.ts';
 
 async function json<T>(response: APIResponse): Promise<T> {
   expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(true);
@@ -84,6 +85,7 @@ export class EventsSetup {
             school: { schoolId: school.schoolId },
             state: { stateId: this.stateId },
             event: { eventId, categories: [{ categoryId, students: `Student ${index + 1}A, Student ${index + 1}B` }] },
+            captcha: await solveCaptcha(this.request),
           },
         }),
       );

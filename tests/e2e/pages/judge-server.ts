@@ -5,6 +5,7 @@ import { expect } from '@playwright/test';
 import { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
 import { DEMO_PASSWORD, demoUsers } from '../support/demo-users.ts';
+import { solveCaptcha } from '../support/captcha.ts';
 
 export const JUDGE_PASSWORD = 'Judge-Pass-2026';
 
@@ -92,6 +93,8 @@ export class JudgeServer {
       judgePassword: JUDGE_PASSWORD,
       confirmPassword: JUDGE_PASSWORD,
       profile: 'judge',
+      // A public registration: the judge's own, with the captcha the /judge form solves.
+      captcha: await solveCaptcha(this.request),
     };
     const { judge } = await json<{ judge: { judgeId: number } }>(
       await this.request.post('/api/judge', { data: judgeBody }),

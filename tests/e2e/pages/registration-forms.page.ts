@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { Captcha } from './public-forms.page.ts';
 
 /** /school: the school registration form. */
 export class SchoolRegistrationPage {
@@ -8,10 +9,13 @@ export class SchoolRegistrationPage {
   readonly event: Locator;
   readonly school: Locator;
   readonly submitButton: Locator;
+  /** Shown to visitors, judges and STANDARD users; coordinators register without it. */
+  readonly captcha: Captcha;
 
   constructor(page: Page) {
     this.page = page;
     this.form = page.getByRole('form', { name: 'School registration' });
+    this.captcha = new Captcha(this.form);
     this.state = this.form.getByRole('combobox', { name: 'State' });
     this.event = this.form.getByRole('combobox', { name: 'Event' });
     this.school = this.form.getByRole('combobox', { name: 'School' });
@@ -49,10 +53,12 @@ export class JudgeRegistrationPage {
   readonly form: Locator;
   readonly state: Locator;
   readonly submitButton: Locator;
+  readonly captcha: Captcha;
 
   constructor(page: Page) {
     this.page = page;
     this.form = page.getByRole('form', { name: 'Judge registration' });
+    this.captcha = new Captcha(this.form);
     this.state = this.form.getByRole('combobox', { name: 'State' });
     this.submitButton = this.form.getByRole('button', { name: 'Register', exact: true });
   }

@@ -13,13 +13,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly errors: readonly FieldError[];
+  /** The server's `Retry-After` (seconds) on a "not now" answer such as 429, when it sent one. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, code: string, message: string, errors: readonly FieldError[] = []) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    errors: readonly FieldError[] = [],
+    options: { retryAfterSeconds?: number | undefined } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.errors = errors;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   /** Field errors keyed by field name, as forms want them. */
@@ -30,6 +39,12 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/** A `Retry-After` header in seconds (the HTTP-date form is not used by our server); undefined otherwise. */
+export function parseRetryAfter(header: string | null): number | undefined {
+  if (header === null || !/^\d+$/.test(header.trim())) return undefined;
+  return Number(header.trim());
 }
 
 /** True when a body looks like the server's one error shape. */

@@ -17,7 +17,7 @@ import {
 } from '@judging/shared-types';
 import type { ApiClient } from '../api/api-client.ts';
 import { API_BASE } from '../api/api-client.ts';
-import { ApiError, ClientErrorCode, isApiErrorBody } from '../api/api-error.ts';
+import { ApiError, ClientErrorCode, isApiErrorBody, parseRetryAfter } from '../api/api-error.ts';
 
 export interface SyncApi {
   fetchJudgeEvents(judgeId: number): Promise<SyncEvent[]>;
@@ -100,6 +100,9 @@ async function uploadPhoto(
     }
     return;
   }
-  if (isApiErrorBody(body)) throw new ApiError(response.status, body.code, body.message);
-  throw new ApiError(response.status, ClientErrorCode.Http, `Server returned code: ${response.status}`);
+  const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
+  if (isApiErrorBody(body)) throw new ApiError(response.status, body.code, body.message, [], { retryAfterSeconds });
+  throw new ApiError(response.status, ClientErrorCode.Http, `Server returned code: ${response.status}`, [], {
+    retryAfterSeconds,
+  });
 }

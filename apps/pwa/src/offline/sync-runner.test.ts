@@ -11,6 +11,7 @@ import {
   BACKOFF_MAX_MS,
   MAX_UNSTORED_BATCHES,
   PERIODIC_SYNC_MS,
+  RETRY_AFTER_MAX_MS,
   backoffDelay,
   createSyncRunner,
   isPhotoRefused,
@@ -511,6 +512,38 @@ test('only our API’s 4xx (or a 413/415 from anything) refuses a photo; portals
   assert.not.ok(isPhotoRefused(new ApiError(503, 'INTERNAL', 'Down')));
   assert.not.ok(isPhotoRefused(new ApiError(0, ClientErrorCode.Network, 'No network')));
   assert.not.ok(isPhotoRefused(new Error('boom')));
+});
+
+test('a photo past its quota (429, Retry-After) is "not now": the edit waits, never refused; the next try waits as asked, at most 10 minutes', async () => {
+  const db = createDeviceDb(`runner-${++dbCounter}`);
+  const edit = await saveWithPhoto(db, 5, 900, BIG);
+  let retryAfterSeconds = 120;
+  let isOverQuota = true;
+  const server = fakeApi(applyAll, async () => {
+    if (isOverQuota) throw new ApiError(429, 'TOO_MANY_REQUESTS', 'Too many photos', [], { retryAfterSeconds });
+  });
+  const clock = Date.parse(NOW);
+  const runner = runnerFor(db, server.api, () => judge(5), { now: () => new Date(clock) });
+  try {
+    await runner.requestSync('test');
+    assert.equal(await countOutbox(db, 5), { pending: 1, rejected: 0 }, 'kept, not in "needs attention"');
+    assert.is((await db.outbox.get(edit.seq ?? -1))?.status, OutboxStatus.Pending);
+    assert.equal([(await db.photos.get(BIG))?.awaitingUpload, (await db.photos.get(BIG))?.refusal ?? null], [1, null]);
+    assert.is(server.pushed.length, 0, 'the edit that needs the photo is not sent without it');
+    assert.is(runner.getStatus().lastError, 'Too many photos');
+    assert.is(runner.getStatus().nextRetryAt, new Date(clock + 120_000).toISOString(), 'as the server asked');
+
+    retryAfterSeconds = 6 * 24 * 60 * 60;
+    await runner.requestSync('test');
+    assert.is(runner.getStatus().nextRetryAt, new Date(clock + RETRY_AFTER_MAX_MS).toISOString(), 'capped');
+
+    isOverQuota = false;
+    await runner.requestSync('test');
+    assert.equal(await countOutbox(db, 5), { pending: 0, rejected: 0 });
+    assert.is(runner.getStatus().nextRetryAt, null);
+  } finally {
+    runner.stop();
+  }
 });
 
 test('a portal answering a photo upload with 403 HTML stops the run; nothing is marked refused', async () => {

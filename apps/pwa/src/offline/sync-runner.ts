@@ -42,6 +42,11 @@ export const PERIODIC_SYNC_MS = 30_000;
 const BACKOFF_BASE_MS = 2000;
 /** The longest wait after failures: the periodic interval, so no trigger waits longer than it. */
 export const BACKOFF_MAX_MS = PERIODIC_SYNC_MS;
+/**
+ * The longest a server's Retry-After holds the next automatic try back (a photo past its quota
+ * may be told days): the judge's edits are never held longer than this by the runner itself.
+ */
+export const RETRY_AFTER_MAX_MS = 10 * 60 * 1000;
 
 export interface SyncSession {
   userId: number;
@@ -385,7 +390,9 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     failures += 1;
     const isNetwork = isApiError(error) && error.status === 0;
     setStatus({ isSyncing: false, isOnline: isBrowserOnline() && !isNetwork, lastError: describe(error) });
-    scheduleRetry(backoffDelay(failures, random));
+    // A "not now" (429) waits what the server asked, within reason; it is never a final refusal.
+    const askedMs = isApiError(error) ? (error.retryAfterSeconds ?? 0) * 1000 : 0;
+    scheduleRetry(Math.max(backoffDelay(failures, random), Math.min(askedMs, RETRY_AFTER_MAX_MS)));
   }
 
   /** Runs a sync now (or right after the one under way). */

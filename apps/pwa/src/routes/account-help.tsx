@@ -3,6 +3,7 @@ import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/co
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AlertType, showAlert } from '../alerts/alerts-store.ts';
+import { CaptchaField } from '../captcha/captcha-field.tsx';
 import { sendResetPasswordEmail } from '../api/auth-api.ts';
 import { isApiError } from '../api/api-error.ts';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
@@ -15,18 +16,31 @@ export const Route = createFileRoute('/account-help')({
 });
 
 function AccountHelpPage() {
-  const form = useSchemaForm(SendResetPasswordSchema, { email: '' });
+  const form = useSchemaForm(SendResetPasswordSchema, { email: '', captcha: '' });
   const [sentMessage, setSentMessage] = useState<string | null>(null);
+  // A captcha solution counts once: a fresh challenge after every send.
+  const [captchaKey, setCaptchaKey] = useState(0);
 
   const submit = form.onSubmit((request) => {
     withLoading(sendResetPasswordEmail(request))
+      .finally(() => setCaptchaKey((key) => key + 1))
       .then((response) => setSentMessage(response.message ?? Messages.resetEmailSent))
       .catch((error: unknown) => {
-        if (isApiError(error) && error.code === ErrorCode.ValidationFailed) {
+        if (
+          isApiError(error) &&
+          (error.code === ErrorCode.ValidationFailed || error.code === ErrorCode.CaptchaFailed) &&
+          error.errors.length > 0
+        ) {
           form.setServerErrors(error.fieldErrors());
+          showAlert({ type: AlertType.Error, message: error.message });
           return;
         }
-        showAlert({ type: AlertType.Error, message: Messages.resettingPasswordFailed });
+        // Too many requests from this network: the server says how to go on.
+        const message =
+          isApiError(error) && error.code === ErrorCode.TooManyRequests
+            ? error.message
+            : Messages.resettingPasswordFailed;
+        showAlert({ type: AlertType.Error, message });
       });
   });
 
@@ -61,6 +75,11 @@ function AccountHelpPage() {
                 inputMode="email"
                 required
                 {...form.getInputProps('email')}
+              />
+              <CaptchaField
+                resetKey={captchaKey}
+                onChange={(payload) => form.setValue('captcha', payload ?? '')}
+                error={form.errors.captcha}
               />
               <Group justify="space-between">
                 <AnchorLink to="/login">Back to login</AnchorLink>

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { AlertType, showAlert } from '../alerts/alerts-store.ts';
 import { isApiError } from '../api/api-error.ts';
 import { registerJudge } from '../api/registration-api.ts';
+import { CaptchaField } from '../captcha/captcha-field.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { PageSection } from '../layout/page-section.tsx';
 import { withLoading } from '../loading/loading-store.ts';
@@ -31,12 +32,15 @@ const emptyRegistration: JudgeRegistration = {
   judgePhone: '',
   judgePassword: '',
   confirmPassword: '',
+  captcha: '',
 };
 
 /** Public judge registration: the new judge can log in at once. */
 function JudgePage() {
   const form = useSchemaForm(JudgeRegistrationSchema, emptyRegistration);
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  // A captcha solution counts once: a fresh challenge after every failed send.
+  const [captchaKey, setCaptchaKey] = useState(0);
 
   const submit = form.onSubmit((registration) => {
     withLoading(
@@ -52,6 +56,7 @@ function JudgePage() {
         setRegisteredEmail(response.judge.judgeEmail);
       })
       .catch((error: unknown) => {
+        setCaptchaKey((key) => key + 1);
         if (isApiError(error) && error.status >= 400 && error.status < 500 && error.code !== ErrorCode.TokenInvalid) {
           if (error.errors.length > 0) form.setServerErrors(error.fieldErrors());
           showAlert({ type: AlertType.Error, message: error.message });
@@ -113,6 +118,11 @@ function JudgePage() {
                   error={form.errors.confirmPassword ?? form.errors.form}
                 />
               </SimpleGrid>
+              <CaptchaField
+                resetKey={captchaKey}
+                onChange={(payload) => form.setValue('captcha', payload ?? '')}
+                error={form.errors.captcha}
+              />
               <Group justify="space-between" align="center">
                 <Text size="sm">
                   Already registered? <AnchorLink to="/login">Log in</AnchorLink>

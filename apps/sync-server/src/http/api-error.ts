@@ -5,13 +5,22 @@ export class ApiError extends Error {
   readonly statusCode: number;
   readonly code: string;
   readonly errors: FieldError[] | undefined;
+  /** Sent as `Retry-After` (seconds): a refusal that is "not now" rather than "never". */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(statusCode: number, code: string, message: string, errors?: FieldError[]) {
+  constructor(
+    statusCode: number,
+    code: string,
+    message: string,
+    errors?: FieldError[],
+    options: { retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.statusCode = statusCode;
     this.code = code;
     this.errors = errors;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -11,6 +11,8 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { LoginThrottle } from '../features/auth/login-throttle.ts';
 import type { Mailer } from '../features/email/mailer.ts';
+import type { Captcha } from '../features/requests/captcha.ts';
+import type { RateLimits } from './rate-limits.ts';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -26,6 +28,10 @@ export interface RouteDeps {
   config: AppConfig;
   mailer: Mailer;
   loginThrottle: LoginThrottle;
+  /** The ALTCHA captcha of every public write (decisions §7). */
+  captcha: Captcha;
+  /** Per-IP limits of anonymous routes and the per-user photo upload limit (decisions §8). */
+  rateLimits: RateLimits;
   requireAuth: preHandlerAsyncHookHandler;
   /** requireAuth must run first: an editor role with an unexpired account (see guards.ts). */
   requireEditor: preHandlerAsyncHookHandler;

@@ -6,6 +6,9 @@ import { ApiError } from './api-error.ts';
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const body = toErrorBody(error);
+    if (error instanceof ApiError && error.retryAfterSeconds !== undefined) {
+      reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+    }
     if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, statusCode: body.statusCode }, body.message);
     return reply.status(body.statusCode).send(body);

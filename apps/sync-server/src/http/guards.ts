@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import {
   ADMIN_AREA_ROLES,
   EDITOR_ROLES,
@@ -73,6 +73,32 @@ export function createRequireAuth(db: Db): preHandlerAsyncHookHandler {
   };
 }
 
+/**
+ * Hook for public routes that treat some callers differently: a valid bearer token identifies
+ * the caller; a missing or stale one leaves a plain visitor (never a 401, the public form must
+ * keep working). Needs only the headers, so it may run at onRequest.
+ */
+export function createOptionalAuth(requireAuth: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler {
+  return async function optionalAuth(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+    if (!request.headers.authorization) return;
+    try {
+      await requireAuth.call(this, request, reply);
+    } catch {
+      request.auth = null;
+    }
+  };
+}
+
+/**
+ * Coordinators (ADMIN, SUPER, ULTRA) use the public registration forms without the captcha and
+ * the per-IP limit: accounts made by other coordinators, who manage the same data in the admin
+ * area anyway. Everyone else, judges and STANDARD users included (a judge can register themself),
+ * is a stranger to the public forms (decisions §7).
+ */
+export function isCoordinator(caller: AuthContext | null): boolean {
+  return caller !== null && hasRole(caller.role, EDITOR_ROLES);
+}
+
 /** Pre-handler: the caller has one of `roles` (run after requireAuth). */
 export function requireRole(roles: readonly Role[]): preHandlerAsyncHookHandler {
   return async function requireRoleHandler(request: FastifyRequest) {
@@ -119,9 +145,14 @@ function writeRefusal(writer: AdminWriter): ApiError {
  */
 export function createRequireEditor(db: Db): preHandlerAsyncHookHandler {
   return async function requireEditor(request: FastifyRequest) {
-    const writer = await findAdminWriter(db, currentUser(request));
-    if (!canEditAdminData(writer)) throw writeRefusal(writer);
+    await assertEditor(db, currentUser(request));
   };
+}
+
+/** Service-level twin of requireEditor, for rules a service keeps whoever calls it. */
+export async function assertEditor(db: Db, caller: AuthContext): Promise<void> {
+  const writer = await findAdminWriter(db, caller);
+  if (!canEditAdminData(writer)) throw writeRefusal(writer);
 }
 
 /**

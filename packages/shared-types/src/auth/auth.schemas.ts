@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { emailField, newPasswordField, phoneField, requiredText } from '../validation/fields.ts';
+import { CaptchaFieldSchema } from '../common/captcha.schemas.ts';
 import { StateSchema } from '../common/state.schemas.ts';
 
 export const RoleNameSchema = Type.String({ minLength: 1, maxLength: 16 });
@@ -35,7 +36,8 @@ export type LoginResponse = Static<typeof LoginResponseSchema>;
 export const SessionResponseSchema = Type.Object({ user: SessionUserSchema, expiresAt: Type.String() });
 export type SessionResponse = Static<typeof SessionResponseSchema>;
 
-export const SendResetPasswordSchema = Type.Object({ email: emailField() });
+/** The "forgot password" form: a public write, so it carries the captcha (decisions §7). */
+export const SendResetPasswordSchema = Type.Object({ email: emailField(), captcha: CaptchaFieldSchema });
 export type SendResetPasswordRequest = Static<typeof SendResetPasswordSchema>;
 
 export const ResetPasswordSchema = Type.Refine(

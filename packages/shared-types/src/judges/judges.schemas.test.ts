@@ -13,7 +13,7 @@ function messages(schema: Parameters<typeof validate>[0], value: unknown): Recor
 
 const judge = { judgeFirstName: 'Ann', judgeLastName: 'Lee', judgeEmail: 'ann@lee.test', judgePhone: '302-555-0100' };
 
-test('judge registration: every field required, the password policy and its confirmation', () => {
+test('judge registration: every field required, the captcha too, the password policy and its confirmation', () => {
   assert.equal(messages(JudgeRegistrationSchema, {}), {
     judgeState: 'State is required',
     judgeFirstName: 'First Name is required',
@@ -22,8 +22,15 @@ test('judge registration: every field required, the password policy and its conf
     judgePhone: 'Phone number is required',
     judgePassword: 'Password is required',
     confirmPassword: 'Password must match',
+    captcha: 'Please confirm you are not a robot',
   });
-  const body = { ...judge, judgeState: { stateId: 9 }, judgePassword: 'long enough', confirmPassword: 'long enough' };
+  const body = {
+    ...judge,
+    judgeState: { stateId: 9 },
+    judgePassword: 'long enough',
+    confirmPassword: 'long enough',
+    captcha: 'solved',
+  };
   assert.ok(validate(JudgeRegistrationSchema, body).ok);
   assert.equal(messages(JudgeRegistrationSchema, { ...body, confirmPassword: 'different' }), {
     form: 'Password must match',

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { CaptchaFieldSchema } from '../common/captcha.schemas.ts';
 import { emailField, newPasswordField, phoneField, requiredText } from '../validation/fields.ts';
 
 /** Texts of the judge screens (seed section 8) and of the refusals the server explains. */
@@ -61,7 +62,10 @@ export const JudgeCreateSchema = Type.Object({
 });
 export type JudgeCreate = Static<typeof JudgeCreateSchema>;
 
-/** The public /judge registration form (seed "Judge registration payload"); decisions §4 password policy. */
+/**
+ * The public /judge registration form (seed "Judge registration payload"); decisions §4 password
+ * policy; the captcha of every public write (decisions §7).
+ */
 export const JudgeRegistrationSchema = Type.Refine(
   Type.Object({
     judgeState: JudgeStateRefSchema,
@@ -69,6 +73,7 @@ export const JudgeRegistrationSchema = Type.Refine(
     judgePassword: newPasswordField(),
     confirmPassword: confirmPasswordField,
     profile: Type.Optional(Type.Literal('judge')),
+    captcha: CaptchaFieldSchema,
   }),
   passwordsMatch,
   () => 'Password must match',
@@ -78,7 +83,8 @@ export type JudgeRegistration = Static<typeof JudgeRegistrationSchema>;
 /**
  * What POST /api/judge accepts: a registration when it carries `judgePassword` (or comes
  * without a token), otherwise an editor's "add judge". The server then requires the fields
- * of the mode it chose, with the same messages as the two schemas above.
+ * of the mode it chose, with the same messages as the two schemas above (a registration
+ * without a solved captcha is refused CAPTCHA_FAILED).
  */
 export const JudgePostSchema = Type.Refine(
   Type.Object({
@@ -87,6 +93,7 @@ export const JudgePostSchema = Type.Refine(
     judgePassword: Type.Optional(newPasswordField()),
     confirmPassword: Type.Optional(confirmPasswordField),
     profile: Type.Optional(Type.Literal('judge')),
+    captcha: Type.Optional(CaptchaFieldSchema),
   }),
   passwordsMatch,
   () => 'Password must match',

@@ -4,6 +4,7 @@
 import Type, { type Static } from 'typebox';
 import type { FieldError } from '../errors.ts';
 import { StateRefSchema } from '../events/events.schemas.ts';
+import { CaptchaFieldSchema } from '../common/captcha.schemas.ts';
 import { optionalNullableText } from '../common/params.schemas.ts';
 import { SchoolDetailsSchema } from '../schools/schools.schemas.ts';
 import { validate, type ValidationResult } from '../validation/validate.ts';
@@ -91,6 +92,12 @@ export const SchoolRegistrationSchema = Type.Object({
     },
     { 'x-messages': { required: RegistrationMessages.eventRequired } },
   ),
+  /**
+   * The public form's solved captcha (decisions §7). Required from visitors (and from judges and
+   * STANDARD users, who are no coordinators); ADMIN, SUPER and ULTRA, who add schools anyway,
+   * register without one.
+   */
+  captcha: Type.Optional(CaptchaFieldSchema),
 });
 export type SchoolRegistration = Static<typeof SchoolRegistrationSchema>;
 

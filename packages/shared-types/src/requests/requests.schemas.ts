@@ -3,6 +3,7 @@
 // challenge (`captcha`, the widget's base64 payload); the server stores the request before
 // emailing it. Staff read them in the inbox (GET /api/requests).
 import Type, { type Static } from 'typebox';
+import { CaptchaFieldSchema, CaptchaMessages } from '../common/captcha.schemas.ts';
 import { StateSchema } from '../common/state.schemas.ts';
 import { StateRefSchema } from '../events/events.schemas.ts';
 import { emailField, phoneField, requiredText } from '../validation/fields.ts';
@@ -22,8 +23,8 @@ export const RequestMessages = {
   changeReason: 'Please provide a reason for the change',
   schoolName: 'School Name is required',
   eventName: 'Event Name is required',
-  captchaRequired: 'Please confirm you are not a robot',
-  captchaFailed: 'The captcha could not be verified, please try again.',
+  captchaRequired: CaptchaMessages.required,
+  captchaFailed: CaptchaMessages.failed,
   contactSent: 'Thank you for contacting us. A coordinator will answer within one to two business days.',
   overviewSent:
     'Thank you for your interest. If approved, you will receive an email with a payment link for the first year.',
@@ -35,13 +36,6 @@ export const RequestMessages = {
   handled: 'Request marked as handled.',
   reopened: 'Request reopened.',
 } as const;
-
-/** The ALTCHA widget's payload (base64 JSON of challenge + solution). */
-export const CaptchaFieldSchema = Type.String({
-  minLength: 1,
-  maxLength: 4000,
-  'x-messages': { required: RequestMessages.captchaRequired, invalid: RequestMessages.captchaFailed },
-});
 
 const nameFields = {
   firstName: requiredText(RequestMessages.firstName, 100),

@@ -91,10 +91,10 @@ function StateDocuments({ stateId, stateName }: { stateId: number; stateName: st
   const confirm = useConfirmDialog();
   const access = useAdminWriteAccess();
   const isOwnState = user !== null && user.state.stateId === stateId;
-  // seed §6: ADMIN, SUPER and ULTRA upload for their own state; any role of the state deletes;
-  // neither on an expired account (decisions §3), as the server rules.
+  // ADMIN, SUPER and ULTRA upload and delete for their own state (decisions §7: never JUDGE or
+  // STANDARD, since judges register themselves); neither on an expired account (decisions §3).
   const canUpload = isOwnState && access.canEdit;
-  const canDelete = isOwnState && access.isAccountOpen;
+  const canDelete = canUpload;
 
   const remove = async (file: HelpFile) => {
     if (!(await confirm.ask(HelpFileMessages.confirmRemove, 'Delete'))) return;

@@ -4,6 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { RegistrationMessages } from '@judging/shared-types';
+import { solveCaptcha } from '../../test-support/captcha.ts';
 import { createSchool, setAccountExpiration } from '../../test-support/factories.ts';
 import { assertRefusedWithoutChange, buildAdminWorld, type Session } from '../../test-support/sessions.ts';
 import { createHandCheckedEvent, submitAs } from '../results/results.fixture.ts';
@@ -126,7 +127,11 @@ test('an expired account’s state takes no school registration: no open event i
     [
       {
         label: 'a visitor registers a school',
-        request: { method: 'POST', url: '/api/school/register', payload },
+        request: {
+          method: 'POST',
+          url: '/api/school/register',
+          payload: { ...payload, captcha: await solveCaptcha(t.app) },
+        },
         status: 400,
         fieldError: ['state.stateId', RegistrationMessages.stateNotOpen],
       },

@@ -26,3 +26,15 @@ export async function useAllResetTokens(db: Db, userId: number, now: string): Pr
     .where('used_at', 'is', null)
     .execute();
 }
+
+/** When the user's latest reset or invitation link was made (ISO), if any. */
+export async function findLatestResetTokenCreation(db: Db, userId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('password_reset_token')
+    .select('created_at')
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.created_at;
+}

@@ -1,7 +1,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Messages } from '@judging/shared-types';
+import { sql } from 'kysely';
 import { buildTestApp, loginAs, type TestApp } from '../../test-support/build-test-app.ts';
+import { solveCaptcha } from '../../test-support/captcha.ts';
 
 const Auth = suite<{ t: TestApp }>('auth routes');
 Auth.before.each(async (context) => {
@@ -134,7 +136,7 @@ Auth('password reset works end to end through the outbox, once', async ({ t }) =
   const send = await t.app.inject({
     method: 'POST',
     url: '/api/login/sendResetPassword',
-    payload: { email: 'JUDGE3@demo.test' },
+    payload: { email: 'JUDGE3@demo.test', captcha: await solveCaptcha(t.app) },
   });
   assert.is(send.statusCode, 200);
   const token = await latestResetToken(t, 'judge3@demo.test');
@@ -172,12 +174,12 @@ Auth('reset request answers the same for an unknown email and sends nothing', as
   const known = await t.app.inject({
     method: 'POST',
     url: '/api/login/sendResetPassword',
-    payload: { email: 'admin@demo.test' },
+    payload: { email: 'admin@demo.test', captcha: await solveCaptcha(t.app) },
   });
   const unknown = await t.app.inject({
     method: 'POST',
     url: '/api/login/sendResetPassword',
-    payload: { email: 'ghost@demo.test' },
+    payload: { email: 'ghost@demo.test', captcha: await solveCaptcha(t.app) },
   });
   assert.is(unknown.statusCode, known.statusCode);
   assert.equal(unknown.json(), known.json());
@@ -189,8 +191,62 @@ Auth('reset request answers the same for an unknown email and sends nothing', as
   assert.is(ghostMail.length, 0);
 });
 
+Auth(
+  'reset request: without a solved captcha 400 CAPTCHA_FAILED and nothing sent; a forged one alike',
+  async ({ t }) => {
+    const requestReset = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/login/sendResetPassword', payload });
+    const missing = await requestReset({ email: 'judge5@demo.test' });
+    assert.is(missing.statusCode, 400);
+    assert.is(missing.json().code, 'VALIDATION_FAILED', 'the form requires it, as the request forms do');
+    assert.equal(missing.json().errors, [{ field: 'captcha', message: 'Please confirm you are not a robot' }]);
+    for (const captcha of ['Zm9yZ2Vk', 'x']) {
+      const forged = await requestReset({ email: 'judge5@demo.test', captcha });
+      assert.is(forged.statusCode, 400, captcha);
+      assert.is(forged.json().code, 'CAPTCHA_FAILED', captcha);
+    }
+    const tables = await t.db.selectFrom('email_outbox').select('email_id').execute();
+    assert.equal(tables, [], 'no email queued');
+    assert.equal(await t.db.selectFrom('password_reset_token').select('user_id').execute(), [], 'no link made');
+    const solved = await requestReset({ email: 'judge5@demo.test', captcha: await solveCaptcha(t.app) });
+    assert.is(solved.statusCode, 200);
+    assert.is((await t.db.selectFrom('email_outbox').select('email_id').execute()).length, 1);
+  },
+);
+
+Auth(
+  'reset request: one email per address per 5 minutes, with the same neutral answer (decisions §7)',
+  async ({ t }) => {
+    const requestReset = async (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/login/sendResetPassword',
+        payload: { email, captcha: await solveCaptcha(t.app) },
+      });
+    const mailsTo = async (email: string) =>
+      (await t.db.selectFrom('email_outbox').select('email_id').where('to_address', '=', email).execute()).length;
+    const first = await requestReset('judge8@demo.test');
+    const second = await requestReset('JUDGE8@demo.test');
+    assert.is(second.statusCode, 200);
+    assert.equal(second.json(), first.json(), 'the answer does not tell that nothing went out');
+    assert.is(await mailsTo('judge8@demo.test'), 1, 'two requests within 5 minutes send one email');
+    assert.is((await requestReset('judge9@demo.test')).statusCode, 200);
+    assert.is(await mailsTo('judge9@demo.test'), 1, 'another address is not held back');
+
+    // Five minutes later the next request sends again.
+    const sixMinutesAgo = new Date(Date.now() - 6 * 60 * 1000).toISOString();
+    await sql`update password_reset_token set created_at = ${sixMinutesAgo}`.execute(t.db);
+    assert.is((await requestReset('judge8@demo.test')).statusCode, 200);
+    assert.is(await mailsTo('judge8@demo.test'), 2);
+  },
+);
+
 Auth('reset refuses an expired token, a short password and a mismatch, changing nothing', async ({ t }) => {
-  await t.app.inject({ method: 'POST', url: '/api/login/sendResetPassword', payload: { email: 'judge4@demo.test' } });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/login/sendResetPassword',
+    payload: { email: 'judge4@demo.test', captcha: await solveCaptcha(t.app) },
+  });
   const token = await latestResetToken(t, 'judge4@demo.test');
   const short = await t.app.inject({
     method: 'POST',

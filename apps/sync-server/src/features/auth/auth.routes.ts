@@ -13,7 +13,6 @@ import { currentUser } from '../../http/guards.ts';
 import {
   TOKEN_LIFETIME_SECONDS,
   getSessionUser,
-  LoginThrottledError,
   login,
   logout,
   resetPassword,
@@ -29,6 +28,7 @@ export function registerAuthRoutes(app: AppInstance, deps: RouteDeps): void {
     signToken: (payload) => app.jwt.sign(payload, { expiresIn: TOKEN_LIFETIME_SECONDS }),
     afterCommit: { emailQueued: () => void deps.mailer.flushOutbox() },
   };
+  const resetDeps = { ...authDeps, captcha: deps.captcha };
 
   app.post(
     '/api/login/user',
@@ -40,14 +40,7 @@ export function registerAuthRoutes(app: AppInstance, deps: RouteDeps): void {
         response: { 200: LoginResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
       },
     },
-    async (request, reply) => {
-      try {
-        return await login(authDeps, request.body, request.ip);
-      } catch (error) {
-        if (error instanceof LoginThrottledError) void reply.header('retry-after', String(error.retryAfterSeconds));
-        throw error;
-      }
-    },
+    async (request) => login(authDeps, request.body, request.ip),
   );
 
   app.post(
@@ -85,15 +78,17 @@ export function registerAuthRoutes(app: AppInstance, deps: RouteDeps): void {
   app.post(
     '/api/login/sendResetPassword',
     {
+      onRequest: deps.rateLimits.anonymousWrite(),
       schema: {
         tags: ['auth'],
-        summary: 'Email a password-reset link (answers the same whether or not the email exists)',
+        summary:
+          'Email a password-reset link, at most one per address per 5 minutes (answers the same whether or not the email exists)',
         body: SendResetPasswordSchema,
-        response: { 200: StatusResponseSchema, 400: ApiErrorSchema },
+        response: { 200: StatusResponseSchema, 400: ApiErrorSchema, 429: ApiErrorSchema },
       },
     },
     async (request) => {
-      await sendPasswordReset(authDeps, request.body.email);
+      await sendPasswordReset(resetDeps, request.body);
       return { status: 'Success', message: Messages.resetEmailSent };
     },
   );
@@ -101,11 +96,12 @@ export function registerAuthRoutes(app: AppInstance, deps: RouteDeps): void {
   app.post(
     '/api/login/resetPassword',
     {
+      onRequest: deps.rateLimits.anonymousWrite(),
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a single-use reset token',
         body: ResetPasswordSchema,
-        response: { 200: StatusResponseSchema, 400: ApiErrorSchema },
+        response: { 200: StatusResponseSchema, 400: ApiErrorSchema, 429: ApiErrorSchema },
       },
     },
     async (request) => {

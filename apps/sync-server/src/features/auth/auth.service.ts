@@ -6,6 +6,7 @@ import {
   type LoginRequest,
   type LoginResponse,
   type ResetPasswordRequest,
+  type SendResetPasswordRequest,
   type SessionUser,
 } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
@@ -20,7 +21,13 @@ import {
   updatePasswordHash,
 } from '../users/users.repository.ts';
 import { toSessionUser } from '../users/users.mapper.ts';
-import { findResetToken, insertResetToken, useAllResetTokens } from './auth.repository.ts';
+import type { Captcha } from '../requests/captcha.ts';
+import {
+  findLatestResetTokenCreation,
+  findResetToken,
+  insertResetToken,
+  useAllResetTokens,
+} from './auth.repository.ts';
 import { tooManyLoginAttemptsMessage, type LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 
@@ -30,6 +37,8 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts
  */
 export const TOKEN_LIFETIME_SECONDS = 72 * 60 * 60;
 const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+/** At most one reset email per address in this time (decisions §7), so the form cannot flood an inbox. */
+export const RESET_EMAIL_COOLDOWN_MS = 5 * 60 * 1000;
 
 export interface AuthDeps {
   db: Db;
@@ -40,20 +49,17 @@ export interface AuthDeps {
   now?: () => Date;
 }
 
-/** A refused login attempt: the caller must wait `retryAfterSeconds` (the route sends Retry-After). */
-export class LoginThrottledError extends ApiError {
-  readonly retryAfterSeconds: number;
-
-  constructor(retryAfterSeconds: number) {
-    super(429, ErrorCode.TooManyRequests, tooManyLoginAttemptsMessage(retryAfterSeconds));
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
+/** A refused login attempt: the caller must wait (the error handler sends Retry-After). */
+function loginThrottled(retryAfterSeconds: number): ApiError {
+  return new ApiError(429, ErrorCode.TooManyRequests, tooManyLoginAttemptsMessage(retryAfterSeconds), undefined, {
+    retryAfterSeconds,
+  });
 }
 
 export async function login(deps: AuthDeps, request: LoginRequest, clientIp: string): Promise<LoginResponse> {
   const attempt = { account: request.username.trim().toLowerCase(), clientIp };
   const waitSeconds = deps.loginThrottle.beginAttempt(attempt);
-  if (waitSeconds > 0) throw new LoginThrottledError(waitSeconds);
+  if (waitSeconds > 0) throw loginThrottled(waitSeconds);
   const user = await findUserWithStateByEmail(deps.db, attempt.account);
   const isValid = user
     ? await verifyPassword(user.password_hash, request.password)
@@ -85,14 +91,25 @@ export async function getSessionUser(db: Db, userId: number): Promise<SessionUse
   return toSessionUser(user);
 }
 
-/** Always resolves the same way whether or not the email exists, so it reveals nothing. */
-export async function sendPasswordReset(deps: AuthDeps, email: string): Promise<void> {
-  const user = await findUserWithStateByEmail(deps.db, email);
+export interface ResetRequestDeps extends Pick<AuthDeps, 'db' | 'publicUrl' | 'afterCommit' | 'now'> {
+  captcha: Captcha;
+}
+
+/**
+ * The "forgot password" form, captcha first. Always resolves the same way whether or not the
+ * email exists, and whether or not a link went out in the last five minutes (the last link,
+ * reset or invitation, is then still the one to use), so it reveals nothing.
+ */
+export async function sendPasswordReset(deps: ResetRequestDeps, request: SendResetPasswordRequest): Promise<void> {
+  await deps.captcha.verify(request.captcha);
+  const user = await findUserWithStateByEmail(deps.db, request.email);
   if (!user || user.is_archived === 1) return;
   const token = randomBytes(32).toString('base64url');
   const now = (deps.now ?? (() => new Date()))();
   const link = `${deps.publicUrl}/account-help-reset?token=${token}`;
-  await deps.db.transaction().execute(async (trx) => {
+  const isQueued = await deps.db.transaction().execute(async (trx) => {
+    const latest = await findLatestResetTokenCreation(trx, user.user_id);
+    if (latest !== undefined && Date.parse(latest) > now.getTime() - RESET_EMAIL_COOLDOWN_MS) return false;
     await insertResetToken(
       trx,
       user.user_id,
@@ -116,8 +133,9 @@ export async function sendPasswordReset(deps: AuthDeps, email: string): Promise<
       },
       now.toISOString(),
     );
+    return true;
   });
-  deps.afterCommit.emailQueued();
+  if (isQueued) deps.afterCommit.emailQueued();
 }
 
 export async function resetPassword(deps: AuthDeps, request: ResetPasswordRequest): Promise<void> {

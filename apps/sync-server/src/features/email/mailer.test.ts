@@ -3,6 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildTestApp } from '../../test-support/build-test-app.ts';
+import { solveCaptcha } from '../../test-support/captcha.ts';
 
 /** A real SMTP listener on loopback that records what it receives. */
 async function startSmtpListener(options: { rejectAll?: boolean } = {}) {
@@ -37,7 +38,7 @@ test('with SMTP_URL the reset email is delivered over SMTP and marked sent', asy
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/login/sendResetPassword',
-      payload: { email: 'judge6@demo.test' },
+      payload: { email: 'judge6@demo.test', captcha: await solveCaptcha(t.app) },
     });
     assert.is(response.statusCode, 200);
     await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -57,7 +58,11 @@ test('an SMTP failure keeps the email in the outbox for a retry', async () => {
   const smtp = await startSmtpListener({ rejectAll: true });
   const t = await buildTestApp({ SMTP_URL: smtp.url });
   try {
-    await t.app.inject({ method: 'POST', url: '/api/login/sendResetPassword', payload: { email: 'judge7@demo.test' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/login/sendResetPassword',
+      payload: { email: 'judge7@demo.test', captcha: await solveCaptcha(t.app) },
+    });
     await waitFor(
       async () => ((await t.db.selectFrom('email_outbox').select('attempts').executeTakeFirst())?.attempts ?? 0) >= 1,
     );

@@ -2,6 +2,7 @@
 // (results.fixture.ts), with names a spreadsheet would run, through the real app and database.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { solveCaptcha } from '../../test-support/captcha.ts';
 import { attachToSection, createPenalty } from '../../test-support/factories.ts';
 import { buildAdminWorld, type AdminWorld } from '../../test-support/sessions.ts';
 import { createHandCheckedEvent, type HandCheckedEvent } from '../results/results.fixture.ts';
@@ -71,6 +72,7 @@ async function setUp(): Promise<Context> {
       school: { schoolId: null, ...schoolBody(names.registeredSchool) },
       state: { stateId },
       event: { eventId: fixture.eventId, categories: [{ categoryId: fixture.categoryId, students: '=Ann, @Bo' }] },
+      captcha: await solveCaptcha(t.app),
     },
   });
   assert.is(registered.statusCode, 201, registered.body);

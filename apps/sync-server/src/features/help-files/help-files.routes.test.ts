@@ -272,11 +272,11 @@ HelpFiles(
 );
 
 HelpFiles(
-  'delete: any role of the state, JUDGE and STANDARD included; the file goes too; others refused',
+  'delete: ADMIN, SUPER and ULTRA of the state only; JUDGE and STANDARD refused and the file stays',
   async ({ t, admin, delawareId }) => {
     const other = await createSecondState(t.db);
     const ids: string[] = [];
-    for (const index of [1, 2]) {
+    for (const index of [1, 2, 3]) {
       const response = await upload(
         t,
         admin,
@@ -289,7 +289,8 @@ HelpFiles(
       ids.push(response.json().file.fileId);
     }
     const url = (fileId: string | undefined) => `/api/files/helpFile/${delawareId}/${fileId}`;
-    const before = await snapshotTables(t.db, ['stored_file']);
+    const before = await snapshotTables(t.db, ['stored_file', 'audit_log']);
+    const bytesBefore = storedFiles(t);
     assert.is((await t.app.inject({ method: 'DELETE', url: url(ids[0]) })).statusCode, 401);
     const stranger = await loginAs(t.app, other.adminEmail);
     assert.is((await t.app.inject({ method: 'DELETE', url: url(ids[0]), headers: stranger.headers })).statusCode, 403);
@@ -304,17 +305,30 @@ HelpFiles(
       ).statusCode,
       403,
     );
-    assert.equal(await snapshotTables(t.db, ['stored_file']), before);
-
+    // Judges register themselves (decisions §7): a stranger as "Eve" must not empty the state's documents.
     const judge = await loginAs(t.app, 'judge1@demo.test');
-    const removed = await t.app.inject({ method: 'DELETE', url: url(ids[0]), headers: judge.headers });
-    assert.is(removed.statusCode, 200);
-    assert.is(removed.json().message, 'Remove successful');
-    assert.not.ok(existsSync(path.join(t.config.filesDir, 'help-documents', ids[0] ?? '')), 'the bytes are gone');
-    assert.is((await t.app.inject({ url: `${url(ids[0])}/download` })).statusCode, 404);
-    assert.is((await t.app.inject({ method: 'DELETE', url: url(ids[0]), headers: judge.headers })).statusCode, 404);
     const standard = await loginAs(t.app, 'standard@demo.test');
-    assert.is((await t.app.inject({ method: 'DELETE', url: url(ids[1]), headers: standard.headers })).statusCode, 200);
+    for (const [label, session] of [
+      ['JUDGE', judge],
+      ['STANDARD', standard],
+    ] as const) {
+      const refused = await t.app.inject({ method: 'DELETE', url: url(ids[0]), headers: session.headers });
+      assert.is(refused.statusCode, 403, label);
+      assert.is(refused.json().code, 'FORBIDDEN', label);
+    }
+    assert.equal(await snapshotTables(t.db, ['stored_file', 'audit_log']), before, 'no row removed, nothing audited');
+    assert.equal(storedFiles(t), bytesBefore, 'no bytes removed');
+    assert.is((await t.app.inject({ url: `${url(ids[0])}/download` })).statusCode, 200, 'still downloadable');
+
+    const removers = [admin, await loginAs(t.app, 'super@demo.test'), ultra];
+    for (const [index, session] of removers.entries()) {
+      const removed = await t.app.inject({ method: 'DELETE', url: url(ids[index]), headers: session.headers });
+      assert.is(removed.statusCode, 200, `remover ${index}`);
+      assert.is(removed.json().message, 'Remove successful');
+      assert.not.ok(existsSync(path.join(t.config.filesDir, 'help-documents', ids[index] ?? '')), 'the bytes are gone');
+      assert.is((await t.app.inject({ url: `${url(ids[index])}/download` })).statusCode, 404);
+    }
+    assert.is((await t.app.inject({ method: 'DELETE', url: url(ids[0]), headers: admin.headers })).statusCode, 404);
     assert.equal((await t.app.inject({ url: `/api/files/helpFile/${delawareId}` })).json(), { files: [] });
     const audits = await t.db
       .selectFrom('audit_log')
@@ -325,7 +339,7 @@ HelpFiles(
       .execute();
     assert.equal(
       audits.map((a) => a.user_id),
-      [judge.user.userId, standard.user.userId],
+      removers.map((session) => session.user.userId),
     );
   },
 );
@@ -418,6 +432,8 @@ HelpFilePermissions(
         code: 'ACCOUNT_EXPIRED',
       },
       { label: 'delete: visitor', request: remove(undefined), status: 401 },
+      { label: 'delete: JUDGE of the state', request: remove(w.judge), status: 403, code: 'FORBIDDEN' },
+      { label: 'delete: STANDARD of the state', request: remove(w.standard), status: 403, code: 'FORBIDDEN' },
       { label: "delete: another state's admin", request: remove(w.otherAdmin), status: 403 },
       { label: "delete: another state's standard", request: remove(w.otherStandard), status: 403 },
       { label: "delete: another state's judge", request: remove(otherJudge), status: 403 },
@@ -437,7 +453,7 @@ HelpFilePermissions(
         label: 'delete: an expired account judge, own document',
         request: remove(expiredJudge, w.expired.stateId, newJerseyFile),
         status: 403,
-        code: 'ACCOUNT_EXPIRED',
+        code: 'FORBIDDEN',
       },
       { label: 'delete: a malformed file id', request: remove(w.admin, w.stateId, 'not-a-uuid'), status: 400 },
     ]);

@@ -136,10 +136,12 @@ export function registerHelpFileRoutes(app: AppInstance, deps: RouteDeps): void 
   app.delete(
     '/api/files/helpFile/:stateId/:fileId',
     {
-      preHandler: [deps.requireAuth],
+      // As the upload: ADMIN, SUPER and ULTRA of the state with an unexpired account (decisions
+      // §7); JUDGE and STANDARD never delete.
+      preHandler: [deps.requireAuth, deps.requireEditor, requireOwnState],
       schema: {
         tags,
-        summary: 'Remove a competition document of your state (any role of the state)',
+        summary: 'Remove a competition document of your state (ADMIN, SUPER, ULTRA)',
         params: HelpFileParamsSchema,
         response: { 200: SuccessResponseSchema, ...errors },
       },

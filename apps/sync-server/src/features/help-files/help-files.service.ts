@@ -7,15 +7,13 @@ import {
   ErrorCode,
   HelpFileMessages,
   HelpFileUploadFieldsSchema,
-  Messages,
-  isAccountOpenToWrites,
   validate,
   type HelpFile,
   type HelpFileList,
 } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 import { ApiError, notFound, validationError } from '../../http/api-error.ts';
-import { assertSameState, findAdminWriter, type AuthContext } from '../../http/guards.ts';
+import { assertEditor, assertSameState, type AuthContext } from '../../http/guards.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { detectDocumentType } from './file-type.ts';
 import { toHelpFile } from './help-files.mapper.ts';
@@ -70,12 +68,6 @@ export function contentDisposition(name: string, isInline: boolean): string {
   return `${isInline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** Removing a document is a write: refused while the caller's account is expired (ULTRA/SUPER exempt). */
-async function assertAccountActive(db: Db, caller: AuthContext): Promise<void> {
-  if (!isAccountOpenToWrites(await findAdminWriter(db, caller)))
-    throw new ApiError(403, ErrorCode.AccountExpired, Messages.accountExpired);
-}
-
 export async function listStateHelpFiles(db: Db, stateId: number): Promise<HelpFileList> {
   return { files: (await listHelpFiles(db, stateId)).map(toHelpFile) };
 }
@@ -89,6 +81,9 @@ export async function uploadHelpFile(
   now: string,
 ): Promise<HelpFile> {
   assertSameState(caller, stateId);
+  // Documents are changed by ADMIN, SUPER and ULTRA with an open account, never JUDGE or STANDARD
+  // (decisions §7: judges register themselves); the routes guard the same.
+  await assertEditor(deps.db, caller);
   const fields = validate(HelpFileUploadFieldsSchema, upload.fields);
   const errors = fields.ok ? [] : [...fields.errors];
   if (!upload.file || upload.file.bytes.length === 0)
@@ -148,7 +143,7 @@ export async function uploadHelpFile(
   }
 }
 
-/** Any user of the state, JUDGE and STANDARD included (seed section 6), removes a document of their state. */
+/** ADMIN, SUPER and ULTRA of the state remove one of its documents (decisions §7, not the seed's "any role"). */
 export async function removeHelpFile(
   deps: HelpFilesDeps,
   caller: AuthContext,
@@ -157,7 +152,9 @@ export async function removeHelpFile(
   now: string,
 ): Promise<void> {
   assertSameState(caller, stateId);
-  await assertAccountActive(deps.db, caller);
+  // Documents are changed by ADMIN, SUPER and ULTRA with an open account, never JUDGE or STANDARD
+  // (decisions §7: judges register themselves); the routes guard the same.
+  await assertEditor(deps.db, caller);
   const removed = await deps.db.transaction().execute(async (trx) => {
     const row = await findHelpFile(trx, stateId, fileId);
     if (!row) throw notFound(HelpFileMessages.notFound);

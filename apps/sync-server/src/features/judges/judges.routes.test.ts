@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEMO_PASSWORD, loginAs } from '../../test-support/build-test-app.ts';
+import { solveCaptcha } from '../../test-support/captcha.ts';
 import { createJudge, stateIdByCode } from '../../test-support/factories.ts';
 import {
   assertRefusedWithoutChange,
@@ -225,7 +226,7 @@ Judges('public registration creates a judge of the chosen state who can log in a
   const response = await w.t.app.inject({
     method: 'POST',
     url: '/api/judge',
-    payload: { ...registration, judgeState: { stateId: w.other.stateId } },
+    payload: { ...registration, judgeState: { stateId: w.other.stateId }, captcha: await solveCaptcha(w.t.app) },
   });
   assert.is(response.statusCode, 201, response.body);
   assert.is(response.json().message, 'Registration successful.');
@@ -301,17 +302,62 @@ Judges('registration: password policy, confirmation, state and duplicate email',
     },
     {
       label: 'a state without an active account',
-      request: register({ ...body, judgeState: { stateId: montana } }),
+      request: register({ ...body, judgeState: { stateId: montana }, captcha: await solveCaptcha(w.t.app) }),
       status: 400,
       fieldError: ['judgeState.stateId', 'Judge registration is not open for that state.'],
     },
-    { label: 'a taken email', request: register({ ...body, judgeEmail: 'judge3@demo.test' }), status: 409 },
+    {
+      label: 'a taken email',
+      request: register({ ...body, judgeEmail: 'judge3@demo.test', captcha: await solveCaptcha(w.t.app) }),
+      status: 409,
+    },
   ]);
   // 64 characters of anything is accepted.
   const long = 'ü'.repeat(64);
-  const accepted = await w.t.app.inject(register({ ...body, judgePassword: long, confirmPassword: long }));
+  const accepted = await w.t.app.inject(
+    register({ ...body, judgePassword: long, confirmPassword: long, captcha: await solveCaptcha(w.t.app) }),
+  );
   assert.is(accepted.statusCode, 201, accepted.body);
 });
+
+Judges(
+  'registration needs a solved captcha (decisions §7): missing, forged or replayed is 400 CAPTCHA_FAILED, nothing stored',
+  async ({ w }) => {
+    const body = { ...registration, judgeState: { stateId: w.stateId } };
+    const register = (payload: Record<string, unknown>, headers: Record<string, string> = {}) => ({
+      method: 'POST' as const,
+      url: '/api/judge',
+      headers,
+      payload,
+    });
+    const used = await solveCaptcha(w.t.app);
+    const first = await w.t.app.inject(register({ ...body, judgeEmail: 'first@judges.test', captcha: used }));
+    assert.is(first.statusCode, 201, first.body);
+    const refusal = {
+      status: 400,
+      code: 'CAPTCHA_FAILED',
+      fieldError: ['captcha', 'The captcha could not be verified, please try again.'] as [string, string],
+    };
+    await assertRefusedWithoutChange(w.t, judgeTables, [
+      { label: 'no captcha', request: register(body), ...refusal },
+      { label: 'a forged captcha', request: register({ ...body, captcha: 'bm90IGEgc29sdXRpb24=' }), ...refusal },
+      { label: 'a replayed captcha', request: register({ ...body, captcha: used }), ...refusal },
+      {
+        label: "an editor's token does not make a registration skip it",
+        request: register(body, w.admin.headers),
+        ...refusal,
+      },
+    ]);
+    // An editor's "add judge" (no password) is no public write: no captcha.
+    const added = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/judge',
+      headers: w.admin.headers,
+      payload: newJudge,
+    });
+    assert.is(added.statusCode, 201, added.body);
+  },
+);
 
 Judges("an editor edits a judge, audited; only ULTRA's judgeState moves a judge", async ({ w }) => {
   const judge5 = await sessionFor(w.t, 'judge5@demo.test');

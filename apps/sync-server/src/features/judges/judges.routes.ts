@@ -11,7 +11,7 @@ import {
   StatePathParamsSchema,
 } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
-import { currentUser, requireAdminArea } from '../../http/guards.ts';
+import { createOptionalAuth, currentUser, isCoordinator, requireAdminArea } from '../../http/guards.ts';
 import {
   archiveJudge,
   createJudge,
@@ -39,10 +39,12 @@ export function registerJudgeRoutes(app: AppInstance, deps: RouteDeps): void {
   const judgesDeps: JudgesDeps = {
     db: deps.db,
     publicUrl: deps.config.publicUrl,
+    captcha: deps.captcha,
     emailQueued: () => void deps.mailer.flushOutbox(),
   };
   const readers = [deps.requireAuth, requireAdminArea];
   const editors = [deps.requireAuth, deps.requireEditor];
+  const optionalAuth = createOptionalAuth(deps.requireAuth);
 
   app.get(
     '/api/state/:stateId/judge',
@@ -95,12 +97,16 @@ export function registerJudgeRoutes(app: AppInstance, deps: RouteDeps): void {
   app.post(
     '/api/judge',
     {
+      // Counted per IP before the body is read, as every anonymous write; a coordinator's calls
+      // (their "add judge") are not (decisions §8).
+      onRequest: [optionalAuth, deps.rateLimits.anonymousWrite((request) => isCoordinator(request.auth))],
       preHandler: guardJudgePost,
       schema: {
         tags: ['judges'],
-        summary: 'Add a judge to your state (invited by email), or register as a judge (public, with judgePassword)',
+        summary:
+          'Add a judge to your state (invited by email), or register as a judge (public, with judgePassword and captcha)',
         body: JudgePostSchema,
-        response: { 201: JudgeMutationResponseSchema, ...refusals, 409: ApiErrorSchema },
+        response: { 201: JudgeMutationResponseSchema, ...refusals, 409: ApiErrorSchema, 429: ApiErrorSchema },
       },
     },
     async (request, reply) => {

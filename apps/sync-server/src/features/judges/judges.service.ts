@@ -24,6 +24,7 @@ import {
   isEmailTakenByOther,
   updateUserContact,
 } from '../users/users.repository.ts';
+import type { Captcha } from '../requests/captcha.ts';
 import { judgeAuditView, toJudge } from './judges.mapper.ts';
 import {
   countOpenAssignments,
@@ -45,6 +46,8 @@ export interface JudgesDeps {
   db: Db;
   /** Origin of links in invitation emails. */
   publicUrl: string;
+  /** Checks the captcha a public registration carries. */
+  captcha: Captcha;
   /** Called after a commit that queued an email. */
   emailQueued: () => void;
   now?: () => Date;
@@ -127,13 +130,15 @@ export async function createJudge(deps: JudgesDeps, caller: AuthContext, body: J
 
 /**
  * Public judge registration (/judge): a JUDGE who can log in at once, in a state whose
- * account is active (a state without coordinators has no events to judge).
+ * account is active (a state without coordinators has no events to judge), with a solved captcha.
  */
 export async function registerJudge(deps: JudgesDeps, body: JudgePost): Promise<Judge> {
   const missing: FieldError[] = [];
   if (!body.judgeState) missing.push({ field: 'judgeState', message: 'State is required' });
   if (body.judgePassword === undefined) missing.push({ field: 'judgePassword', message: 'Password is required' });
   if (!body.judgeState || body.judgePassword === undefined) throw validationError(missing);
+  // Before anything that could tell a stranger whether a state is open or an email is taken.
+  await deps.captcha.verify(body.captcha);
   const stateId = body.judgeState.stateId;
   const now = clock(deps);
   if (!isAccountActive(await findAccountExpirationByState(deps.db, stateId), todayIso(now))) {

@@ -10,7 +10,8 @@ import { pipeline } from 'node:stream/promises';
 import { ErrorCode, MAX_PHOTO_BYTES } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { findPhoto, insertPhoto } from './photos.repository.ts';
+import { secondsUntilUnderQuota, quotaCountsBefore, type PhotoLimits } from './photo-quota.ts';
+import { countUnreferencedPhotosOf, findPhoto, insertPhoto } from './photos.repository.ts';
 
 const TEMP_DIR_NAME = 'tmp';
 const TEMP_SUFFIX = '.part';
@@ -42,6 +43,7 @@ export function photoPath(filesDir: string, storageName: string): string {
 /**
  * Stores one uploaded photo for the caller's state. `expectedSha256` (the URL's hash) must
  * match the content when given. Safe to repeat: a photo already stored answers `isNew: false`.
+ * A new photo past the caller's quota of unreferenced photos is refused 429 (see photo-quota.ts).
  */
 export async function storePhoto(
   db: Db,
@@ -50,6 +52,7 @@ export async function storePhoto(
   upload: PhotoUpload,
   expectedSha256: string | undefined,
   now: string,
+  limits: PhotoLimits,
 ): Promise<StoredPhoto> {
   const tempDir = photoTempDir(filesDir);
   await mkdir(tempDir, { recursive: true });
@@ -70,6 +73,7 @@ export async function storePhoto(
 
     if (await findPhoto(db, caller.stateId, sha256))
       return { sha256, mime: image.mime, size: inspector.size, isNew: false };
+    await assertUnderPhotoQuota(db, caller.userId, limits, new Date(now));
     const storageName = `${randomUUID()}${image.extension}`;
     const finalPath = photoPath(filesDir, storageName);
     await rename(tempPath, finalPath);
@@ -104,6 +108,20 @@ export async function storePhoto(
     // An aborted or refused upload leaves nothing behind.
     await rm(tempPath, { force: true });
   }
+}
+
+/** A judge holding too many photos no score uses gets "not now" (429, Retry-After), never a final refusal. */
+async function assertUnderPhotoQuota(db: Db, userId: number, limits: PhotoLimits, now: Date): Promise<void> {
+  const counted = await countUnreferencedPhotosOf(db, userId, quotaCountsBefore(now));
+  const retryAfterSeconds = secondsUntilUnderQuota(counted, limits, now);
+  if (retryAfterSeconds === undefined) return;
+  throw new ApiError(
+    429,
+    ErrorCode.TooManyRequests,
+    'Too many of your photos are not used by any score. Photos no score uses are removed after a few days; try again later.',
+    undefined,
+    { retryAfterSeconds },
+  );
 }
 
 /** Removes temp files a crash left behind (the server is the only writer of its data folder). */

@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildTestApp, loginAs, type TestApp } from '../../test-support/build-test-app.ts';
+import { solveCaptcha } from '../../test-support/captcha.ts';
 import { createSecondState, snapshotTables, stateIdByCode } from '../../test-support/factories.ts';
 
 interface DemoEvent {
@@ -70,6 +71,11 @@ function registration(
     state: { stateId },
     event: { eventId: event.eventId, categories: [{ categoryId: event.categoryIds[0], students }] },
   };
+}
+
+/** The payload with a freshly solved captcha, as the public form sends it. */
+async function withCaptcha(t: TestApp, payload: object) {
+  return { ...payload, captcha: await solveCaptcha(t.app) };
 }
 
 /** A demo school not yet in the ProStart event (schools 19-24 are only in the other events). */
@@ -160,7 +166,11 @@ Registration(
       { schoolId, schoolContactEmail: 'attacker@evil.test' },
       ' Ann Lee ,Bo Chen, Cy Dunn',
     );
-    const response = await t.app.inject({ method: 'POST', url: '/api/school/register', payload });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/school/register',
+      payload: await withCaptcha(t, payload),
+    });
     assert.is(response.statusCode, 201);
     assert.equal(response.json(), {
       status: 'Success',
@@ -202,7 +212,11 @@ Registration(
       ...payload,
       event: { eventId: proStart.eventId, categories: [{ categoryId: proStart.categoryIds[1], students: 'Di Eng' }] },
     };
-    const twice = await t.app.inject({ method: 'POST', url: '/api/school/register', payload: other });
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: '/api/school/register',
+      payload: await withCaptcha(t, other),
+    });
     assert.is(twice.statusCode, 409);
     assert.is(twice.json().code, 'ALREADY_REGISTERED');
     assert.is(twice.json().message, 'School is already registered');
@@ -216,7 +230,7 @@ Registration(
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/school/register',
-      payload: registration(delawareId, proStart, newSchool),
+      payload: await withCaptcha(t, registration(delawareId, proStart, newSchool)),
     });
     assert.is(response.statusCode, 201);
     const school = await t.db
@@ -250,7 +264,10 @@ Registration(
     const duplicate = await t.app.inject({
       method: 'POST',
       url: '/api/school/register',
-      payload: registration(delawareId, proStart, { ...newSchool, schoolName: ' brandywine high school ' }),
+      payload: await withCaptcha(
+        t,
+        registration(delawareId, proStart, { ...newSchool, schoolName: ' brandywine high school ' }),
+      ),
     });
     assert.is(duplicate.statusCode, 409);
     assert.is(duplicate.json().message, 'That school is already listed - please select it from the list');
@@ -332,14 +349,14 @@ Registration(
     const started = await t.app.inject({
       method: 'POST',
       url: '/api/school/register',
-      payload: registration(delawareId, classic, newSchool),
+      payload: await withCaptcha(t, registration(delawareId, classic, newSchool)),
     });
     assert.is(started.statusCode, 409);
     assert.is(started.json().message, 'Registration for this event is closed.');
     const hidden = await t.app.inject({
       method: 'POST',
       url: '/api/school/register',
-      payload: registration(delawareId, training, newSchool),
+      payload: await withCaptcha(t, registration(delawareId, training, newSchool)),
     });
     assert.is(hidden.statusCode, 404);
     assert.is(hidden.json().message, 'Event does not exist, please select a valid event.');
@@ -348,14 +365,18 @@ Registration(
       method: 'POST',
       url: '/api/school/register',
       headers: standard.headers,
-      payload: registration(delawareId, training, newSchool),
+      payload: await withCaptcha(t, registration(delawareId, training, newSchool)),
     });
     assert.is(standardHidden.statusCode, 404, 'STANDARD does not see test events either');
     const strayCategory = {
       ...registration(delawareId, proStart, newSchool),
       event: { eventId: proStart.eventId, categories: [{ categoryId: classic.categoryIds[0], students: 'Ann' }] },
     };
-    const stray = await t.app.inject({ method: 'POST', url: '/api/school/register', payload: strayCategory });
+    const stray = await t.app.inject({
+      method: 'POST',
+      url: '/api/school/register',
+      payload: await withCaptcha(t, strayCategory),
+    });
     assert.is(stray.statusCode, 400);
     assert.equal(stray.json().errors, [
       { field: 'event.categories.0.categoryId', message: 'That category is not part of this event.' },
@@ -363,13 +384,13 @@ Registration(
     const foreignSchool = await t.app.inject({
       method: 'POST',
       url: '/api/school/register',
-      payload: registration(delawareId, proStart, { schoolId: other.schoolId }),
+      payload: await withCaptcha(t, registration(delawareId, proStart, { schoolId: other.schoolId })),
     });
     assert.is(foreignSchool.statusCode, 404);
     const wrongState = await t.app.inject({
       method: 'POST',
       url: '/api/school/register',
-      payload: registration(other.stateId, proStart, newSchool),
+      payload: await withCaptcha(t, registration(other.stateId, proStart, newSchool)),
     });
     assert.is(wrongState.statusCode, 404);
     assert.is(
@@ -385,7 +406,41 @@ Registration(
 );
 
 Registration(
-  'ADMIN registers a school for a test event; the audit names the admin',
+  'visitors, judges and STANDARD need a solved captcha: without one 400 CAPTCHA_FAILED and nothing stored',
+  async ({ t, delawareId, proStart }) => {
+    const judge = await loginAs(t.app, 'judge1@demo.test');
+    const standard = await loginAs(t.app, 'standard@demo.test');
+    const used = await solveCaptcha(t.app);
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/school/register',
+      payload: { ...registration(delawareId, proStart, newSchool), captcha: used },
+    });
+    assert.is(first.statusCode, 201, first.body);
+    const before = await snapshotTables(t.db, registrationTables);
+    const another = registration(delawareId, proStart, { ...newSchool, schoolName: 'Caesar Rodney High School' });
+    const attempts: Array<[string, Record<string, unknown>, Record<string, string>]> = [
+      ['a visitor without a captcha', another, {}],
+      ['a visitor with a forged captcha', { ...another, captcha: 'Zm9yZ2Vk' }, {}],
+      ['a visitor replaying a used captcha', { ...another, captcha: used }, {}],
+      ['a JUDGE without a captcha (judges register themselves)', another, judge.headers],
+      ['STANDARD without a captcha', another, standard.headers],
+      ['a stale token is a visitor', another, { authorization: 'Bearer not-a-token' }],
+    ];
+    for (const [label, payload, headers] of attempts) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/school/register', headers, payload });
+      assert.is(response.statusCode, 400, label);
+      assert.is(response.json().code, 'CAPTCHA_FAILED', label);
+      assert.equal(response.json().errors, [
+        { field: 'captcha', message: 'The captcha could not be verified, please try again.' },
+      ]);
+    }
+    assert.equal(await snapshotTables(t.db, registrationTables), before, 'nothing stored');
+  },
+);
+
+Registration(
+  'ADMIN registers a school for a test event without a captcha; the audit names the admin',
   async ({ t, delawareId, training }) => {
     const admin = await loginAs(t.app, 'admin@demo.test');
     const schoolId = await unregisteredSchoolId(t, training.eventId);
@@ -398,6 +453,7 @@ Registration(
       method: 'POST',
       url: '/api/school/register',
       headers: admin.headers,
+      // A coordinator registers without the captcha: they add schools in the admin area anyway.
       payload: registration(delawareId, training, { schoolId }),
     });
     assert.is(response.statusCode, 201);

@@ -9,31 +9,15 @@ import {
   SchoolRegistrationSchema,
   StateIdParamsSchema,
 } from '@judging/shared-types';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { todayIso } from '../../http/clock.ts';
+import { createOptionalAuth, isCoordinator } from '../../http/guards.ts';
 import {
   checkRegistrationAllowed,
   listOpenEvents,
   listPublicSchoolNames,
   registerSchool,
 } from './registration.service.ts';
-
-/**
- * Pre-handler for public routes that show more to some roles: a valid bearer token
- * identifies the caller; a missing or stale one leaves a plain visitor (never a 401, the
- * public form must keep working).
- */
-function createOptionalAuth(requireAuth: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler {
-  return async function optionalAuth(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-    if (!request.headers.authorization) return;
-    try {
-      await requireAuth.call(this, request, reply);
-    } catch {
-      request.auth = null;
-    }
-  };
-}
 
 export function registerRegistrationRoutes(app: AppInstance, deps: RouteDeps): void {
   const optionalAuth = createOptionalAuth(deps.requireAuth);
@@ -87,18 +71,27 @@ export function registerRegistrationRoutes(app: AppInstance, deps: RouteDeps): v
   app.post(
     '/api/school/register',
     {
-      preHandler: [optionalAuth],
+      // Counted per IP (before the body is read) and captcha-checked unless a coordinator's
+      // token is sent (decisions §7, §8).
+      onRequest: [optionalAuth, deps.rateLimits.anonymousWrite((request) => isCoordinator(request.auth))],
       schema: {
         tags,
-        summary: 'Public: register a listed or new school for categories of an event',
+        summary:
+          'Public: register a listed or new school for categories of an event (with captcha, unless a coordinator)',
         security: [],
         body: SchoolRegistrationSchema,
-        response: { 201: RegistrationResponseSchema, 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
+        response: {
+          201: RegistrationResponseSchema,
+          400: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+          429: ApiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
       const now = new Date();
-      const registered = await registerSchool(deps.db, request.auth, request.body, {
+      const registered = await registerSchool(deps, request.auth, request.body, {
         today: todayIso(now),
         now: now.toISOString(),
       });

@@ -13,10 +13,11 @@ import {
 } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 import { ApiError, notFound, validationError } from '../../http/api-error.ts';
-import type { AuthContext } from '../../http/guards.ts';
+import { isCoordinator, type AuthContext } from '../../http/guards.ts';
 import { findAccountExpirationByState, isAccountActive } from '../accounts/account-status.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { findEventById, recordScheduleChange, type EventRecord } from '../events/events.repository.ts';
+import type { Captcha } from '../requests/captcha.ts';
 import { reopenSubmissionsOwingWork } from '../submissions/owed-work.service.ts';
 import type { Clock } from '../events/events.service.ts';
 import {
@@ -110,16 +111,19 @@ export async function checkRegistrationAllowed(
 /**
  * Registers a school for categories of an event. A listed school is referenced by id and its
  * record is not changed (visitors cannot overwrite a school's contacts); "not listed" creates it.
+ * Anyone but a coordinator solves the captcha first.
  */
 export async function registerSchool(
-  db: Db,
+  deps: { db: Db; captcha: Captcha },
   caller: AuthContext | null,
   body: unknown,
   clock: Clock,
 ): Promise<{ schoolId: number; eventId: number }> {
+  const { db } = deps;
   const result = validateSchoolRegistration(body);
   if (!result.ok) throw validationError(result.errors);
   const registration = result.value;
+  if (!isCoordinator(caller)) await deps.captcha.verify(registration.captcha);
   return db.transaction().execute(async (trx) => {
     const event = await loadVisibleEvent(trx, caller, registration.event.eventId);
     if (event.state_id !== registration.state.stateId) throw notFound(RegistrationMessages.eventNotFound);

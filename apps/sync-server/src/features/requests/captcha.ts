@@ -23,8 +23,8 @@ export interface CaptchaOptions {
 
 export interface Captcha {
   createChallenge(): Promise<Challenge>;
-  /** Resolves when `payload` (the widget's base64 JSON) solves an unused, unexpired challenge of ours; else a 400. */
-  verify(payload: string): Promise<void>;
+  /** Resolves when `payload` (the widget's base64 JSON) solves an unused, unexpired challenge of ours; else a 400 (none sent included). */
+  verify(payload: string | undefined): Promise<void>;
 }
 
 const ALGORITHM = 'SHA-256';
@@ -98,7 +98,7 @@ export function createCaptcha(options: CaptchaOptions): Captcha {
     },
 
     async verify(payload) {
-      const submitted = parsePayload(payload);
+      const submitted = payload === undefined ? undefined : parsePayload(payload);
       if (!submitted) throw captchaFailed();
       const { challenge, solution } = submitted;
       const { expiresAt, data } = challenge.parameters;

@@ -1,9 +1,8 @@
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Challenge } from 'altcha-lib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { AppInstance } from '../../http/app-types.ts';
 import { buildTestApp, loginAs, type TestApp } from '../../test-support/build-test-app.ts';
+import { solveCaptcha } from '../../test-support/captcha.ts';
 import { createSecondState, snapshotTables, stateIdByCode } from '../../test-support/factories.ts';
 import {
   assertRefusedWithoutChange,
@@ -13,14 +12,6 @@ import {
   type Session,
 } from '../../test-support/sessions.ts';
 import { startSmtpListener, waitFor } from '../../test-support/smtp-listener.ts';
-
-/** Does what the ALTCHA widget does: fetch a challenge, solve it, encode the payload. */
-async function solveCaptcha(app: AppInstance): Promise<string> {
-  const challenge = (await app.inject('/api/captcha/challenge')).json() as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('captcha not solved');
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
 
 function contact(stateId: number, captcha: string) {
   return {

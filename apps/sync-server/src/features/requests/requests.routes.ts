@@ -17,15 +17,14 @@ import {
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { currentUser, requireRole } from '../../http/guards.ts';
 import { startOutboxRetry } from '../email/outbox-retry.ts';
-import { createCaptcha } from './captcha.ts';
 import { listRequests, markRequestHandled, submitPublicRequest, type RequestsDeps } from './requests.service.ts';
 
-const publicErrors = { 400: ApiErrorSchema, 404: ApiErrorSchema };
+const publicErrors = { 400: ApiErrorSchema, 404: ApiErrorSchema, 429: ApiErrorSchema };
 
 export function registerRequestRoutes(app: AppInstance, deps: RouteDeps): void {
   const requestsDeps: RequestsDeps = {
     db: deps.db,
-    captcha: createCaptcha({ secret: deps.config.jwtSecret }),
+    captcha: deps.captcha,
     publicUrl: deps.config.publicUrl,
     afterCommit: { emailQueued: () => void deps.mailer.flushOutbox() },
   };
@@ -38,11 +37,12 @@ export function registerRequestRoutes(app: AppInstance, deps: RouteDeps): void {
   app.get(
     '/api/captcha/challenge',
     {
+      onRequest: deps.rateLimits.captchaChallenge(),
       schema: {
         tags,
         summary: 'Public: a signed ALTCHA proof-of-work challenge for a public form',
         security: [],
-        response: { 200: CaptchaChallengeSchema },
+        response: { 200: CaptchaChallengeSchema, 429: ApiErrorSchema },
       },
     },
     async (_request, reply) =>
@@ -52,6 +52,7 @@ export function registerRequestRoutes(app: AppInstance, deps: RouteDeps): void {
   app.post(
     '/api/email/contact-us',
     {
+      onRequest: deps.rateLimits.anonymousWrite(),
       schema: {
         tags,
         summary: 'Public: a contact request (stored, then emailed to the state coordinator)',
@@ -70,6 +71,7 @@ export function registerRequestRoutes(app: AppInstance, deps: RouteDeps): void {
   app.post(
     '/api/email/admin',
     {
+      onRequest: deps.rateLimits.anonymousWrite(),
       schema: {
         tags,
         summary: 'Public: an overview (sign-up information) request',
@@ -88,6 +90,7 @@ export function registerRequestRoutes(app: AppInstance, deps: RouteDeps): void {
   app.post(
     '/api/email/updateSchool',
     {
+      onRequest: deps.rateLimits.anonymousWrite(),
       schema: {
         tags,
         summary: "Public: a change request for a school's registration",

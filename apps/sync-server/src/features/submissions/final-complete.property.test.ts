@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ResultsReport } from '@judging/shared-types';
+import { solveCaptcha } from '../../test-support/captcha.ts';
 import { createJudge, createSection } from '../../test-support/factories.ts';
 import { sessionFor, type Session } from '../../test-support/sessions.ts';
 import {
@@ -103,6 +104,7 @@ async function apply(world: World, action: Action): Promise<void> {
           },
           state: { stateId },
           event: { eventId, categories: [{ categoryId, students: 'Ann Lee' }] },
+          captcha: await solveCaptcha(t.app),
         },
       });
       // The form needs a student; a team without one is the same registration with its list emptied.

@@ -5,6 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ReopenReason, type ResultsReport } from '@judging/shared-types';
+import { solveCaptcha } from '../../test-support/captcha.ts';
 import { createSchool, createSection, fillCategory, snapshotTables } from '../../test-support/factories.ts';
 import {
   buildSmallEvent,
@@ -51,6 +52,7 @@ test('a school registered after the judges submitted reopens both, and End names
       },
       state: { stateId },
       event: { eventId: event.eventId, categories: [{ categoryId: event.categoryId, students: 'Ann Lee' }] },
+      captcha: await solveCaptcha(t.app),
     },
   });
   assert.is(registered.statusCode, 201, registered.body);

@@ -21,6 +21,7 @@ import { validationError } from '../../http/api-error.ts';
 import { currentUser, requireRole } from '../../http/guards.ts';
 import { asMultipartError } from '../../http/multipart-form.ts';
 import { JSON_DATA_HEADERS } from '../../http/security-headers.ts';
+import { photoLimitsOf } from '../photos/photo-quota.ts';
 import { storePhoto, sweepPhotoTempDir } from '../photos/photos.service.ts';
 import { createPushOrder } from './push-order.ts';
 import { getReferenceData, protocolUnsupported, pullChanges, pushMutations } from './sync.service.ts';
@@ -108,10 +109,12 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
     '/api/sync/photos/:sha256',
     {
       helmet: JSON_DATA_HEADERS,
-      preHandler: [deps.requireAuth, requireRole([Role.Judge])],
+      // Limited per judge, never per IP (decisions §8: a venue's tablets share one address).
+      preHandler: [deps.requireAuth, requireRole([Role.Judge]), deps.rateLimits.photoUpload()],
       schema: {
         tags,
-        summary: 'Upload one photo (multipart, one image ≤ 10 MB) under its SHA-256; safe to repeat',
+        summary:
+          'Upload one photo (multipart, one image ≤ 10 MB) under its SHA-256; safe to repeat; 429 past the unreferenced-photo quota',
         params: PhotoParamsSchema,
         response: {
           200: PhotoUploadResponseSchema,
@@ -119,6 +122,7 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
           ...errors,
           413: ApiErrorSchema,
           415: ApiErrorSchema,
+          429: ApiErrorSchema,
         },
       },
     },
@@ -134,6 +138,7 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
         { stream: file.file, filename: file.filename || null },
         request.params.sha256,
         new Date().toISOString(),
+        photoLimitsOf(deps.config.limits),
       );
       return reply.status(stored.isNew ? 201 : 200).send(stored);
     },

@@ -1,5 +1,7 @@
 import {
   ADMIN_AREA_ROLES,
+  CaptchaMessages,
+  EDITOR_ROLES,
   ErrorCode,
   MAX_STUDENTS_PER_CATEGORY,
   RegistrationMessages,
@@ -8,6 +10,7 @@ import {
   validateSchoolRegistration,
   type OpenEvent,
   type SchoolRegistration,
+  type ValidationResult,
 } from '@judging/shared-types';
 import {
   Alert,
@@ -24,10 +27,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { formatShortDate } from '../../../admin/date-format.ts';
 import { useApiQuery } from '../../../admin/use-api-query.ts';
 import { AlertType, showAlert } from '../../../alerts/alerts-store.ts';
+import { CaptchaField } from '../../../captcha/captcha-field.tsx';
 import { isApiError } from '../../../api/api-error.ts';
 import {
   checkRegistrationAllowed,
@@ -61,6 +65,8 @@ interface RegistrationValues {
   categoryIds: number[];
   /** Typed student lists by category id. */
   students: Record<number, string>;
+  /** The solved captcha ('' until solved); coordinators register without one. */
+  captcha: string;
 }
 
 const ignoreFailure = () => undefined;
@@ -91,10 +97,17 @@ function toRegistration(values: RegistrationValues): unknown {
       eventId: values.eventId,
       categories: values.categoryIds.map((categoryId) => ({ categoryId, students: values.students[categoryId] ?? '' })),
     },
+    ...(values.captcha ? { captcha: values.captcha } : {}),
   };
 }
 
-const checkRegistration = (values: RegistrationValues) => validateSchoolRegistration(toRegistration(values));
+/** The server's check, plus the captcha a visitor must solve (decisions §7). */
+function checkRegistration(values: RegistrationValues, needsCaptcha: boolean): ValidationResult<SchoolRegistration> {
+  const result = validateSchoolRegistration(toRegistration(values));
+  if (!needsCaptcha || values.captcha !== '') return result;
+  const missing = { field: 'captcha', message: CaptchaMessages.required };
+  return { ok: false, errors: result.ok ? [missing] : [...result.errors, missing] };
+}
 
 /**
  * School registration (public /school, and /school/{eventId}/{stateId} from a category page):
@@ -111,6 +124,8 @@ export function SchoolRegistrationForm({
   const { user } = useSession();
   const navigate = useNavigate();
   const isStaff = user !== null && hasRole(user.role, ADMIN_AREA_ROLES);
+  // Coordinators (ADMIN, SUPER, ULTRA) register without the captcha, as the server allows.
+  const needsCaptcha = user === null || !hasRole(user.role, EDITOR_ROLES);
   const initialValues: RegistrationValues = {
     stateId: fixedStateId ?? 0,
     eventId: fixedEventId ?? 0,
@@ -125,9 +140,13 @@ export function SchoolRegistrationForm({
     schoolContactPhone: '',
     categoryIds: [],
     students: {},
+    captcha: '',
   };
-  const form = useRulesForm(checkRegistration, initialValues);
+  const check = useCallback((values: RegistrationValues) => checkRegistration(values, needsCaptcha), [needsCaptcha]);
+  const form = useRulesForm(check, initialValues);
   const [isRegistered, setIsRegistered] = useState(false);
+  // A solution counts once: a fresh challenge after every send.
+  const [captchaKey, setCaptchaKey] = useState(0);
   const { stateId, eventId, schoolChoice } = form.values;
 
   const events = useApiQuery(
@@ -170,6 +189,7 @@ export function SchoolRegistrationForm({
   const submit = form.onSubmit((registration: SchoolRegistration) => {
     if (isAlreadyRegistered) return;
     withLoading(registerSchool(registration))
+      .finally(() => setCaptchaKey((key) => key + 1))
       .then((response) => {
         if (isStaff) {
           showAlert({ type: AlertType.Success, message: response.message });
@@ -209,6 +229,7 @@ export function SchoolRegistrationForm({
               variant="default"
               onClick={() => {
                 form.reset({ ...initialValues, stateId, eventId });
+                setCaptchaKey((key) => key + 1);
                 // The school just registered is on the list now.
                 schools.reload();
                 setIsRegistered(false);
@@ -423,6 +444,13 @@ export function SchoolRegistrationForm({
                 </Text>
               )}
             </Stack>
+          )}
+          {needsCaptcha && (
+            <CaptchaField
+              resetKey={captchaKey}
+              onChange={(payload) => form.setValue('captcha', payload ?? '')}
+              error={errors.captcha}
+            />
           )}
           <Group justify="flex-end">
             <Button type="submit" disabled={isAlreadyRegistered}>
