@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
@@ -44,10 +44,12 @@ export interface BuildAppOptions {
   db: Db;
   /** false silences request logs (tests). */
   logger?: boolean;
+  /** Sees every route as it is registered (tests walk them all: http/route-walk.test.ts). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server; tests call it with a fresh database and use `inject`. */
-export async function buildApp({ config, db, logger = true }: BuildAppOptions): Promise<AppInstance> {
+export async function buildApp({ config, db, logger = true, onRoute }: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -59,6 +61,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);
