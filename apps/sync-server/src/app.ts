@@ -34,6 +34,7 @@ import { registerHelpFileRoutes } from './features/help-files/help-files.routes.
 import type { AppInstance, RouteDeps } from './http/app-types.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { createRequireAuth, createRequireEditor } from './http/guards.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import { serializeRequestForLog } from './http/log-serializers.ts';
 import { registerPwa } from './http/pwa-static.ts';
 import { APP_SECURITY_HEADERS } from './http/security-headers.ts';
@@ -60,10 +61,13 @@ export async function buildApp({ config, db, logger = true, onRoute }: BuildAppO
       : false,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // The seed's paths are called with and without a trailing slash (decisions.md §8).
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
+  registerJsonBodyParser(app);
   registerErrorHandling(app);
   app.decorateRequest('auth', null);
 

@@ -1,5 +1,7 @@
 // Walks every route the app registers, so a route added later is covered without touching
-// this file: ids in paths are strict (decisions.md §7 "Ids").
+// this file: ids in paths are strict (decisions.md §7 "Ids"), every path answers with or
+// without a trailing slash, and a body-less call with a JSON content type is no body (§7
+// "Seed paths", §8 "Trailing slashes").
 import type { HTTPMethods, RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import { suite } from 'uvu';
@@ -83,6 +85,10 @@ function jsonOf(body: string): unknown {
   }
 }
 
+function daysFromNow(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** Every row of every table, so "nothing changed" covers tables no one thought of. */
 async function dumpDatabase(db: Db): Promise<Record<string, unknown[]>> {
   const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(
@@ -144,5 +150,139 @@ Walk('an id in any path that is not a positive decimal integer is a 400 and chan
   assert.equal(failures.slice(0, 20), [], `${failures.length} of ${calls} calls were not refused`);
   assert.equal(await dumpDatabase(w.t.db), before, 'the refused calls changed nothing');
 });
+
+Walk('every path answers the same with a trailing slash', async ({ w }) => {
+  const routes = apiRoutes(w.t.routes);
+  const failures: string[] = [];
+  for (const route of routes) {
+    // No token: nothing is changed, and each answer (401, or a public route's own) comes from the route.
+    const plain = await w.t.app.inject({ method: route.method, url: urlOf(route) });
+    const slashed = await w.t.app.inject({ method: route.method, url: `${urlOf(route)}/` });
+    const notFound = (body: string) => body.includes('No route for');
+    if (notFound(plain.body) || notFound(slashed.body) || plain.statusCode !== slashed.statusCode) {
+      failures.push(`${route.method} ${route.url}: ${plain.statusCode} vs ${slashed.statusCode}/ ${slashed.body}`);
+    }
+  }
+  assert.equal(failures, []);
+  const slashRoutes = w.t.routes.filter((route) => route.url.startsWith('/api/') && route.url.endsWith('/'));
+  assert.equal(
+    slashRoutes.map((route) => route.url),
+    [],
+    'the router accepts both spellings; no route is registered twice',
+  );
+});
+
+Walk('the seed calls of the first acceptance run work with a trailing slash', async ({ w }) => {
+  const event = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/event/',
+    headers: w.admin.headers,
+    payload: {
+      eventName: 'Slash Invitational',
+      eventStartDate: daysFromNow(10),
+      eventEndDate: daysFromNow(11),
+      eventCategories: ['Culinary'],
+      eventState: { stateId: w.stateId },
+    },
+  });
+  assert.is(event.statusCode, 201, event.body);
+  const penalty = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/penalty/',
+    headers: w.admin.headers,
+    payload: { penaltyName: 'Slash penalty', penaltyDeduction: 2 },
+  });
+  assert.is(penalty.statusCode, 201, penalty.body);
+  const judge = await w.t.app.inject({ method: 'GET', url: `/api/judge/${w.judge.userId}/`, headers: w.admin.headers });
+  assert.is(judge.statusCode, 200, judge.body);
+});
+
+Walk('the OpenAPI document lists each path once, without a trailing slash', async ({ w }) => {
+  const response = await w.t.app.inject('/api/docs/json');
+  assert.is(response.statusCode, 200);
+  const paths = Object.keys((response.json() as { paths: Record<string, unknown> }).paths);
+  assert.equal(
+    paths.filter((path) => path.endsWith('/')),
+    [],
+  );
+  for (const path of ['/api/penalty', '/api/disqualification', '/api/account', '/api/section/{sectionId}/subsection']) {
+    assert.ok(paths.includes(path), path);
+  }
+});
+
+Walk('a body-less call with a JSON content type and an empty body is no body, on every route', async ({ w }) => {
+  const routes = apiRoutes(w.t.routes).filter((route) => route.method !== 'GET');
+  const failures: string[] = [];
+  for (const route of routes) {
+    // No token: the body is read before the guards, so a 401 shows the empty body was accepted.
+    const response = await w.t.app.inject({
+      method: route.method,
+      url: urlOf(route),
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    if (response.body.includes('not valid JSON')) failures.push(`${route.method} ${route.url}: ${response.body}`);
+  }
+  assert.equal(failures, []);
+});
+
+Walk('body-less seed calls with a JSON content type do their work', async ({ w }) => {
+  const json = { ...w.admin.headers, 'content-type': 'application/json' };
+  const archived = await w.t.app.inject({
+    method: 'PUT',
+    url: `/api/judge/${w.judge.userId}/archive`,
+    headers: json,
+    payload: '',
+  });
+  assert.is(archived.statusCode, 200, archived.body);
+  const profile = await w.t.db
+    .selectFrom('judge_profile')
+    .select('is_archived')
+    .where('user_id', '=', w.judge.userId)
+    .executeTakeFirstOrThrow();
+  assert.is(profile.is_archived, 1);
+  const reinstated = await w.t.app.inject({
+    method: 'PUT',
+    url: `/api/judge/${w.judge.userId}/reinstate`,
+    headers: json,
+    payload: '',
+  });
+  assert.is(reinstated.statusCode, 200, reinstated.body);
+
+  const event = await w.t.db
+    .selectFrom('event')
+    .select('event_id')
+    .where('state_id', '=', w.stateId)
+    .executeTakeFirstOrThrow();
+  const recomputed = await w.t.app.inject({
+    method: 'PUT',
+    url: `/api/run/coordinator/event/${event.event_id}/recomputeScores`,
+    headers: json,
+    payload: '',
+  });
+  assert.is(recomputed.statusCode, 200, recomputed.body);
+  assert.is(recomputed.json().eventId, event.event_id);
+});
+
+Walk(
+  'a JSON body is still parsed safely: a __proto__ key is refused, a body with required fields says which',
+  async ({ w }) => {
+    const json = { ...w.admin.headers, 'content-type': 'application/json' };
+    const poisoned = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/penalty',
+      headers: json,
+      payload: '{"penaltyName":"P","penaltyDeduction":2,"__proto__":{"isAdmin":true}}',
+    });
+    assert.is(poisoned.statusCode, 400, poisoned.body);
+    assert.is(poisoned.json().code, 'VALIDATION_FAILED');
+    const empty = await w.t.app.inject({ method: 'POST', url: '/api/penalty', headers: json, payload: '' });
+    assert.is(empty.statusCode, 400, empty.body);
+    assert.equal(
+      (empty.json().errors as Array<{ field: string }>).map((error) => error.field),
+      ['penaltyName', 'penaltyDeduction'],
+    );
+  },
+);
 
 Walk.run();

@@ -7,14 +7,16 @@ import { validationError } from './api-error.ts';
 /**
  * Validates requests with the shared TypeBox schemas, so a bad field gets the same message the
  * app shows. Params and query strings arrive as text and are converted before the check, strictly:
- * only plain decimal text becomes a number (`convertTextFields`), so `judge/0x10` is a 400.
+ * only plain decimal text becomes a number (`convertTextFields`), so `judge/0x10` is a 400. A
+ * missing body (Fastify hands over null) is checked as `{}`: a body of optional fields may be
+ * left out, and a required field is named in the refusal (decisions.md §7 "Seed paths").
  */
 export const validatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
   const typedSchema = schema as TSchema;
   const validator = Compile(typedSchema);
   const isBody = httpPart === 'body';
   return (data: unknown) => {
-    const value = isBody ? data : convertTextFields(typedSchema, data);
+    const value = isBody ? (data ?? {}) : convertTextFields(typedSchema, data);
     if (validator.Check(value)) return { value };
     return { error: validationError(describeErrors(typedSchema, value, validator.Errors(value))) };
   };
