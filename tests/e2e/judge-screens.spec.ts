@@ -5,7 +5,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { demoUsers } from './support/demo-users.ts';
 import { DEMO_PASSWORD } from './support/demo-users.ts';
-import { readDevice } from './pages/judge-device.ts';
+import { readDevice, readStoredEvents } from './pages/judge-device.ts';
 import { JudgeScreens } from './pages/judge-screens.page.ts';
 import { JUDGE_PASSWORD, JudgeServer } from './pages/judge-server.ts';
 
@@ -115,6 +115,32 @@ test('the score sheet follows the seed: modals, headers, dropdowns, Done, prompt
   // Search params must be ids.
   await page.goto(`/school-scoring?judgeId=${scenario.judge.judgeId}&eventId=x&schoolId=1&categoryId=1&sectionId=1`);
   await expect(page.getByText('404: Dish Not Found')).toBeVisible();
+});
+
+test('an event that is not the judge’s, or does not exist, says so online and returns to the dashboard', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const server = new JudgeServer(request);
+  const own = await server.createScenario('own-event');
+  const another = await server.createScenario('another-event');
+  const screens = new JudgeScreens(page);
+  await screens.logIn(own.judge.email, JUDGE_PASSWORD);
+  await expect(page.getByRole('link', { name: new RegExp(own.eventName) })).toBeVisible();
+
+  for (const eventId of [another.eventId, 2_000_000_000]) {
+    await screens.openEventByAddress(own.judge.judgeId, eventId);
+    await expect(screens.eventRefusedNotice).toBeVisible();
+    await expect(page.getByText('Not downloaded')).toHaveCount(0);
+    await expect(page.getByText(/Connect to the internet/)).toHaveCount(0);
+    // Back on the judge's own dashboard after the seed's 5 seconds, their event still there to choose.
+    await expect(page).toHaveURL(new RegExp(`/judge-dashboard/${own.judge.judgeId}$`), { timeout: 15_000 });
+    await expect(screens.eventRefusedNotice).toHaveCount(0);
+    await expect(page.getByRole('link', { name: new RegExp(own.eventName) })).toBeVisible();
+  }
+  // Nothing of the other judge's event came onto this tablet.
+  expect((await readStoredEvents(page)).map(([, eventId]) => eventId)).not.toContain(another.eventId);
 });
 
 test('a coordinator sees a judge’s sheet read only', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
@@ -36,6 +36,7 @@ import { registerHelpFileRoutes } from './features/help-files/help-files.routes.
 import type { AppInstance, RouteDeps } from './http/app-types.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { createRequireAuth, createRequireEditor, createRequireEventRunner } from './http/guards.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import { serializeRequestForLog } from './http/log-serializers.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerPwa } from './http/pwa-static.ts';
@@ -47,10 +48,12 @@ export interface BuildAppOptions {
   db: Db;
   /** false silences request logs (tests). */
   logger?: boolean;
+  /** Sees every route as it is registered (tests walk them all: http/route-walk.test.ts). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server; tests call it with a fresh database and use `inject`. */
-export async function buildApp({ config, db, logger = true }: BuildAppOptions): Promise<AppInstance> {
+export async function buildApp({ config, db, logger = true, onRoute }: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -62,9 +65,13 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     // Only the named proxy may say who the client is (decisions §7); off by default.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The seed's paths are called with and without a trailing slash (decisions.md §8).
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
+  registerJsonBodyParser(app);
   registerErrorHandling(app);
   app.decorateRequest('auth', null);
 

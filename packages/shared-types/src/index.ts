@@ -3,6 +3,7 @@ export * from './errors.ts';
 export * from './messages.ts';
 export * from './validation/fields.ts';
 export * from './validation/validate.ts';
+export * from './validation/text-fields.ts';
 export * from './common/state.schemas.ts';
 export * from './common/captcha.schemas.ts';
 export * from './auth/auth.schemas.ts';

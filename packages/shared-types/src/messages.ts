@@ -19,4 +19,6 @@ export const Messages = {
   accountExpired: 'Your account has expired. Renew the subscription to make changes.',
   emailInUse: 'That email is already used by another user',
   statesFailed: 'Issue with getting states, please refresh',
+  /** A judge opens an event that is not among their events (or does not exist); the page returns to the dashboard. */
+  notJudgesEvent: 'Something went wrong. Please try again',
 } as const;

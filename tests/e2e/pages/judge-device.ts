@@ -65,3 +65,28 @@ export async function readDeviceInPage(): Promise<DeviceState> {
 export async function readDevice(page: Page): Promise<DeviceState> {
   return page.evaluate(readDeviceInPage);
 }
+
+/** The events downloaded onto the tablet, as [judgeId, eventId] keys of its event store. */
+export async function readStoredEvents(page: Page): Promise<[number, number][]> {
+  return page.evaluate(
+    () =>
+      new Promise<[number, number][]>((resolve, reject) => {
+        const open = indexedDB.open('judging-device');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('eventData')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const keys = db.transaction('eventData', 'readonly').objectStore('eventData').getAllKeys();
+          keys.onerror = () => reject(keys.error);
+          keys.onsuccess = () => {
+            db.close();
+            resolve(keys.result as [number, number][]);
+          };
+        };
+      }),
+  );
+}

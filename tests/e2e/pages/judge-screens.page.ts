@@ -92,6 +92,16 @@ export class JudgeScreens {
     await expect(this.page.getByRole('heading', { name: 'Judge dashboard', level: 1 })).toBeVisible();
   }
 
+  /** The seed's message for an event that is not among the judge's events, in place of the event. */
+  get eventRefusedNotice(): Locator {
+    return this.page.getByRole('alert').filter({ hasText: 'Something went wrong. Please try again' });
+  }
+
+  /** Opens an event by its address, as a bookmark or a typed link would. */
+  async openEventByAddress(judgeId: number, eventId: number): Promise<void> {
+    await this.openDashboard(judgeId, eventId);
+  }
+
   async chooseEvent(eventName: string): Promise<void> {
     await this.page.getByRole('link', { name: new RegExp(escape(eventName)) }).click();
     await expect(this.page.getByRole('heading', { name: 'Ready for offline' })).toBeVisible();

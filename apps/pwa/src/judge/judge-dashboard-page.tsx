@@ -25,6 +25,7 @@ import {
   type JudgeEventLoad,
   type JudgeEventSnapshot,
 } from './judge-event-source.ts';
+import { EventRefusedNotice } from './event-refused-notice.tsx';
 import { formatDateTime, formatEventDate } from './judge-format.ts';
 import { ReadyForOfflinePanel } from './ready-for-offline-panel.tsx';
 import { SubmissionState, categoryProgress, schoolProgress, schoolsInOrder, submissionState } from './scoring-view.ts';
@@ -144,6 +145,7 @@ function EventArea({
   load: JudgeEventLoad;
 }) {
   const snapshot = useJudgeEventSnapshot(judgeId, eventId, load);
+  if (load.status === 'refused') return <EventRefusedNotice judgeId={judgeId} message={load.message} />;
   if (load.status === 'unavailable') {
     return (
       <Alert color="yellow" title="Not downloaded">

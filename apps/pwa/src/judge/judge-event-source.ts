@@ -1,8 +1,9 @@
 // Where the judge screens get their data. The logged-in judge's own screens read the device
 // store first (they work offline once the event was downloaded) and refresh it in the
 // background when online; a coordinator viewing a judge (read only) reads the server.
-import { MutationKind, Role, hasRole, type SessionUser, type SyncEvent } from '@judging/shared-types';
+import { Messages, MutationKind, Role, hasRole, type SessionUser, type SyncEvent } from '@judging/shared-types';
 import { useMemo, useSyncExternalStore } from 'react';
+import { isApiError } from '../api/api-error.ts';
 import { OutboxStatus, withReopen, type CellRow, type EventDataRow, type OutboxRow } from '../offline/device-db.ts';
 import { deviceDb, syncApi, syncRunner } from '../offline/device.ts';
 import { referenceCells, storeJudgeEvents, toEventDataRow } from '../offline/device-store.ts';
@@ -22,7 +23,17 @@ export interface JudgeEventSnapshot {
 export type JudgeEventLoad =
   | { status: 'device' }
   | { status: 'remote'; snapshot: JudgeEventSnapshot }
-  | { status: 'unavailable'; message: string };
+  /** The server could not be reached: the event may well be the judge's, so only the connection is blamed. */
+  | { status: 'unavailable'; message: string }
+  /** The server answered that the event is not the judge's, or does not exist: the screen says so and returns to the dashboard. */
+  | { status: 'refused'; message: string };
+
+const refused: JudgeEventLoad = { status: 'refused', message: Messages.notJudgesEvent };
+
+/** The server answered no (not this judge's, another state's, no such event): no connection would change that. */
+function isRefusal(error: unknown): boolean {
+  return isApiError(error) && (error.status === 400 || error.status === 403 || error.status === 404);
+}
 
 /** True when the user scores as this judge on this device (not a coordinator's view). */
 export function isOwnJudge(user: SessionUser | null | undefined, judgeId: number): boolean {
@@ -66,7 +77,8 @@ export async function loadJudgeEvent(user: SessionUser, judgeId: number, eventId
         status: 'remote',
         snapshot: { eventData: toEventDataRow(data, now), cells: referenceCells(data), outbox: [], isOwn: false },
       };
-    } catch {
+    } catch (error) {
+      if (isRefusal(error)) return refused;
       return { status: 'unavailable', message: 'This judge’s scores could not be loaded. Check the connection.' };
     }
   }
@@ -76,9 +88,14 @@ export async function loadJudgeEvent(user: SessionUser, judgeId: number, eventId
     return { status: 'device' };
   }
   try {
+    // The seed's rule: an event that is not in the judge's events is refused, and never
+    // downloaded (the server would hand a same-state event over with no categories in it).
+    const events = await syncApi.fetchJudgeEvents(judgeId);
+    if (!events.some((event) => event.eventId === eventId)) return refused;
     await syncRunner.downloadEvent(judgeId, eventId);
     return { status: 'device' };
-  } catch {
+  } catch (error) {
+    if (isRefusal(error)) return refused;
     return {
       status: 'unavailable',
       message: 'This event is not on this tablet yet. Connect to the internet and open it once to download it.',
@@ -176,7 +193,7 @@ export function useDeviceJudgeEvent(
 export function useJudgeEventSnapshot(judgeId: number, eventId: number, load: JudgeEventLoad, sheet?: SheetScope) {
   const device = useDeviceJudgeEvent(judgeId, eventId, load.status === 'device', sheet);
   if (load.status === 'remote') return load.snapshot;
-  if (load.status === 'unavailable') return null;
+  if (load.status === 'unavailable' || load.status === 'refused') return null;
   return device;
 }
 

@@ -6,6 +6,7 @@ import { AlertType, showAlert } from '../alerts/alerts-store.ts';
 import type { CellRow } from '../offline/device-db.ts';
 import { AnchorLink } from '../routing/links.tsx';
 import { useSession } from '../session/session-context.tsx';
+import { EventRefusedNotice } from './event-refused-notice.tsx';
 import { useJudgeEventSnapshot, type JudgeEventLoad, type JudgeEventSnapshot } from './judge-event-source.ts';
 import type { ScoringSearch } from './judge-routing.ts';
 import { removeScore, type SheetContext } from './score-actions.ts';
@@ -51,6 +52,13 @@ export function SchoolScoringPage({ search, load }: { search: ScoringSearch; loa
   const school = category?.schools.find((item) => item.schoolId === schoolId);
   const section = category?.sections.find((item) => item.sectionId === sectionId);
   const sheet = useSheetContext(search, school?.schoolName, section?.sectionName);
+  if (load.status === 'refused') {
+    return (
+      <Container size="lg" py="lg">
+        <EventRefusedNotice judgeId={judgeId} message={load.message} />
+      </Container>
+    );
+  }
   if (load.status === 'unavailable' || snapshot === null) {
     return (
       <Container size="lg" py="lg">

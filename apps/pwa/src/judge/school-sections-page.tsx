@@ -1,6 +1,7 @@
 import { formatScore } from '@judging/shared-types';
 import { Alert, Badge, Container, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { AnchorLink, ButtonLink } from '../routing/links.tsx';
+import { EventRefusedNotice } from './event-refused-notice.tsx';
 import { useJudgeEventSnapshot, type JudgeEventLoad } from './judge-event-source.ts';
 import type { SectionsSearch } from './judge-routing.ts';
 import { runningSheet, sectionProgress, sectionsInOrder, sheetCells } from './scoring-view.ts';
@@ -15,6 +16,13 @@ export function SchoolSectionsPage({ search, load }: { search: SectionsSearch; l
       ← Back to the schools
     </AnchorLink>
   );
+  if (load.status === 'refused') {
+    return (
+      <Container size="lg" py="lg">
+        <EventRefusedNotice judgeId={judgeId} message={load.message} />
+      </Container>
+    );
+  }
   if (load.status === 'unavailable' || snapshot === null) {
     return (
       <Container size="lg" py="lg">

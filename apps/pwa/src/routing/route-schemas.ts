@@ -1,6 +1,7 @@
 import { notFound } from '@tanstack/react-router';
 import Type, { type Static, type TObject } from 'typebox';
 import Value from 'typebox/value';
+import { idField, parseIntegerText } from '@judging/shared-types';
 
 /** An optional search value that is kept only when it is a non-empty string. */
 export const OptionalSearchText = Type.Optional(Type.String({ minLength: 1, maxLength: 1024 }));
@@ -20,8 +21,8 @@ export function searchValidator<S extends TObject>(schema: S) {
   };
 }
 
-/** A record id in a path: a positive whole number. */
-const IdParamSchema = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+/** A record id in a path: a positive whole number, written in plain decimal (as the server wants it). */
+const IdParamSchema = idField();
 
 /** `params` for routes whose path params are all record ids; anything else is a not-found page. */
 export function idParams<K extends string>(...names: readonly K[]) {
@@ -30,8 +31,8 @@ export function idParams<K extends string>(...names: readonly K[]) {
       const parsed: Partial<Record<K, number>> = {};
       for (const name of names) {
         const text = raw[name];
-        const value = /^\d+$/.test(text) ? Value.Convert(IdParamSchema, text) : undefined;
-        if (typeof value !== 'number' || !Value.Check(IdParamSchema, value)) throw notFound();
+        const value = parseIntegerText(text);
+        if (value === undefined || !Value.Check(IdParamSchema, value)) throw notFound();
         parsed[name] = value;
       }
       return parsed as Record<K, number>;

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { describeErrors } from '@judging/shared-types';
+import { convertTextFields, describeErrors } from '@judging/shared-types';
 import type { Static, TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { validationError } from './api-error.ts';
@@ -14,7 +14,8 @@ export interface FormFile {
 
 /**
  * Reads a form sent as multipart (text fields and at most one file) or as JSON, and checks
- * its fields with a shared schema, text converted to numbers first, so the seed's multipart
+ * its fields with a shared schema, plain decimal text converted to numbers first (`0x8`, `1e1`
+ * stay text and fail; JSON numbers are never rounded), so the seed's multipart
  * modals and JSON clients get the same messages. `onFile` consumes the file stream as it
  * arrives (nothing is buffered); an empty file input is ignored. Blank text fields count as absent.
  */
@@ -44,7 +45,7 @@ export async function readForm<S extends TSchema, F>(
   } else if (isRecord(request.body)) {
     Object.assign(raw, request.body);
   }
-  const value = Value.Convert(schema, raw);
+  const value = convertTextFields(schema, raw);
   if (!Value.Check(schema, value)) throw validationError(describeErrors(schema, value, Value.Errors(schema, value)));
   return { fields: value as Static<S>, file };
 }

@@ -1,20 +1,22 @@
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
-import { describeErrors, type ValidationResult } from '@judging/shared-types';
+import { convertTextFields, describeErrors, type ValidationResult } from '@judging/shared-types';
 import type { Static, TSchema } from 'typebox';
 import { Compile, type Validator } from 'typebox/compile';
-import Value from 'typebox/value';
 import { validationError } from './api-error.ts';
 
 /**
  * Validates requests with the shared TypeBox schemas, so a bad field gets the same message the
- * app shows. Params and query strings arrive as text and are converted before the check.
+ * app shows. Params and query strings arrive as text and are converted before the check, strictly:
+ * only plain decimal text becomes a number (`convertTextFields`), so `judge/0x10` is a 400. A
+ * missing body (Fastify hands over null) is checked as `{}`: a body of optional fields may be
+ * left out, and a required field is named in the refusal (decisions.md §7 "Seed paths").
  */
 export const validatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
   const typedSchema = schema as TSchema;
   const validator = Compile(typedSchema);
-  const needsConversion = httpPart !== 'body';
+  const isBody = httpPart === 'body';
   return (data: unknown) => {
-    const value = needsConversion ? Value.Convert(typedSchema, data) : data;
+    const value = isBody ? (data ?? {}) : convertTextFields(typedSchema, data);
     if (validator.Check(value)) return { value };
     return { error: validationError(describeErrors(typedSchema, value, validator.Errors(value))) };
   };

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { RouteOptions } from 'fastify';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { buildApp } from '../app.ts';
 import { openMigratedDatabase, type Db } from '../db/database.ts';
@@ -11,6 +12,8 @@ export interface TestApp {
   app: AppInstance;
   db: Db;
   config: AppConfig;
+  /** Every route the app registered, as Fastify saw it (HEAD twins included). */
+  routes: readonly RouteOptions[];
   close(): Promise<void>;
 }
 
@@ -25,12 +28,14 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const db = await openMigratedDatabase(config.databaseFile);
   await loadDemoIfEmpty(db);
-  const app = await buildApp({ config, db, logger: false });
+  const routes: RouteOptions[] = [];
+  const app = await buildApp({ config, db, logger: false, onRoute: (route) => routes.push(route) });
   await app.ready();
   return {
     app,
     db,
     config,
+    routes,
     async close() {
       await app.close();
       await db.destroy();

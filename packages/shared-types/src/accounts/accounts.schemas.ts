@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { emailField, phoneField, requiredText } from '../validation/fields.ts';
+import { emailField, idField, phoneField, requiredText } from '../validation/fields.ts';
 
 /**
  * One account per state; every account path's `:stateId` is the STATE id (the seed's
@@ -88,7 +88,7 @@ export type Account = Static<typeof AccountSchema>;
 
 /** Add and edit user (role Admin or Standard). */
 export const AccountUserInputSchema = Type.Object({
-  userId: Type.Optional(Type.Integer()),
+  userId: Type.Optional(idField()),
   ...userContactFields,
   userRole: userRoleField,
 });
@@ -98,7 +98,7 @@ export type AccountUserInput = Static<typeof AccountUserInputSchema>;
 export const AccountCreateSchema = Type.Refine(
   Type.Object({
     accountStateName: Type.Optional(Type.String({ maxLength: 100 })),
-    stateId: Type.Optional(Type.Integer({ minimum: 1 })),
+    stateId: Type.Optional(idField()),
     ...userContactFields,
   }),
   (value) => value.stateId !== undefined || (value.accountStateName ?? '').trim() !== '',
@@ -107,12 +107,12 @@ export const AccountCreateSchema = Type.Refine(
 export type AccountCreate = Static<typeof AccountCreateSchema>;
 
 export const AccountUserParamsSchema = Type.Object({
-  stateId: Type.Integer({ minimum: 1 }),
-  userId: Type.Integer({ minimum: 1 }),
+  stateId: idField(),
+  userId: idField(),
 });
 
 export const AccountRenewParamsSchema = Type.Object({
-  stateId: Type.Integer({ minimum: 1 }),
+  stateId: idField(),
   years: Type.Integer({
     minimum: RENEWAL_MIN_YEARS,
     maximum: RENEWAL_MAX_YEARS,

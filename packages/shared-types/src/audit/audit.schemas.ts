@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { idField } from '../validation/fields.ts';
 
 /** What an audit row records as its action. */
 export const AuditAction = {
@@ -18,9 +19,9 @@ export const AUDIT_PAGE_MAX = 200;
 
 /** GET audit?stateId=&limit=&before= : `before` is an auditId cursor (rows older than it). */
 export const AuditQuerySchema = Type.Object({
-  stateId: Type.Optional(Type.Integer({ minimum: 1 })),
+  stateId: Type.Optional(idField()),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: AUDIT_PAGE_MAX })),
-  before: Type.Optional(Type.Integer({ minimum: 1 })),
+  before: Type.Optional(idField()),
 });
 export type AuditQuery = Static<typeof AuditQuerySchema>;
 

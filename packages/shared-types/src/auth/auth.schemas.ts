@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { emailField, newPasswordField, phoneField, requiredText } from '../validation/fields.ts';
+import { emailField, idField, newPasswordField, phoneField, requiredText } from '../validation/fields.ts';
 import { CaptchaFieldSchema } from '../common/captcha.schemas.ts';
 import { StateSchema } from '../common/state.schemas.ts';
 
@@ -58,7 +58,7 @@ export type ResetPasswordRequest = Static<typeof ResetPasswordSchema>;
 
 /** PUT /api/user/{userId}: own settings only; the role cannot be changed here. */
 export const UserSettingsUpdateSchema = Type.Object({
-  userId: Type.Optional(Type.Integer()),
+  userId: Type.Optional(idField()),
   userEmail: emailField(),
   userFirstName: requiredText('First Name is required', 100),
   userLastName: requiredText('Last Name is required', 100),
@@ -67,7 +67,7 @@ export const UserSettingsUpdateSchema = Type.Object({
 });
 export type UserSettingsUpdate = Static<typeof UserSettingsUpdateSchema>;
 
-export const UserIdParamsSchema = Type.Object({ userId: Type.Integer({ minimum: 1 }) });
+export const UserIdParamsSchema = Type.Object({ userId: idField() });
 
 export const StatusResponseSchema = Type.Object({ status: Type.String(), message: Type.Optional(Type.String()) });
 export type StatusResponse = Static<typeof StatusResponseSchema>;

@@ -1,7 +1,8 @@
 import Type, { type Static } from 'typebox';
+import { idField } from '../validation/fields.ts';
 
 /** `:stateId` in a path: lists per state (`state/:stateId/...`) and accounts (`account/:stateId`). */
-export const StatePathParamsSchema = Type.Object({ stateId: Type.Integer({ minimum: 1 }) });
+export const StatePathParamsSchema = Type.Object({ stateId: idField() });
 export type StatePathParams = Static<typeof StatePathParamsSchema>;
 
 /** The answer of a change that returns nothing but its message. */

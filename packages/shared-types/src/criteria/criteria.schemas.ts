@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { requiredText } from '../validation/fields.ts';
+import { idField, requiredText } from '../validation/fields.ts';
 import { optionalNullableText } from '../common/params.schemas.ts';
 
 /**
@@ -163,7 +163,7 @@ export type SubsectionCreate = Static<typeof SubsectionCreateSchema>;
 
 /** The max score is locked: it may be restated, a different value is refused. */
 export const SubsectionUpdateSchema = Type.Object({
-  subsectionId: Type.Optional(Type.Integer()),
+  subsectionId: Type.Optional(idField()),
   subsectionName: requiredText('Subsection Name is required'),
   subsectionDescription: optionalNullableText(DESCRIPTION_MAX),
   subsectionMaxScore: Type.Optional(scoreRangeField),
@@ -179,7 +179,7 @@ export type PenaltyCreate = Static<typeof PenaltyCreateSchema>;
 
 /** Deduction and the time-based flag are locked: they may be restated, different values are refused. */
 export const PenaltyUpdateSchema = Type.Object({
-  penaltyId: Type.Optional(Type.Integer()),
+  penaltyId: Type.Optional(idField()),
   penaltyName: requiredText('Penalty Name is required'),
   penaltyDeduction: Type.Optional(deductionField),
   penaltyDynamic: Type.Optional(Type.Boolean()),
@@ -188,7 +188,7 @@ export type PenaltyUpdate = Static<typeof PenaltyUpdateSchema>;
 
 /** Add and update disqualification. */
 export const DisqualificationInputSchema = Type.Object({
-  disqualificationId: Type.Optional(Type.Integer()),
+  disqualificationId: Type.Optional(idField()),
   disqualificationName: requiredText('Disqualification Name is required'),
 });
 export type DisqualificationInput = Static<typeof DisqualificationInputSchema>;
@@ -196,7 +196,7 @@ export type DisqualificationInput = Static<typeof DisqualificationInputSchema>;
 /** The select-penalties modal: a list of `{ penaltyId }`. */
 export const AttachPenaltiesSchema = Type.Array(
   Type.Object({
-    penaltyId: Type.Integer({ minimum: 1, 'x-messages': { required: CriteriaMessages.selectPenalty } }),
+    penaltyId: idField({ required: CriteriaMessages.selectPenalty }),
   }),
   {
     minItems: 1,
@@ -208,10 +208,7 @@ export type AttachPenalties = Static<typeof AttachPenaltiesSchema>;
 
 export const AttachDisqualificationsSchema = Type.Array(
   Type.Object({
-    disqualificationId: Type.Integer({
-      minimum: 1,
-      'x-messages': { required: CriteriaMessages.selectDisqualification },
-    }),
+    disqualificationId: idField({ required: CriteriaMessages.selectDisqualification }),
   }),
   {
     minItems: 1,
@@ -224,10 +221,10 @@ export const AttachDisqualificationsSchema = Type.Array(
 );
 export type AttachDisqualifications = Static<typeof AttachDisqualificationsSchema>;
 
-export const SectionIdParamsSchema = Type.Object({ sectionId: Type.Integer({ minimum: 1 }) });
-export const SubsectionIdParamsSchema = Type.Object({ subsectionId: Type.Integer({ minimum: 1 }) });
-export const PenaltyIdParamsSchema = Type.Object({ penaltyId: Type.Integer({ minimum: 1 }) });
-export const DisqualificationIdParamsSchema = Type.Object({ disqualificationId: Type.Integer({ minimum: 1 }) });
+export const SectionIdParamsSchema = Type.Object({ sectionId: idField() });
+export const SubsectionIdParamsSchema = Type.Object({ subsectionId: idField() });
+export const PenaltyIdParamsSchema = Type.Object({ penaltyId: idField() });
+export const DisqualificationIdParamsSchema = Type.Object({ disqualificationId: idField() });
 
 export const CriteriaType = {
   Subsection: 'subsection',
@@ -238,10 +235,10 @@ export type CriteriaType = (typeof CriteriaType)[keyof typeof CriteriaType];
 
 /** DELETE section/:sectionId/:type/:criteriaId */
 export const CriteriaRemoveParamsSchema = Type.Object({
-  sectionId: Type.Integer({ minimum: 1 }),
+  sectionId: idField(),
   type: Type.Enum([CriteriaType.Subsection, CriteriaType.Penalty, CriteriaType.Disqualification], {
     'x-messages': { invalid: 'The type must be subsection, penalty or disqualification' },
   }),
-  criteriaId: Type.Integer({ minimum: 1 }),
+  criteriaId: idField(),
 });
 export type CriteriaRemoveParams = Static<typeof CriteriaRemoveParamsSchema>;

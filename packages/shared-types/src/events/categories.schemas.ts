@@ -3,6 +3,7 @@
 // `hasScores` marks what judges' scores depend on, which cannot be removed.
 import Type, { type Static } from 'typebox';
 import { studentNamesField } from '../registration/students.ts';
+import { idField } from '../validation/fields.ts';
 import { CategoryNameSchema, CategorySummaryListSchema } from './events.schemas.ts';
 
 export const CategoryMessages = {
@@ -33,24 +34,24 @@ export const CategoryMessages = {
 } as const;
 
 export const CategoryParamsSchema = Type.Object({
-  id: Type.Integer({ minimum: 1 }),
-  cid: Type.Integer({ minimum: 1 }),
+  id: idField(),
+  cid: idField(),
 });
 export const CategorySectionParamsSchema = Type.Object({
-  id: Type.Integer({ minimum: 1 }),
-  cid: Type.Integer({ minimum: 1 }),
-  sid: Type.Integer({ minimum: 1 }),
+  id: idField(),
+  cid: idField(),
+  sid: idField(),
 });
 export const CategoryJudgeParamsSchema = Type.Object({
-  id: Type.Integer({ minimum: 1 }),
-  cid: Type.Integer({ minimum: 1 }),
-  sid: Type.Integer({ minimum: 1 }),
-  jid: Type.Integer({ minimum: 1 }),
+  id: idField(),
+  cid: idField(),
+  sid: idField(),
+  jid: idField(),
 });
 export const CategorySchoolParamsSchema = Type.Object({
-  id: Type.Integer({ minimum: 1 }),
-  cid: Type.Integer({ minimum: 1 }),
-  schoolId: Type.Integer({ minimum: 1 }),
+  id: idField(),
+  cid: idField(),
+  schoolId: idField(),
 });
 
 /** POST /api/event/{id}/category and PUT …/category/{cid}. */
@@ -133,7 +134,7 @@ export const AvailableJudgeSchema = Type.Object({
 export const AvailableJudgeListSchema = Type.Array(AvailableJudgeSchema);
 
 /** POST /api/event/{id}/category/{cid}/section: a list of {sectionId}. */
-export const AssignSectionsSchema = Type.Array(Type.Object({ sectionId: Type.Integer({ minimum: 1 }) }), {
+export const AssignSectionsSchema = Type.Array(Type.Object({ sectionId: idField() }), {
   minItems: 1,
   maxItems: 100,
   'x-messages': { required: CategoryMessages.sectionsRequired, invalid: CategoryMessages.sectionsRequired },
@@ -141,7 +142,7 @@ export const AssignSectionsSchema = Type.Array(Type.Object({ sectionId: Type.Int
 export type AssignSections = Static<typeof AssignSectionsSchema>;
 
 /** POST /api/event/{id}/category/{cid}/section/{sid}: a list of {judgeId}. */
-export const AssignJudgesSchema = Type.Array(Type.Object({ judgeId: Type.Integer({ minimum: 1 }) }), {
+export const AssignJudgesSchema = Type.Array(Type.Object({ judgeId: idField() }), {
   minItems: 1,
   maxItems: 100,
   'x-messages': { required: CategoryMessages.judgesRequired, invalid: CategoryMessages.judgesRequired },
@@ -154,7 +155,7 @@ export type UpdateSchoolStudents = Static<typeof UpdateSchoolStudentsSchema>;
 
 /** PUT …/school: the dragged order; the server renumbers from 0. */
 export const SchoolOrderSchema = Type.Array(
-  Type.Object({ schoolId: Type.Integer({ minimum: 1 }), schoolOrder: Type.Integer({ minimum: 0 }) }),
+  Type.Object({ schoolId: idField(), schoolOrder: Type.Integer({ minimum: 0 }) }),
   {
     minItems: 1,
     maxItems: 500,

@@ -4,7 +4,7 @@
 import Type, { type Static } from 'typebox';
 import { StateSchema } from '../common/state.schemas.ts';
 import { EventStatusSchema, type EventStatus } from '../sync/sync.schemas.ts';
-import { requiredText } from '../validation/fields.ts';
+import { idField, requiredText } from '../validation/fields.ts';
 import { validate, type ValidationResult } from '../validation/validate.ts';
 import { describeEventDateErrors } from './event-dates.ts';
 
@@ -61,10 +61,7 @@ export const CategoryNameSchema = requiredText(EventMessages.categoryNameRequire
 /** A reference to a state by id, as the seed sends it ({stateId}). */
 export const StateRefSchema = Type.Object(
   {
-    stateId: Type.Integer({
-      minimum: 1,
-      'x-messages': { required: 'State is required', invalid: 'State is required' },
-    }),
+    stateId: idField({ required: 'State is required', invalid: 'State is required' }),
   },
   { 'x-messages': { required: 'State is required', invalid: 'State is required' } },
 );
@@ -142,8 +139,8 @@ export type EventMutationResponse = Static<typeof EventMutationResponseSchema>;
 export const SuccessResponseSchema = Type.Object({ status: Type.Literal('Success'), message: Type.String() });
 export type SuccessResponse = Static<typeof SuccessResponseSchema>;
 
-export const EventIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-export const StateIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const EventIdParamsSchema = Type.Object({ id: idField() });
+export const StateIdParamsSchema = Type.Object({ id: idField() });
 
 /** A school registered for an event, with its categories (GET /api/event/{id}/school). */
 export const EventSchoolSchema = Type.Object({

@@ -2,7 +2,7 @@
 // anyone, uploaded by ADMIN/SUPER/ULTRA of the state, removed by any user of the state.
 // Uploads are multipart: the file field `helpFile` and the text field `documentName`.
 import Type, { type Static } from 'typebox';
-import { requiredText } from '../validation/fields.ts';
+import { idField, requiredText } from '../validation/fields.ts';
 
 /** 20 MB: a scanned rules packet fits, a video does not. */
 export const HELP_FILE_MAX_BYTES = 20 * 1024 * 1024;
@@ -52,8 +52,8 @@ export const HelpFileAddedSchema = Type.Object({
   file: HelpFileSchema,
 });
 
-export const HelpFileStateParamsSchema = Type.Object({ stateId: Type.Integer({ minimum: 1 }) });
+export const HelpFileStateParamsSchema = Type.Object({ stateId: idField() });
 export const HelpFileParamsSchema = Type.Object({
-  stateId: Type.Integer({ minimum: 1 }),
+  stateId: idField(),
   fileId: Type.String({ pattern: '^[0-9a-f-]{36}$' }),
 });

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { CaptchaFieldSchema } from '../common/captcha.schemas.ts';
-import { emailField, newPasswordField, phoneField, requiredText } from '../validation/fields.ts';
+import { emailField, idField, newPasswordField, phoneField, requiredText } from '../validation/fields.ts';
 
 /** Texts of the judge screens (seed section 8) and of the refusals the server explains. */
 export const JudgeMessages = {
@@ -24,7 +24,7 @@ const stateRequired = { required: 'State is required', invalid: 'State is requir
 
 /** `judgeState` in requests: the seed sends `{ stateId }` (a stateName alongside is ignored). */
 export const JudgeStateRefSchema = Type.Object(
-  { stateId: Type.Integer({ minimum: 1, 'x-messages': stateRequired }), stateName: Type.Optional(Type.String()) },
+  { stateId: idField(stateRequired), stateName: Type.Optional(Type.String()) },
   { 'x-messages': stateRequired },
 );
 
@@ -102,14 +102,14 @@ export type JudgePost = Static<typeof JudgePostSchema>;
 
 /** The edit modal. Only an ULTRA's `judgeState` moves the judge; everyone else's is ignored. */
 export const JudgeUpdateSchema = Type.Object({
-  judgeId: Type.Optional(Type.Integer()),
+  judgeId: Type.Optional(idField()),
   ...judgeContactFields,
   judgeState: Type.Optional(JudgeStateRefSchema),
   profile: Type.Optional(Type.Literal('judge')),
 });
 export type JudgeUpdate = Static<typeof JudgeUpdateSchema>;
 
-export const JudgeIdParamsSchema = Type.Object({ judgeId: Type.Integer({ minimum: 1 }) });
+export const JudgeIdParamsSchema = Type.Object({ judgeId: idField() });
 
 export const JudgeMutationResponseSchema = Type.Object({
   status: Type.Literal('Success'),

@@ -7,6 +7,7 @@ import { StateRefSchema } from '../events/events.schemas.ts';
 import { CaptchaFieldSchema } from '../common/captcha.schemas.ts';
 import { optionalNullableText } from '../common/params.schemas.ts';
 import { SchoolDetailsSchema } from '../schools/schools.schemas.ts';
+import { idField } from '../validation/fields.ts';
 import { validate, type ValidationResult } from '../validation/validate.ts';
 import { studentNamesField } from './students.ts';
 
@@ -38,12 +39,9 @@ const schoolSelectionMessages = {
 /** The school part of the payload; the details are checked only for a new school (see below). */
 export const RegistrationSchoolSchema = Type.Object(
   {
-    schoolId: Type.Union(
-      [Type.Integer({ minimum: 1, ...schoolSelectionMessages }), Type.Null(schoolSelectionMessages)],
-      {
-        ...schoolSelectionMessages,
-      },
-    ),
+    schoolId: Type.Union([idField(schoolSelectionMessages['x-messages']), Type.Null(schoolSelectionMessages)], {
+      ...schoolSelectionMessages,
+    }),
     schoolName: optionalNullableText(200),
     schoolPrincipal: optionalNullableText(200),
     schoolEducator1: optionalNullableText(200),
@@ -67,7 +65,7 @@ export const NewSchoolDetailsSchema = Type.Object({
 export type NewSchoolDetails = Static<typeof NewSchoolDetailsSchema>;
 
 export const RegistrationCategorySchema = Type.Object({
-  categoryId: Type.Integer({ minimum: 1 }),
+  categoryId: idField(),
   /** Comma-separated, 1 to 5 names. */
   students: studentNamesField(),
 });
@@ -77,10 +75,7 @@ export const SchoolRegistrationSchema = Type.Object({
   state: StateRefSchema,
   event: Type.Object(
     {
-      eventId: Type.Integer({
-        minimum: 1,
-        'x-messages': { required: RegistrationMessages.eventRequired, invalid: RegistrationMessages.eventRequired },
-      }),
+      eventId: idField({ required: RegistrationMessages.eventRequired, invalid: RegistrationMessages.eventRequired }),
       categories: Type.Array(RegistrationCategorySchema, {
         minItems: 1,
         maxItems: 50,
@@ -142,8 +137,8 @@ export const RegistrationAllowedSchema = Type.Object({
 export type RegistrationAllowed = Static<typeof RegistrationAllowedSchema>;
 
 export const EventSchoolParamsSchema = Type.Object({
-  id: Type.Integer({ minimum: 1 }),
-  schoolId: Type.Integer({ minimum: 1 }),
+  id: idField(),
+  schoolId: idField(),
 });
 
 /** GET /api/state/{id}/event/open: events a school can register for, with their categories. */

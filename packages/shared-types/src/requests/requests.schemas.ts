@@ -6,7 +6,7 @@ import Type, { type Static } from 'typebox';
 import { CaptchaFieldSchema, CaptchaMessages } from '../common/captcha.schemas.ts';
 import { StateSchema } from '../common/state.schemas.ts';
 import { StateRefSchema } from '../events/events.schemas.ts';
-import { emailField, phoneField, requiredText } from '../validation/fields.ts';
+import { emailField, idField, phoneField, requiredText } from '../validation/fields.ts';
 
 export const PublicRequestKind = {
   Contact: 'contact',
@@ -127,7 +127,7 @@ export const PublicRequestListSchema = Type.Array(PublicRequestSchema);
 /** GET /api/requests?handled=true|false (absent: all). */
 export const RequestListQuerySchema = Type.Object({ handled: Type.Optional(Type.Boolean()) });
 
-export const RequestIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const RequestIdParamsSchema = Type.Object({ id: idField() });
 
 /** PUT /api/requests/{id}/handled: {} or {isHandled: true} marks handled, {isHandled: false} reopens. */
 export const MarkRequestHandledSchema = Type.Object({ isHandled: Type.Optional(Type.Boolean()) });

@@ -2,20 +2,20 @@
 // the school-penalties review. Field names follow the seed (judgeFirstName, penaltyScoreId, …).
 import Type, { type Static, type TSchema } from 'typebox';
 import { EventStatusSchema } from '../sync/sync.schemas.ts';
+import { idField } from '../validation/fields.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const Id = () => Type.Integer({ minimum: 1 });
 
 /** What the judge table shows per judge (seed §4): '-' before start, 'In Progress' while started. */
 export const JudgeRunStatus = { NotStarted: '-', InProgress: 'In Progress', Complete: 'Complete' } as const;
 export type JudgeRunStatus = (typeof JudgeRunStatus)[keyof typeof JudgeRunStatus];
 
-export const CoordinatorEventParamsSchema = Type.Object({ e: Id() });
-export const CoordinatorCategoryParamsSchema = Type.Object({ e: Id(), c: Id() });
-export const CoordinatorSchoolParamsSchema = Type.Object({ e: Id(), s: Id() });
-export const CoordinatorCategorySchoolParamsSchema = Type.Object({ e: Id(), c: Id(), s: Id() });
+export const CoordinatorEventParamsSchema = Type.Object({ e: idField() });
+export const CoordinatorCategoryParamsSchema = Type.Object({ e: idField(), c: idField() });
+export const CoordinatorSchoolParamsSchema = Type.Object({ e: idField(), s: idField() });
+export const CoordinatorCategorySchoolParamsSchema = Type.Object({ e: idField(), c: idField(), s: idField() });
 /** The seed's submitScores path names its ids eventId / categoryId / judgeId. */
-export const UnlockJudgeParamsSchema = Type.Object({ eventId: Id(), categoryId: Id(), judgeId: Id() });
+export const UnlockJudgeParamsSchema = Type.Object({ eventId: idField(), categoryId: idField(), judgeId: idField() });
 export type UnlockJudgeParams = Static<typeof UnlockJudgeParamsSchema>;
 export const ExportQuerySchema = Type.Object({
   token: Type.Optional(Type.String({ maxLength: 4096 })),

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { emailField, phoneField, requiredText } from '../validation/fields.ts';
+import { emailField, idField, phoneField, requiredText } from '../validation/fields.ts';
 import { optionalNullableText } from '../common/params.schemas.ts';
 
 export const SchoolMessages = {
@@ -43,14 +43,14 @@ export type SchoolDetails = Static<typeof SchoolDetailsSchema>;
 
 /** PUT school/:schoolId. The state cannot change; `schoolState` and `profile` are accepted and ignored. */
 export const SchoolUpdateSchema = Type.Object({
-  schoolId: Type.Optional(Type.Integer()),
+  schoolId: Type.Optional(idField()),
   ...SchoolDetailsSchema.properties,
-  schoolState: Type.Optional(Type.Object({ schoolStateId: Type.Optional(Type.Integer()) })),
+  schoolState: Type.Optional(Type.Object({ schoolStateId: Type.Optional(idField()) })),
   profile: Type.Optional(Type.String()),
 });
 export type SchoolUpdate = Static<typeof SchoolUpdateSchema>;
 
-export const SchoolIdParamsSchema = Type.Object({ schoolId: Type.Integer({ minimum: 1 }) });
+export const SchoolIdParamsSchema = Type.Object({ schoolId: idField() });
 
 export const SchoolMutationResponseSchema = Type.Object({
   status: Type.Literal('Success'),

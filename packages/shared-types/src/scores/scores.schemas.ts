@@ -3,8 +3,8 @@
 // same server service; field values arrive as multipart text or JSON.
 import Type, { type Static, type TSchema } from 'typebox';
 import { COMMENTS_MAX_LENGTH, ScoreIdSchema, SyncEventSchema } from '../sync/sync.schemas.ts';
+import { idField } from '../validation/fields.ts';
 
-const Id = () => Type.Integer({ minimum: 1 });
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const ScoreType = {
@@ -22,12 +22,23 @@ const RemovableScoreTypeSchema = Type.Union([Type.Literal('penalty'), Type.Liter
 
 // ---- params ------------------------------------------------------------------------------
 
-export const RunJudgeParamsSchema = Type.Object({ jid: Id() });
-export const RunJudgeEventParamsSchema = Type.Object({ jid: Id(), eid: Id() });
-export const RunJudgeCategoryParamsSchema = Type.Object({ jid: Id(), eid: Id(), cid: Id() });
-export const RunJudgeSchoolParamsSchema = Type.Object({ jid: Id(), eid: Id(), cid: Id(), schid: Id() });
+export const RunJudgeParamsSchema = Type.Object({ jid: idField() });
+export const RunJudgeEventParamsSchema = Type.Object({ jid: idField(), eid: idField() });
+export const RunJudgeCategoryParamsSchema = Type.Object({ jid: idField(), eid: idField(), cid: idField() });
+export const RunJudgeSchoolParamsSchema = Type.Object({
+  jid: idField(),
+  eid: idField(),
+  cid: idField(),
+  schid: idField(),
+});
 
-const sheetParams = { eventId: Id(), categoryId: Id(), sectionId: Id(), schoolId: Id(), judgeId: Id() };
+const sheetParams = {
+  eventId: idField(),
+  categoryId: idField(),
+  sectionId: idField(),
+  schoolId: idField(),
+  judgeId: idField(),
+};
 /** score/event/{e}/category/{c}/section/{s}/school/{sch}/judge/{j} */
 export const ScoreSheetParamsSchema = Type.Object(sheetParams);
 export type ScoreSheetParams = Static<typeof ScoreSheetParamsSchema>;
@@ -42,7 +53,7 @@ export const RemovableScoreParamsSchema = Type.Object({
 });
 export type RemovableScoreParams = Static<typeof RemovableScoreParamsSchema>;
 /** score/submitScores/event/{e}/category/{c}/judge/{j} */
-export const SubmitScoresParamsSchema = Type.Object({ eventId: Id(), categoryId: Id(), judgeId: Id() });
+export const SubmitScoresParamsSchema = Type.Object({ eventId: idField(), categoryId: idField(), judgeId: idField() });
 export type SubmitScoresParams = Static<typeof SubmitScoresParamsSchema>;
 /** files/score/…/judge/{judgeId}/{type}/{scoreId}/{sha256}?token= : a score's photo. */
 export const ScoreFileParamsSchema = Type.Object({
@@ -68,7 +79,7 @@ const RequiredComments = () =>
 
 /** Subsection: on an update a blank score or comment keeps the stored one (seed section 5). */
 export const SubsectionScoreFieldsSchema = Type.Object({
-  subsectionId: Id(),
+  subsectionId: idField(),
   subsectionScore: Type.Optional(Type.Number({ 'x-messages': { invalid: 'Score must be a number' } })),
   subsectionComments: OptionalComments(),
   subsectionScoreId: Type.Optional(ScoreIdSchema),
@@ -77,7 +88,7 @@ export type SubsectionScoreFields = Static<typeof SubsectionScoreFieldsSchema>;
 
 /** Penalty: the amount is needed for a time-based penalty; a fixed one uses its deduction. */
 export const PenaltyScoreFieldsSchema = Type.Object({
-  penaltyId: Id(),
+  penaltyId: idField(),
   penaltyAmount: Type.Optional(Type.Number({ 'x-messages': { invalid: 'Amount must be a number' } })),
   penaltyComments: RequiredComments(),
   penaltyScoreId: Type.Optional(ScoreIdSchema),
@@ -85,7 +96,7 @@ export const PenaltyScoreFieldsSchema = Type.Object({
 export type PenaltyScoreFields = Static<typeof PenaltyScoreFieldsSchema>;
 
 export const DisqualificationScoreFieldsSchema = Type.Object({
-  disqualificationId: Id(),
+  disqualificationId: idField(),
   disqualificationComments: RequiredComments(),
   disqualificationScoreId: Type.Optional(ScoreIdSchema),
 });

@@ -57,6 +57,22 @@ for (const [name, kind, data] of malformed) {
   });
 }
 
+test("the strict schema wants a UUID mutation id; the server's envelope lets 'x' in to be rejected alone", () => {
+  const data = { scoreId, ...place, subsectionId: 5, score: 7 };
+  for (const id of ['x', '12345', `${scoreId}0`]) {
+    const push = pushOf({ ...mutation('subsectionScore.put', data), id });
+    assert.not.ok(validate(PushRequestSchema, push).ok, id);
+    assert.ok(validate(PushRequestEnvelopeSchema, push).ok, id);
+  }
+});
+
+test('ids in mutation data are positive whole numbers', () => {
+  for (const subsectionId of [1.5, 0, -1, 2_147_483_648]) {
+    const push = pushOf(mutation('subsectionScore.put', { scoreId, ...place, subsectionId, score: 7 }));
+    assert.not.ok(validate(PushRequestSchema, push).ok, String(subsectionId));
+  }
+});
+
 test('a push holds at most 50 mutations', () => {
   const mutations = Array.from({ length: 51 }, (_, index) =>
     mutation('category.submit', { eventId: 1, categoryId: 2 }, index + 1),

@@ -3,7 +3,7 @@
 // made since its cursor. A *cell* is one score of one judge: (category, section, school,
 // subsection | penalty | disqualification). A *cursor* is the id of the last change seen.
 import Type, { type Static, type TSchema } from 'typebox';
-import { requiredText } from '../validation/fields.ts';
+import { idField, requiredText } from '../validation/fields.ts';
 
 /** The protocol this build speaks. */
 export const PROTOCOL_VERSION = 1;
@@ -63,11 +63,20 @@ export type MutationKind = (typeof MutationKind)[keyof typeof MutationKind];
 
 // ---- fields ----------------------------------------------------------------------------
 
-const Id = () => Type.Integer({ minimum: 1 });
+const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 /** A score cell's id: a client-generated UUID (v7 recommended). */
 export const ScoreIdSchema = Type.String({
-  pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+  pattern: UUID_PATTERN,
   'x-messages': { required: 'A score id is required', invalid: 'A score id must be a UUID' },
+});
+/**
+ * A mutation's id: a client-generated UUID (v7 recommended; decisions.md §7 "Ids"). The push
+ * envelope takes any short text here, so a malformed id is one rejected mutation
+ * (`invalid_value`), never a refused batch (decisions.md §8).
+ */
+export const MutationIdSchema = Type.String({
+  pattern: UUID_PATTERN,
+  'x-messages': { required: 'A mutation id is required', invalid: 'A mutation id must be a UUID' },
 });
 /** Lower-case hex SHA-256 of a photo's bytes: how a score refers to its photo. */
 export const Sha256Schema = Type.String({
@@ -82,10 +91,10 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 
 /** Where a cell lives; the judge is always the caller. */
 const cellPlace = {
-  eventId: Id(),
-  categoryId: Id(),
-  sectionId: Id(),
-  schoolId: Id(),
+  eventId: idField(),
+  categoryId: idField(),
+  sectionId: idField(),
+  schoolId: idField(),
 };
 
 // ---- mutation data, one schema per kind --------------------------------------------------
@@ -94,7 +103,7 @@ const cellPlace = {
 export const SubsectionScorePutSchema = Type.Object({
   scoreId: ScoreIdSchema,
   ...cellPlace,
-  subsectionId: Id(),
+  subsectionId: idField(),
   score: Type.Number({ 'x-messages': { required: 'Score is required' } }),
   comments: OptionalComments(),
   photoSha256: OptionalPhoto(),
@@ -104,7 +113,7 @@ export type SubsectionScorePut = Static<typeof SubsectionScorePutSchema>;
 export const PenaltyScorePutSchema = Type.Object({
   scoreId: ScoreIdSchema,
   ...cellPlace,
-  penaltyId: Id(),
+  penaltyId: idField(),
   /** The fixed deduction, or for a time-based penalty the amount the judge chose. */
   amount: Type.Number({ 'x-messages': { required: 'Amount is required' } }),
   comments: requiredText('Comments are required', COMMENTS_MAX_LENGTH),
@@ -112,13 +121,13 @@ export const PenaltyScorePutSchema = Type.Object({
 });
 export type PenaltyScorePut = Static<typeof PenaltyScorePutSchema>;
 
-export const PenaltyScoreDeleteSchema = Type.Object({ scoreId: ScoreIdSchema, ...cellPlace, penaltyId: Id() });
+export const PenaltyScoreDeleteSchema = Type.Object({ scoreId: ScoreIdSchema, ...cellPlace, penaltyId: idField() });
 export type PenaltyScoreDelete = Static<typeof PenaltyScoreDeleteSchema>;
 
 export const DisqualificationScorePutSchema = Type.Object({
   scoreId: ScoreIdSchema,
   ...cellPlace,
-  disqualificationId: Id(),
+  disqualificationId: idField(),
   comments: requiredText('Comments are required', COMMENTS_MAX_LENGTH),
   photoSha256: OptionalPhoto(),
 });
@@ -127,11 +136,11 @@ export type DisqualificationScorePut = Static<typeof DisqualificationScorePutSch
 export const DisqualificationScoreDeleteSchema = Type.Object({
   scoreId: ScoreIdSchema,
   ...cellPlace,
-  disqualificationId: Id(),
+  disqualificationId: idField(),
 });
 export type DisqualificationScoreDelete = Static<typeof DisqualificationScoreDeleteSchema>;
 
-export const CategorySubmitSchema = Type.Object({ eventId: Id(), categoryId: Id() });
+export const CategorySubmitSchema = Type.Object({ eventId: idField(), categoryId: idField() });
 export type CategorySubmit = Static<typeof CategorySubmitSchema>;
 
 /** The data schema of each mutation kind; the server checks each mutation's data with it. */
@@ -152,7 +161,7 @@ export type ScoreMutationData = {
 // ---- push ------------------------------------------------------------------------------
 
 const mutationEnvelope = {
-  /** Client-generated, UUID v7; scoped to the user. */
+  /** Client-generated, UUID v7; scoped to the user. Checked per mutation (`MutationIdSchema`). */
   id: Type.String({ minLength: 1, maxLength: 100, 'x-messages': { required: 'A mutation id is required' } }),
   /** The device outbox's sequence number: the order the judge made the edits in. */
   seq: Type.Integer({ minimum: 0 }),
@@ -161,7 +170,12 @@ const mutationEnvelope = {
 };
 
 function mutationOf<K extends MutationKind>(kind: K) {
-  return Type.Object({ ...mutationEnvelope, kind: Type.Literal(kind), data: MutationDataSchemas[kind] });
+  return Type.Object({
+    ...mutationEnvelope,
+    id: MutationIdSchema,
+    kind: Type.Literal(kind),
+    data: MutationDataSchemas[kind],
+  });
 }
 
 /** One outbox entry as sent: the strict shape a well-formed device produces. */
@@ -393,7 +407,7 @@ export const SyncReferenceDataSchema = Type.Object({
 });
 export type SyncReferenceData = Static<typeof SyncReferenceDataSchema>;
 
-export const SyncJudgeEventParamsSchema = Type.Object({ judgeId: Id(), eventId: Id() });
+export const SyncJudgeEventParamsSchema = Type.Object({ judgeId: idField(), eventId: idField() });
 export const SyncDeviceQuerySchema = Type.Object({
   deviceId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 });
@@ -463,7 +477,7 @@ export const SyncChangeSchema = Type.Union([
 export type SyncChange = Static<typeof SyncChangeSchema>;
 
 export const SyncPullQuerySchema = Type.Object({
-  eventId: Id(),
+  eventId: idField(),
   cursor: Type.Integer({ minimum: 0 }),
   deviceId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 });

@@ -1,4 +1,4 @@
-import Type, { type TString } from 'typebox';
+import Type, { type TInteger, type TString } from 'typebox';
 
 /**
  * Field builders carry the seed's messages in `x-messages`, so a schema is the one place a
@@ -10,6 +10,21 @@ export interface FieldMessages {
 }
 
 const MAX_TEXT = 200;
+
+/**
+ * The largest record id: the 32-bit integer of a PostgreSQL `integer` key (decisions.md
+ * "Runtime choices" keeps that door open), so no id the server accepts can overflow there.
+ */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * A record id, in a path or a body: a positive whole number (decisions.md §7 "Ids"). Text
+ * (a path, a query, a multipart field) must be plain decimal digits to become one: see
+ * `convertTextFields`.
+ */
+export function idField(messages?: FieldMessages): TInteger {
+  return Type.Integer({ minimum: 1, maximum: MAX_ID, ...(messages ? { 'x-messages': messages } : {}) });
+}
 
 /** A text that must not be blank. */
 export function requiredText(required: string, maxLength = MAX_TEXT): TString {

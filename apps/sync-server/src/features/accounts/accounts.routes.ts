@@ -139,26 +139,20 @@ export function registerAccountRoutes(app: AppInstance, deps: RouteDeps): void {
     },
   );
 
-  for (const { url, hide } of [
-    { url: '/api/account', hide: false },
-    { url: '/api/account/', hide: true },
-  ]) {
-    app.post(
-      url,
-      {
-        preHandler: managers,
-        schema: {
-          hide,
-          tags: ['accounts'],
-          summary: "Open a state's account with its primary Admin user (ULTRA/SUPER)",
-          body: AccountCreateSchema,
-          response: { 201: AccountMutationResponseSchema, ...refusals, 409: ApiErrorSchema },
-        },
+  app.post(
+    '/api/account',
+    {
+      preHandler: managers,
+      schema: {
+        tags: ['accounts'],
+        summary: "Open a state's account with its primary Admin user (ULTRA/SUPER)",
+        body: AccountCreateSchema,
+        response: { 201: AccountMutationResponseSchema, ...refusals, 409: ApiErrorSchema },
       },
-      async (request, reply) => {
-        const account = await accounts.createAccount(accountsDeps, currentUser(request), request.body);
-        return reply.code(201).send({ status: success, message: AccountMessages.accountAdded, account });
-      },
-    );
-  }
+    },
+    async (request, reply) => {
+      const account = await accounts.createAccount(accountsDeps, currentUser(request), request.body);
+      return reply.code(201).send({ status: success, message: AccountMessages.accountAdded, account });
+    },
+  );
 }

@@ -730,6 +730,40 @@ Criteria(
 );
 
 Criteria(
+  'remove with an id that is not plain decimal is a 400: section/1.5/penalty/3 detaches nothing',
+  async ({ w }) => {
+    const knifeSkills = await idOf(w, 'section', 'Knife Skills');
+    const attached = await w.t.db
+      .selectFrom('section_penalty')
+      .select('penalty_id')
+      .where('section_id', '=', knifeSkills)
+      .executeTakeFirstOrThrow();
+    const refusals = [
+      ['section', `${knifeSkills}.5`, String(attached.penalty_id)],
+      ['section', `0x${knifeSkills.toString(16)}`, String(attached.penalty_id)],
+      ['section', ` ${knifeSkills}`, String(attached.penalty_id)],
+      ['penalty', String(knifeSkills), `${attached.penalty_id}.5`],
+      ['penalty', String(knifeSkills), `${attached.penalty_id}e0`],
+      ['penalty', String(knifeSkills), `0x${attached.penalty_id.toString(16)}`],
+    ].map(([field, sectionId, penaltyId]) => ({
+      label: `DELETE section/'${sectionId}'/penalty/'${penaltyId}'`,
+      request: {
+        method: 'DELETE' as const,
+        url: `/api/section/${encodeURIComponent(sectionId ?? '')}/penalty/${encodeURIComponent(penaltyId ?? '')}`,
+        headers: w.admin.headers,
+      },
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      fieldError: [
+        field === 'section' ? 'sectionId' : 'criteriaId',
+        field === 'section' ? 'sectionId must be integer' : 'criteriaId must be integer',
+      ] as [string, string],
+    }));
+    await assertRefusedWithoutChange(w.t, criteriaTables, refusals);
+  },
+);
+
+Criteria(
   'remove: refused while scores use it, so nothing a judge entered is lost; refusals change nothing',
   async ({ w }) => {
     const knifeSkills = await idOf(w, 'section', 'Knife Skills');

@@ -33,14 +33,6 @@ const refusals = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema
 const structuralRefusals = { ...refusals, 409: ApiErrorSchema };
 const success = 'Success' as const;
 
-/** The seed calls some create paths with a trailing slash; both spellings are served (the alias is hidden from the docs). */
-function withTrailingSlash(path: string): Array<{ url: string; hide: boolean }> {
-  return [
-    { url: path, hide: false },
-    { url: `${path}/`, hide: true },
-  ];
-}
-
 export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void {
   const criteriaDeps: criteria.CriteriaDeps = { db: deps.db };
   const readers = [deps.requireAuth, requireAdminArea];
@@ -237,31 +229,28 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
     },
   );
 
-  for (const { url, hide } of withTrailingSlash('/api/section/:sectionId/subsection')) {
-    app.post(
-      url,
-      {
-        preHandler: editors,
-        schema: {
-          hide,
-          tags: ['criteria'],
-          summary: 'Add a subsection to a section (not while a started or closed event uses it)',
-          params: SectionIdParamsSchema,
-          body: SubsectionCreateSchema,
-          response: { 201: SubsectionMutationResponseSchema, ...structuralRefusals },
-        },
+  app.post(
+    '/api/section/:sectionId/subsection',
+    {
+      preHandler: editors,
+      schema: {
+        tags: ['criteria'],
+        summary: 'Add a subsection to a section (not while a started or closed event uses it)',
+        params: SectionIdParamsSchema,
+        body: SubsectionCreateSchema,
+        response: { 201: SubsectionMutationResponseSchema, ...structuralRefusals },
       },
-      async (request, reply) => {
-        const subsection = await criteria.createSubsection(
-          criteriaDeps,
-          currentUser(request),
-          request.params.sectionId,
-          request.body,
-        );
-        return reply.code(201).send({ status: success, message: CriteriaMessages.subsectionAdded, subsection });
-      },
-    );
-  }
+    },
+    async (request, reply) => {
+      const subsection = await criteria.createSubsection(
+        criteriaDeps,
+        currentUser(request),
+        request.params.sectionId,
+        request.body,
+      );
+      return reply.code(201).send({ status: success, message: CriteriaMessages.subsectionAdded, subsection });
+    },
+  );
 
   app.put(
     '/api/subsection/:subsectionId',
@@ -306,25 +295,22 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
 
   // ----- penalties and disqualifications -----
 
-  for (const { url, hide } of withTrailingSlash('/api/penalty')) {
-    app.post(
-      url,
-      {
-        preHandler: editors,
-        schema: {
-          hide,
-          tags: ['criteria'],
-          summary: 'Add a penalty to your state',
-          body: PenaltyCreateSchema,
-          response: { 201: PenaltyMutationResponseSchema, ...refusals },
-        },
+  app.post(
+    '/api/penalty',
+    {
+      preHandler: editors,
+      schema: {
+        tags: ['criteria'],
+        summary: 'Add a penalty to your state',
+        body: PenaltyCreateSchema,
+        response: { 201: PenaltyMutationResponseSchema, ...refusals },
       },
-      async (request, reply) => {
-        const penalty = await criteria.createPenalty(criteriaDeps, currentUser(request), request.body);
-        return reply.code(201).send({ status: success, message: CriteriaMessages.penaltyAdded, penalty });
-      },
-    );
-  }
+    },
+    async (request, reply) => {
+      const penalty = await criteria.createPenalty(criteriaDeps, currentUser(request), request.body);
+      return reply.code(201).send({ status: success, message: CriteriaMessages.penaltyAdded, penalty });
+    },
+  );
 
   app.put(
     '/api/penalty/:penaltyId',
@@ -349,31 +335,24 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
     },
   );
 
-  for (const { url, hide } of withTrailingSlash('/api/disqualification')) {
-    app.post(
-      url,
-      {
-        preHandler: editors,
-        schema: {
-          hide,
-          tags: ['criteria'],
-          summary: 'Add a disqualification to your state',
-          body: DisqualificationInputSchema,
-          response: { 201: DisqualificationMutationResponseSchema, ...refusals },
-        },
+  app.post(
+    '/api/disqualification',
+    {
+      preHandler: editors,
+      schema: {
+        tags: ['criteria'],
+        summary: 'Add a disqualification to your state',
+        body: DisqualificationInputSchema,
+        response: { 201: DisqualificationMutationResponseSchema, ...refusals },
       },
-      async (request, reply) => {
-        const disqualification = await criteria.createDisqualification(
-          criteriaDeps,
-          currentUser(request),
-          request.body,
-        );
-        return reply
-          .code(201)
-          .send({ status: success, message: CriteriaMessages.disqualificationAdded, disqualification });
-      },
-    );
-  }
+    },
+    async (request, reply) => {
+      const disqualification = await criteria.createDisqualification(criteriaDeps, currentUser(request), request.body);
+      return reply
+        .code(201)
+        .send({ status: success, message: CriteriaMessages.disqualificationAdded, disqualification });
+    },
+  );
 
   app.put(
     '/api/disqualification/:disqualificationId',

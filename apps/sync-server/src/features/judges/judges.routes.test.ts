@@ -580,6 +580,37 @@ Judges('archive and reinstate: refusals leave the database unchanged', async ({ 
 });
 
 Judges(
+  'a judge id that is not plain decimal is a 400: judge/0x10/archive archives no one, not judge 16',
+  async ({ w }) => {
+    const judge16 = await w.t.db
+      .selectFrom('judge_profile')
+      .select('is_archived')
+      .where('user_id', '=', 16)
+      .executeTakeFirst();
+    assert.is(judge16?.is_archived, 0, 'the demo has an active judge 16');
+    const malformed = ['0x10', '0b10000', '1.6e1', '16.0', ' 16', '+16', '016', '-16', '0'];
+    await assertRefusedWithoutChange(
+      w.t,
+      judgeTables,
+      [w.admin, w.ultra].flatMap((session) =>
+        malformed.flatMap((id) =>
+          (['archive', 'reinstate'] as const).map((action) => ({
+            label: `${action} '${id}'`,
+            request: {
+              method: 'PUT' as const,
+              url: `/api/judge/${encodeURIComponent(id)}/${action}`,
+              headers: session.headers,
+            },
+            status: 400,
+            code: 'VALIDATION_FAILED',
+          })),
+        ),
+      ),
+    );
+  },
+);
+
+Judges(
   "another state's judges: SUPER, ADMIN and STANDARD refused, ULTRA may; an expired account cannot write its own",
   async ({ w }) => {
     const archivedPa = await createJudge(w.t.db, { stateId: w.other.stateId, email: 'gone@pa.test', isArchived: true });

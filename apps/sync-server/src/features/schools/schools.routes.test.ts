@@ -29,7 +29,6 @@ const update = {
   schoolContactName: 'Denise Carter',
   schoolContactEmail: 'Denise.Carter@Delcastle.demo.test',
   schoolContactPhone: '302-555-0188',
-  schoolState: { schoolStateId: 0 },
   profile: 'school',
 };
 
@@ -152,6 +151,9 @@ Schools(
       [{ schoolContactEmail: '' }, 'schoolContactEmail', 'Primary Contact Email is required'],
       [{ schoolContactEmail: 'denise.carter' }, 'schoolContactEmail', 'Email format is invalid'],
       [{ schoolContactPhone: '' }, 'schoolContactPhone', 'Primary Contact Phone is required'],
+      // Ids in a body are positive whole numbers, even the ones the server ignores (decisions.md §7).
+      [{ schoolState: { schoolStateId: 0 } }, 'schoolState.schoolStateId', 'schoolState.schoolStateId must be >= 1'],
+      [{ schoolId: 1.5 }, 'schoolId', 'schoolId must be integer'],
     ];
     await assertRefusedWithoutChange(w.t, schoolTables, [
       ...cases.map(([change, field, message]) => ({

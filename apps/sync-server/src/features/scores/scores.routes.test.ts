@@ -1,5 +1,6 @@
 // The scoring rules through both doors (the sync push and the seed's REST calls), on the real
 // app with a fresh database: every refusal has its code and leaves the score tables as they were.
+import type { InjectOptions } from 'fastify';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { PushResponse, SyncPullResponse } from '@judging/shared-types';
@@ -758,6 +759,81 @@ Scores('a judge of another state gets 403, unknown ids 404', async ({ t, c }) =>
   ]);
   assert.is(ownPush.results[0]?.status, 'applied');
 });
+
+Scores(
+  "the seed's score form takes plain decimal numbers only: 0x8, 0b1010, 1e1 and an id of 1.5 are 400",
+  async ({ t, c }) => {
+    const place = c.place(0, 6);
+    const sheetUrl = `/api/score/event/${place.eventId}/category/${place.categoryId}/section/${place.sectionId}/school/${place.schoolId}/judge/${c.judgeId}`;
+    const subsectionId = c.sections[0].subsections[0]?.subsectionId ?? 0;
+    const dynamic = c.sections[0].penalties.find((penalty) => penalty.isDynamic);
+    if (!dynamic) throw new Error('no time-based penalty');
+    const multipart = (type: string, fields: Record<string, string | number>) => {
+      const body = multipartBody(fields);
+      return {
+        method: 'POST' as const,
+        url: `${sheetUrl}/${type}`,
+        headers: { ...c.headers, ...body.headers },
+        payload: body.payload,
+      };
+    };
+    const json = (type: string, payload: Record<string, unknown>) => ({
+      method: 'POST' as const,
+      url: `${sheetUrl}/${type}`,
+      headers: c.headers,
+      payload,
+    });
+    const call = (label: string, request: InjectOptions): [string, InjectOptions] => [label, request];
+    const refused = [
+      ...['0x8', '0b1010', '0o10', '1e1', ' 8', '8 ', '+8', 'Infinity', '8.', '.5'].map((score) =>
+        call(`score '${score}'`, multipart('subsection', { subsectionId, subsectionScore: score })),
+      ),
+      ...[`0x${subsectionId.toString(16)}`, `${subsectionId}.5`, `${subsectionId}e0`, ` ${subsectionId}`].map((id) =>
+        call(`subsectionId '${id}'`, multipart('subsection', { subsectionId: id, subsectionScore: '8' })),
+      ),
+      call(
+        'penalty amount 0x1',
+        multipart('penalty', { penaltyId: dynamic.penaltyId, penaltyAmount: '0x1', penaltyComments: 'Late' }),
+      ),
+      call(
+        'penalty amount 1e0',
+        multipart('penalty', { penaltyId: dynamic.penaltyId, penaltyAmount: '1e0', penaltyComments: 'Late' }),
+      ),
+      call(
+        'penaltyId in hex',
+        multipart('penalty', {
+          penaltyId: `0x${dynamic.penaltyId.toString(16)}`,
+          penaltyAmount: '1',
+          penaltyComments: 'Late',
+        }),
+      ),
+      call('JSON subsectionId 1.5', json('subsection', { subsectionId: subsectionId + 0.5, subsectionScore: 8 })),
+      call(
+        'JSON subsectionId in hex text',
+        json('subsection', { subsectionId: `0x${subsectionId.toString(16)}`, subsectionScore: 8 }),
+      ),
+      call('JSON score in hex text', json('subsection', { subsectionId, subsectionScore: '0x8' })),
+      call(
+        'JSON penaltyId 1.5',
+        json('penalty', { penaltyId: dynamic.penaltyId + 0.5, penaltyAmount: 1, penaltyComments: 'Late' }),
+      ),
+    ];
+    const before = await snapshotTables(t.db, SCORE_TABLES);
+    for (const [label, request] of refused) {
+      const response = await t.app.inject(request);
+      assert.is(response.statusCode, 400, `${label}: ${response.body}`);
+      assert.is(response.json().code, 'VALIDATION_FAILED', label);
+    }
+    assert.equal(await snapshotTables(t.db, SCORE_TABLES), before, 'no refused form stored anything');
+
+    const plain = await t.app.inject(multipart('subsection', { subsectionId, subsectionScore: '8' }));
+    assert.is(plain.statusCode, 201, `plain decimal text is still read: ${plain.body}`);
+    const asText = await t.app.inject(
+      json('penalty', { penaltyId: String(dynamic.penaltyId), penaltyAmount: '1', penaltyComments: 'Late' }),
+    );
+    assert.is(asText.statusCode, 201, `a JSON client's plain decimal text is still read: ${asText.body}`);
+  },
+);
 
 Scores("the seed's calls: score with a photo, update with blanks kept, penalties, save, submit", async ({ t, c }) => {
   const place = c.place(0, 5);

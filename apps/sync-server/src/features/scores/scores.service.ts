@@ -10,6 +10,7 @@ import {
   EDITOR_ROLES,
   ErrorCode,
   MutationDataSchemas,
+  MutationIdSchema,
   MutationKind,
   RejectionCode,
   Role,
@@ -543,15 +544,18 @@ export async function unlockJudgeCategory(
 }
 
 /**
- * Applies one pushed mutation (inside the caller's transaction and savepoint). The data is
- * checked here, per kind, so a malformed mutation is rejected alone as `invalid_value`.
+ * Applies one pushed mutation (inside the caller's transaction and savepoint). Its id and data
+ * are checked here, per kind, so a malformed mutation is rejected alone as `invalid_value`.
  */
 export async function applyMutation(
   db: Db,
   caller: AuthContext,
-  mutation: { kind: string; data: unknown },
+  mutation: { id: string; kind: string; data: unknown },
   now: string,
 ): Promise<{ rev?: number }> {
+  const checkedId = validateCompiled(MutationIdSchema, mutation.id);
+  if (!checkedId.ok)
+    throw reject(RejectionCode.InvalidValue, checkedId.errors[0]?.message ?? 'A mutation id must be a UUID');
   const kind = Object.values(MutationKind).find((known) => known === mutation.kind);
   if (kind === undefined) throw reject(RejectionCode.InvalidValue, `Unknown mutation kind "${mutation.kind}".`);
   const checked = validateCompiled(MutationDataSchemas[kind], mutation.data);

@@ -408,6 +408,62 @@ Sync(
   },
 );
 
+Sync('a mutation whose id is not a UUID is rejected on its own; the rest of the batch applies', async ({ t, c }) => {
+  const device = deviceFor(c);
+  device.putSubsection(c.place(0, 0), subsectionId(c, 0, 0), 4);
+  device.putSubsection(c.place(0, 0), subsectionId(c, 0, 1), 5);
+  device.putSubsection(c.place(0, 0), subsectionId(c, 0, 2), 3);
+  device.putSubsection(c.place(0, 0), subsectionId(c, 0, 3), 2);
+  const { body } = device.nextPush();
+  const mutations = body.mutations as Array<{ id: string }>;
+  const malformed = ['x', '12345'];
+  const sent = mutations.map((mutation, index) =>
+    index === 1 || index === 3 ? { ...mutation, id: malformed[(index - 1) / 2] ?? 'x' } : mutation,
+  );
+  const response = await postPush(t, c.headers, { ...body, mutations: sent });
+  assert.is(response.statusCode, 200, response.body);
+  const results = (response.json() as PushResponse).results;
+  assert.equal(
+    results.map((result) => [result.id, result.status, result.code]),
+    [
+      [mutations[0]?.id, 'applied', undefined],
+      ['x', 'rejected', 'invalid_value'],
+      [mutations[2]?.id, 'applied', undefined],
+      ['12345', 'rejected', 'invalid_value'],
+    ],
+  );
+  assert.is(results[1]?.message, 'A mutation id must be a UUID');
+  const cells = await t.db
+    .selectFrom('subsection_score')
+    .select(['subsection_id', 'score'])
+    .where('event_id', '=', c.eventId)
+    .orderBy('subsection_id')
+    .execute();
+  assert.equal(
+    cells.map((cell) => [cell.subsection_id, cell.score]),
+    [
+      [subsectionId(c, 0, 0), 4],
+      [subsectionId(c, 0, 2), 3],
+    ],
+    'only the well-formed mutations were applied',
+  );
+  const filed = await t.db.selectFrom('rejected_mutation').select(['mutation_id', 'code']).execute();
+  assert.equal(
+    filed.map((row) => [row.mutation_id, row.code]),
+    [
+      ['x', 'invalid_value'],
+      ['12345', 'invalid_value'],
+    ],
+    'kept for the coordinators like any rejection',
+  );
+  const again = (await postPush(t, c.headers, { ...body, mutations: sent })).json() as PushResponse;
+  assert.equal(
+    again.results.map((result) => result.status),
+    ['duplicate', 'rejected', 'duplicate', 'rejected'],
+    'sent again, the same answers',
+  );
+});
+
 Sync(
   'photo_missing is transient: the batch stops there, nothing is recorded, and after the upload it applies',
   async ({ t, c }) => {
