@@ -116,6 +116,7 @@ export class SectionDetailPage {
   async addSubsection(name: string, description: string, maxScore: number): Promise<void> {
     await this.addButton('Add subsection').click();
     const dialog = this.subsectionDialog('Add');
+    await dialog.whenOpen();
     await dialog.textbox('Subsection name').fill(name);
     await dialog.textbox('Description').fill(description);
     await dialog.select('Score range').selectOption(String(maxScore));

@@ -1,15 +1,24 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { waitForStillPage } from '../support/still-page.ts';
 
 /** A titled admin modal with a form (add/edit judge, add penalty, add user…). */
 export class AdminDialog {
+  readonly page: Page;
   readonly root: Locator;
   readonly saveButton: Locator;
   readonly cancelButton: Locator;
 
   constructor(page: Page, title: string) {
+    this.page = page;
     this.root = page.getByRole('dialog', { name: title });
     this.saveButton = this.root.getByRole('button', { name: 'Save', exact: true });
     this.cancelButton = this.root.getByRole('button', { name: 'Cancel', exact: true });
+  }
+
+  /** Resolves once the dialog has finished opening (its focus move is done), so typing lands where aimed. */
+  async whenOpen(): Promise<void> {
+    await expect(this.root).toBeVisible();
+    await waitForStillPage(this.page);
   }
 
   textbox(label: string): Locator {

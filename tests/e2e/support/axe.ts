@@ -2,21 +2,10 @@
 // the elements that break it, so a failure names what to fix.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { waitForStillPage } from './still-page.ts';
 
 export async function wcagViolations(page: Page): Promise<string[]> {
-  // A modal fades in: scanned mid-fade, its text is part transparent and reads as low contrast.
-  // So the page is scanned once every finite transition has ended and no open dialog (nor
-  // anything around it) is still part transparent, which it is before its fade starts too.
-  await page.waitForFunction(() => {
-    const isMoving = document
-      .getAnimations()
-      .some(
-        (animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity,
-      );
-    const isFaded = (element: Element | null): boolean =>
-      element !== null && (Number(getComputedStyle(element).opacity) < 1 || isFaded(element.parentElement));
-    return !isMoving && !Array.from(document.querySelectorAll('[role="dialog"]')).some(isFaded);
-  });
+  await waitForStillPage(page);
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
