@@ -93,10 +93,11 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
     '/api/sync/pull',
     {
       helmet: JSON_DATA_HEADERS,
-      preHandler: [deps.requireAuth],
+      // decisions §7: a judge pulls their own cells; coordinators read through the coordinator calls.
+      preHandler: [deps.requireAuth, requireRole([Role.Judge])],
       schema: {
         tags,
-        summary: 'Changes of an event after a cursor that the caller may see, and the new cursor',
+        summary: "The judge's own changes of an event after a cursor (and its schedule changes), and the new cursor",
         querystring: SyncPullQuerySchema,
         response: { 200: SyncPullResponseSchema, ...errors },
       },
