@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import { ErrorCode, MAX_PHOTO_BYTES } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { findPhoto, insertPhoto } from './photos.repository.ts';
+import { findPhoto, insertPhoto, recordPhotoUploader } from './photos.repository.ts';
 
 const TEMP_DIR_NAME = 'tmp';
 const TEMP_SUFFIX = '.part';
@@ -104,6 +104,24 @@ export async function storePhoto(
     // An aborted or refused upload leaves nothing behind.
     await rm(tempPath, { force: true });
   }
+}
+
+/**
+ * A judge's upload: stored as `storePhoto` does, and the judge recorded as one of the photo's
+ * uploaders, the only judges who may reference it in a score (decisions §7). Uploading bytes
+ * the state already has proves the judge holds the photo, so it records them too.
+ */
+export async function storeJudgePhoto(
+  db: Db,
+  caller: { userId: number; stateId: number },
+  filesDir: string,
+  upload: PhotoUpload,
+  expectedSha256: string | undefined,
+  now: string,
+): Promise<StoredPhoto> {
+  const stored = await storePhoto(db, caller, filesDir, upload, expectedSha256, now);
+  await recordPhotoUploader(db, { stateId: caller.stateId, sha256: stored.sha256, userId: caller.userId }, now);
+  return stored;
 }
 
 /** Removes temp files a crash left behind (the server is the only writer of its data folder). */

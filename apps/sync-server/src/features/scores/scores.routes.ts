@@ -38,7 +38,7 @@ import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { currentUser, requireRole } from '../../http/guards.ts';
 import { readForm, type FormFile } from '../../http/multipart-form.ts';
 import { bearerFromTokenQuery } from '../../http/token-query.ts';
-import { photoPath, storePhoto } from '../photos/photos.service.ts';
+import { photoPath, storeJudgePhoto } from '../photos/photos.service.ts';
 import { confirmScoresSaved, removeScore, saveScoreForm, submitScores, type ScoreForm } from './scores.service.ts';
 import {
   findScorePhoto,
@@ -201,7 +201,7 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
   /** Reads the form, storing its photo (if any) first, outside the score's transaction. */
   async function readScoreForm(request: FastifyRequest, type: ScoreType, now: string): Promise<ScoreForm> {
     const caller = currentUser(request);
-    const store = (file: FormFile) => storePhoto(deps.db, caller, deps.config.filesDir, file, undefined, now);
+    const store = (file: FormFile) => storeJudgePhoto(deps.db, caller, deps.config.filesDir, file, undefined, now);
     switch (type) {
       case 'subsection': {
         const { fields, file } = await readForm(request, SubsectionScoreFieldsSchema, store);

@@ -21,7 +21,7 @@ import { validationError } from '../../http/api-error.ts';
 import { currentUser, requireRole } from '../../http/guards.ts';
 import { asMultipartError } from '../../http/multipart-form.ts';
 import { JSON_DATA_HEADERS } from '../../http/security-headers.ts';
-import { storePhoto, sweepPhotoTempDir } from '../photos/photos.service.ts';
+import { storeJudgePhoto, sweepPhotoTempDir } from '../photos/photos.service.ts';
 import { createPushOrder } from './push-order.ts';
 import { getReferenceData, protocolUnsupported, pullChanges, pushMutations } from './sync.service.ts';
 
@@ -128,7 +128,7 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
         ? await request.file().catch((error: unknown) => Promise.reject(asMultipartError(error)))
         : undefined;
       if (!file) throw validationError([{ field: 'file', message: 'A photo file is required' }]);
-      const stored = await storePhoto(
+      const stored = await storeJudgePhoto(
         deps.db,
         currentUser(request),
         deps.config.filesDir,
