@@ -33,7 +33,7 @@ import { registerRequestRoutes } from './features/requests/requests.routes.ts';
 import { registerHelpFileRoutes } from './features/help-files/help-files.routes.ts';
 import type { AppInstance, RouteDeps } from './http/app-types.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
-import { createRequireAuth, createRequireEditor, createRequireEventRunner } from './http/guards.ts';
+import { JWT_OPTIONS, createRequireAuth, createRequireEditor, createRequireEventRunner } from './http/guards.ts';
 import { serializeRequestForLog } from './http/log-serializers.ts';
 import { registerPwa } from './http/pwa-static.ts';
 import { APP_SECURITY_HEADERS } from './http/security-headers.ts';
@@ -65,7 +65,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   app.decorateRequest('auth', null);
 
   await app.register(fastifyHelmet, APP_SECURITY_HEADERS);
-  await app.register(fastifyJwt, { secret: config.jwtSecret });
+  await app.register(fastifyJwt, { secret: config.jwtSecret, ...JWT_OPTIONS });
   // Score photos: one image per request. The byte of slack lets the photo store see an
   // oversize file and refuse it itself (features/photos/photos.service.ts).
   await app.register(fastifyMultipart, {

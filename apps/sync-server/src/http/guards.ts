@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyJWTOptions } from '@fastify/jwt';
 import {
   ADMIN_AREA_ROLES,
   EDITOR_ROLES,
@@ -46,6 +47,15 @@ declare module '@fastify/jwt' {
     user: TokenPayload;
   }
 }
+
+/**
+ * Every token this server signs and accepts: HS256 only (no other algorithm, however strong, so
+ * a token is never checked under rules it was not made for) and always with an expiry.
+ */
+export const JWT_OPTIONS = {
+  sign: { algorithm: 'HS256' },
+  verify: { algorithms: ['HS256'], requiredClaims: ['exp'] },
+} as const satisfies Pick<FastifyJWTOptions, 'sign' | 'verify'>;
 
 /** The authenticated caller; only valid after `requireAuth` ran. */
 export function currentUser(request: FastifyRequest): AuthContext {
