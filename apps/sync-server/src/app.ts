@@ -36,7 +36,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { JWT_OPTIONS, createRequireAuth, createRequireEditor, createRequireEventRunner } from './http/guards.ts';
 import { serializeRequestForLog } from './http/log-serializers.ts';
 import { registerPwa } from './http/pwa-static.ts';
-import { APP_SECURITY_HEADERS } from './http/security-headers.ts';
+import { APP_SECURITY_HEADERS, registerResponseHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 
 export interface BuildAppOptions {
@@ -65,6 +65,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   app.decorateRequest('auth', null);
 
   await app.register(fastifyHelmet, APP_SECURITY_HEADERS);
+  registerResponseHeaders(app);
   await app.register(fastifyJwt, { secret: config.jwtSecret, ...JWT_OPTIONS });
   // Score photos: one image per request. The byte of slack lets the photo store see an
   // oversize file and refuse it itself (features/photos/photos.service.ts).
