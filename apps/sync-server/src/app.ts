@@ -31,6 +31,8 @@ import { registerEventRoutes } from './features/events/events.routes.ts';
 import { registerRegistrationRoutes } from './features/registration/registration.routes.ts';
 import { registerRequestRoutes } from './features/requests/requests.routes.ts';
 import { registerHelpFileRoutes } from './features/help-files/help-files.routes.ts';
+import { registerLinkTicketRoutes } from './features/link-tickets/link-tickets.routes.ts';
+import { createLinkTickets } from './features/link-tickets/link-tickets.service.ts';
 import type { AppInstance, RouteDeps } from './http/app-types.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { JWT_OPTIONS, createRequireAuth, createRequireEditor, createRequireEventRunner } from './http/guards.ts';
@@ -83,6 +85,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
 
   const mailer = createMailer(db, config.smtpUrl, app.log);
   app.addHook('onClose', () => mailer.close());
+  const linkTickets = createLinkTickets(db, config.jwtSecret);
   const deps: RouteDeps = {
     db,
     config,
@@ -91,11 +94,14 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     requireAuth: createRequireAuth(db),
     requireEditor: createRequireEditor(db),
     requireEventRunner: createRequireEventRunner(db),
+    linkTickets,
+    requireLinkAuth: linkTickets.requireTicketOrAuth(createRequireAuth(db)),
   };
 
   registerHealthRoutes(app, deps);
   registerStateRoutes(app, deps);
   registerAuthRoutes(app, deps);
+  registerLinkTicketRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerScoreRoutes(app, deps);
   registerSyncRoutes(app, deps);

@@ -5,6 +5,7 @@ export * from './validation/fields.ts';
 export * from './validation/validate.ts';
 export * from './common/state.schemas.ts';
 export * from './auth/auth.schemas.ts';
+export * from './auth/link-ticket.schemas.ts';
 export * from './sync/sync.schemas.ts';
 export * from './scores/scores.schemas.ts';
 export * from './scoring/score-range.ts';

@@ -11,6 +11,7 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { AttemptLimiter } from '../features/auth/login-throttle.ts';
 import type { Mailer } from '../features/email/mailer.ts';
+import type { LinkTickets } from '../features/link-tickets/link-tickets.service.ts';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -34,4 +35,10 @@ export interface RouteDeps {
    * unlock, end); an expired account still runs a STARTED event to its close (see guards.ts).
    */
   requireEventRunner(eventIdParam: string): preHandlerAsyncHookHandler;
+  linkTickets: LinkTickets;
+  /**
+   * For what a browser opens without headers (photos, the event-run stream, downloads): a link
+   * ticket for this very path, or the bearer header as `requireAuth` checks it.
+   */
+  requireLinkAuth: preHandlerAsyncHookHandler;
 }

@@ -25,6 +25,8 @@ export interface AuthContext {
   stateId: number;
   /** When the presented token stops being accepted (ISO time). */
   tokenExpiresAt: string;
+  /** The user's token version the token was signed with: a later bump revokes it (and ends its streams). */
+  tokenVersion: number;
 }
 
 export interface TokenPayload {
@@ -41,9 +43,20 @@ declare module 'fastify' {
   }
 }
 
+/** A link ticket (link-tickets.service.ts): one path, a minute, signed with a key of its own. */
+export interface LinkTicketPayload {
+  sub: string;
+  tv: number;
+  path: string;
+  /** When the login token the ticket was asked with expires (seconds since the epoch). */
+  sx: number;
+  iat?: number;
+  exp?: number;
+}
+
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: TokenPayload;
+    payload: TokenPayload | LinkTicketPayload;
     user: TokenPayload;
   }
 }
@@ -63,23 +76,40 @@ export function currentUser(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-/** Pre-handler: a valid, unrevoked bearer token of an active user. */
+/**
+ * The caller of a verified token or ticket, as the database says now: the user exists, is not
+ * an archived judge, and the token version still matches (logout, a password reset, archiving
+ * and a role change bump it). 401 otherwise.
+ */
+export async function authenticateSigned(
+  db: Db,
+  signed: { sub: string; tv: number },
+  expiresAtSeconds: number,
+): Promise<AuthContext> {
+  const state = await findAuthStateByUserId(db, Number(signed.sub));
+  if (!state || state.tokenVersion !== signed.tv || state.isArchivedJudge) throw tokenInvalid();
+  return {
+    userId: state.userId,
+    role: state.role,
+    stateId: state.stateId,
+    tokenExpiresAt: new Date(expiresAtSeconds * 1000).toISOString(),
+    tokenVersion: state.tokenVersion,
+  };
+}
+
+/**
+ * Pre-handler: a valid, unrevoked bearer token of an active user. The token is an HS256 JWT
+ * with an expiry (the verify options pinned where @fastify/jwt is registered, app.ts).
+ */
 export function createRequireAuth(db: Db): preHandlerAsyncHookHandler {
   return async function requireAuth(request: FastifyRequest, _reply: FastifyReply) {
-    let payload: TokenPayload & { exp?: number };
+    let payload: TokenPayload & { exp: number };
     try {
-      payload = await request.jwtVerify<TokenPayload & { exp?: number }>();
+      payload = await request.jwtVerify<TokenPayload & { exp: number }>();
     } catch {
       throw tokenInvalid();
     }
-    const state = await findAuthStateByUserId(db, Number(payload.sub));
-    if (!state || state.tokenVersion !== payload.tv || state.isArchivedJudge) throw tokenInvalid();
-    request.auth = {
-      userId: state.userId,
-      role: state.role,
-      stateId: state.stateId,
-      tokenExpiresAt: new Date((payload.exp ?? 0) * 1000).toISOString(),
-    };
+    request.auth = await authenticateSigned(db, payload, payload.exp);
   };
 }
 

@@ -8,13 +8,12 @@ import {
   CoordinatorEventParamsSchema,
   CoordinatorEventSchema,
   CoordinatorSchoolParamsSchema,
+  LinkTicketQuerySchema,
   RunStatusResponseSchema,
-  StreamQuerySchema,
   UnlockJudgeParamsSchema,
 } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { currentUser, requireAdminArea } from '../../http/guards.ts';
-import { bearerFromTokenQuery } from '../../http/token-query.ts';
 import { findResultsVersion } from '../results/results.repository.ts';
 import { findLatestSyncStamp } from './run.repository.ts';
 import { completeEvent, findRunEvent, getCoordinatorEvent, startEvent, unlockJudge } from './run.service.ts';
@@ -123,12 +122,13 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
   app.get(
     '/api/run/coordinator/event/:e/stream',
     {
-      preHandler: [bearerFromTokenQuery, ...read],
+      preHandler: [deps.requireLinkAuth, requireAdminArea],
       schema: {
         tags,
-        summary: 'Server-sent events: `changed` whenever scores, reviews, the schedule or a device sync change',
+        summary:
+          'Server-sent events: `changed` whenever scores, reviews, the schedule or a device sync change (a link ticket opens it)',
         params: CoordinatorEventParamsSchema,
-        querystring: StreamQuerySchema,
+        querystring: LinkTicketQuerySchema,
         response: readErrors,
       },
     },

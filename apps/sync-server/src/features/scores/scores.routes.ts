@@ -9,6 +9,7 @@ import {
   ApiErrorSchema,
   DisqualificationScoreFieldsSchema,
   JUDGE_AREA_ROLES,
+  LinkTicketQuerySchema,
   PenaltyScoreFieldsSchema,
   RemovableScoreParamsSchema,
   Role,
@@ -21,7 +22,6 @@ import {
   RunJudgeSchoolParamsSchema,
   RunJudgeSchoolSchema,
   ScoreFileParamsSchema,
-  ScoreFileQuerySchema,
   ScoreItemParamsSchema,
   ScoreSheetParamsSchema,
   ScoreSheetSchema,
@@ -37,7 +37,6 @@ import {
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { currentUser, requireRole } from '../../http/guards.ts';
 import { readForm, type FormFile } from '../../http/multipart-form.ts';
-import { bearerFromTokenQuery } from '../../http/token-query.ts';
 import { photoPath, storeJudgePhoto } from '../photos/photos.service.ts';
 import { confirmScoresSaved, removeScore, saveScoreForm, submitScores, type ScoreForm } from './scores.service.ts';
 import {
@@ -281,12 +280,13 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
   app.get(
     '/api/files/score/event/:eventId/category/:categoryId/section/:sectionId/school/:schoolId/judge/:judgeId/:type/:scoreId/:sha256',
     {
-      preHandler: [bearerFromTokenQuery, deps.requireAuth],
+      preHandler: [deps.requireLinkAuth],
       schema: {
         tags,
-        summary: "A score's photo (bearer header, or ?token= for an <img>); the judge or a coordinator of the state",
+        summary:
+          "A score's photo (bearer header, or a link ticket for an <img>); the judge who uploaded it or a coordinator of the state",
         params: ScoreFileParamsSchema,
-        querystring: ScoreFileQuerySchema,
+        querystring: LinkTicketQuerySchema,
         response: {
           200: Type.Unsafe<Readable>({ description: 'The image', type: 'string', format: 'binary' }),
           ...readErrors,
@@ -295,10 +295,13 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
     },
     async (request, reply) => {
       const photo = await findScorePhoto(deps.db, currentUser(request), request.params);
-      return reply
-        .type(photo.mime)
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .send(createReadStream(photoPath(deps.config.filesDir, photo.storage_name)));
+      return (
+        reply
+          .type(photo.mime)
+          // Personal data, behind a one-minute link: nothing to gain from a cache that outlives the login.
+          .header('cache-control', 'private, no-store')
+          .send(createReadStream(photoPath(deps.config.filesDir, photo.storage_name)))
+      );
     },
   );
 }
