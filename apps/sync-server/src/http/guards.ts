@@ -98,6 +98,16 @@ export async function authenticateSigned(
 }
 
 /**
+ * Whether an authentication made earlier still stands (for what outlives its request: the
+ * event-run stream): same token version, not archived, not expired.
+ */
+export async function isAuthCurrent(db: Db, auth: AuthContext, nowMs: number): Promise<boolean> {
+  if (nowMs >= Date.parse(auth.tokenExpiresAt)) return false;
+  const state = await findAuthStateByUserId(db, auth.userId);
+  return state !== undefined && state.tokenVersion === auth.tokenVersion && !state.isArchivedJudge;
+}
+
+/**
  * Pre-handler: a valid, unrevoked bearer token of an active user. The token is an HS256 JWT
  * with an expiry (the verify options pinned where @fastify/jwt is registered, app.ts).
  */
