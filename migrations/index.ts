@@ -13,6 +13,7 @@ import * as scoreSheetIndex from './0007-score-sheet-index.ts';
 import * as resultsVersionNames from './0008-results-version-names.ts';
 import * as auditEntityIndex from './0009-audit-entity-index.ts';
 import * as photoReferenceIndex from './0010-photo-reference-index.ts';
+import * as photoUploader from './0011-photo-uploader.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '0008-results-version-names': resultsVersionNames,
   '0009-audit-entity-index': auditEntityIndex,
   '0010-photo-reference-index': photoReferenceIndex,
+  '0011-photo-uploader': photoUploader,
 };
 
 /** Builds a Kysely migrator over the registered migrations (no file-system scan). */

@@ -1,11 +1,11 @@
 // Competition day, end to end on the real server: an ADMIN starts an event, one judge scores
 // offline on a tablet and syncs later, a second judge scores from another device, the event-run
 // page shows both Complete without a refresh, the ADMIN unlocks the second judge (who changes a
-// score and resubmits), rejects a penalty in review, ends the event, and the overall results and
-// the CSV carry the hand-worked numbers.
+// score and resubmits), rejects a penalty in review (its photo opened from the server through a
+// link ticket), ends the event, and the overall results and the CSV carry the hand-worked numbers.
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { JudgeScreens } from './pages/judge-screens.page.ts';
+import { JudgeScreens, testPhoto } from './pages/judge-screens.page.ts';
 import { JUDGE_PASSWORD, JudgeServer, type JudgingScenario } from './pages/judge-server.ts';
 import { installApp } from './pages/installed-app.ts';
 import { AppShell } from './pages/app-shell.page.ts';
@@ -81,7 +81,9 @@ test('competition day: start, score (one tablet offline), unlock, review, end, r
     for (const [position, name] of SUBSECTIONS.entries()) {
       await screens.scoreSubsection(name, TABLET_SCORES[index]?.[position] ?? '1.00');
     }
-    if (index === 0) await screens.addPenalty('Incomplete Uniform', { comments: 'No hat' });
+    if (index === 0) {
+      await screens.addPenalty('Incomplete Uniform', { comments: 'No hat', photo: testPhoto('no-hat.png') });
+    }
     await screens.doneButton.click();
     await expect(screens.shell.alert('Scores Saved')).toBeVisible();
     await page.getByRole('link', { name: '← Back to the schools' }).click();
@@ -145,6 +147,19 @@ test('competition day: start, score (one tablet offline), unlock, review, end, r
     .getByRole('link', { name: 'Review' })
     .click();
   await expect(admin.getByText('No hat')).toBeVisible();
+  // The photo opens in a new tab through a one-minute link ticket; the login token is in no URL.
+  const photoLoaded = adminContext.waitForEvent('response', (response) => response.url().includes('/api/files/score/'));
+  const [photoTab] = await Promise.all([
+    adminContext.waitForEvent('page'),
+    admin.getByRole('link', { name: 'View photo' }).click(),
+  ]);
+  const photoAnswer = await photoLoaded;
+  expect(photoAnswer.status()).toBe(200);
+  expect(photoAnswer.headers()['content-type']).toMatch(/^image\//);
+  expect(photoAnswer.url()).toMatch(/\?ticket=/);
+  expect(photoAnswer.url()).not.toContain('token=');
+  await expect(photoTab).toHaveURL(/\?ticket=/);
+  await photoTab.close();
   await admin.getByText('Reject', { exact: true }).click();
   await admin.getByRole('button', { name: 'Save' }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Save' }).click();

@@ -33,14 +33,16 @@ import { createCaptcha } from './features/requests/captcha.ts';
 import { registerRequestRoutes } from './features/requests/requests.routes.ts';
 import { registerPhotoCleanup } from './features/photos/photo-cleanup.ts';
 import { registerHelpFileRoutes } from './features/help-files/help-files.routes.ts';
+import { registerLinkTicketRoutes } from './features/link-tickets/link-tickets.routes.ts';
+import { createLinkTickets } from './features/link-tickets/link-tickets.service.ts';
 import type { AppInstance, RouteDeps } from './http/app-types.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
-import { createRequireAuth, createRequireEditor, createRequireEventRunner } from './http/guards.ts';
+import { JWT_OPTIONS, createRequireAuth, createRequireEditor, createRequireEventRunner } from './http/guards.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { serializeRequestForLog } from './http/log-serializers.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerPwa } from './http/pwa-static.ts';
-import { APP_SECURITY_HEADERS } from './http/security-headers.ts';
+import { APP_SECURITY_HEADERS, registerResponseHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 
 export interface BuildAppOptions {
@@ -76,7 +78,8 @@ export async function buildApp({ config, db, logger = true, onRoute }: BuildAppO
   app.decorateRequest('auth', null);
 
   await app.register(fastifyHelmet, APP_SECURITY_HEADERS);
-  await app.register(fastifyJwt, { secret: config.jwtSecret });
+  registerResponseHeaders(app);
+  await app.register(fastifyJwt, { secret: config.jwtSecret, ...JWT_OPTIONS });
   // Score photos: one image per request. The byte of slack lets the photo store see an
   // oversize file and refuse it itself (features/photos/photos.service.ts).
   await app.register(fastifyMultipart, {
@@ -94,6 +97,7 @@ export async function buildApp({ config, db, logger = true, onRoute }: BuildAppO
   const rateLimits = await registerRateLimits(app, config.limits);
   const mailer = createMailer(db, config.smtpUrl, app.log);
   app.addHook('onClose', () => mailer.close());
+  const linkTickets = createLinkTickets(db, config.jwtSecret);
   const deps: RouteDeps = {
     db,
     config,
@@ -105,11 +109,14 @@ export async function buildApp({ config, db, logger = true, onRoute }: BuildAppO
     requireAuth: createRequireAuth(db),
     requireEditor: createRequireEditor(db),
     requireEventRunner: createRequireEventRunner(db),
+    linkTickets,
+    requireLinkAuth: linkTickets.requireTicketOrAuth(createRequireAuth(db)),
   };
 
   registerHealthRoutes(app, deps);
   registerStateRoutes(app, deps);
   registerAuthRoutes(app, deps);
+  registerLinkTicketRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerScoreRoutes(app, deps);
   registerSyncRoutes(app, deps);

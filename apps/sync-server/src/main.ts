@@ -1,11 +1,14 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openMigratedDatabase } from './db/database.ts';
+import { restrictDataDir, restrictNewFiles } from './db/data-dir.ts';
 import { loadDemoIfEmpty } from './demo/load-demo.ts';
 
 /** `pnpm start`: migrate, load the demo into an empty database, serve API and PWA on one port. */
 async function main(): Promise<void> {
+  restrictNewFiles();
   const config = loadConfig();
+  restrictDataDir(config.dataDir);
   const db = await openMigratedDatabase(config.databaseFile);
   const app = await buildApp({ config, db });
   if (await loadDemoIfEmpty(db)) app.log.info('empty database: demo data loaded (password Demo-2026!)');

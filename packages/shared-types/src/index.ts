@@ -7,6 +7,7 @@ export * from './validation/text-fields.ts';
 export * from './common/state.schemas.ts';
 export * from './common/captcha.schemas.ts';
 export * from './auth/auth.schemas.ts';
+export * from './auth/link-ticket.schemas.ts';
 export * from './sync/sync.schemas.ts';
 export * from './scores/scores.schemas.ts';
 export * from './scoring/score-range.ts';

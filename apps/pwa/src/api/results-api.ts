@@ -1,7 +1,7 @@
 import { ResultsReportSchema } from '@judging/shared-types';
-import { sessionStore } from '../session/app-session.ts';
 import { API_BASE } from './api-client.ts';
 import { api } from './api.ts';
+import { downloadThroughTicket } from './link-api.ts';
 
 /** GET run/coordinator/results/event/{e}: provisional while open, final (frozen) once closed. */
 export function getEventResults(eventId: number, signal?: AbortSignal) {
@@ -20,12 +20,24 @@ export interface ExportTarget {
   report?: 'overall' | 'section';
 }
 
-/** A download link of export/results/... (the token rides in the query so a plain link works). */
-export function resultsExportUrl(target: ExportTarget): string {
+function resultsExportPath(target: ExportTarget): string {
   let path = `${API_BASE}/export/results/event/${target.eventId}`;
   if (target.categoryId !== undefined) path += `/category/${target.categoryId}`;
   if (target.schoolId !== undefined) path += `/school/${target.schoolId}`;
-  const query = new URLSearchParams({ token: sessionStore.get()?.token ?? '' });
-  if (target.report !== undefined) query.set('report', target.report);
-  return `${path}?${query.toString()}`;
+  return path;
+}
+
+function resultsExportQuery(target: ExportTarget): URLSearchParams {
+  return new URLSearchParams(target.report === undefined ? {} : { report: target.report });
+}
+
+/** The export's address as a link shows it: without a ticket it opens nothing, so copying it leaks nothing. */
+export function resultsExportHref(target: ExportTarget): string {
+  const query = resultsExportQuery(target).toString();
+  return query ? `${resultsExportPath(target)}?${query}` : resultsExportPath(target);
+}
+
+/** GET export/results/...: downloads the CSV through a one-minute link ticket. */
+export function downloadResultsExport(target: ExportTarget): Promise<void> {
+  return downloadThroughTicket(resultsExportPath(target), resultsExportQuery(target));
 }

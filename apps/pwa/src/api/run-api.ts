@@ -1,5 +1,4 @@
 import { CoordinatorEventSchema, RejectedEditListSchema, RunStatusResponseSchema } from '@judging/shared-types';
-import { sessionStore } from '../session/app-session.ts';
 import { API_BASE } from './api-client.ts';
 import { api } from './api.ts';
 
@@ -26,10 +25,9 @@ export function unlockJudge(eventId: number, categoryId: number, judgeId: number
   );
 }
 
-/** The event-run stream URL (an EventSource cannot send a header, so the token rides in the query). */
-export function coordinatorStreamUrl(eventId: number): string {
-  const token = sessionStore.get()?.token ?? '';
-  return `${API_BASE}/run/coordinator/event/${eventId}/stream?token=${encodeURIComponent(token)}`;
+/** The event-run stream's path; an EventSource sends no header, so it opens with a link ticket (link-api.ts). */
+export function coordinatorStreamPath(eventId: number): string {
+  return `${API_BASE}/run/coordinator/event/${eventId}/stream`;
 }
 
 /** GET run/coordinator/event/{e}/rejected: judge edits the server refused, newest first. */

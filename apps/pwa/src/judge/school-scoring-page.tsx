@@ -5,7 +5,6 @@ import { memo, useCallback, useMemo, useState } from 'react';
 import { AlertType, showAlert } from '../alerts/alerts-store.ts';
 import type { CellRow } from '../offline/device-db.ts';
 import { AnchorLink } from '../routing/links.tsx';
-import { useSession } from '../session/session-context.tsx';
 import { EventRefusedNotice } from './event-refused-notice.tsx';
 import { useJudgeEventSnapshot, type JudgeEventLoad, type JudgeEventSnapshot } from './judge-event-source.ts';
 import type { ScoringSearch } from './judge-routing.ts';
@@ -120,7 +119,6 @@ function ScoreSheet({
 }) {
   const [open, setOpen] = useState<OpenModal>(null);
   const navigate = useNavigate();
-  const { session } = useSession();
   const cells = sheetCells(snapshot.cells, sheet);
   const total = runningSheet(sheet.judgeId, section, cells);
   const isClosed = snapshot.eventData.event.eventStatus === 'CLOSED';
@@ -131,9 +129,10 @@ function ScoreSheet({
   const openSubsection =
     open?.type === 'subsection' ? section.subsections.find((item) => item.subsectionId === open.itemId) : undefined;
 
-  const photoUrl = (cell: CellRow) =>
-    cell.photoSha256 && session
-      ? `/api/files/score/event/${cell.eventId}/category/${cell.categoryId}/section/${cell.sectionId}/school/${cell.schoolId}/judge/${cell.judgeId}/${cell.kind}/${cell.scoreId}/${cell.photoSha256}?token=${encodeURIComponent(session.token)}`
+  // The photo's path on the server; it opens through a link ticket (ShowImageModal), never the token.
+  const photoPath = (cell: CellRow) =>
+    cell.photoSha256
+      ? `/api/files/score/event/${cell.eventId}/category/${cell.categoryId}/section/${cell.sectionId}/school/${cell.schoolId}/judge/${cell.judgeId}/${cell.kind}/${cell.scoreId}/${cell.photoSha256}`
       : null;
 
   const done = () => {
@@ -211,7 +210,7 @@ function ScoreSheet({
         onClose={close}
         title={open?.type === 'photo' ? open.title : 'Photo'}
         sha256={open?.type === 'photo' ? open.cell.photoSha256 : null}
-        serverUrl={open?.type === 'photo' ? photoUrl(open.cell) : null}
+        serverPath={open?.type === 'photo' ? photoPath(open.cell) : null}
       />
       <RemoveConfirm open={open} onClose={close} sheet={sheet} />
     </Stack>

@@ -22,6 +22,7 @@ import {
 import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Static } from 'typebox';
 import { AlertType, showAlert } from '../alerts/alerts-store.ts';
+import { linkTo } from '../api/link-api.ts';
 import type { CellRow } from '../offline/device-db.ts';
 import { deviceDb } from '../offline/device.ts';
 import { readPhotoBlob } from '../offline/photo-store.ts';
@@ -576,43 +577,61 @@ function DisqualificationForm({
 
 // ---- photo -----------------------------------------------------------------------------------
 
-/** Shows a score's photo: from this tablet when it was taken here, else from the server (online). */
+/**
+ * Shows a score's photo: from this tablet when it was taken here, else from the server (online),
+ * through a one-minute link ticket for the photo's path.
+ */
 export const ShowImageModal = memo(function ShowImageModal({
   opened,
   onClose,
   title,
   sha256,
-  serverUrl,
+  serverPath,
 }: {
   opened: boolean;
   onClose: () => void;
   title: string;
   sha256: string | null;
-  serverUrl: string | null;
+  serverPath: string | null;
 }) {
-  const [source, setSource] = useState<{ sha256: string; url: string | null } | null>(null);
+  const [source, setSource] = useState<{ sha256: string; url: string | null; hasFailed?: boolean } | null>(null);
   useEffect(() => {
     if (!opened || !sha256) return;
     let objectUrl: string | null = null;
     let isCurrent = true;
-    void readPhotoBlob(deviceDb, sha256).then((blob) => {
+    void (async () => {
+      const blob = await readPhotoBlob(deviceDb, sha256);
       if (!isCurrent) return;
-      if (blob) objectUrl = URL.createObjectURL(blob);
-      setSource({ sha256, url: objectUrl ?? serverUrl });
-    });
+      if (blob) {
+        objectUrl = URL.createObjectURL(blob);
+        setSource({ sha256, url: objectUrl });
+        return;
+      }
+      if (!serverPath || !navigator.onLine) {
+        setSource({ sha256, url: null });
+        return;
+      }
+      const url = await linkTo(serverPath).catch(() => null);
+      if (isCurrent) setSource({ sha256, url, hasFailed: url === null });
+    })();
     return () => {
       isCurrent = false;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [opened, sha256, serverUrl]);
-  const url = source && source.sha256 === sha256 ? source.url : null;
+  }, [opened, sha256, serverPath]);
+  const current = source && source.sha256 === sha256 ? source : null;
+  const url = current?.url ?? null;
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="xl" centered>
       {url ? (
         <Image src={url} alt={title} radius="md" fit="contain" mah="70vh" />
       ) : (
         <Text>
-          {navigator.onLine ? 'Loading the photo…' : 'This photo is on the server; it shows when the tablet is online.'}
+          {current?.hasFailed
+            ? 'The photo could not be loaded from the server; try again in a moment.'
+            : navigator.onLine
+              ? 'Loading the photo…'
+              : 'This photo is on the server; it shows when the tablet is online.'}
         </Text>
       )}
     </Modal>

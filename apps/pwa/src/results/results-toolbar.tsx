@@ -1,8 +1,25 @@
 import { Badge, Button, Group } from '@mantine/core';
 import type { ResultsReport } from '@judging/shared-types';
-import { resultsExportUrl, type ExportTarget } from '../api/results-api.ts';
+import type { MouseEvent } from 'react';
+import { downloadResultsExport, resultsExportHref, type ExportTarget } from '../api/results-api.ts';
 import { ButtonLink } from '../routing/links.tsx';
 import classes from './results-print.module.css';
+import { showRunIssue } from './run-errors.ts';
+
+/**
+ * A CSV download link: the click downloads through a one-minute link ticket; the plain address
+ * (what copying the link gives) opens nothing without one.
+ */
+export function exportLinkProps(target: ExportTarget) {
+  return {
+    href: resultsExportHref(target),
+    download: true,
+    onClick: (event: MouseEvent) => {
+      event.preventDefault();
+      downloadResultsExport(target).catch(showRunIssue);
+    },
+  };
+}
 
 /** 'Final' once the event is closed (frozen results), otherwise 'Provisional'. */
 export function ResultsStatusBadge({ report }: { report: ResultsReport }) {
@@ -27,7 +44,7 @@ export function ResultsToolbar({ eventId, exportTarget }: { eventId: number; exp
       <Button size="sm" variant="default" onClick={() => window.print()}>
         Print
       </Button>
-      <Button component="a" size="sm" href={resultsExportUrl(exportTarget)} download>
+      <Button component="a" size="sm" {...exportLinkProps(exportTarget)}>
         Export CSV
       </Button>
     </Group>

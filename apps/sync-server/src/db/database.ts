@@ -1,6 +1,8 @@
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { migrateToLatest } from '@judging/migrations';
+import { PRIVATE_FILE_MODE } from './data-dir.ts';
 import type { Database } from './tables.ts';
 
 export type Db = Kysely<Database>;
@@ -10,6 +12,7 @@ export type Db = Kysely<Database>;
  * synchronous=FULL, so an acknowledged mutation survives a power cut.
  */
 export function openDatabase(file: string): Db {
+  restrictDatabaseFiles(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
@@ -21,6 +24,20 @@ export function openDatabase(file: string): Db {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   connectionOf.set(db, directStatements(sqlite));
   return db;
+}
+
+/**
+ * The database holds every judge's scores and every user's contact data: readable by the
+ * server's own user only (0600). The file is made with that mode before SQLite opens it, and
+ * SQLite gives its -wal and -shm files the database file's mode; files of an older install are
+ * tightened here.
+ */
+function restrictDatabaseFiles(file: string): void {
+  if (file === ':memory:' || file === '') return;
+  closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(path)) chmodSync(path, PRIVATE_FILE_MODE);
+  }
 }
 
 /** Statements run on the connection directly (`runSql` inside `inTransaction`), by their SQL text. */

@@ -232,6 +232,7 @@ const expectedColumns = {
     uploaded_by: true,
     created_at: true,
   },
+  photo_uploader: { state_id: true, sha256: true, user_id: true, created_at: true },
   public_request: {
     request_id: true,
     kind: true,

@@ -265,6 +265,14 @@ export interface StoredFileTable {
   created_at: CreatedAt;
 }
 
+/** Every judge who uploaded a state's photo (migration 0010): only they may reference it. */
+export interface PhotoUploaderTable {
+  state_id: number;
+  sha256: string;
+  user_id: number;
+  created_at: CreatedAt;
+}
+
 export interface PublicRequestTable {
   request_id: SerialId;
   kind: PublicRequestKindValue;
@@ -397,6 +405,7 @@ export interface Database {
   category_submission: CategorySubmissionTable;
   penalty_review: PenaltyReviewTable;
   stored_file: StoredFileTable;
+  photo_uploader: PhotoUploaderTable;
   public_request: PublicRequestTable;
   email_outbox: EmailOutboxTable;
   audit_log: AuditLogTable;

@@ -13,6 +13,7 @@ import type { LoginThrottle } from '../features/auth/login-throttle.ts';
 import type { Mailer } from '../features/email/mailer.ts';
 import type { Captcha } from '../features/requests/captcha.ts';
 import type { RateLimits } from './rate-limits.ts';
+import type { LinkTickets } from '../features/link-tickets/link-tickets.service.ts';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -40,4 +41,10 @@ export interface RouteDeps {
    * unlock, end); an expired account still runs a STARTED event to its close (see guards.ts).
    */
   requireEventRunner(eventIdParam: string): preHandlerAsyncHookHandler;
+  linkTickets: LinkTickets;
+  /**
+   * For what a browser opens without headers (photos, the event-run stream, downloads): a link
+   * ticket for this very path, or the bearer header as `requireAuth` checks it.
+   */
+  requireLinkAuth: preHandlerAsyncHookHandler;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyJWTOptions } from '@fastify/jwt';
 import {
   ADMIN_AREA_ROLES,
   EDITOR_ROLES,
@@ -24,6 +25,8 @@ export interface AuthContext {
   stateId: number;
   /** When the presented token stops being accepted (ISO time). */
   tokenExpiresAt: string;
+  /** The user's token version the token was signed with: a later bump revokes it (and ends its streams). */
+  tokenVersion: number;
 }
 
 export interface TokenPayload {
@@ -40,12 +43,32 @@ declare module 'fastify' {
   }
 }
 
+/** A link ticket (link-tickets.service.ts): one path, a minute, signed with a key of its own. */
+export interface LinkTicketPayload {
+  sub: string;
+  tv: number;
+  path: string;
+  /** When the login token the ticket was asked with expires (seconds since the epoch). */
+  sx: number;
+  iat?: number;
+  exp?: number;
+}
+
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: TokenPayload;
+    payload: TokenPayload | LinkTicketPayload;
     user: TokenPayload;
   }
 }
+
+/**
+ * Every token this server signs and accepts: HS256 only (no other algorithm, however strong, so
+ * a token is never checked under rules it was not made for) and always with an expiry.
+ */
+export const JWT_OPTIONS = {
+  sign: { algorithm: 'HS256' },
+  verify: { algorithms: ['HS256'], requiredClaims: ['exp'] },
+} as const satisfies Pick<FastifyJWTOptions, 'sign' | 'verify'>;
 
 /** The authenticated caller; only valid after `requireAuth` ran. */
 export function currentUser(request: FastifyRequest): AuthContext {
@@ -53,23 +76,50 @@ export function currentUser(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-/** Pre-handler: a valid, unrevoked bearer token of an active user. */
+/**
+ * The caller of a verified token or ticket, as the database says now: the user exists, is not
+ * an archived judge, and the token version still matches (logout, a password reset, archiving
+ * and a role change bump it). 401 otherwise.
+ */
+export async function authenticateSigned(
+  db: Db,
+  signed: { sub: string; tv: number },
+  expiresAtSeconds: number,
+): Promise<AuthContext> {
+  const state = await findAuthStateByUserId(db, Number(signed.sub));
+  if (!state || state.tokenVersion !== signed.tv || state.isArchivedJudge) throw tokenInvalid();
+  return {
+    userId: state.userId,
+    role: state.role,
+    stateId: state.stateId,
+    tokenExpiresAt: new Date(expiresAtSeconds * 1000).toISOString(),
+    tokenVersion: state.tokenVersion,
+  };
+}
+
+/**
+ * Whether an authentication made earlier still stands (for what outlives its request: the
+ * event-run stream): same token version, not archived, not expired.
+ */
+export async function isAuthCurrent(db: Db, auth: AuthContext, nowMs: number): Promise<boolean> {
+  if (nowMs >= Date.parse(auth.tokenExpiresAt)) return false;
+  const state = await findAuthStateByUserId(db, auth.userId);
+  return state !== undefined && state.tokenVersion === auth.tokenVersion && !state.isArchivedJudge;
+}
+
+/**
+ * Pre-handler: a valid, unrevoked bearer token of an active user. The token is an HS256 JWT
+ * with an expiry (the verify options pinned where @fastify/jwt is registered, app.ts).
+ */
 export function createRequireAuth(db: Db): preHandlerAsyncHookHandler {
   return async function requireAuth(request: FastifyRequest, _reply: FastifyReply) {
-    let payload: TokenPayload & { exp?: number };
+    let payload: TokenPayload & { exp: number };
     try {
-      payload = await request.jwtVerify<TokenPayload & { exp?: number }>();
+      payload = await request.jwtVerify<TokenPayload & { exp: number }>();
     } catch {
       throw tokenInvalid();
     }
-    const state = await findAuthStateByUserId(db, Number(payload.sub));
-    if (!state || state.tokenVersion !== payload.tv || state.isArchivedJudge) throw tokenInvalid();
-    request.auth = {
-      userId: state.userId,
-      role: state.role,
-      stateId: state.stateId,
-      tokenExpiresAt: new Date((payload.exp ?? 0) * 1000).toISOString(),
-    };
+    request.auth = await authenticateSigned(db, payload, payload.exp);
   };
 }
 

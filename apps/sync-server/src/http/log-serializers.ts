@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * The request as it is logged: Fastify's default fields, with a `token` query value hidden.
- * Photo URLs carry the bearer token for <img> tags, and a token must not land in the logs.
+ * The request as it is logged: Fastify's default fields, with `token` and `ticket` query values
+ * hidden. Link tickets open a photo, the stream or a download for a minute, and the app's
+ * password-reset page is opened with its reset token: neither may land in the logs.
  */
 export function serializeRequestForLog(request: FastifyRequest) {
   return {
@@ -15,5 +16,5 @@ export function serializeRequestForLog(request: FastifyRequest) {
 }
 
 export function redactTokenQuery(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/g, '$1[redacted]');
+  return url.replace(/([?&](?:token|ticket)=)[^&#]*/g, '$1[redacted]');
 }

@@ -1,7 +1,8 @@
 // The security headers (helmet). The app's pages get the full set; the sync calls' answers,
 // JSON that a tablet fetches by the thousand and that is never shown as a page, get the set
-// meant for an API's data.
+// meant for an API's data. HSTS and the API's no-store are set per answer (registerResponseHeaders).
 import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { AppInstance } from './app-types.ts';
 
 /** Every response unless a route says otherwise: the app's pages and files. */
 export const APP_SECURITY_HEADERS: FastifyHelmetOptions = {
@@ -16,7 +17,8 @@ export const APP_SECURITY_HEADERS: FastifyHelmetOptions = {
       upgradeInsecureRequests: null,
     },
   },
-  // The app is served over plain HTTP on a closed network too; HSTS would lock that out.
+  // The app is served over plain HTTP on a closed network too: HSTS is sent only on answers to
+  // HTTPS requests (registerResponseHeaders), never on plain HTTP, where it would lock that out.
   strictTransportSecurity: false,
 };
 
@@ -38,3 +40,38 @@ export const JSON_DATA_HEADERS: Omit<FastifyHelmetOptions, 'global'> = {
   xPermittedCrossDomainPolicies: false,
   xXssProtection: false,
 };
+
+/**
+ * HSTS for an answer to a request that came over HTTPS (`request.protocol`: the connection
+ * itself, or `X-Forwarded-Proto` from a proxy the server trusts). One year, this host only: the
+ * app may share its domain with other services that are not ours to pin.
+ */
+export function transportSecurityFor(protocol: string): string | undefined {
+  return protocol === 'https' ? 'max-age=31536000' : undefined;
+}
+
+/**
+ * The API's JSON answers hold personal data (names, emails, scores, comments, tokens), so no
+ * browser or proxy cache keeps them: `no-store`, unless the route chose its own caching. One
+ * rule for every JSON answer under /api, the few public ones included (they are small and
+ * always read fresh anyway).
+ */
+export function cacheControlFor(url: string, contentType: unknown, routeChoice: unknown): string | undefined {
+  if (routeChoice !== undefined || !url.startsWith('/api/')) return undefined;
+  return typeof contentType === 'string' && contentType.startsWith('application/json') ? 'no-store' : undefined;
+}
+
+/** Sets the per-answer headers above on every answer (the event-run stream writes its own). */
+export function registerResponseHeaders(app: AppInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const transportSecurity = transportSecurityFor(request.protocol);
+    if (transportSecurity !== undefined) reply.header('strict-transport-security', transportSecurity);
+    const cacheControl = cacheControlFor(
+      request.url,
+      reply.getHeader('content-type'),
+      reply.getHeader('cache-control'),
+    );
+    if (cacheControl !== undefined) reply.header('cache-control', cacheControl);
+    return payload;
+  });
+}

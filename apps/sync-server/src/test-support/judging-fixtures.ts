@@ -121,4 +121,5 @@ export const SCORE_TABLES = [
   'category_submission',
   'change_log',
   'stored_file',
+  'photo_uploader',
 ] as const;

@@ -1,6 +1,7 @@
 // Coordinator run: the event-run page (judge progress per category), start / end / unlock, and
 // the school-penalties review. Field names follow the seed (judgeFirstName, penaltyScoreId, …).
 import Type, { type Static, type TSchema } from 'typebox';
+import { linkTicketQueryField } from '../auth/link-ticket.schemas.ts';
 import { EventStatusSchema } from '../sync/sync.schemas.ts';
 import { idField } from '../validation/fields.ts';
 
@@ -18,12 +19,11 @@ export const CoordinatorCategorySchoolParamsSchema = Type.Object({ e: idField(),
 export const UnlockJudgeParamsSchema = Type.Object({ eventId: idField(), categoryId: idField(), judgeId: idField() });
 export type UnlockJudgeParams = Static<typeof UnlockJudgeParamsSchema>;
 export const ExportQuerySchema = Type.Object({
-  token: Type.Optional(Type.String({ maxLength: 4096 })),
+  ticket: linkTicketQueryField(),
   /** overall (default): one line per team; section: one line per team and section. */
   report: Type.Optional(Type.Union([Type.Literal('overall'), Type.Literal('section')])),
 });
 export type ExportQuery = Static<typeof ExportQuerySchema>;
-export const StreamQuerySchema = Type.Object({ token: Type.Optional(Type.String({ maxLength: 4096 })) });
 
 export const RunJudgeSchema = Type.Object({
   judgeId: Type.Integer(),

@@ -55,7 +55,7 @@ export type RemovableScoreParams = Static<typeof RemovableScoreParamsSchema>;
 /** score/submitScores/event/{e}/category/{c}/judge/{j} */
 export const SubmitScoresParamsSchema = Type.Object({ eventId: idField(), categoryId: idField(), judgeId: idField() });
 export type SubmitScoresParams = Static<typeof SubmitScoresParamsSchema>;
-/** files/score/…/judge/{judgeId}/{type}/{scoreId}/{sha256}?token= : a score's photo. */
+/** files/score/…/judge/{judgeId}/{type}/{scoreId}/{sha256}: a score's photo (bearer header or link ticket). */
 export const ScoreFileParamsSchema = Type.Object({
   ...sheetParams,
   type: ScoreTypeSchema,
@@ -63,8 +63,6 @@ export const ScoreFileParamsSchema = Type.Object({
   sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
 });
 export type ScoreFileParams = Static<typeof ScoreFileParamsSchema>;
-/** An <img> cannot send a header, so the photo URL may carry the bearer token. */
-export const ScoreFileQuerySchema = Type.Object({ token: Type.Optional(Type.String({ maxLength: 4096 })) });
 
 // ---- score fields (multipart text or JSON) ------------------------------------------------
 

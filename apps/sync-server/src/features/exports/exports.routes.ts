@@ -1,5 +1,5 @@
-// GET export/results/event/:e (+ /category/:c, /school/:s): `{name}_export.csv`. The token may
-// come as ?token= so a plain download link works.
+// GET export/results/event/:e (+ /category/:c, /school/:s): `{name}_export.csv`. A download
+// link carries a link ticket (features/link-tickets), never the login token.
 import Type from 'typebox';
 import {
   ApiErrorSchema,
@@ -11,7 +11,6 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { currentUser, requireAdminArea } from '../../http/guards.ts';
-import { bearerFromTokenQuery } from '../../http/token-query.ts';
 import { exportResults, type CsvFile } from './exports.service.ts';
 
 const responses = {
@@ -30,7 +29,7 @@ function sendCsv(reply: FastifyReply, file: CsvFile): FastifyReply {
 }
 
 export function registerExportRoutes(app: AppInstance, deps: RouteDeps): void {
-  const read = [bearerFromTokenQuery, deps.requireAuth, requireAdminArea];
+  const read = [deps.requireLinkAuth, requireAdminArea];
   const tags = ['exports'];
 
   app.get(

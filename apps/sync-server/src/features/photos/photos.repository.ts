@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { prepareQuery } from '../../db/prepared-query.ts';
 
 export async function findPhoto(db: Db, stateId: number, sha256: string) {
   return db
@@ -97,4 +98,40 @@ export async function deletePhotoIfUnreferenced(db: Db, fileId: string, before: 
     .where('file_id', '=', fileId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** Records that `userId` uploaded the state's photo `sha256` (again is a no-op). */
+export async function recordPhotoUploader(
+  db: Db,
+  upload: { stateId: number; sha256: string; userId: number },
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('photo_uploader')
+    .values({ state_id: upload.stateId, sha256: upload.sha256, user_id: upload.userId, created_at: now })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+const photoUploader = prepareQuery((db, stateId: number, sha256: string, userId: number) =>
+  db
+    .selectFrom('photo_uploader')
+    .innerJoin('stored_file', (join) =>
+      join
+        .onRef('stored_file.state_id', '=', 'photo_uploader.state_id')
+        .onRef('stored_file.sha256', '=', 'photo_uploader.sha256')
+        .on('stored_file.kind', '=', 'photo'),
+    )
+    .select('photo_uploader.user_id')
+    .where('photo_uploader.state_id', '=', stateId)
+    .where('photo_uploader.sha256', '=', sha256)
+    .where('photo_uploader.user_id', '=', userId),
+);
+
+/**
+ * Whether the state's photo `sha256` is stored and `userId` uploaded it (read for every score
+ * write naming a photo, and every judge's photo read).
+ */
+export async function hasUploadedPhoto(db: Db, stateId: number, sha256: string, userId: number): Promise<boolean> {
+  return (await photoUploader.first(db, stateId, sha256, userId)) !== undefined;
 }

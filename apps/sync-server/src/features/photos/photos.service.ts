@@ -11,7 +11,7 @@ import { ErrorCode, MAX_PHOTO_BYTES } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { secondsUntilUnderQuota, quotaCountsBefore, type PhotoLimits } from './photo-quota.ts';
-import { countUnreferencedPhotosOf, findPhoto, insertPhoto } from './photos.repository.ts';
+import { countUnreferencedPhotosOf, findPhoto, insertPhoto, recordPhotoUploader } from './photos.repository.ts';
 
 const TEMP_DIR_NAME = 'tmp';
 const TEMP_SUFFIX = '.part';
@@ -122,6 +122,25 @@ async function assertUnderPhotoQuota(db: Db, userId: number, limits: PhotoLimits
     undefined,
     { retryAfterSeconds },
   );
+}
+
+/**
+ * A judge's upload: stored as `storePhoto` does, and the judge recorded as one of the photo's
+ * uploaders, the only judges who may reference it in a score (decisions §7). Uploading bytes
+ * the state already has proves the judge holds the photo, so it records them too.
+ */
+export async function storeJudgePhoto(
+  db: Db,
+  caller: { userId: number; stateId: number },
+  filesDir: string,
+  upload: PhotoUpload,
+  expectedSha256: string | undefined,
+  now: string,
+  limits: PhotoLimits,
+): Promise<StoredPhoto> {
+  const stored = await storePhoto(db, caller, filesDir, upload, expectedSha256, now, limits);
+  await recordPhotoUploader(db, { stateId: caller.stateId, sha256: stored.sha256, userId: caller.userId }, now);
+  return stored;
 }
 
 /** Removes temp files a crash left behind (the server is the only writer of its data folder). */

@@ -163,8 +163,13 @@ test('CSV exports carry the same numbers as the API, quoted, with a header row a
   const { world, fixture } = context;
   const { t } = world;
   const report = await readResults(context);
-  const token = world.standard.headers.authorization.slice('Bearer '.length);
-  const csv = await t.app.inject({ method: 'GET', url: `/api/export/results/event/${fixture.eventId}?token=${token}` });
+  const link = await t.app.inject({
+    method: 'POST',
+    url: '/api/link-ticket',
+    headers: world.standard.headers,
+    payload: { path: `/api/export/results/event/${fixture.eventId}` },
+  });
+  const csv = await t.app.inject({ method: 'GET', url: link.json().url });
   assert.is(csv.statusCode, 200, csv.body);
   assert.match(csv.headers['content-type'] ?? '', 'text/csv');
   assert.is(csv.headers['content-disposition'], 'attachment; filename="Hand_Checked_hc_export.csv"');

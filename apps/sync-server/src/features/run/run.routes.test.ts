@@ -193,11 +193,14 @@ test('the stream announces a change when a score changes', async () => {
   const { world, fixture } = await setUp();
   const { t } = world;
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const token = world.standard.headers.authorization.slice('Bearer '.length);
-  const controller = new AbortController();
-  const response = await fetch(`${address}${base(fixture.eventId)}/stream?token=${token}`, {
-    signal: controller.signal,
+  const ticket = await t.app.inject({
+    method: 'POST',
+    url: '/api/link-ticket',
+    headers: world.standard.headers,
+    payload: { path: `${base(fixture.eventId)}/stream` },
   });
+  const controller = new AbortController();
+  const response = await fetch(`${address}${ticket.json().url}`, { signal: controller.signal });
   assert.is(response.status, 200);
   assert.match(response.headers.get('content-type') ?? '', 'text/event-stream');
   const reader = response.body?.getReader();

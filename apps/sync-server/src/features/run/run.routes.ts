@@ -1,21 +1,23 @@
 // The coordinator's event run (seed §7 "Coordinator"): reads for the admin area (STANDARD too),
 // start / end / unlock for editors of the event's state (on an expired account, only of an event
-// already started), and a server-sent-events stream that tells the event-run page when to read again.
-import type { ServerResponse } from 'node:http';
+// already started), and a server-sent-events stream that tells the event-run page when to read again
+// (opened with a link ticket; ended when its user's login is revoked; at most a few per user).
 import {
   ApiErrorSchema,
   CoordinatorCategoryParamsSchema,
   CoordinatorEventParamsSchema,
   CoordinatorEventSchema,
   CoordinatorSchoolParamsSchema,
+  ErrorCode,
+  LinkTicketQuerySchema,
   RunStatusResponseSchema,
-  StreamQuerySchema,
   UnlockJudgeParamsSchema,
 } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
-import { currentUser, requireAdminArea } from '../../http/guards.ts';
-import { bearerFromTokenQuery } from '../../http/token-query.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { currentUser, isAuthCurrent, requireAdminArea } from '../../http/guards.ts';
 import { findResultsVersion } from '../results/results.repository.ts';
+import { createStreamRegistry, MAX_STREAMS_PER_USER } from './run-streams.ts';
 import { findLatestSyncStamp } from './run.repository.ts';
 import { completeEvent, findRunEvent, getCoordinatorEvent, startEvent, unlockJudge } from './run.service.ts';
 
@@ -114,42 +116,55 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
     (request) => unlockJudge(deps.db, currentUser(request), request.params, new Date().toISOString()),
   );
 
-  // Open streams, ended when the server closes (an open response would hold the close up).
-  const streams = new Set<ServerResponse>();
-  app.addHook('onClose', async () => {
-    for (const stream of streams) stream.end();
-  });
+  const streams = createStreamRegistry();
+  // Before the server waits for its requests to finish: an open stream never would.
+  app.addHook('preClose', async () => streams.endAll());
 
   app.get(
     '/api/run/coordinator/event/:e/stream',
     {
-      preHandler: [bearerFromTokenQuery, ...read],
+      preHandler: [deps.requireLinkAuth, requireAdminArea],
       schema: {
         tags,
-        summary: 'Server-sent events: `changed` whenever scores, reviews, the schedule or a device sync change',
+        summary:
+          'Server-sent events: `changed` whenever scores, reviews, the schedule or a device sync change (a link ticket opens it)',
         params: CoordinatorEventParamsSchema,
-        querystring: StreamQuerySchema,
-        response: readErrors,
+        querystring: LinkTicketQuerySchema,
+        response: { ...readErrors, 429: ApiErrorSchema },
       },
     },
     async (request, reply) => {
-      const event = await findRunEvent(deps.db, currentUser(request), request.params.e);
+      const caller = currentUser(request);
+      const event = await findRunEvent(deps.db, caller, request.params.e);
+      if (!streams.hasRoomFor(caller.userId)) {
+        throw new ApiError(
+          429,
+          ErrorCode.TooManyRequests,
+          `At most ${MAX_STREAMS_PER_USER} live updates are open at once per user; close another event run page.`,
+        );
+      }
       reply.hijack();
       const stream = reply.raw;
       stream.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
+        'cache-control': 'no-cache, no-store, no-transform',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
-      streams.add(stream);
+      streams.add(caller.userId, stream);
       let lastKey = '';
       let quietFor = 0;
       let isChecking = false;
       const check = async () => {
-        if (isChecking) return;
+        if (isChecking || stream.writableEnded) return;
         isChecking = true;
         try {
+          // A revoked login (logout, password reset, archive, role change) or an expired one ends
+          // the stream at the next tick; the page's reconnect then needs a new ticket, and is refused.
+          if (!(await isAuthCurrent(deps.db, caller, Date.now()))) {
+            stream.end();
+            return;
+          }
           const version = await findResultsVersion(deps.db, event.state_id);
           const key = `${version}|${await findLatestSyncStamp(deps.db, event.state_id)}`;
           if (key !== lastKey) {
@@ -167,10 +182,7 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
         }
       };
       const timer = setInterval(() => void check(), STREAM_CHECK_MS);
-      stream.on('close', () => {
-        clearInterval(timer);
-        streams.delete(stream);
-      });
+      stream.on('close', () => clearInterval(timer));
       await check();
     },
   );

@@ -8,6 +8,7 @@
 // writes is a submission (or an unlock): those call `forgetSubmission`. Outside a transaction
 // nothing is remembered.
 import type { Db } from '../../db/database.ts';
+import { hasUploadedPhoto } from '../photos/photos.repository.ts';
 import {
   findCategoryOfEvent,
   findCategorySection,
@@ -17,7 +18,6 @@ import {
   findRegistration,
   findSubmission,
   findSubsectionOfSection,
-  hasStoredPhoto,
   isJudgeAssigned,
 } from './scores.repository.ts';
 import { parseStudents } from './scores.mapper.ts';
@@ -72,12 +72,12 @@ export const scheduleReads = {
     remembered(db, `disqualification:${sectionId}:${disqualificationId}`, () =>
       findDisqualificationOfSection(db, sectionId, disqualificationId),
     ),
-  /** Photos are only ever added during a push, so a stored one stays stored; a missing one is asked again. */
-  async hasStoredPhoto(db: Db, stateId: number, sha256: string): Promise<boolean> {
-    const key = `photo:${stateId}:${sha256}`;
-    const isStored = await remembered(db, key, () => hasStoredPhoto(db, stateId, sha256));
-    if (!isStored) memoOf(db)?.delete(key);
-    return isStored;
+  /** Uploads are never undone during a push, so a yes stays yes; a no is asked again. */
+  async hasUploadedPhoto(db: Db, stateId: number, sha256: string, userId: number): Promise<boolean> {
+    const key = `photo:${stateId}:${sha256}:${userId}`;
+    const isUploaded = await remembered(db, key, () => hasUploadedPhoto(db, stateId, sha256, userId));
+    if (!isUploaded) memoOf(db)?.delete(key);
+    return isUploaded;
   },
 };
 

@@ -166,19 +166,6 @@ export async function deleteSubmission(db: Db, categoryId: number, judgeId: numb
   return Number(result.numDeletedRows) > 0;
 }
 
-const storedPhoto = prepareQuery((db, stateId: number, sha256: string) =>
-  db
-    .selectFrom('stored_file')
-    .select('file_id')
-    .where('state_id', '=', stateId)
-    .where('kind', '=', 'photo')
-    .where('sha256', '=', sha256),
-);
-
-export async function hasStoredPhoto(db: Db, stateId: number, sha256: string): Promise<boolean> {
-  return (await storedPhoto.first(db, stateId, sha256)) !== undefined;
-}
-
 // ---- the judge's schedule (what they score) --------------------------------------------------
 
 export async function findUser(db: Db, userId: number) {

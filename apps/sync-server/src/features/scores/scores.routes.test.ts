@@ -564,6 +564,7 @@ Scores(
       role: 'ADMIN' as const,
       stateId: admin.user.state.stateId,
       tokenExpiresAt: '',
+      tokenVersion: 0,
     };
     const target = { eventId: c.eventId, categoryId: c.categoryId, judgeId: c.judgeId };
     try {
@@ -637,7 +638,7 @@ Scores("judge A can neither read nor write judge B's scores", async ({ t, c }) =
     ['GET', sheetUrl],
     ['GET', `/api/score/submitScores/event/${c.eventId}/category/${c.categoryId}/judge/${c.judgeId}`],
     ['GET', `/api/sync/judge/${c.judgeId}/event/${c.eventId}`],
-    ['GET', `${photoUrl}?token=${judge2.token}`],
+    ['GET', photoUrl],
     [
       'POST',
       `${sheetUrl}/subsection`,
@@ -660,8 +661,14 @@ Scores("judge A can neither read nor write judge B's scores", async ({ t, c }) =
     headers: judge2.headers,
   });
   assert.equal((pull.json() as SyncPullResponse).changes, [], "judge2's pull shows none of judge1's cells");
-  const own = await t.app.inject({ method: 'GET', url: `${photoUrl}?token=${c.token}` });
-  assert.is(own.statusCode, 200, 'the judge sees their own photo by token');
+  const ownLink = await t.app.inject({
+    method: 'POST',
+    url: '/api/link-ticket',
+    headers: c.headers,
+    payload: { path: photoUrl },
+  });
+  const own = await t.app.inject({ method: 'GET', url: ownLink.json().url });
+  assert.is(own.statusCode, 200, 'the judge sees their own photo through a link ticket');
   assert.is(own.headers['content-type'], 'image/jpeg');
   assert.ok(own.rawPayload.equals(photo.bytes));
   assert.is((await t.app.inject({ method: 'GET', url: photoUrl })).statusCode, 401);
@@ -877,7 +884,7 @@ Scores("the seed's calls: score with a photo, update with blanks kept, penalties
     'a blank score keeps the stored one',
   );
   assert.match(scored.subsectionFile, `/subsection/${scoreId}/${photo.sha256}`);
-  const image = await t.app.inject({ method: 'GET', url: `${scored.subsectionFile}?token=${c.token}` });
+  const image = await t.app.inject({ method: 'GET', url: scored.subsectionFile, headers: c.headers });
   assert.is(image.statusCode, 200);
   assert.ok(image.rawPayload.equals(photo.bytes));
 

@@ -9,6 +9,7 @@ import {
   ApiErrorSchema,
   DisqualificationScoreFieldsSchema,
   JUDGE_AREA_ROLES,
+  LinkTicketQuerySchema,
   PenaltyScoreFieldsSchema,
   RemovableScoreParamsSchema,
   Role,
@@ -21,7 +22,6 @@ import {
   RunJudgeSchoolParamsSchema,
   RunJudgeSchoolSchema,
   ScoreFileParamsSchema,
-  ScoreFileQuerySchema,
   ScoreItemParamsSchema,
   ScoreSheetParamsSchema,
   ScoreSheetSchema,
@@ -37,9 +37,8 @@ import {
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { currentUser, requireRole } from '../../http/guards.ts';
 import { readForm, type FormFile } from '../../http/multipart-form.ts';
-import { bearerFromTokenQuery } from '../../http/token-query.ts';
 import { photoLimitsOf } from '../photos/photo-quota.ts';
-import { photoPath, storePhoto } from '../photos/photos.service.ts';
+import { photoPath, storeJudgePhoto } from '../photos/photos.service.ts';
 import { confirmScoresSaved, removeScore, saveScoreForm, submitScores, type ScoreForm } from './scores.service.ts';
 import {
   findScorePhoto,
@@ -203,7 +202,8 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
   async function readScoreForm(request: FastifyRequest, type: ScoreType, now: string): Promise<ScoreForm> {
     const caller = currentUser(request);
     const limits = photoLimitsOf(deps.config.limits);
-    const store = (file: FormFile) => storePhoto(deps.db, caller, deps.config.filesDir, file, undefined, now, limits);
+    const store = (file: FormFile) =>
+      storeJudgePhoto(deps.db, caller, deps.config.filesDir, file, undefined, now, limits);
     switch (type) {
       case 'subsection': {
         const { fields, file } = await readForm(request, SubsectionScoreFieldsSchema, store);
@@ -283,12 +283,13 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
   app.get(
     '/api/files/score/event/:eventId/category/:categoryId/section/:sectionId/school/:schoolId/judge/:judgeId/:type/:scoreId/:sha256',
     {
-      preHandler: [bearerFromTokenQuery, deps.requireAuth],
+      preHandler: [deps.requireLinkAuth],
       schema: {
         tags,
-        summary: "A score's photo (bearer header, or ?token= for an <img>); the judge or a coordinator of the state",
+        summary:
+          "A score's photo (bearer header, or a link ticket for an <img>); the judge who uploaded it or a coordinator of the state",
         params: ScoreFileParamsSchema,
-        querystring: ScoreFileQuerySchema,
+        querystring: LinkTicketQuerySchema,
         response: {
           200: Type.Unsafe<Readable>({ description: 'The image', type: 'string', format: 'binary' }),
           ...readErrors,
@@ -297,10 +298,13 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
     },
     async (request, reply) => {
       const photo = await findScorePhoto(deps.db, currentUser(request), request.params);
-      return reply
-        .type(photo.mime)
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .send(createReadStream(photoPath(deps.config.filesDir, photo.storage_name)));
+      return (
+        reply
+          .type(photo.mime)
+          // Personal data, behind a one-minute link: nothing to gain from a cache that outlives the login.
+          .header('cache-control', 'private, no-store')
+          .send(createReadStream(photoPath(deps.config.filesDir, photo.storage_name)))
+      );
     },
   );
 }

@@ -187,9 +187,14 @@ async function assertWritable(db: Db, context: PlaceContext): Promise<void> {
   }
 }
 
-/** A referenced photo must be uploaded first (transient: the device uploads, then retries). */
-async function assertPhotoStored(db: Db, stateId: number, sha256: string | null): Promise<void> {
-  if (sha256 !== null && !(await scheduleReads.hasStoredPhoto(db, stateId, sha256))) {
+/**
+ * A referenced photo must be uploaded first, by this judge (decisions §7: a photo's hash is not
+ * a key to it). Transient: the device uploads the photo it holds, then retries; a device that
+ * names another judge's photo has no bytes to upload, so its edit never applies.
+ */
+async function assertPhotoUploaded(db: Db, context: PlaceContext, sha256: string | null): Promise<void> {
+  if (sha256 === null) return;
+  if (!(await scheduleReads.hasUploadedPhoto(db, context.event.state_id, sha256, context.place.judgeId))) {
     throw reject(RejectionCode.PhotoMissing, ScoreMessages.photoMissing);
   }
 }
@@ -233,7 +238,7 @@ export async function putSubsectionScore(
     );
   }
   const photoSha256 = data.photoSha256 ?? null;
-  await assertPhotoStored(db, context.event.state_id, photoSha256);
+  await assertPhotoUploaded(db, context, photoSha256);
   const existing = await findSubsectionScoreByCell(db, context.place, data.subsectionId);
   await assertScoreIdFits(existing?.score_id, data.scoreId, (id) => findSubsectionScoreById(db, id));
   const values = { score: data.score, comments: blankToNull(data.comments), photoSha256 };
@@ -285,7 +290,7 @@ export async function putPenaltyScore(
     );
   }
   const photoSha256 = data.photoSha256 ?? null;
-  await assertPhotoStored(db, context.event.state_id, photoSha256);
+  await assertPhotoUploaded(db, context, photoSha256);
   const existing = await findPenaltyScoreByCell(db, context.place, data.penaltyId);
   await assertScoreIdFits(existing?.score_id, data.scoreId, (id) => findPenaltyScoreById(db, id));
   const values = { amount: data.amount, comments: data.comments.trim(), photoSha256 };
@@ -404,7 +409,7 @@ export async function putDisqualificationScore(
   }
   await assertWritable(db, context);
   const photoSha256 = data.photoSha256 ?? null;
-  await assertPhotoStored(db, context.event.state_id, photoSha256);
+  await assertPhotoUploaded(db, context, photoSha256);
   const existing = await findDisqualificationScoreByCell(db, context.place, data.disqualificationId);
   await assertScoreIdFits(existing?.score_id, data.scoreId, (id) => findDisqualificationScoreById(db, id));
   const values = { comments: data.comments.trim(), photoSha256 };

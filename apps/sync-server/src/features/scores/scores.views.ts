@@ -1,22 +1,23 @@
 // What the judge screens read (seed "Judge area"): the judge's events, a category's schools
 // with scored marks, a school's sections, and one sheet. The judge reads their own; ADMIN,
 // SUPER and ULTRA of the judge's state may read any judge's ("view as judge").
-import type {
-  RunJudgeCategory,
-  RunJudgeEvent,
-  RunJudgeSchool,
-  ScoreFileParams,
-  ScoreSheet,
-  ScoreSheetParams,
-  SubmitScoresParams,
-  SyncCategory,
-  SyncEvent,
+import {
+  Role,
+  type RunJudgeCategory,
+  type RunJudgeEvent,
+  type RunJudgeSchool,
+  type ScoreFileParams,
+  type ScoreSheet,
+  type ScoreSheetParams,
+  type SubmitScoresParams,
+  type SyncCategory,
+  type SyncEvent,
 } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 import type { EventRow, StoredFileRow } from '../../db/tables.ts';
 import { forbidden, notFound } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
-import { findPhoto } from '../photos/photos.repository.ts';
+import { findPhoto, hasUploadedPhoto } from '../photos/photos.repository.ts';
 import { scorePhotoUrl, toIsConfirmed, toPercentage, toSyncEvent } from './scores.mapper.ts';
 import {
   findDisqualificationScoreById,
@@ -230,8 +231,9 @@ export async function getSubmitted(
 }
 
 /**
- * The photo of a score, for the judge who took it or a coordinator (ADMIN, SUPER, ULTRA) of
- * its state: the score must be in the path's place and hold this photo.
+ * The photo of a score, for the judge who uploaded it or a coordinator (ADMIN, SUPER, ULTRA) of
+ * its state: the score must be in the path's place and hold this photo. A judge whose score
+ * names a photo they never uploaded (written before decisions §7) does not read it.
  */
 export async function findScorePhoto(db: Db, caller: AuthContext, params: ScoreFileParams): Promise<StoredFileRow> {
   await assertCanViewJudge(db, caller, params.judgeId);
@@ -254,5 +256,8 @@ export async function findScorePhoto(db: Db, caller: AuthContext, params: ScoreF
   const photo = await findPhoto(db, event.state_id, params.sha256);
   if (!photo) throw notFound('Photo not found.');
   if (photo.state_id !== caller.stateId) throw forbidden();
+  if (caller.role === Role.Judge && !(await hasUploadedPhoto(db, photo.state_id, photo.sha256, caller.userId))) {
+    throw forbidden();
+  }
   return photo;
 }

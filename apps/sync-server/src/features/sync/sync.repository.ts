@@ -81,24 +81,24 @@ export interface ChangeVisibility {
   eventId: number;
   afterChangeId: number;
   limit: number;
-  /** A judge sees their own changes and the event's unowned (schedule) ones; undefined = everything of the event. */
-  judgeId?: number;
+  /** The judge reading: their own changes and the event's unowned (schedule) ones. */
+  judgeId: number;
 }
 
-/** Changes of an event after a cursor that the reader may see, oldest first. */
+/** Changes of an event after a cursor that the judge may see, oldest first. */
 export async function listChangesAfter(db: Db, visibility: ChangeVisibility) {
-  let query = db
+  const { judgeId } = visibility;
+  // Unowned changes are schedule changes (no scores in them). A judge sees all of the event's,
+  // not only their categories': a judge just removed from a category must learn it too.
+  return db
     .selectFrom('change_log')
     .selectAll()
     .where('event_id', '=', visibility.eventId)
-    .where('change_id', '>', visibility.afterChangeId);
-  const { judgeId } = visibility;
-  if (judgeId !== undefined) {
-    // Unowned changes are schedule changes (no scores in them). A judge sees all of the event's,
-    // not only their categories': a judge just removed from a category must learn it too.
-    query = query.where((eb) => eb.or([eb('judge_id', '=', judgeId), eb('judge_id', 'is', null)]));
-  }
-  return query.orderBy('change_id').limit(visibility.limit).execute();
+    .where('change_id', '>', visibility.afterChangeId)
+    .where((eb) => eb.or([eb('judge_id', '=', judgeId), eb('judge_id', 'is', null)]))
+    .orderBy('change_id')
+    .limit(visibility.limit)
+    .execute();
 }
 
 // ---- idempotency ------------------------------------------------------------------------

@@ -513,7 +513,7 @@ Sync(
 );
 
 Sync(
-  "pull: a judge sees their own changes and the event's schedule changes, not another judge's; a coordinator all of them",
+  "pull: a judge sees their own changes and the event's schedule changes, not another judge's; other roles are refused",
   async ({ t, c }) => {
     const judge1 = deviceFor(c);
     judge1.putSubsection(c.place(0, 0), subsectionId(c, 0, 0), 5);
@@ -585,8 +585,28 @@ Sync(
     );
     assert.is(forJudge1.body.cursor, 5, 'the cursor jumps past what this judge may not see');
     assert.is(forJudge1.body.hasMore, false);
-    const admin = await loginAs(t.app, 'admin@demo.test');
-    assert.is((await seen(admin.headers)).body.changes.length, 5);
+    const forJudge2 = await seen(judge2Session.headers);
+    assert.equal(
+      forJudge2.summary,
+      [
+        `subsectionScore:${judge2Session.user.userId}`,
+        'reference:schools reordered',
+        'reference:not yours',
+        'reference:event renamed',
+      ],
+      "judge2 sees their own cell, never judge1's",
+    );
+    // decisions §7: coordinators read scores through the coordinator calls, never through sync.
+    for (const email of ['standard@demo.test', 'admin@demo.test', 'super@demo.test', 'ultra@demo.test']) {
+      const reader = await loginAs(t.app, email);
+      const refused = await t.app.inject({
+        method: 'GET',
+        url: `/api/sync/pull?eventId=${c.eventId}&cursor=0`,
+        headers: reader.headers,
+      });
+      assert.equal([refused.statusCode, refused.json().code], [403, 'FORBIDDEN'], email);
+      assert.not.match(refused.body, 'subsectionScore', `${email} reads no cell`);
+    }
     const after = await t.app.inject({
       method: 'GET',
       url: `/api/sync/pull?eventId=${c.eventId}&cursor=5`,

@@ -22,7 +22,7 @@ import { currentUser, requireRole } from '../../http/guards.ts';
 import { asMultipartError } from '../../http/multipart-form.ts';
 import { JSON_DATA_HEADERS } from '../../http/security-headers.ts';
 import { photoLimitsOf } from '../photos/photo-quota.ts';
-import { storePhoto, sweepPhotoTempDir } from '../photos/photos.service.ts';
+import { storeJudgePhoto, sweepPhotoTempDir } from '../photos/photos.service.ts';
 import { createPushOrder } from './push-order.ts';
 import { getReferenceData, protocolUnsupported, pullChanges, pushMutations } from './sync.service.ts';
 
@@ -94,10 +94,11 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
     '/api/sync/pull',
     {
       helmet: JSON_DATA_HEADERS,
-      preHandler: [deps.requireAuth],
+      // decisions §7: a judge pulls their own cells; coordinators read through the coordinator calls.
+      preHandler: [deps.requireAuth, requireRole([Role.Judge])],
       schema: {
         tags,
-        summary: 'Changes of an event after a cursor that the caller may see, and the new cursor',
+        summary: "The judge's own changes of an event after a cursor (and its schedule changes), and the new cursor",
         querystring: SyncPullQuerySchema,
         response: { 200: SyncPullResponseSchema, ...errors },
       },
@@ -131,7 +132,7 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
         ? await request.file().catch((error: unknown) => Promise.reject(asMultipartError(error)))
         : undefined;
       if (!file) throw validationError([{ field: 'file', message: 'A photo file is required' }]);
-      const stored = await storePhoto(
+      const stored = await storeJudgePhoto(
         deps.db,
         currentUser(request),
         deps.config.filesDir,

@@ -295,9 +295,10 @@ function toSyncChange(row: ChangeLogRow): SyncChange {
 }
 
 /**
- * GET /api/sync/pull: the changes of an event after the cursor that the caller may see. A
- * judge sees their own cells, submissions and unlocks, and the event's schedule changes
- * (which hold no scores); a coordinator sees the whole event.
+ * GET /api/sync/pull: the changes of an event after the cursor that the caller may see: a
+ * judge's own cells, submissions and unlocks, and the event's schedule changes (which hold no
+ * scores). Only judges pull (decisions §7): coordinators read scores through the coordinator
+ * calls, which check what each role may see.
  */
 export async function pullChanges(
   db: Db,
@@ -305,13 +306,14 @@ export async function pullChanges(
   query: SyncPullQuery,
   now: string,
 ): Promise<SyncPullResponse> {
+  if (caller.role !== Role.Judge) throw new ApiError(403, ErrorCode.Forbidden, 'Only judges pull scores.');
   return db.transaction().execute(async (trx) => {
     await findEventForReader(trx, caller, query.eventId);
     const rows = await listChangesAfter(trx, {
       eventId: query.eventId,
       afterChangeId: query.cursor,
       limit: MAX_PULL_CHANGES + 1,
-      ...(caller.role === Role.Judge ? { judgeId: caller.userId } : {}),
+      judgeId: caller.userId,
     });
     const hasMore = rows.length > MAX_PULL_CHANGES;
     const page = rows.slice(0, MAX_PULL_CHANGES);

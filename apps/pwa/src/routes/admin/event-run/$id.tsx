@@ -6,8 +6,8 @@ import { useConfirmDialog } from '../../../admin/confirm-dialog.tsx';
 import { useApiQuery } from '../../../admin/use-api-query.ts';
 import { useSaveAction } from '../../../admin/use-save-action.ts';
 import { showAlert } from '../../../alerts/alerts-store.ts';
-import { resultsExportUrl } from '../../../api/results-api.ts';
 import { completeEvent, getCoordinatorEvent, getRejectedEdits, startEvent, unlockJudge } from '../../../api/run-api.ts';
+import { exportLinkProps } from '../../../results/results-toolbar.tsx';
 import { showRunIssue } from '../../../results/run-errors.ts';
 import { ButtonLink, HrefAnchor } from '../../../routing/links.tsx';
 import { idParams } from '../../../routing/route-schemas.ts';
@@ -168,10 +168,10 @@ function ReportsMenu({ view }: { view: CoordinatorEvent }) {
           Section results
         </Menu.Item>
         <Menu.Label>CSV downloads</Menu.Label>
-        <Menu.Item component="a" href={resultsExportUrl({ eventId })} download>
+        <Menu.Item component="a" {...exportLinkProps({ eventId })}>
           Overall results (CSV)
         </Menu.Item>
-        <Menu.Item component="a" href={resultsExportUrl({ eventId, report: 'section' })} download>
+        <Menu.Item component="a" {...exportLinkProps({ eventId, report: 'section' })}>
           Section results (CSV)
         </Menu.Item>
       </Menu.Dropdown>

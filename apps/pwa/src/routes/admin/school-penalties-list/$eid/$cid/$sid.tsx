@@ -17,11 +17,11 @@ import {
   getSchoolPenalties,
   markSchoolPenaltiesViewed,
 } from '../../../../../api/review-api.ts';
+import { openThroughTicket } from '../../../../../api/link-api.ts';
 import { reviewStatusColor } from '../../../../../results/review-status.ts';
 import { showRunIssue } from '../../../../../results/run-errors.ts';
 import { ButtonLink } from '../../../../../routing/links.tsx';
 import { idParams } from '../../../../../routing/route-schemas.ts';
-import { sessionStore } from '../../../../../session/app-session.ts';
 import { AdminPageTitle } from '../../../-admin-page-title.tsx';
 
 export const Route = createFileRoute('/admin/school-penalties-list/$eid/$cid/$sid')({
@@ -43,8 +43,20 @@ function initialDecisions(data: SchoolPenalties): Record<string, Decision> {
   return decisions;
 }
 
-function photoHref(url: string): string {
-  return `${url}?token=${encodeURIComponent(sessionStore.get()?.token ?? '')}`;
+/** "View photo": a new tab through a one-minute link ticket; the plain address (copied) opens nothing. */
+function PhotoLink({ path }: { path: string }) {
+  return (
+    <Anchor
+      href={path}
+      target="_blank"
+      onClick={(event) => {
+        event.preventDefault();
+        openThroughTicket(path).catch(showRunIssue);
+      }}
+    >
+      View photo
+    </Anchor>
+  );
 }
 
 function SchoolPenaltyReviewPage() {
@@ -197,15 +209,7 @@ function ReviewForm({
                     <Table.Td>Penalty: {p.penaltyName}</Table.Td>
                     <Table.Td ta="right">{formatScore(p.penaltyAmount)}</Table.Td>
                     <Table.Td>{p.penaltyComments ?? ''}</Table.Td>
-                    <Table.Td>
-                      {p.penaltyFile ? (
-                        <Anchor href={photoHref(p.penaltyFile)} target="_blank">
-                          View photo
-                        </Anchor>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
+                    <Table.Td>{p.penaltyFile ? <PhotoLink path={p.penaltyFile} /> : '—'}</Table.Td>
                     <Table.Td>{decisionControl(p.penaltyScoreId, `Decision on ${p.penaltyName}`)}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -214,15 +218,7 @@ function ReviewForm({
                     <Table.Td c="red">Disqualification: {d.disqualificationName}</Table.Td>
                     <Table.Td ta="right">DQ</Table.Td>
                     <Table.Td>{d.disqualificationComments ?? ''}</Table.Td>
-                    <Table.Td>
-                      {d.disqualificationFile ? (
-                        <Anchor href={photoHref(d.disqualificationFile)} target="_blank">
-                          View photo
-                        </Anchor>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
+                    <Table.Td>{d.disqualificationFile ? <PhotoLink path={d.disqualificationFile} /> : '—'}</Table.Td>
                     <Table.Td>
                       {decisionControl(d.disqualificationScoreId, `Decision on ${d.disqualificationName}`)}
                     </Table.Td>

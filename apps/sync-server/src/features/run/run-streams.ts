@@ -1,0 +1,41 @@
+// The event-run page's open live-update streams, per user. A coordinator with a few tabs open is
+// normal; a user holding dozens of never-ending requests is not, so a user holds at most
+// MAX_STREAMS_PER_USER at once and the next one is refused (429) rather than closing an older
+// tab's stream (whose page would reconnect and push another one out, round and round).
+import type { ServerResponse } from 'node:http';
+
+export const MAX_STREAMS_PER_USER = 5;
+
+export interface StreamRegistry {
+  /** Whether the user may open one more stream now. */
+  hasRoomFor(userId: number): boolean;
+  /** Records an open stream until its response closes. */
+  add(userId: number, stream: ServerResponse): void;
+  /** How many streams the user holds open. */
+  countOf(userId: number): number;
+  /** Ends every open stream (the server is closing: an open response would hold the close up). */
+  endAll(): void;
+}
+
+export function createStreamRegistry(maxPerUser = MAX_STREAMS_PER_USER): StreamRegistry {
+  const streamsByUser = new Map<number, Set<ServerResponse>>();
+  return {
+    hasRoomFor: (userId) => (streamsByUser.get(userId)?.size ?? 0) < maxPerUser,
+    add(userId, stream) {
+      let streams = streamsByUser.get(userId);
+      if (!streams) {
+        streams = new Set();
+        streamsByUser.set(userId, streams);
+      }
+      streams.add(stream);
+      stream.on('close', () => {
+        streams.delete(stream);
+        if (streams.size === 0 && streamsByUser.get(userId) === streams) streamsByUser.delete(userId);
+      });
+    },
+    countOf: (userId) => streamsByUser.get(userId)?.size ?? 0,
+    endAll() {
+      for (const streams of streamsByUser.values()) for (const stream of streams) stream.end();
+    },
+  };
+}
