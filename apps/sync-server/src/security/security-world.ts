@@ -354,6 +354,8 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
   const recorded = await recordRoutes(buildAdminWorld);
   const world = recorded.built;
   const { db, config } = world.t;
+  // The suites make hundreds of writes they then undo: an fsync for each buys nothing here.
+  await sql`pragma synchronous = OFF`.execute(db);
   const judge2 = await sessionFor(world.t, 'judge2@demo.test');
   const filesDir = config.filesDir;
   const targets = {
@@ -381,8 +383,6 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
   };
   const stateWithoutAccountId = await stateIdByCode(db, 'MD');
 
-  // The suite makes hundreds of writes it then undoes: an fsync for each buys nothing here.
-  await sql`pragma synchronous = OFF`.execute(db);
   await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
   const pristineFile = path.join(path.dirname(config.databaseFile), 'pristine.sqlite');
   await sql`vacuum into ${pristineFile}`.execute(db);
