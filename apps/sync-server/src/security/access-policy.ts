@@ -1,0 +1,227 @@
+// Who may call each route: the one declared policy, from the spec (seed-spec.md §6, decisions
+// §3, §7, §8) and docs/decisions.md. `authorization-matrix.test.ts` calls every registered
+// route as every kind of caller and holds the server to this table; a route missing here
+// fails that test, so a new route is covered the day it is added. This file states the
+// INTENDED policy: where the server disagrees, the server is wrong.
+import { ACCOUNT_MANAGER_ROLES, ADMIN_AREA_ROLES, EDITOR_ROLES, Role, hasRole } from '@judging/shared-types';
+import type { RouteKey } from '../test-support/route-catalog.ts';
+
+/** What the rules know about one call: who calls, and about which record. */
+export interface CallFacts {
+  /** null: no token. */
+  role: Role | null;
+  /** The record belongs to the caller's own state (always true for calls naming no record). */
+  isSameState: boolean;
+  /** The user the path names (the judge of a score sheet, the owner of settings) is the caller. */
+  isNamedUser: boolean;
+  /** The caller's own state's account has not expired. */
+  isAccountActive: boolean;
+  /** Status of the event the call is about (the run calls depend on it). */
+  eventStatus: 'NOT_STARTED' | 'STARTED' | 'CLOSED';
+}
+
+const is = (facts: CallFacts, roles: readonly Role[]) => facts.role !== null && hasRole(facts.role, roles);
+const isManager = (facts: CallFacts) => is(facts, ACCOUNT_MANAGER_ROLES);
+/** An editor of the record's state whose account takes writes (ULTRA and SUPER write regardless). */
+const isEditorHere = (facts: CallFacts) =>
+  is(facts, EDITOR_ROLES) && facts.isSameState && (facts.isAccountActive || isManager(facts));
+const isNamedJudge = (facts: CallFacts) => is(facts, [Role.Judge]) && facts.isNamedUser;
+
+/** The kinds of access, each one rule. */
+export const ACCESS_RULES = {
+  /** Anyone, no login: public pages, forms, login, the API document. */
+  public: () => true,
+  /** Any valid token: the caller's own session. */
+  signedIn: (facts: CallFacts) => facts.role !== null,
+  /** Only the user the path names: one's own settings. */
+  namedUser: (facts: CallFacts) => facts.role !== null && facts.isNamedUser,
+  /** Any JUDGE: the sync calls that carry the judge in the token, not the path. */
+  judges: (facts: CallFacts) => is(facts, [Role.Judge]),
+  /** A JUDGE of the event's state: the sync pull answers a judge their own cells only (decisions §7). */
+  judgesOfState: (facts: CallFacts) => is(facts, [Role.Judge]) && facts.isSameState,
+  /** Only the judge the path names: score writes and submitting. */
+  namedJudge: isNamedJudge,
+  /** The judge the path names, or ADMIN/SUPER/ULTRA of the judge's state viewing as judge (read only). */
+  judgeArea: (facts: CallFacts) =>
+    isNamedJudge(facts) || (is(facts, [Role.Admin, Role.Super, Role.Ultra]) && facts.isSameState),
+  /** The admin area of the record's state, STANDARD included (reads); an expired account still reads. */
+  adminArea: (facts: CallFacts) => is(facts, ADMIN_AREA_ROLES) && facts.isSameState,
+  /** The admin area of the record's state, and ULTRA/SUPER of any state: judges' lists, account detail. */
+  adminAreaOrManagers: (facts: CallFacts) => (is(facts, ADMIN_AREA_ROLES) && facts.isSameState) || isManager(facts),
+  /** A judge's own record, or the readers of the judges' lists. */
+  judgeRecord: (facts: CallFacts) =>
+    isNamedJudge(facts) || (is(facts, ADMIN_AREA_ROLES) && facts.isSameState) || isManager(facts),
+  /** ULTRA, SUPER, ADMIN of the record's state, account not expired: every admin write. */
+  editors: isEditorHere,
+  /** Editors, and ULTRA for judges of any state (the edit-judge state selector). */
+  judgeEditors: (facts: CallFacts) => isEditorHere(facts) || is(facts, [Role.Ultra]),
+  /** No token: the public judge registration; with one: an editor adding a judge to their own state. */
+  registrationOrEditors: (facts: CallFacts) => facts.role === null || isEditorHere(facts),
+  /** Running an event: editors, and an expired account's editors while their own event is STARTED (§8). */
+  eventRunners: (facts: CallFacts) =>
+    isEditorHere(facts) || (is(facts, EDITOR_ROLES) && facts.isSameState && facts.eventStatus === 'STARTED'),
+  /** ULTRA and SUPER, any state: the accounts list, renewals, opening accounts, the audit trail. */
+  managers: isManager,
+  /** ADMIN of the state (account not expired), ULTRA and SUPER of any state: account users, the inbox. */
+  editorsOrManagers: (facts: CallFacts) => isEditorHere(facts) || isManager(facts),
+  /** ULTRA, SUPER, ADMIN: the request inbox (ADMIN is answered its own state's requests). */
+  inbox: (facts: CallFacts) => is(facts, [Role.Ultra, Role.Super, Role.Admin]),
+} as const satisfies Record<string, (facts: CallFacts) => boolean>;
+
+export type Access = keyof typeof ACCESS_RULES;
+
+const SHEET = '/api/score/event/:eventId/category/:categoryId/section/:sectionId/school/:schoolId/judge/:judgeId';
+const SUBMIT = '/api/score/submitScores/event/:eventId/category/:categoryId/judge/:judgeId';
+const CATEGORY = '/api/event/:id/category/:cid';
+
+/** Every route the server registers, and who may call it. */
+export const ROUTE_ACCESS: Record<RouteKey, Access> = {
+  // ----- public: the API document, health, states, login, registration, requests, documents -----
+  'GET /api/docs': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/docs/static/*': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/health': 'public',
+  'GET /api/config': 'public',
+  'GET /api/state': 'public',
+  'POST /api/login/user': 'public',
+  'POST /api/login/sendResetPassword': 'public',
+  'POST /api/login/resetPassword': 'public',
+  'GET /api/state/:id/event/open': 'public',
+  'GET /api/state/:id/school/names': 'public',
+  'GET /api/event/:id/school/:schoolId/allowed': 'public',
+  'POST /api/school/register': 'public',
+  'GET /api/captcha/challenge': 'public',
+  'POST /api/email/contact-us': 'public',
+  'POST /api/email/admin': 'public',
+  'POST /api/email/updateSchool': 'public',
+  'GET /api/files/helpFile/:stateId': 'public',
+  'GET /api/files/helpFile/:stateId/:fileId/download': 'public',
+
+  // ----- one's own session and settings -----
+  'POST /api/logout': 'signedIn',
+  'POST /api/link-ticket': 'signedIn',
+  'GET /api/session': 'signedIn',
+  'PUT /api/user/:userId': 'namedUser',
+
+  // ----- the judge area: the judge, or coordinators viewing as judge; writes by the judge only -----
+  'GET /api/run/judge/:jid': 'judgeArea',
+  'GET /api/run/judge/:jid/event/:eid': 'judgeArea',
+  'GET /api/run/judge/:jid/event/:eid/category/:cid': 'judgeArea',
+  'GET /api/run/judge/:jid/event/:eid/category/:cid/school/:schid': 'judgeArea',
+  [`GET ${SHEET}`]: 'judgeArea',
+  [`GET ${SUBMIT}`]: 'judgeArea',
+  'GET /api/files/score/event/:eventId/category/:categoryId/section/:sectionId/school/:schoolId/judge/:judgeId/:type/:scoreId/:sha256':
+    'judgeArea',
+  'GET /api/sync/judge/:judgeId/event/:eventId': 'judgeArea',
+  [`POST ${SUBMIT}`]: 'namedJudge',
+  'POST /api/score/saveScores/event/:eventId/category/:categoryId/section/:sectionId/school/:schoolId/judge/:judgeId':
+    'namedJudge',
+  'POST /api/score/saveSchool/event/:eventId/category/:categoryId/section/:sectionId/school/:schoolId/judge/:judgeId':
+    'namedJudge',
+  [`POST ${SHEET}/:type`]: 'namedJudge',
+  [`PUT ${SHEET}/:type/:scoreId`]: 'namedJudge',
+  [`DELETE ${SHEET}/:type/:scoreId`]: 'namedJudge',
+  'POST /api/sync/push': 'judges',
+  'PUT /api/sync/photos/:sha256': 'judges',
+  'GET /api/sync/pull': 'judgesOfState',
+
+  // ----- judges -----
+  'GET /api/state/:stateId/judge': 'adminAreaOrManagers',
+  'GET /api/judge/inactive/:stateId': 'adminAreaOrManagers',
+  'GET /api/judge/:judgeId': 'judgeRecord',
+  'POST /api/judge': 'registrationOrEditors',
+  'PUT /api/judge/:judgeId': 'judgeEditors',
+  'PUT /api/judge/:judgeId/archive': 'judgeEditors',
+  'PUT /api/judge/:judgeId/reinstate': 'judgeEditors',
+
+  // ----- criteria: own state only, ULTRA and SUPER included -----
+  'GET /api/state/:stateId/section': 'adminArea',
+  'GET /api/state/:stateId/penalty': 'adminArea',
+  'GET /api/state/:stateId/disqualification': 'adminArea',
+  'GET /api/section/:sectionId': 'adminArea',
+  'GET /api/section/:sectionId/available/penalties': 'adminArea',
+  'GET /api/section/:sectionId/available/disqualifications': 'adminArea',
+  'POST /api/section/:sectionId/penalty': 'editors',
+  'POST /api/section/:sectionId/disqualification': 'editors',
+  'POST /api/section': 'editors',
+  'PUT /api/section/:sectionId': 'editors',
+  'POST /api/section/:sectionId/copy': 'editors',
+  'POST /api/section/:sectionId/subsection': 'editors',
+  'PUT /api/subsection/:subsectionId': 'editors',
+  'DELETE /api/section/:sectionId/:type/:criteriaId': 'editors',
+  'POST /api/penalty': 'editors',
+  'PUT /api/penalty/:penaltyId': 'editors',
+  'POST /api/disqualification': 'editors',
+  'PUT /api/disqualification/:disqualificationId': 'editors',
+
+  // ----- schools -----
+  'GET /api/state/:stateId/school': 'adminArea',
+  'GET /api/school/:schoolId': 'adminArea',
+  'PUT /api/school/:schoolId': 'editors',
+
+  // ----- accounts and the audit trail -----
+  'GET /api/account': 'managers',
+  'GET /api/account/:stateId': 'adminAreaOrManagers',
+  'PUT /api/account/:stateId/renew/:years': 'managers',
+  'POST /api/account/:stateId/user': 'editorsOrManagers',
+  'PUT /api/account/:stateId/user/:userId': 'editorsOrManagers',
+  'DELETE /api/account/:stateId/user/:userId': 'editorsOrManagers',
+  'POST /api/account': 'managers',
+  'GET /api/audit': 'managers',
+
+  // ----- events and categories: own state only, ULTRA and SUPER included -----
+  'GET /api/state/:id/event': 'adminArea',
+  'GET /api/event/:id': 'adminArea',
+  'GET /api/event/:id/category': 'adminArea',
+  'GET /api/event/:id/school': 'adminArea',
+  'POST /api/event': 'editors',
+  'PUT /api/event/:id': 'editors',
+  'DELETE /api/event/:id': 'editors',
+  [`GET ${CATEGORY}`]: 'adminArea',
+  [`GET ${CATEGORY}/section`]: 'adminArea',
+  [`GET ${CATEGORY}/section/:sid`]: 'adminArea',
+  [`GET ${CATEGORY}/available/section`]: 'adminArea',
+  [`GET ${CATEGORY}/section/:sid/available/judge`]: 'adminArea',
+  'POST /api/event/:id/category': 'editors',
+  [`PUT ${CATEGORY}`]: 'editors',
+  [`DELETE ${CATEGORY}`]: 'editors',
+  [`POST ${CATEGORY}/section`]: 'editors',
+  [`POST ${CATEGORY}/section/:sid`]: 'editors',
+  [`DELETE ${CATEGORY}/section/:sid`]: 'editors',
+  [`DELETE ${CATEGORY}/section/:sid/judge/:jid`]: 'editors',
+  [`PUT ${CATEGORY}/school/:schoolId`]: 'editors',
+  [`PUT ${CATEGORY}/school`]: 'editors',
+  [`DELETE ${CATEGORY}/school/:schoolId`]: 'editors',
+
+  // ----- public requests inbox -----
+  'GET /api/requests': 'inbox',
+  'PUT /api/requests/:id/handled': 'editorsOrManagers',
+
+  // ----- competition documents: upload and delete by ADMIN, SUPER, ULTRA of the state (decisions §7) -----
+  'POST /api/files/helpFile/:stateId': 'editors',
+  'DELETE /api/files/helpFile/:stateId/:fileId': 'editors',
+
+  // ----- the event run, review and results -----
+  'GET /api/run/coordinator/event/:e': 'adminArea',
+  'GET /api/run/coordinator/event/:e/category/:c': 'adminArea',
+  'GET /api/run/coordinator/event/:e/school/:s': 'adminArea',
+  'GET /api/run/coordinator/event/:e/stream': 'adminArea',
+  'GET /api/run/coordinator/event/:e/rejected': 'adminArea',
+  'PUT /api/run/coordinator/event/:e/start': 'eventRunners',
+  'PUT /api/run/coordinator/event/:e/complete': 'eventRunners',
+  [`DELETE ${SUBMIT}`]: 'eventRunners',
+  'GET /api/run/coordinator/event/:e/category/:c/penalties': 'adminArea',
+  'GET /api/run/coordinator/event/:e/category/:c/school/:s/penalties': 'adminArea',
+  'PUT /api/run/coordinator/confirm/event/:e/category/:c/school/:s': 'eventRunners',
+  'POST /api/run/coordinator/viewed/event/:e/category/:c/school/:s': 'eventRunners',
+  'GET /api/run/coordinator/results/event/:e': 'adminArea',
+  'GET /api/run/coordinator/results/event/:e/category/:c': 'adminArea',
+  'GET /api/run/coordinator/results/event/:e/school/:s': 'adminArea',
+  'PUT /api/run/coordinator/event/:e/recomputeScores': 'editors',
+  'GET /api/export/results/event/:e': 'adminArea',
+  'GET /api/export/results/event/:e/category/:c': 'adminArea',
+  'GET /api/export/results/event/:e/school/:s': 'adminArea',
+};
