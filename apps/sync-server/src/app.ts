@@ -44,16 +44,19 @@ export interface BuildAppOptions {
   db: Db;
   /** false silences request logs (tests). */
   logger?: boolean;
+  /** Where log lines go (standard output when not given); a test reads them from here. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole server; tests call it with a fresh database and use `inject`. */
-export async function buildApp({ config, db, logger = true }: BuildAppOptions): Promise<AppInstance> {
+export async function buildApp({ config, db, logger = true, logStream }: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
     logger: logger
       ? {
           level: config.logLevel,
           redact: ['req.headers.authorization', 'req.body.password'],
           serializers: { req: serializeRequestForLog },
+          ...(logStream === undefined ? {} : { stream: logStream }),
         }
       : false,
     trustProxy: true,

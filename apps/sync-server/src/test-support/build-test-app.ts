@@ -14,8 +14,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh, migrated SQLite database in a temp folder, demo data loaded. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The real app on a fresh, migrated SQLite database in a temp folder, demo data loaded. Silent,
+ * unless `logStream` is given: then its log lines go there (a test of what is logged).
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -25,7 +31,11 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const db = await openMigratedDatabase(config.databaseFile);
   await loadDemoIfEmpty(db);
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp(
+    options.logStream === undefined
+      ? { config, db, logger: false }
+      : { config, db, logger: true, logStream: options.logStream },
+  );
   await app.ready();
   return {
     app,

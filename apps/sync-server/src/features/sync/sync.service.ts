@@ -183,7 +183,15 @@ async function waitForEarlierPush(db: Db, order: PushOrder, userId: number, afte
     wait.cancel();
     return;
   }
-  if ((await wait.ended) === 'recorded') return;
+  const ended = await wait.ended;
+  if (ended === 'recorded') return;
+  if (ended === 'too_many_waiting') {
+    throw new ApiError(
+      503,
+      ErrorCode.TooManyPushesWaiting,
+      'Too many of your pushes are already waiting on the server, so nothing in this one was applied: send again in a moment.',
+    );
+  }
   throw new ApiError(
     503,
     ErrorCode.PushOutOfOrder,
