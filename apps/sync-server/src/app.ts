@@ -31,6 +31,7 @@ import { registerEventRoutes } from './features/events/events.routes.ts';
 import { registerRegistrationRoutes } from './features/registration/registration.routes.ts';
 import { registerRequestRoutes } from './features/requests/requests.routes.ts';
 import { registerHelpFileRoutes } from './features/help-files/help-files.routes.ts';
+import { registerHistoryRoutes } from './features/history/history.routes.ts';
 import type { AppInstance, RouteDeps } from './http/app-types.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { createRequireAuth, createRequireEditor, createRequireEventRunner } from './http/guards.ts';
@@ -112,6 +113,7 @@ export async function buildApp({ config, db, logger = true, logStream }: BuildAp
   registerRequestRoutes(app, deps);
   registerHelpFileRoutes(app, deps);
   registerRunRoutes(app, deps);
+  registerHistoryRoutes(app, deps);
   registerRejectedEditRoutes(app, deps);
   registerReviewRoutes(app, deps);
   registerResultsRoutes(app, deps);
