@@ -1,4 +1,5 @@
 import {
+  formatOvertime,
   formatScore,
   type Confirmation,
   type PenaltyReviewStatusLabel,
@@ -195,7 +196,12 @@ function ReviewForm({
                 {sheet.penalties.map((p) => (
                   <Table.Tr key={p.penaltyScoreId}>
                     <Table.Td>Penalty: {p.penaltyName}</Table.Td>
-                    <Table.Td ta="right">{formatScore(p.penaltyAmount)}</Table.Td>
+                    <Table.Td ta="right">
+                      {p.penaltyOvertimeSeconds === null || p.penaltyOvertimeSeconds === undefined
+                        ? ''
+                        : `${formatOvertime(p.penaltyOvertimeSeconds)} over, `}
+                      {formatScore(p.penaltyAmount)}
+                    </Table.Td>
                     <Table.Td>{p.penaltyComments ?? ''}</Table.Td>
                     <Table.Td>
                       {p.penaltyFile ? (
