@@ -14,6 +14,7 @@ import * as resultsVersionNames from './0008-results-version-names.ts';
 import * as auditEntityIndex from './0009-audit-entity-index.ts';
 import * as photoReferenceIndex from './0010-photo-reference-index.ts';
 import * as photoUploader from './0011-photo-uploader.ts';
+import * as scoreHistory from './0012-score-history.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0009-audit-entity-index': auditEntityIndex,
   '0010-photo-reference-index': photoReferenceIndex,
   '0011-photo-uploader': photoUploader,
+  '0012-score-history': scoreHistory,
 };
 
 /** Builds a Kysely migrator over the registered migrations (no file-system scan). */

@@ -136,6 +136,15 @@ test('competition day: start, score (one tablet offline), unlock, review, end, r
   await expect(secondScreens.pendingText(0)).toBeVisible({ timeout: 30_000 });
   await expect(judgeRow(second.lastName).getByTestId('judge-status')).toHaveText('Complete');
   await secondContext.close();
+  // The judge's history from the run page: the unlock, and the tablet's edit with its tablet and server times.
+  await judgeRow(second.lastName).getByRole('button', { name: 'History' }).click();
+  const changes = admin.getByRole('dialog').getByTestId('history-row');
+  await expect(changes.filter({ hasText: 'Submission unlocked' })).toContainText(/ · by /);
+  await expect(changes.filter({ hasText: '4.00 → 5.00' })).toContainText(
+    /changed on tablet \d\d:\d\d · received \d\d:\d\d/,
+  );
+  await admin.keyboard.press('Escape');
+  await expect(admin.getByRole('dialog')).toHaveCount(0);
 
   // Review: reject the uniform penalty.
   await admin

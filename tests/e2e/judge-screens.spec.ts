@@ -75,6 +75,17 @@ test('the score sheet follows the seed: modals, headers, dropdowns, Done, prompt
   await screens.dialog.getByRole('textbox', { name: 'Comments' }).fill('Plated late');
   await screens.saveDialog('Score Details Updated');
   expect(await headerBackground(penaltiesHeading)).not.toBe(TRANSPARENT);
+  // A timed penalty keeps its time: the row says it, and reopened the dialog shows it as m:ss.
+  const overtimeRow = page.getByRole('row', { name: 'Overtime' });
+  await expect(overtimeRow).toContainText('1:24 over, −1.50');
+  await page.getByRole('button', { name: 'Edit Overtime' }).click();
+  await expect(screens.dialog.getByText('Deduction: 1.50 (1:24 over)', { exact: true })).toBeVisible();
+  await screens.dialog.getByRole('button', { name: 'Change deduction' }).click();
+  await expect(screens.dialog.getByLabel('Time over (mm:ss)')).toHaveValue('1:24');
+  await screens.dialog.getByLabel('Time over (mm:ss)').fill('2:30');
+  await expect(screens.dialog.getByText('2:30 over time → 2.50')).toBeVisible();
+  await screens.saveDialog('Score Details Updated');
+  await expect(overtimeRow).toContainText('2:30 over, −2.50');
   await page.getByRole('combobox', { name: 'Add a penalty' }).click();
   await expect(page.getByRole('option', { name: 'Overtime' })).toHaveCount(0);
   await page.getByRole('option', { name: 'Incomplete Uniform' }).click();
@@ -105,7 +116,7 @@ test('the score sheet follows the seed: modals, headers, dropdowns, Done, prompt
   for (const name of ['Menu Design and Balance', 'Costing Accuracy', 'Visual Presentation']) {
     await screens.scoreSubsection(name, '5.00');
   }
-  await expect(page.getByTestId('sheet-total')).toHaveText('15.50');
+  await expect(page.getByTestId('sheet-total')).toHaveText('14.50');
   await expect(page.getByText('All criteria subsections must be scored.')).toBeHidden();
   await screens.doneButton.click();
   await expect(screens.shell.alert('Scores Saved')).toBeVisible();
@@ -161,6 +172,13 @@ test('a coordinator sees a judge’s sheet read only', async ({ page, request })
   await expect(page.getByRole('button', { name: /^(Score|Edit) / })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Add a penalty' })).toHaveCount(0);
   await expect(screens.syncStatus).toHaveCount(0);
+  // Each scored cell's history: scored from another device through the REST calls, so on the server.
+  await page.getByRole('button', { name: 'History of Costing Accuracy' }).click();
+  await expect(screens.dialog.getByRole('heading', { name: 'History: Costing Accuracy' })).toBeVisible();
+  const change = screens.dialog.getByTestId('history-row');
+  await expect(change).toHaveCount(1);
+  await expect(change).toContainText('Costing Accuracy: scored 4.00');
+  await expect(change).toContainText(/on the server \d\d:\d\d/);
 });
 
 test('a photo that cannot be read shows the error alert; the score and comments are saved without it', async ({

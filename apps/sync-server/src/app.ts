@@ -35,6 +35,7 @@ import { registerPhotoCleanup } from './features/photos/photo-cleanup.ts';
 import { registerHelpFileRoutes } from './features/help-files/help-files.routes.ts';
 import { registerLinkTicketRoutes } from './features/link-tickets/link-tickets.routes.ts';
 import { createLinkTickets } from './features/link-tickets/link-tickets.service.ts';
+import { registerHistoryRoutes } from './features/history/history.routes.ts';
 import type { AppInstance, RouteDeps } from './http/app-types.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { JWT_OPTIONS, createRequireAuth, createRequireEditor, createRequireEventRunner } from './http/guards.ts';
@@ -52,16 +53,25 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Sees every route as it is registered (tests walk them all: http/route-walk.test.ts). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where log lines go (standard output when not given); a test reads them from here. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole server; tests call it with a fresh database and use `inject`. */
-export async function buildApp({ config, db, logger = true, onRoute }: BuildAppOptions): Promise<AppInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger = true,
+  onRoute,
+  logStream,
+}: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
     logger: logger
       ? {
           level: config.logLevel,
           redact: ['req.headers.authorization', 'req.body.password'],
           serializers: { req: serializeRequestForLog },
+          ...(logStream === undefined ? {} : { stream: logStream }),
         }
       : false,
     // Only the named proxy may say who the client is (decisions §7); off by default.
@@ -131,6 +141,7 @@ export async function buildApp({ config, db, logger = true, onRoute }: BuildAppO
   registerRequestRoutes(app, deps);
   registerHelpFileRoutes(app, deps);
   registerRunRoutes(app, deps);
+  registerHistoryRoutes(app, deps);
   registerRejectedEditRoutes(app, deps);
   registerReviewRoutes(app, deps);
   registerResultsRoutes(app, deps);

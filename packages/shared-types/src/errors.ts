@@ -23,6 +23,11 @@ export const ErrorCode = {
   MutationIdReused: 'MUTATION_ID_REUSED',
   /** 503: the push named an earlier one (`after`) that was not applied; nothing was: send again. */
   PushOutOfOrder: 'PUSH_OUT_OF_ORDER',
+  /**
+   * 503: too many pushes of this judge already wait for the ones before them; this one was refused
+   * at once, nothing in it applied: send again in a moment (transient, like PUSH_OUT_OF_ORDER).
+   */
+  TooManyPushesWaiting: 'TOO_MANY_PUSHES_WAITING',
   // Events, registration, public requests and documents.
   HasScores: 'HAS_SCORES',
   AlreadyRegistered: 'ALREADY_REGISTERED',

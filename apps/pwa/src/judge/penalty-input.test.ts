@@ -1,6 +1,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { penaltyAmountToSave, readOvertimeEntry, validatePenaltyDraft } from './penalty-input.ts';
+import { describePenaltyDeduction } from '@judging/shared-types';
+import {
+  overtimeEntryOf,
+  overtimeToSave,
+  penaltyAmountToSave,
+  readOvertimeEntry,
+  validatePenaltyDraft,
+} from './penalty-input.ts';
 
 test('an overtime entry converts to 0.25 per started 15 seconds, capped at the maximum', () => {
   const cases: [entry: string, max: number, amount: number | undefined][] = [
@@ -35,6 +42,36 @@ test('a fixed penalty saves its deduction; a time-based one needs an amount on a
   assert.equal(validatePenaltyDraft({ ...timed, amount: 1.5, comments: 'Late plate' }), {});
   assert.ok(validatePenaltyDraft({ ...timed, amount: 5.25, comments: 'x' }).amount);
   assert.ok(validatePenaltyDraft({ ...timed, amount: 1.1, comments: 'x' }).amount);
+});
+
+test('a stored time shows as m:ss in the field, and the field reads it back as the same time and amount', () => {
+  for (const seconds of [150, 5, 59, 60, 84, 600, 1199]) {
+    const entry = overtimeEntryOf(seconds);
+    assert.match(entry, /^\d+:[0-5]\d$/, entry);
+    const reading = readOvertimeEntry(entry, 5);
+    assert.is(reading.seconds, seconds, entry);
+    assert.match(reading.message, new RegExp(`^${entry} over time`), 'the reading shows the same m:ss');
+  }
+  assert.is(overtimeEntryOf(150), '2:30');
+  assert.is(overtimeEntryOf(null), '', 'an amount picked without a time leaves the field blank');
+  assert.is(overtimeEntryOf(undefined), '');
+});
+
+test('the time saved is the one the amount came from; the row and results say both', () => {
+  const timed = { isDynamic: true, deduction: 5, amount: 2.5, overtimeSeconds: 150, comments: 'Late plate' };
+  assert.equal([penaltyAmountToSave(timed), overtimeToSave(timed)], [2.5, 150]);
+  assert.equal(validatePenaltyDraft(timed), {});
+  assert.is(describePenaltyDeduction(2.5, overtimeToSave(timed)), '2:30 over, −2.50');
+  assert.is(overtimeToSave({ ...timed, overtimeSeconds: null }), null, 'an amount picked saves no time');
+  assert.is(
+    overtimeToSave({ isDynamic: false, deduction: 2, amount: null, overtimeSeconds: 150, comments: 'x' }),
+    null,
+  );
+  assert.match(
+    validatePenaltyDraft({ ...timed, amount: 1 }).amount ?? '',
+    /2:30 over does not deduct 1.00/,
+    'a time and an amount that disagree are not saved',
+  );
 });
 
 test.run();

@@ -1,7 +1,14 @@
 // The add/edit penalty modal's rules: a fixed penalty deducts its set deduction; a time-based
 // one deducts what the judge picks, or what their overtime entry (mm:ss or seconds) converts
-// to: 0.25 per started 15 s, capped at the penalty's maximum (decisions.md §1).
-import { isValidPenaltyAmount, overtimeAmountFromEntry, parseOvertime } from '@judging/shared-types';
+// to: 0.25 per started 15 s, capped at the penalty's maximum (decisions.md §1). The time entered
+// is saved with the amount (`overtimeSeconds`), and shown again as m:ss when the penalty is edited.
+import {
+  formatOvertime,
+  isAmountOfOvertime,
+  isValidPenaltyAmount,
+  overtimeAmountFromEntry,
+  parseOvertime,
+} from '@judging/shared-types';
 
 export interface PenaltyDraft {
   isDynamic: boolean;
@@ -9,7 +16,14 @@ export interface PenaltyDraft {
   deduction: number;
   /** The amount picked (time-based only); null when none yet. */
   amount: number | null;
+  /** The time over the amount was derived from (time-based only); null when the amount was picked. */
+  overtimeSeconds?: number | null;
   comments: string;
+}
+
+/** The time field's text for a stored penalty: its time as m:ss, blank when its amount was picked. */
+export function overtimeEntryOf(overtimeSeconds: number | null | undefined): string {
+  return overtimeSeconds === null || overtimeSeconds === undefined ? '' : formatOvertime(overtimeSeconds);
 }
 
 export interface OvertimeReading {
@@ -30,14 +44,18 @@ export function readOvertimeEntry(entry: string, maxDeduction: number): Overtime
     return { seconds, amount: undefined, message: 'Enter the overtime as mm:ss (for example 1:24) or seconds.' };
   }
   if (amount === 0) return { seconds, amount: 0, message: 'Not over time: no deduction.' };
-  const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
   const capped = amount >= maxDeduction ? ' (the maximum)' : '';
-  return { seconds, amount, message: `${clock} over time → ${amount.toFixed(2)}${capped}` };
+  return { seconds, amount, message: `${formatOvertime(seconds)} over time → ${amount.toFixed(2)}${capped}` };
 }
 
 /** The amount to save: the fixed deduction, or the picked amount of a time-based penalty. */
 export function penaltyAmountToSave(draft: PenaltyDraft): number | null {
   return draft.isDynamic ? draft.amount : draft.deduction;
+}
+
+/** The time to save with the amount: a time-based penalty's, when its amount came from it; else null. */
+export function overtimeToSave(draft: PenaltyDraft): number | null {
+  return draft.isDynamic ? (draft.overtimeSeconds ?? null) : null;
 }
 
 /** The seed's penalty rules: comments required, an amount required when dynamic. Empty when valid. */
@@ -47,6 +65,12 @@ export function validatePenaltyDraft(draft: PenaltyDraft): { amount?: string; co
   if (amount === null) errors.amount = 'Amount is required';
   else if (!isValidPenaltyAmount(amount, { deduction: draft.deduction, isDynamic: draft.isDynamic })) {
     errors.amount = `Amount must be between 0.25 and ${draft.deduction.toFixed(2)} in steps of 0.25.`;
+  } else {
+    const seconds = overtimeToSave(draft);
+    // The server refuses a time and an amount that disagree; say so here first.
+    if (seconds !== null && !isAmountOfOvertime(amount, seconds, draft.deduction)) {
+      errors.amount = `${formatOvertime(seconds)} over does not deduct ${amount.toFixed(2)}: enter the time again or pick the amount.`;
+    }
   }
   if (draft.comments.trim() === '') errors.comments = 'Comments are required';
   return errors;

@@ -1,8 +1,9 @@
-import { formatScore, type SyncSection } from '@judging/shared-types';
+import { describePenaltyDeduction, formatScore, type SyncSection } from '@judging/shared-types';
 import { Alert, Badge, Button, Container, Group, Modal, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { AlertType, showAlert } from '../alerts/alerts-store.ts';
+import { ScoreHistoryModal, type HistoryTarget } from '../history/score-history-modal.tsx';
 import type { CellRow } from '../offline/device-db.ts';
 import { AnchorLink } from '../routing/links.tsx';
 import { EventRefusedNotice } from './event-refused-notice.tsx';
@@ -32,7 +33,27 @@ type OpenModal =
   | { type: 'disqualification'; itemId: number }
   | { type: 'photo'; title: string; cell: CellRow }
   | { type: 'remove'; name: string; cell: CellRow }
+  | { type: 'history'; target: HistoryTarget }
   | null;
+
+/** A cell's history, as a coordinator viewing the judge's sheet opens it. */
+function cellHistory(cell: CellRow, title: string): OpenModal {
+  return {
+    type: 'history',
+    target: {
+      eventId: cell.eventId,
+      title: `History: ${title}`,
+      filter: {
+        judgeId: cell.judgeId,
+        categoryId: cell.categoryId,
+        sectionId: cell.sectionId,
+        schoolId: cell.schoolId,
+        kind: cell.kind,
+        itemId: cell.itemId,
+      },
+    },
+  };
+}
 
 /** One school's sheet in one criteria section: criteria, penalties, disqualifications, done. */
 export function SchoolScoringPage({ search, load }: { search: ScoringSearch; load: JudgeEventLoad }) {
@@ -124,6 +145,8 @@ function ScoreSheet({
   const isClosed = snapshot.eventData.event.eventStatus === 'CLOSED';
   const isLocked = submission === SubmissionState.Submitted || submission === SubmissionState.Queued;
   const canEdit = snapshot.isOwn && !isLocked && !isClosed;
+  // A coordinator viewing the judge's sheet reads each change's history (issue 28).
+  const canViewHistory = !snapshot.isOwn;
   const allScored = section.subsections.every((subsection) => cells.subsections.has(subsection.subsectionId));
   const close = useCallback(() => setOpen(null), []);
   const openSubsection =
@@ -151,7 +174,34 @@ function ScoreSheet({
   return (
     <Stack gap="lg">
       <SheetHeading schoolName={sheet.schoolName} sectionName={sheet.sectionName} />
-      {!snapshot.isOwn && <Alert color="blue">You are viewing this judge’s sheet. Only the judge can change it.</Alert>}
+      {!snapshot.isOwn && (
+        <Alert color="blue">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">You are viewing this judge’s sheet. Only the judge can change it.</Text>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() =>
+                setOpen({
+                  type: 'history',
+                  target: {
+                    eventId: sheet.eventId,
+                    title: `History: ${sheet.schoolName} · ${sheet.sectionName}`,
+                    filter: {
+                      judgeId: sheet.judgeId,
+                      categoryId: sheet.categoryId,
+                      sectionId: sheet.sectionId,
+                      schoolId: sheet.schoolId,
+                    },
+                  },
+                })
+              }
+            >
+              History of this sheet
+            </Button>
+          </Group>
+        </Alert>
+      )}
       {snapshot.isOwn && isLocked && (
         <Alert color="basil" title="Submitted">
           This category is submitted; a coordinator must unlock it before scores can change.
@@ -164,9 +214,28 @@ function ScoreSheet({
         total={total.total}
         isDisqualified={total.isDisqualified}
       />
-      <CriteriaTable section={section} cells={cells} outbox={snapshot.outbox} canEdit={canEdit} onOpen={setOpen} />
-      <PenaltiesTable section={section} cells={cells} canEdit={canEdit} onOpen={setOpen} />
-      <DisqualificationsTable section={section} cells={cells} canEdit={canEdit} onOpen={setOpen} />
+      <CriteriaTable
+        section={section}
+        cells={cells}
+        outbox={snapshot.outbox}
+        canEdit={canEdit}
+        canViewHistory={canViewHistory}
+        onOpen={setOpen}
+      />
+      <PenaltiesTable
+        section={section}
+        cells={cells}
+        canEdit={canEdit}
+        canViewHistory={canViewHistory}
+        onOpen={setOpen}
+      />
+      <DisqualificationsTable
+        section={section}
+        cells={cells}
+        canEdit={canEdit}
+        canViewHistory={canViewHistory}
+        onOpen={setOpen}
+      />
       {canEdit && (
         <Stack gap={4} align="flex-end">
           <Button size="lg" disabled={!allScored} onClick={done}>
@@ -213,6 +282,7 @@ function ScoreSheet({
         serverPath={open?.type === 'photo' ? photoPath(open.cell) : null}
       />
       <RemoveConfirm open={open} onClose={close} sheet={sheet} />
+      <ScoreHistoryModal target={open?.type === 'history' ? open.target : null} onClose={close} />
     </Stack>
   );
 }
@@ -284,12 +354,14 @@ function CriteriaTable({
   cells,
   outbox,
   canEdit,
+  canViewHistory,
   onOpen,
 }: {
   section: SyncSection;
   cells: SheetCells;
   outbox: JudgeEventSnapshot['outbox'];
   canEdit: boolean;
+  canViewHistory: boolean;
   onOpen: (modal: OpenModal) => void;
 }) {
   return (
@@ -314,6 +386,7 @@ function CriteriaTable({
                   isQueued={cell ? isCellQueued(outbox, cell.key) : false}
                   isRejected={isRejected}
                   canEdit={canEdit}
+                  canViewHistory={canViewHistory}
                   onOpen={onOpen}
                 />
               );
@@ -332,6 +405,7 @@ function sameCell(a: CellRow | undefined, b: CellRow | undefined): boolean {
   return (
     a.key === b.key &&
     a.value === b.value &&
+    (a.overtimeSeconds ?? null) === (b.overtimeSeconds ?? null) &&
     a.comments === b.comments &&
     a.photoSha256 === b.photoSha256 &&
     a.scoreId === b.scoreId &&
@@ -345,12 +419,13 @@ interface CriteriaRowProps {
   isQueued: boolean;
   isRejected: boolean;
   canEdit: boolean;
+  canViewHistory: boolean;
   onOpen: (modal: OpenModal) => void;
 }
 
 /** One subsection's row; a save re-renders only the row it changed. */
 const CriteriaRow = memo(
-  function CriteriaRow({ subsection, cell, isQueued, isRejected, canEdit, onOpen }: CriteriaRowProps) {
+  function CriteriaRow({ subsection, cell, isQueued, isRejected, canEdit, canViewHistory, onOpen }: CriteriaRowProps) {
     return (
       <Table.Tr key={subsection.subsectionId} aria-label={subsection.subsectionName}>
         <Table.Td>
@@ -413,6 +488,16 @@ const CriteriaRow = memo(
                 Photo
               </Button>
             )}
+            {cell && canViewHistory && (
+              <Button
+                size="md"
+                variant="subtle"
+                onClick={() => onOpen(cellHistory(cell, subsection.subsectionName))}
+                aria-label={`History of ${subsection.subsectionName}`}
+              >
+                History
+              </Button>
+            )}
           </Group>
         </Table.Td>
       </Table.Tr>
@@ -424,6 +509,7 @@ const CriteriaRow = memo(
     before.isQueued === after.isQueued &&
     before.isRejected === after.isRejected &&
     before.canEdit === after.canEdit &&
+    before.canViewHistory === after.canViewHistory &&
     before.onOpen === after.onOpen,
 );
 
@@ -431,6 +517,7 @@ interface ItemsTableProps {
   section: SyncSection;
   cells: SheetCells;
   canEdit: boolean;
+  canViewHistory: boolean;
   onOpen: (modal: OpenModal) => void;
 }
 
@@ -446,6 +533,7 @@ function sameItemsProps(kind: 'penalties' | 'disqualifications') {
   return (before: ItemsTableProps, after: ItemsTableProps) =>
     before.section === after.section &&
     before.canEdit === after.canEdit &&
+    before.canViewHistory === after.canViewHistory &&
     before.onOpen === after.onOpen &&
     sameCells(before.cells[kind], after.cells[kind]);
 }
@@ -454,13 +542,9 @@ const PenaltiesTable = memo(function PenaltiesTable({
   section,
   cells,
   canEdit,
+  canViewHistory,
   onOpen,
-}: {
-  section: SyncSection;
-  cells: SheetCells;
-  canEdit: boolean;
-  onOpen: (modal: OpenModal) => void;
-}) {
+}: ItemsTableProps) {
   const applied = section.penalties.filter((penalty) => cells.penalties.has(penalty.penaltyId));
   const available = section.penalties.filter((penalty) => !cells.penalties.has(penalty.penaltyId));
   const hasApplied = applied.length > 0;
@@ -512,8 +596,10 @@ const PenaltiesTable = memo(function PenaltiesTable({
                 return (
                   <Table.Tr key={penalty.penaltyId} aria-label={penalty.penaltyName}>
                     <Table.Td fw={600}>{penalty.penaltyName}</Table.Td>
-                    <Table.Td>
-                      −{formatScore(penalty.isDynamic ? (cell.value ?? 0) : penalty.penaltyDeduction)}
+                    <Table.Td data-testid="penalty-deduction">
+                      {penalty.isDynamic
+                        ? describePenaltyDeduction(cell.value ?? 0, cell.overtimeSeconds)
+                        : describePenaltyDeduction(penalty.penaltyDeduction)}
                     </Table.Td>
                     <Table.Td>{cell.comments}</Table.Td>
                     <Table.Td>
@@ -536,6 +622,16 @@ const PenaltiesTable = memo(function PenaltiesTable({
                             aria-label={`View photo of ${penalty.penaltyName}`}
                           >
                             Photo
+                          </Button>
+                        )}
+                        {canViewHistory && (
+                          <Button
+                            size="md"
+                            variant="subtle"
+                            onClick={() => onOpen(cellHistory(cell, penalty.penaltyName))}
+                            aria-label={`History of ${penalty.penaltyName}`}
+                          >
+                            History
                           </Button>
                         )}
                         {canEdit && (
@@ -566,13 +662,9 @@ const DisqualificationsTable = memo(function DisqualificationsTable({
   section,
   cells,
   canEdit,
+  canViewHistory,
   onOpen,
-}: {
-  section: SyncSection;
-  cells: SheetCells;
-  canEdit: boolean;
-  onOpen: (modal: OpenModal) => void;
-}) {
+}: ItemsTableProps) {
   const applied = section.disqualifications.filter((item) => cells.disqualifications.has(item.disqualificationId));
   const available = section.disqualifications.filter((item) => !cells.disqualifications.has(item.disqualificationId));
   const hasApplied = applied.length > 0;
@@ -648,6 +740,16 @@ const DisqualificationsTable = memo(function DisqualificationsTable({
                             aria-label={`View photo of ${item.disqualificationName}`}
                           >
                             Photo
+                          </Button>
+                        )}
+                        {canViewHistory && (
+                          <Button
+                            size="md"
+                            variant="subtle"
+                            onClick={() => onOpen(cellHistory(cell, item.disqualificationName))}
+                            aria-label={`History of ${item.disqualificationName}`}
+                          >
+                            History
                           </Button>
                         )}
                         {canEdit && (

@@ -1,7 +1,7 @@
 // The judge's saves: a photo is prepared and stored first (outside any transaction), then the
 // cell and its outbox row are written in one transaction; the network is never on this path.
 // A photo that fails is reported, never a reason to lose the score (see cell-save.ts).
-import { formatScore } from '@judging/shared-types';
+import { describePenaltyDeduction, formatScore } from '@judging/shared-types';
 import { CellKind, type CellRow, type OutboxRow } from '../offline/device-db.ts';
 import { deviceDb, syncRunner } from '../offline/device.ts';
 import { removeCell } from '../offline/outbox.ts';
@@ -24,6 +24,8 @@ export interface CellSave {
   itemId: number;
   itemName: string;
   value: number | null;
+  /** A time-based penalty entered as a time: its seconds over; null when the amount was picked. */
+  overtimeSeconds?: number | null;
   comments: string;
   /** A newly chosen photo; undefined keeps the cell's current one. */
   photoFile?: File | undefined;
@@ -60,6 +62,7 @@ async function save(kind: CellKind, sheet: SheetContext, input: CellSave, label:
       schoolId: sheet.schoolId,
       itemId: input.itemId,
       value: input.value,
+      ...(kind === CellKind.Penalty ? { overtimeSeconds: input.overtimeSeconds ?? null } : {}),
       comments: commentsToSave(input.comments, input.existing),
     },
     { file: input.photoFile, existing: input.existing },
@@ -89,7 +92,7 @@ export function savePenaltyScore(sheet: SheetContext, input: CellSave): Promise<
     CellKind.Penalty,
     sheet,
     input,
-    `${where(sheet)} · penalty ${input.itemName}: −${formatScore(input.value ?? 0)}`,
+    `${where(sheet)} · penalty ${input.itemName}: ${describePenaltyDeduction(input.value ?? 0, input.overtimeSeconds)}`,
   );
 }
 

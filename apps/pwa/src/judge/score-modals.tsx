@@ -1,4 +1,5 @@
 import {
+  formatOvertime,
   formatScore,
   penaltyAmountOptions,
   scoreOptions,
@@ -26,7 +27,13 @@ import { linkTo } from '../api/link-api.ts';
 import type { CellRow } from '../offline/device-db.ts';
 import { deviceDb } from '../offline/device.ts';
 import { readPhotoBlob } from '../offline/photo-store.ts';
-import { penaltyAmountToSave, readOvertimeEntry, validatePenaltyDraft } from './penalty-input.ts';
+import {
+  overtimeEntryOf,
+  overtimeToSave,
+  penaltyAmountToSave,
+  readOvertimeEntry,
+  validatePenaltyDraft,
+} from './penalty-input.ts';
 import { photoFailureMessage } from './cell-save.ts';
 import {
   saveDisqualificationScore,
@@ -376,7 +383,10 @@ function PenaltyForm({
   const [amount, setAmount] = useState<number | null>(
     penalty.isDynamic ? (existing?.value ?? null) : penalty.penaltyDeduction,
   );
-  const [overtime, setOvertime] = useState('');
+  // The time the amount came from: the stored one shows again as m:ss; picking an amount clears it.
+  const storedOvertime = penalty.isDynamic ? (existing?.overtimeSeconds ?? null) : null;
+  const [overtimeSeconds, setOvertimeSeconds] = useState<number | null>(storedOvertime);
+  const [overtime, setOvertime] = useState(() => overtimeEntryOf(storedOvertime));
   const amountValues = useMemo(() => penaltyAmountOptions(penalty.penaltyDeduction), [penalty.penaltyDeduction]);
   const [comments, setComments] = useState(existing ? '' : '');
   const [photo, setPhoto] = useState<File | null>(null);
@@ -389,12 +399,14 @@ function PenaltyForm({
     isDynamic: penalty.isDynamic,
     deduction: penalty.penaltyDeduction,
     amount,
+    overtimeSeconds,
     comments: effectiveComments,
   };
   const errors = validatePenaltyDraft(draft);
   const reading = readOvertimeEntry(overtime, penalty.penaltyDeduction);
   const isDirty =
     amount !== (existing?.value ?? (penalty.isDynamic ? null : penalty.penaltyDeduction)) ||
+    overtimeSeconds !== storedOvertime ||
     comments.trim() !== '' ||
     photo !== null;
   useUnsavedChangesPrompt(isDirty);
@@ -402,7 +414,18 @@ function PenaltyForm({
   const onOvertime = (entry: string) => {
     setOvertime(entry);
     const next = readOvertimeEntry(entry, penalty.penaltyDeduction);
-    if (next.amount !== undefined && next.amount > 0) setAmount(next.amount);
+    if (next.seconds !== undefined && next.amount !== undefined && next.amount > 0) {
+      setAmount(next.amount);
+      setOvertimeSeconds(next.seconds);
+    } else {
+      setOvertimeSeconds(null);
+    }
+  };
+  const onPickAmount = (picked: number) => {
+    setAmount(picked);
+    // An amount picked by hand was not derived from a time: none is saved with it.
+    setOvertimeSeconds(null);
+    setOvertime('');
   };
 
   const save = () => {
@@ -414,6 +437,7 @@ function PenaltyForm({
           itemId: penalty.penaltyId,
           itemName: penalty.penaltyName,
           value: penaltyAmountToSave(draft),
+          overtimeSeconds: overtimeToSave(draft),
           comments: effectiveComments,
           photoFile: photo ?? undefined,
           existing,
@@ -428,7 +452,13 @@ function PenaltyForm({
       {penalty.isDynamic ? (
         <RevealField
           label="Deduction:"
-          shown={amount === null ? '—' : formatScore(amount)}
+          shown={
+            amount === null
+              ? '—'
+              : overtimeSeconds === null
+                ? formatScore(amount)
+                : `${formatScore(amount)} (${formatOvertime(overtimeSeconds)} over)`
+          }
           isOpen={isAmountOpen}
           onOpen={() => setIsAmountOpen(true)}
         >
@@ -445,7 +475,7 @@ function PenaltyForm({
               description={reading.message || 'Type the overtime, or pick the amount below.'}
               error={reading.message && reading.amount === undefined ? reading.message : undefined}
             />
-            <ValuePicker label="Amount" values={amountValues} value={amount} onChange={setAmount} />
+            <ValuePicker label="Amount" values={amountValues} value={amount} onChange={onPickAmount} />
           </Stack>
         </RevealField>
       ) : (

@@ -30,6 +30,12 @@ export interface CellRow {
   scoreId: string;
   /** The subsection score or the penalty amount; null for a disqualification. */
   value: number | null;
+  /**
+   * A time-based penalty's time over as the judge entered it (seconds); null or absent when the
+   * amount was picked, for other cells, and for cells stored before it was kept. Not indexed, so
+   * it needs no new database version.
+   */
+  overtimeSeconds?: number | null;
   comments: string | null;
   photoSha256: string | null;
   /** 1 while a local edit of this cell is not acked by the server (a number so it can be indexed). */

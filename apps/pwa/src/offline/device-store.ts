@@ -25,7 +25,13 @@ interface ServerCell {
   updatedAt: string;
 }
 
-function toCellRow(kind: CellKind, cell: ServerCell, itemId: number, value: number | null): CellRow {
+function toCellRow(
+  kind: CellKind,
+  cell: ServerCell,
+  itemId: number,
+  value: number | null,
+  overtimeSeconds: number | null = null,
+): CellRow {
   const place = {
     kind,
     judgeId: cell.judgeId,
@@ -40,6 +46,7 @@ function toCellRow(kind: CellKind, cell: ServerCell, itemId: number, value: numb
     eventId: cell.eventId,
     scoreId: cell.scoreId,
     value,
+    ...(kind === CellKind.Penalty ? { overtimeSeconds } : {}),
     comments: cell.comments,
     photoSha256: cell.photoSha256,
     pending: 0,
@@ -58,7 +65,9 @@ async function protectedCellKeys(db: DeviceDb, judgeId: number): Promise<Set<str
 export function referenceCells(data: SyncReferenceData): CellRow[] {
   return [
     ...data.scores.subsections.map((cell) => toCellRow(CellKind.Subsection, cell, cell.subsectionId, cell.score)),
-    ...data.scores.penalties.map((cell) => toCellRow(CellKind.Penalty, cell, cell.penaltyId, cell.amount)),
+    ...data.scores.penalties.map((cell) =>
+      toCellRow(CellKind.Penalty, cell, cell.penaltyId, cell.amount, cell.overtimeSeconds ?? null),
+    ),
     ...data.scores.disqualifications.map((cell) =>
       toCellRow(CellKind.Disqualification, cell, cell.disqualificationId, null),
     ),
@@ -147,7 +156,15 @@ async function applyChange(
       return;
     case ChangeEntity.PenaltyScore:
       if (change.op === ChangeOp.Put) {
-        await putCell(toCellRow(CellKind.Penalty, change.data, change.data.penaltyId, change.data.amount));
+        await putCell(
+          toCellRow(
+            CellKind.Penalty,
+            change.data,
+            change.data.penaltyId,
+            change.data.amount,
+            change.data.overtimeSeconds ?? null,
+          ),
+        );
       } else {
         await deleteCell(
           cellKey({ kind: CellKind.Penalty, ...change.data, itemId: change.data.penaltyId }),

@@ -38,6 +38,8 @@ export interface CellInput {
   schoolId: number;
   itemId: number;
   value: number | null;
+  /** A time-based penalty entered as a time: its seconds over (the value is the rule's amount for them). */
+  overtimeSeconds?: number | null;
   comments: string | null;
   photoSha256: string | null;
 }
@@ -71,6 +73,10 @@ function putMutationOf(cell: CellInput, scoreId: string): Mutation {
           ...place,
           penaltyId: cell.itemId,
           amount: cell.value,
+          // Sent only when entered: a server older than this app reads the amount alone.
+          ...(cell.overtimeSeconds === undefined || cell.overtimeSeconds === null
+            ? {}
+            : { overtimeSeconds: cell.overtimeSeconds }),
           comments: cell.comments ?? '',
           photoSha256: cell.photoSha256,
         },

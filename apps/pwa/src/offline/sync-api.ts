@@ -40,8 +40,9 @@ function timeLimit(ms: number): AbortSignal | undefined {
 
 export function createSyncApi(
   client: ApiClient,
-  dependencies: { fetch: typeof fetch; getToken(): string | null },
+  dependencies: { fetch: typeof fetch; getToken(): string | null; now?: () => Date },
 ): SyncApi {
+  const now = dependencies.now ?? (() => new Date());
   return {
     fetchJudgeEvents: (judgeId) =>
       client.get(`/run/judge/${judgeId}`, RunEventListSchema, { signal: timeLimit(SYNC_TIMEOUTS_MS.read) }),
@@ -54,7 +55,14 @@ export function createSyncApi(
     push: (deviceId, mutations, after) =>
       client.post(
         '/sync/push',
-        { deviceId, protocolVersion: PROTOCOL_VERSION, mutations, ...(after === undefined ? {} : { after }) },
+        {
+          deviceId,
+          protocolVersion: PROTOCOL_VERSION,
+          mutations,
+          ...(after === undefined ? {} : { after }),
+          // This tablet's clock as the push leaves: the server measures how far off it is (decisions §8).
+          sentAt: now().toISOString(),
+        },
         PushResponseSchema,
         { signal: timeLimit(SYNC_TIMEOUTS_MS.push) },
       ),

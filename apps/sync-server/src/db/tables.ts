@@ -223,6 +223,8 @@ export interface PenaltyScoreTable extends ScoreCellColumns, ReviewedCellColumns
   penalty_id: number;
   /** The deduction applied: the fixed one, or the judge's time-based amount. */
   amount: number;
+  /** A time-based penalty's time over as entered (seconds); null when the amount was picked (0010). */
+  overtime_seconds: number | null;
 }
 
 export interface DisqualificationScoreTable extends ScoreCellColumns, ReviewedCellColumns {
@@ -348,6 +350,44 @@ export interface DeviceSyncTable {
   last_seq: number | null;
   /** The cursor of this device's last pull (0003). */
   last_cursor: number | null;
+  /** The device clock's offset (ms, positive: ahead) at its latest push that carried `sentAt` (0010). */
+  clock_skew_ms: number | null;
+  /** When that offset was measured (server time). */
+  clock_checked_at: Timestamp | null;
+}
+
+export type ScoreHistoryKindValue = 'subsection' | 'penalty' | 'disqualification' | 'submission';
+export type ScoreHistoryActionValue =
+  'create' | 'update' | 'delete' | 'submit' | 'unlock' | 'reopen' | 'confirm' | 'reject';
+
+/** One applied change of a judge's work, kept for the event's life (0010). */
+export interface ScoreHistoryTable {
+  history_id: SerialId;
+  state_id: number;
+  event_id: number;
+  category_id: number;
+  section_id: number | null;
+  school_id: number | null;
+  /** Whose work it is. */
+  judge_id: number;
+  kind: ScoreHistoryKindValue;
+  action: ScoreHistoryActionValue;
+  item_id: number | null;
+  score_id: string | null;
+  value_before: number | null;
+  value_after: number | null;
+  overtime_before: number | null;
+  overtime_after: number | null;
+  is_comment_changed: 0 | 1;
+  is_photo_changed: 0 | 1;
+  /** Who made it; null for a visitor's registration. */
+  changed_by: number | null;
+  device_id: string | null;
+  /** The edit's time on the device (a pushed mutation's createdAt), else the receive time. */
+  device_at: Timestamp | null;
+  received_at: Timestamp;
+  clock_skew_ms: number | null;
+  note: string | null;
 }
 
 export type ChangeOpValue = 'put' | 'delete';
@@ -415,6 +455,7 @@ export interface Database {
   results_snapshot: ResultsSnapshotTable;
   change_log: ChangeLogTable;
   results_version: ResultsVersionTable;
+  score_history: ScoreHistoryTable;
 }
 
 export type StateRow = Selectable<StateTable>;
@@ -532,6 +573,9 @@ export type RejectedMutationRowUpdate = Updateable<RejectedMutationTable>;
 export type DeviceSyncRow = Selectable<DeviceSyncTable>;
 export type NewDeviceSyncRow = Insertable<DeviceSyncTable>;
 export type DeviceSyncRowUpdate = Updateable<DeviceSyncTable>;
+
+export type ScoreHistoryRow = Selectable<ScoreHistoryTable>;
+export type NewScoreHistoryRow = Insertable<ScoreHistoryTable>;
 
 export type ResultsSnapshotRow = Selectable<ResultsSnapshotTable>;
 export type NewResultsSnapshotRow = Insertable<ResultsSnapshotTable>;

@@ -2,17 +2,30 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ErrorCode, Messages, type ApiErrorBody } from '@judging/shared-types';
 import { ApiError } from './api-error.ts';
 
-/** Serialises every failure as ApiErrorBody; 5xx bodies reveal nothing internal. (404s: pwa-static.ts.) */
+/**
+ * Serialises every failure as ApiErrorBody; 5xx bodies reveal nothing internal. (404s: pwa-static.ts.)
+ * Logged by what it means to an operator: a fault (an unexpected throw, a 500) at error with its
+ * stack; a refusal the server meant (4xx, and the 503s of the push order, which a tablet
+ * answers by sending again) at info or warn, with its code and no stack.
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const body = toErrorBody(error);
     if (error instanceof ApiError && error.retryAfterSeconds !== undefined) {
       reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
     }
-    if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: body.code, statusCode: body.statusCode }, body.message);
+    const refusal = { code: body.code, statusCode: body.statusCode };
+    if (isFault(error)) request.log.error({ err: error }, 'request failed');
+    else if (body.statusCode >= 500) request.log.warn(refusal, body.message);
+    else request.log.info(refusal, body.message);
     return reply.status(body.statusCode).send(body);
   });
+}
+
+/** A failure nobody meant: anything answered 5xx that is not an ApiError the code chose to throw (other than a 500). */
+export function isFault(error: FastifyError | ApiError): boolean {
+  if (error instanceof ApiError) return error.statusCode >= 500 && error.statusCode !== 503;
+  return (error.statusCode ?? 500) >= 500;
 }
 
 function toErrorBody(error: FastifyError | ApiError): ApiErrorBody {

@@ -206,6 +206,7 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
 
   // ----- the event run, review and results -----
   'GET /api/run/coordinator/event/:e': 'adminArea',
+  'GET /api/run/coordinator/event/:e/history': 'adminArea',
   'GET /api/run/coordinator/event/:e/category/:c': 'adminArea',
   'GET /api/run/coordinator/event/:e/school/:s': 'adminArea',
   'GET /api/run/coordinator/event/:e/stream': 'adminArea',

@@ -17,8 +17,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh, migrated SQLite database in a temp folder, demo data loaded. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The real app on a fresh, migrated SQLite database in a temp folder, demo data loaded. Silent,
+ * unless `logStream` is given: then its log lines go there (a test of what is logged).
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -29,7 +35,12 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const db = await openMigratedDatabase(config.databaseFile);
   await loadDemoIfEmpty(db);
   const routes: RouteOptions[] = [];
-  const app = await buildApp({ config, db, logger: false, onRoute: (route) => routes.push(route) });
+  const onRoute = (route: RouteOptions) => routes.push(route);
+  const app = await buildApp(
+    options.logStream === undefined
+      ? { config, db, logger: false, onRoute }
+      : { config, db, logger: true, logStream: options.logStream, onRoute },
+  );
   await app.ready();
   return {
     app,

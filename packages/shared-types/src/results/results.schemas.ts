@@ -23,6 +23,8 @@ export const ResultsSheetSchema = Type.Object({
     Type.Object({
       penaltyId: Type.Integer(),
       amount: Type.Number(),
+      /** The time over entered for a time-based penalty (seconds); absent in results frozen before it was kept. */
+      overtimeSeconds: Type.Optional(Nullable(Type.Integer())),
       reviewStatus: ReviewStatusSchema,
       isCounting: Type.Boolean(),
     }),

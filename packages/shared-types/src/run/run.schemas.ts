@@ -38,6 +38,13 @@ export const RunJudgeSchema = Type.Object({
   cellsExpected: Type.Integer(),
   /** The latest push or pull of any of the judge's devices (ISO), null when never synced. */
   lastSyncAt: Nullable(Type.String()),
+  /**
+   * How far the clock of the judge's device that pushed last is from the server's (ms, positive:
+   * ahead), measured at that push (clock-skew.ts); null when never measured.
+   */
+  clockSkewMs: Nullable(Type.Integer()),
+  /** That skew is beyond the flag threshold (2 minutes): the device's times are not to be trusted. */
+  isClockSkewed: Type.Boolean(),
   /** Not submitted now, and the submission was last reopened then, for this reason (unlock or more work). */
   reopened: Nullable(Type.Object({ at: Type.String(), reason: Type.String() })),
 });
@@ -126,6 +133,8 @@ export const ReviewPenaltySchema = Type.Object({
   penaltyId: Type.Integer(),
   penaltyName: Type.String(),
   penaltyAmount: Type.Number(),
+  /** The time over entered for a time-based penalty (seconds); null when only the amount was picked. */
+  penaltyOvertimeSeconds: Type.Optional(Nullable(Type.Integer())),
   penaltyComments: Nullable(Type.String()),
   /** Photo URL (append ?token= for an <img>), null without a photo. */
   penaltyFile: Nullable(Type.String()),

@@ -2,7 +2,7 @@
 // seed's field names. They read and write the same cells as the sync protocol, through the
 // same server service; field values arrive as multipart text or JSON.
 import Type, { type Static, type TSchema } from 'typebox';
-import { COMMENTS_MAX_LENGTH, ScoreIdSchema, SyncEventSchema } from '../sync/sync.schemas.ts';
+import { COMMENTS_MAX_LENGTH, OvertimeSecondsSchema, ScoreIdSchema, SyncEventSchema } from '../sync/sync.schemas.ts';
 import { idField } from '../validation/fields.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -84,10 +84,14 @@ export const SubsectionScoreFieldsSchema = Type.Object({
 });
 export type SubsectionScoreFields = Static<typeof SubsectionScoreFieldsSchema>;
 
-/** Penalty: the amount is needed for a time-based penalty; a fixed one uses its deduction. */
+/**
+ * Penalty: a time-based one needs its amount or its time over (`penaltyOvertimeSeconds`, from
+ * which the rule computes the amount; both given must agree); a fixed one uses its deduction.
+ */
 export const PenaltyScoreFieldsSchema = Type.Object({
   penaltyId: idField(),
   penaltyAmount: Type.Optional(Type.Number({ 'x-messages': { invalid: 'Amount must be a number' } })),
+  penaltyOvertimeSeconds: Type.Optional(OvertimeSecondsSchema),
   penaltyComments: RequiredComments(),
   penaltyScoreId: Type.Optional(ScoreIdSchema),
 });
@@ -187,6 +191,8 @@ export const SheetPenaltySchema = Type.Object({
   /** Present means applied. */
   penaltyScoreId: Type.Optional(Type.String()),
   penaltyAmount: Type.Optional(Type.Number()),
+  /** The time over entered for a time-based penalty (seconds); null when only the amount was picked. */
+  penaltyOvertimeSeconds: Type.Optional(Nullable(Type.Integer())),
   penaltyComments: Type.Optional(Nullable(Type.String())),
   penaltyFile: Type.Optional(Type.String()),
   isConfirmed: Type.Optional(Nullable(Type.Boolean())),

@@ -64,6 +64,7 @@ export interface PenaltyScoreRow {
   schoolId: number;
   penaltyId: number;
   amount: number;
+  overtimeSeconds?: number | null;
   isConfirmed?: IsConfirmedValue;
 }
 

@@ -13,6 +13,8 @@ export interface PenaltyLine {
   penaltyId: number;
   /** The deduction the judge applied: the fixed one, or the time-based amount entered. */
   amount: number;
+  /** The time over the judge entered for a time-based penalty (seconds), when the row carries it. */
+  overtimeSeconds?: number | null;
   reviewStatus: ReviewStatus;
   isCounting: boolean;
 }
@@ -53,6 +55,8 @@ export interface JudgeSheet {
 export interface SheetPenaltyInput {
   penaltyId: number;
   amount: number;
+  /** Shown beside the amount ('2:30 over'); never used to compute anything. */
+  overtimeSeconds?: number | null;
   isConfirmed?: IsConfirmedValue;
 }
 
@@ -116,7 +120,13 @@ export function addPenalty(sheet: JudgeSheet, penalty: SheetPenaltyInput): void 
   const reviewStatus = readReviewStatus(penalty.isConfirmed);
   // A pending penalty counts until rejected, so nothing a judge applied silently disappears.
   const isCounting = reviewStatus !== ReviewStatus.Rejected;
-  sheet.penalties.push({ penaltyId: penalty.penaltyId, amount: penalty.amount, reviewStatus, isCounting });
+  sheet.penalties.push({
+    penaltyId: penalty.penaltyId,
+    amount: penalty.amount,
+    ...(penalty.overtimeSeconds === undefined ? {} : { overtimeSeconds: penalty.overtimeSeconds }),
+    reviewStatus,
+    isCounting,
+  });
   if (!isCounting) return;
   sheet.penaltyTotal += penalty.amount;
   sheet.penaltyCount += 1;

@@ -1,6 +1,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { overtimeAmountFromEntry, overtimePenaltyAmount, parseOvertime } from './time-penalty.ts';
+import {
+  describePenaltyDeduction,
+  formatOvertime,
+  isAmountOfOvertime,
+  overtimeAmountFromEntry,
+  overtimePenaltyAmount,
+  parseOvertime,
+} from './time-penalty.ts';
 
 const parseCases: Array<[input: string | number, seconds: number | undefined]> = [
   ['1:01', 61],
@@ -50,6 +57,34 @@ test('an entry goes straight to an amount', () => {
   assert.is(overtimeAmountFromEntry('1:01', 5), 1.25);
   assert.is(overtimeAmountFromEntry('99:59', 5), 5);
   assert.is(overtimeAmountFromEntry('soon', 5), undefined);
+});
+
+const clockCases: Array<[seconds: number, shown: string]> = [
+  [150, '2:30'],
+  [5, '0:05'],
+  [60, '1:00'],
+  [0, '0:00'],
+  [600, '10:00'],
+  [5999, '99:59'],
+];
+for (const [seconds, shown] of clockCases) {
+  test(`${seconds} s shows as ${shown}, and reads back as ${seconds}`, () => {
+    assert.is(formatOvertime(seconds), shown);
+    assert.is(parseOvertime(shown), seconds, 'what is shown is what the field reads');
+  });
+}
+
+test('the deduction says the time when there is one', () => {
+  assert.is(describePenaltyDeduction(2.5, 150), '2:30 over, −2.50');
+  assert.is(describePenaltyDeduction(2.5, null), '−2.50');
+  assert.is(describePenaltyDeduction(2), '−2.00');
+});
+
+test('an amount matches its overtime only as the rule converts it', () => {
+  assert.ok(isAmountOfOvertime(2.5, 150, 5));
+  assert.ok(isAmountOfOvertime(5, 900, 5), 'capped at the maximum');
+  assert.not.ok(isAmountOfOvertime(1, 150, 5));
+  assert.not.ok(isAmountOfOvertime(0.25, 0, 5), 'no time over deducts nothing');
 });
 
 test.run();

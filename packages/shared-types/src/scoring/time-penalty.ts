@@ -1,9 +1,13 @@
 // A time-based (dynamic) penalty: the judge enters how long a team ran over time, as mm:ss
 // or as seconds, and the amount is 0.25 per started 15 seconds over, capped at the
-// penalty's maximum deduction (seed section 5; decisions.md §1).
+// penalty's maximum deduction (seed section 5; decisions.md §1). The cell keeps the time
+// entered (`overtimeSeconds`) beside the amount; the amount is always this rule's answer for it.
+import { formatScore } from './display.ts';
 
 /** Seconds that make one 0.25 step of a time penalty. */
 export const OVERTIME_STEP_SECONDS = 15;
+/** The longest overtime a cell keeps: what the entry field can read ('99999' seconds). */
+export const MAX_OVERTIME_SECONDS = 99_999;
 const AMOUNT_PER_STEP = 0.25;
 
 /** Seconds over time from 'mm:ss', 'm:ss' or plain seconds ('84', 84); undefined when unreadable. */
@@ -26,4 +30,26 @@ export function overtimePenaltyAmount(seconds: number, maxDeduction: number): nu
 export function overtimeAmountFromEntry(input: string | number, maxDeduction: number): number | undefined {
   const seconds = parseOvertime(input);
   return seconds === undefined ? undefined : overtimePenaltyAmount(seconds, maxDeduction);
+}
+
+/** True when `amount` is what `seconds` over time deducts for a penalty whose maximum is `maxDeduction`. */
+export function isAmountOfOvertime(amount: number, seconds: number, maxDeduction: number): boolean {
+  return overtimePenaltyAmount(seconds, maxDeduction) === amount;
+}
+
+/** Seconds over time as the judge reads them, m:ss (150 → '2:30', 5 → '0:05'). */
+export function formatOvertime(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/**
+ * A penalty's deduction as the sheet and the results show it: '2:30 over, −2.50' when its time
+ * was entered, '−2.50' otherwise.
+ */
+export function describePenaltyDeduction(amount: number, overtimeSeconds?: number | null): string {
+  const deduction = `−${formatScore(amount)}`;
+  return overtimeSeconds === null || overtimeSeconds === undefined
+    ? deduction
+    : `${formatOvertime(overtimeSeconds)} over, ${deduction}`;
 }

@@ -3,6 +3,7 @@
 // made since its cursor. A *cell* is one score of one judge: (category, section, school,
 // subsection | penalty | disqualification). A *cursor* is the id of the last change seen.
 import Type, { type Static, type TSchema } from 'typebox';
+import { MAX_OVERTIME_SECONDS } from '../scoring/time-penalty.ts';
 import { idField, requiredText } from '../validation/fields.ts';
 
 /** The protocol this build speaks. */
@@ -88,6 +89,12 @@ const OptionalComments = () =>
   Type.Optional(Type.Union([Type.String({ maxLength: COMMENTS_MAX_LENGTH }), Type.Null()]));
 const OptionalPhoto = () => Type.Optional(Type.Union([Sha256Schema, Type.Null()]));
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** Seconds over time of a time-based penalty. */
+export const OvertimeSecondsSchema = Type.Integer({
+  minimum: 0,
+  maximum: MAX_OVERTIME_SECONDS,
+  'x-messages': { invalid: 'The time over must be a whole number of seconds' },
+});
 
 /** Where a cell lives; the judge is always the caller. */
 const cellPlace = {
@@ -118,6 +125,12 @@ export const PenaltyScorePutSchema = Type.Object({
   amount: Type.Number({ 'x-messages': { required: 'Amount is required' } }),
   comments: requiredText('Comments are required', COMMENTS_MAX_LENGTH),
   photoSha256: OptionalPhoto(),
+  /**
+   * A time-based penalty entered as a time: the seconds over. The amount must then be what the
+   * rule converts them to (scoring/time-penalty.ts). Omitted by older apps and when the judge
+   * picked the amount itself.
+   */
+  overtimeSeconds: Type.Optional(Nullable(OvertimeSecondsSchema)),
 });
 export type PenaltyScorePut = Static<typeof PenaltyScorePutSchema>;
 
@@ -165,7 +178,11 @@ const mutationEnvelope = {
   id: Type.String({ minLength: 1, maxLength: 100, 'x-messages': { required: 'A mutation id is required' } }),
   /** The device outbox's sequence number: the order the judge made the edits in. */
   seq: Type.Integer({ minimum: 0 }),
-  /** Device time, kept as information only: the server's arrival order is what counts. */
+  /**
+   * Device time of the edit: kept in the score history as when the change was made on the
+   * tablet. Information only: the server's arrival order is what counts, and clock skew is
+   * measured from the envelope's `sentAt`, never from this.
+   */
   createdAt: Type.String({ maxLength: 64 }),
 };
 
@@ -199,6 +216,11 @@ const pushEnvelope = {
    * in flight; features/sync/push-order.ts on the server).
    */
   after: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  /**
+   * The device's clock when it sent this push (ISO). The server compares it with its own time
+   * to measure the device's clock skew (clock-skew.ts); optional for older apps.
+   */
+  sentAt: Type.Optional(Type.String({ maxLength: 64 })),
 };
 const batchLimit = {
   maxItems: MAX_PUSH_BATCH,
@@ -294,6 +316,8 @@ export const PenaltyScoreCellSchema = Type.Object({
   ...cellColumns,
   penaltyId: Type.Integer(),
   amount: Type.Number(),
+  /** The time over the judge entered (time-based penalties); absent in changes logged before it was kept. */
+  overtimeSeconds: Type.Optional(Nullable(Type.Integer())),
   ...cellState,
   ...reviewState,
 });

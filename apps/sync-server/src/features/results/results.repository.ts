@@ -121,6 +121,7 @@ export async function listPenaltyScoresOfEvent(db: Db, eventId: number) {
       'school_id as schoolId',
       'penalty_id as penaltyId',
       'amount',
+      'overtime_seconds as overtimeSeconds',
       'is_confirmed as isConfirmed',
     ])
     .where('event_id', '=', eventId)

@@ -18,6 +18,7 @@ export async function listPenaltyItems(db: Db, categoryId: number, schoolId?: nu
       'penalty_score.penalty_id',
       'penalty.penalty_name',
       'penalty_score.amount',
+      'penalty_score.overtime_seconds',
       'penalty_score.comments',
       'penalty_score.photo_sha256',
       'penalty_score.is_confirmed',

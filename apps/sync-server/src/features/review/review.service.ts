@@ -19,6 +19,7 @@ import type { EventRow } from '../../db/tables.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { recordHistory, serverOrigin } from '../history/history.repository.ts';
 import {
   listAssignmentsOfEvent,
   listCategoriesOfEvent,
@@ -181,6 +182,7 @@ export async function getSchoolPenalties(
       penaltyId: item.penalty_id,
       penaltyName: item.penalty_name,
       penaltyAmount: item.amount,
+      penaltyOvertimeSeconds: item.overtime_seconds,
       penaltyComments: item.comments,
       penaltyFile: photoUrl(item, 'penalty'),
       isConfirmed: toFlag(item.is_confirmed),
@@ -254,6 +256,32 @@ export async function confirmSchoolPenalties(
         ? toPenaltyCell(await setConfirmation(trx, 'penalty_score', scoreId, review, now))
         : toDisqualificationCell(await setConfirmation(trx, 'disqualification_score', scoreId, review, now));
       if (review.isChange) {
+        // The judge's work as it stands after the decision, in the same timeline as their edits.
+        const amount = 'amount' in item ? item.amount : null;
+        const overtime = 'overtime_seconds' in item ? item.overtime_seconds : null;
+        await recordHistory(
+          trx,
+          {
+            ...change,
+            sectionId: item.section_id,
+            schoolId: item.school_id,
+            judgeId: item.judge_id,
+            kind: isPenalty ? 'penalty' : 'disqualification',
+            action: confirmation.isConfirmed ? 'confirm' : 'reject',
+            itemId: 'penalty_id' in item ? item.penalty_id : item.disqualification_id,
+            scoreId,
+            valueBefore: amount,
+            valueAfter: amount,
+            overtimeBefore: overtime,
+            overtimeAfter: overtime,
+            isCommentChanged: false,
+            isPhotoChanged: false,
+            changedBy: caller.userId,
+            note: null,
+          },
+          serverOrigin(now),
+          now,
+        );
         await appendChange(
           trx,
           {

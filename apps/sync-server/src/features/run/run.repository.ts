@@ -46,6 +46,23 @@ export async function listLastSyncByUser(db: Db, stateId: number): Promise<Map<n
   return latest;
 }
 
+/**
+ * Each user's latest measured device clock offset (ms): that of the device whose push measured
+ * it last. A device replaced or set right shows its new reading at its next push.
+ */
+export async function listClockSkewByUser(db: Db, stateId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('device_sync')
+    .select(['user_id', 'clock_skew_ms', 'clock_checked_at'])
+    .where('state_id', '=', stateId)
+    .where('clock_checked_at', 'is not', null)
+    .orderBy('clock_checked_at')
+    .execute();
+  const latest = new Map<number, number>();
+  for (const row of rows) if (row.clock_skew_ms !== null) latest.set(row.user_id, row.clock_skew_ms);
+  return latest;
+}
+
 /** A token that changes whenever any device of the state syncs: the stream's cue for new sync times. */
 export async function findLatestSyncStamp(db: Db, stateId: number): Promise<string> {
   const row = await db

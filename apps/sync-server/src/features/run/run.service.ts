@@ -8,6 +8,7 @@ import {
   describeUnfinishedJudging,
   ErrorCode,
   JudgeRunStatus,
+  isClockSkewed,
   RunMessages,
   type CoordinatorEvent,
   type RunCategory,
@@ -36,7 +37,7 @@ import {
   listSubsectionsOfEvent,
 } from '../results/results.repository.ts';
 import { freezeResults } from '../results/results.service.ts';
-import { countScoredCells, listLastSyncByUser, updateEventStatus } from './run.repository.ts';
+import { countScoredCells, listClockSkewByUser, listLastSyncByUser, updateEventStatus } from './run.repository.ts';
 
 export async function findRunEvent(db: Db, caller: AuthContext, eventId: number): Promise<EventRow> {
   const event = await findEventRow(db, eventId);
@@ -90,7 +91,7 @@ function statusOf(event: EventRow, isSubmitted: boolean): RunJudge['status'] {
 
 async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number): Promise<RunCategory[]> {
   const eventId = event.event_id;
-  const [categories, sections, subsections, assignments, registrations, submissions, scored, lastSync] = [
+  const [categories, sections, subsections, assignments, registrations, submissions, scored, lastSync, clockSkew] = [
     await listCategoriesOfEvent(db, eventId),
     await listCategorySections(db, eventId),
     await listSubsectionsOfEvent(db, eventId),
@@ -99,6 +100,7 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
     await listSubmissionsOfEvent(db, eventId),
     await countScoredCells(db, eventId),
     await listLastSyncByUser(db, event.state_id),
+    await listClockSkewByUser(db, event.state_id),
   ];
   const reopenings = await findReopenings(
     db,
@@ -156,6 +158,8 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
         cellsScored: Math.min(cellsScored, cellsExpected),
         cellsExpected,
         lastSyncAt: lastSync.get(judgeId) ?? null,
+        clockSkewMs: clockSkew.get(judgeId) ?? null,
+        isClockSkewed: isClockSkewed(clockSkew.get(judgeId)),
         reopened: submission === undefined ? (reopenings.get(submissionEntityId(categoryId, judgeId)) ?? null) : null,
       });
     }

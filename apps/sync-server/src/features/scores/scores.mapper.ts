@@ -54,6 +54,7 @@ export function toPenaltyCell(row: PenaltyScoreRow): PenaltyScoreCell {
     ...cellColumns(row),
     penaltyId: row.penalty_id,
     amount: row.amount,
+    overtimeSeconds: row.overtime_seconds,
     comments: row.comments,
     photoSha256: row.photo_sha256,
     rev: row.rev,

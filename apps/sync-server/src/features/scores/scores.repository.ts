@@ -424,13 +424,14 @@ export async function insertPenaltyScore(db: Db, row: NewPenaltyScoreRow): Promi
 export async function updatePenaltyScore(
   db: Db,
   scoreId: string,
-  values: { amount: number; comments: string; photoSha256: string | null },
+  values: { amount: number; overtimeSeconds: number | null; comments: string; photoSha256: string | null },
   now: string,
 ): Promise<PenaltyScoreRow> {
   return db
     .updateTable('penalty_score')
     .set((eb) => ({
       amount: values.amount,
+      overtime_seconds: values.overtimeSeconds,
       comments: values.comments,
       photo_sha256: values.photoSha256,
       is_confirmed: null,

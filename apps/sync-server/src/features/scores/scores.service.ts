@@ -1,7 +1,8 @@
 // The one write path for scores: the sync push and the seed's REST calls both end here.
 // A *cell* is one judge's score of one item (subsection, penalty, disqualification) for one
 // school in one section of a category. Only its judge writes it; the last write to arrive wins
-// and bumps the cell's `rev`. Every write appends to the change log in the same transaction.
+// and bumps the cell's `rev`. Every write appends to the change log and to the score history
+// (features/history: when and where it was made) in the same transaction.
 import { randomUUID } from 'node:crypto';
 import {
   ReopenReason,
@@ -15,11 +16,15 @@ import {
   RejectionCode,
   Role,
   hasRole,
+  formatOvertime,
+  formatScore,
   isValidPenaltyAmount,
   isValidSubsectionScore,
+  overtimePenaltyAmount,
   type CategorySubmit,
   type DisqualificationScoreDelete,
   type DisqualificationScoreFields,
+  type PenaltyRule,
   type PenaltyScoreFields,
   type RemovableScoreParams,
   type ScoreSheetParams,
@@ -39,6 +44,13 @@ import { ApiError, forbidden, notFound } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
 import { validateCompiled } from '../../http/validation.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import {
+  recordHistory,
+  serverOrigin,
+  submissionHistory,
+  type ChangeOrigin,
+  type HistoryRecord,
+} from '../history/history.repository.ts';
 import { appendChange } from '../sync/sync.repository.ts';
 import { SUBMISSION_ENTITY, UNLOCK_AUDIT_ACTION, submissionEntityId } from '../submissions/owed-work.repository.ts';
 import { findJudgeMissingCells, findReopenings } from '../submissions/owed-work.service.ts';
@@ -221,11 +233,34 @@ function changeOf(context: PlaceContext) {
   };
 }
 
+/** The history row's place and author for a judge's write to one of their cells. */
+function historyOf(context: PlaceContext) {
+  return {
+    ...changeOf(context),
+    sectionId: context.place.sectionId,
+    schoolId: context.place.schoolId,
+    changedBy: context.place.judgeId,
+    note: null,
+  };
+}
+
+/** What a cell's history row says changed besides its value. */
+function contentChanges(
+  before: { comments: string | null; photo_sha256: string | null } | undefined,
+  after: { comments: string | null; photo_sha256: string | null },
+): Pick<HistoryRecord, 'isCommentChanged' | 'isPhotoChanged'> {
+  return {
+    isCommentChanged: (before?.comments ?? null) !== after.comments,
+    isPhotoChanged: (before?.photo_sha256 ?? null) !== after.photo_sha256,
+  };
+}
+
 export async function putSubsectionScore(
   db: Db,
   caller: AuthContext,
   data: SubsectionScorePut,
   now: string,
+  origin: ChangeOrigin = serverOrigin(now),
 ): Promise<CellWrite> {
   const context = await resolvePlace(db, caller, data);
   const subsection = await scheduleReads.subsectionOfSection(db, data.sectionId, data.subsectionId);
@@ -267,6 +302,23 @@ export async function putSubsectionScore(
     },
     now,
   );
+  await recordHistory(
+    db,
+    {
+      ...historyOf(context),
+      kind: 'subsection',
+      action: existing ? 'update' : 'create',
+      itemId: data.subsectionId,
+      scoreId: row.score_id,
+      valueBefore: existing?.score ?? null,
+      valueAfter: row.score,
+      overtimeBefore: null,
+      overtimeAfter: null,
+      ...contentChanges(existing, row),
+    },
+    origin,
+    now,
+  );
   return { scoreId: row.score_id, rev: row.rev, isNew: !existing };
 }
 
@@ -275,6 +327,7 @@ export async function putPenaltyScore(
   caller: AuthContext,
   data: PenaltyScorePut,
   now: string,
+  origin: ChangeOrigin = serverOrigin(now),
 ): Promise<CellWrite> {
   const context = await resolvePlace(db, caller, data);
   const penalty = await scheduleReads.penaltyOfSection(db, data.sectionId, data.penaltyId);
@@ -289,11 +342,13 @@ export async function putPenaltyScore(
         : `This penalty deducts exactly ${rule.deduction.toFixed(2)}.`,
     );
   }
+  const overtimeSeconds = data.overtimeSeconds ?? null;
+  assertAmountOfOvertime(data.amount, overtimeSeconds, rule);
   const photoSha256 = data.photoSha256 ?? null;
   await assertPhotoUploaded(db, context, photoSha256);
   const existing = await findPenaltyScoreByCell(db, context.place, data.penaltyId);
   await assertScoreIdFits(existing?.score_id, data.scoreId, (id) => findPenaltyScoreById(db, id));
-  const values = { amount: data.amount, comments: data.comments.trim(), photoSha256 };
+  const values = { amount: data.amount, overtimeSeconds, comments: data.comments.trim(), photoSha256 };
   const row = existing
     ? await updatePenaltyScore(db, existing.score_id, values, now)
     : await insertPenaltyScore(db, {
@@ -303,6 +358,7 @@ export async function putPenaltyScore(
         ...placeColumns(context.place),
         penalty_id: data.penaltyId,
         amount: values.amount,
+        overtime_seconds: overtimeSeconds,
         comments: values.comments,
         photo_sha256: photoSha256,
         created_at: now,
@@ -319,7 +375,40 @@ export async function putPenaltyScore(
     },
     now,
   );
+  await recordHistory(
+    db,
+    {
+      ...historyOf(context),
+      kind: 'penalty',
+      action: existing ? 'update' : 'create',
+      itemId: data.penaltyId,
+      scoreId: row.score_id,
+      valueBefore: existing?.amount ?? null,
+      valueAfter: row.amount,
+      overtimeBefore: existing?.overtime_seconds ?? null,
+      overtimeAfter: row.overtime_seconds,
+      ...contentChanges(existing, row),
+    },
+    origin,
+    now,
+  );
   return { scoreId: row.score_id, rev: row.rev, isNew: !existing };
+}
+
+/**
+ * A time over, when sent, must be what the amount was derived from: the one rule of
+ * scoring/time-penalty.ts, so the stored time and amount never disagree. Fixed penalties take none.
+ */
+function assertAmountOfOvertime(amount: number, overtimeSeconds: number | null, rule: PenaltyRule): void {
+  if (overtimeSeconds === null) return;
+  if (!rule.isDynamic) throw reject(RejectionCode.InvalidValue, 'Only a time-based penalty takes a time over.');
+  const derived = overtimePenaltyAmount(overtimeSeconds, rule.deduction);
+  if (derived !== amount) {
+    throw reject(
+      RejectionCode.InvalidValue,
+      `${formatOvertime(overtimeSeconds)} over deducts ${formatScore(derived)}, not ${formatScore(amount)}.`,
+    );
+  }
 }
 
 /** What differs between removing an applied penalty and an applied disqualification. */
@@ -330,6 +419,9 @@ interface RemovableItem<Row extends { score_id: string }> {
   deleteRow(db: Db, scoreId: string): Promise<void>;
   entity: ChangeEntity;
   toKey(row: Row): unknown;
+  historyKind: 'penalty' | 'disqualification';
+  /** The value and time over the history keeps of the removed cell. */
+  valueOf(row: Row): { value: number | null; overtimeSeconds: number | null };
 }
 
 const removablePenalty: RemovableItem<PenaltyScoreRow> = {
@@ -339,6 +431,8 @@ const removablePenalty: RemovableItem<PenaltyScoreRow> = {
   deleteRow: deletePenaltyScore,
   entity: ChangeEntity.PenaltyScore,
   toKey: toPenaltyKey,
+  historyKind: 'penalty',
+  valueOf: (row) => ({ value: row.amount, overtimeSeconds: row.overtime_seconds }),
 };
 
 const removableDisqualification: RemovableItem<DisqualificationScoreRow> = {
@@ -348,6 +442,8 @@ const removableDisqualification: RemovableItem<DisqualificationScoreRow> = {
   deleteRow: deleteDisqualificationScore,
   entity: ChangeEntity.DisqualificationScore,
   toKey: toDisqualificationKey,
+  historyKind: 'disqualification',
+  valueOf: () => ({ value: null, overtimeSeconds: null }),
 };
 
 /** Removes an applied penalty or disqualification; removing one that is not there is already done (a no-op). */
@@ -358,6 +454,7 @@ async function removeItemCell<Row extends { score_id: string }>(
   itemId: number,
   item: RemovableItem<Row>,
   now: string,
+  origin: ChangeOrigin,
 ): Promise<{ isDeleted: boolean }> {
   const context = await resolvePlace(db, caller, data);
   if (!(await item.isOfSection(db, data.sectionId, itemId))) throw reject(RejectionCode.NotFound, item.notFound);
@@ -376,6 +473,25 @@ async function removeItemCell<Row extends { score_id: string }>(
     },
     now,
   );
+  const removed = item.valueOf(existing);
+  await recordHistory(
+    db,
+    {
+      ...historyOf(context),
+      kind: item.historyKind,
+      action: 'delete',
+      itemId,
+      scoreId: existing.score_id,
+      valueBefore: removed.value,
+      valueAfter: null,
+      overtimeBefore: removed.overtimeSeconds,
+      overtimeAfter: null,
+      isCommentChanged: false,
+      isPhotoChanged: false,
+    },
+    origin,
+    now,
+  );
   return { isDeleted: true };
 }
 
@@ -384,8 +500,9 @@ export async function deletePenaltyScoreCell(
   caller: AuthContext,
   data: PenaltyScoreDelete,
   now: string,
+  origin: ChangeOrigin = serverOrigin(now),
 ): Promise<{ isDeleted: boolean }> {
-  return removeItemCell(db, caller, data, data.penaltyId, removablePenalty, now);
+  return removeItemCell(db, caller, data, data.penaltyId, removablePenalty, now, origin);
 }
 
 export async function deleteDisqualificationScoreCell(
@@ -393,8 +510,9 @@ export async function deleteDisqualificationScoreCell(
   caller: AuthContext,
   data: DisqualificationScoreDelete,
   now: string,
+  origin: ChangeOrigin = serverOrigin(now),
 ): Promise<{ isDeleted: boolean }> {
-  return removeItemCell(db, caller, data, data.disqualificationId, removableDisqualification, now);
+  return removeItemCell(db, caller, data, data.disqualificationId, removableDisqualification, now, origin);
 }
 
 export async function putDisqualificationScore(
@@ -402,6 +520,7 @@ export async function putDisqualificationScore(
   caller: AuthContext,
   data: DisqualificationScorePut,
   now: string,
+  origin: ChangeOrigin = serverOrigin(now),
 ): Promise<CellWrite> {
   const context = await resolvePlace(db, caller, data);
   if (!(await scheduleReads.disqualificationOfSection(db, data.sectionId, data.disqualificationId))) {
@@ -437,6 +556,23 @@ export async function putDisqualificationScore(
     },
     now,
   );
+  await recordHistory(
+    db,
+    {
+      ...historyOf(context),
+      kind: 'disqualification',
+      action: existing ? 'update' : 'create',
+      itemId: data.disqualificationId,
+      scoreId: row.score_id,
+      valueBefore: null,
+      valueAfter: null,
+      overtimeBefore: null,
+      overtimeAfter: null,
+      ...contentChanges(existing, row),
+    },
+    origin,
+    now,
+  );
   return { scoreId: row.score_id, rev: row.rev, isNew: !existing };
 }
 
@@ -450,6 +586,7 @@ export async function submitCategory(
   caller: AuthContext,
   data: CategorySubmit,
   now: string,
+  origin: ChangeOrigin = serverOrigin(now),
 ): Promise<{ submittedAt: string; isNew: boolean }> {
   requireJudgeWriter(caller);
   const { event, category } = await resolveCategory(db, caller, data.eventId, data.categoryId);
@@ -491,6 +628,21 @@ export async function submitCategory(
     },
     now,
   );
+  await recordHistory(
+    db,
+    {
+      ...submissionHistory({
+        stateId: event.state_id,
+        eventId: event.event_id,
+        categoryId: category.category_id,
+        judgeId,
+      }),
+      action: 'submit',
+      changedBy: judgeId,
+    },
+    origin,
+    now,
+  );
   return { submittedAt: now, isNew: true };
 }
 
@@ -530,6 +682,16 @@ export async function unlockJudgeCategory(
       },
       now,
     );
+    await recordHistory(
+      trx,
+      {
+        ...submissionHistory({ stateId: event.state_id, ...target }),
+        action: 'unlock',
+        changedBy: caller.userId,
+      },
+      serverOrigin(now),
+      now,
+    );
     const payload: SubmissionDelete = { ...target, unlockedAt: now, reason: ReopenReason.unlocked };
     await appendChange(
       trx,
@@ -557,6 +719,7 @@ export async function applyMutation(
   caller: AuthContext,
   mutation: { id: string; kind: string; data: unknown },
   now: string,
+  origin: ChangeOrigin = serverOrigin(now),
 ): Promise<{ rev?: number }> {
   const checkedId = validateCompiled(MutationIdSchema, mutation.id);
   if (!checkedId.ok)
@@ -573,19 +736,21 @@ export async function applyMutation(
   }
   switch (kind) {
     case MutationKind.SubsectionScorePut:
-      return { rev: (await putSubsectionScore(db, caller, checked.value as SubsectionScorePut, now)).rev };
+      return { rev: (await putSubsectionScore(db, caller, checked.value as SubsectionScorePut, now, origin)).rev };
     case MutationKind.PenaltyScorePut:
-      return { rev: (await putPenaltyScore(db, caller, checked.value as PenaltyScorePut, now)).rev };
+      return { rev: (await putPenaltyScore(db, caller, checked.value as PenaltyScorePut, now, origin)).rev };
     case MutationKind.PenaltyScoreDelete:
-      await deletePenaltyScoreCell(db, caller, checked.value as PenaltyScoreDelete, now);
+      await deletePenaltyScoreCell(db, caller, checked.value as PenaltyScoreDelete, now, origin);
       return {};
     case MutationKind.DisqualificationScorePut:
-      return { rev: (await putDisqualificationScore(db, caller, checked.value as DisqualificationScorePut, now)).rev };
+      return {
+        rev: (await putDisqualificationScore(db, caller, checked.value as DisqualificationScorePut, now, origin)).rev,
+      };
     case MutationKind.DisqualificationScoreDelete:
-      await deleteDisqualificationScoreCell(db, caller, checked.value as DisqualificationScoreDelete, now);
+      await deleteDisqualificationScoreCell(db, caller, checked.value as DisqualificationScoreDelete, now, origin);
       return {};
     case MutationKind.CategorySubmit:
-      await submitCategory(db, caller, checked.value as CategorySubmit, now);
+      await submitCategory(db, caller, checked.value as CategorySubmit, now, origin);
       return {};
   }
 }
@@ -817,9 +982,18 @@ export async function saveScoreForm(
           throw reject(RejectionCode.InvalidValue, 'That score belongs to another penalty.');
         }
         const penalty = await scheduleReads.penaltyOfSection(trx, params.sectionId, fields.penaltyId);
-        // A fixed penalty deducts its set deduction (seed section 5); a time-based one needs the amount.
+        const sent = { amount: fields.penaltyAmount, overtimeSeconds: fields.penaltyOvertimeSeconds };
+        // A fixed penalty deducts its set deduction (seed section 5); a time-based one needs the
+        // amount, or the time over it is derived from; neither on an update keeps the stored ones.
+        const overtimeSeconds =
+          sent.overtimeSeconds ?? (sent.amount === undefined ? (existing?.overtime_seconds ?? null) : null);
         const amount =
-          fields.penaltyAmount ?? (penalty && penalty.is_dynamic === 0 ? penalty.deduction : existing?.amount);
+          sent.amount ??
+          (penalty && penalty.is_dynamic === 0
+            ? penalty.deduction
+            : penalty && sent.overtimeSeconds !== undefined
+              ? overtimePenaltyAmount(sent.overtimeSeconds, penalty.deduction)
+              : existing?.amount);
         if (amount === undefined)
           throw reject(RejectionCode.InvalidValue, 'Amount is required for a time-based penalty');
         return putPenaltyScore(
@@ -830,6 +1004,7 @@ export async function saveScoreForm(
             ...place,
             penaltyId: fields.penaltyId,
             amount,
+            overtimeSeconds,
             comments: fields.penaltyComments,
             photoSha256: form.photoSha256 ?? existing?.photo_sha256 ?? null,
           },

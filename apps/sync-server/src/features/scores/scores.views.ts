@@ -196,6 +196,7 @@ export async function getScoreSheet(db: Db, caller: AuthContext, params: ScoreSh
         ...base,
         penaltyScoreId: score.score_id,
         penaltyAmount: score.amount,
+        penaltyOvertimeSeconds: score.overtime_seconds,
         penaltyComments: score.comments,
         ...(file ? { penaltyFile: file } : {}),
         isConfirmed: toIsConfirmed(score.is_confirmed),

@@ -19,6 +19,7 @@ import {
 } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { recordHistory, serverOrigin, submissionHistory } from '../history/history.repository.ts';
 import { recordScheduleChange } from '../events/events.repository.ts';
 import { deleteSubmission } from '../scores/scores.repository.ts';
 import { forgetSubmission } from '../scores/schedule-reads.ts';
@@ -104,6 +105,22 @@ export async function reopenSubmissionsOwingWork(
         before: { submittedAt: submission.submitted_at },
         after: { reason: growth.reason, missingCells: missing.length, missing: describeMissingCells(missing) },
       },
+      now,
+    );
+    await recordHistory(
+      db,
+      {
+        ...submissionHistory({
+          stateId: submission.state_id,
+          eventId: submission.event_id,
+          categoryId: target.categoryId,
+          judgeId: target.judgeId,
+        }),
+        action: 'reopen',
+        changedBy: growth.userId,
+        note: growth.reason,
+      },
+      serverOrigin(now),
       now,
     );
     const payload: SubmissionDelete = {

@@ -35,7 +35,7 @@ test('a cancelled wait is forgotten: a later end does not reach it', async () =>
 test('a user with too many pushes waiting: the next is refused at once; a slot frees when one ends', async () => {
   const order = createPushOrder(5_000);
   const held = Array.from({ length: MAX_WAITING_PUSHES_PER_USER }, (_, index) => order.waitForEnd(7, `m-${index}`));
-  assert.is(await order.waitForEnd(7, 'one-too-many').ended, 'not_recorded');
+  assert.is(await order.waitForEnd(7, 'one-too-many').ended, 'too_many_waiting');
   const otherUser = order.waitForEnd(8, 'm-0');
   order.pushEnded(7, 'm-0', 'recorded');
   assert.is(await held[0]?.ended, 'recorded');

@@ -9,6 +9,8 @@
 
 /** How a push that another one waits behind ended, for its last mutation. */
 export type PushEnd = 'recorded' | 'not_recorded';
+/** How a wait ended: the push before ended (`PushEnd`), or the wait was refused: too many already wait. */
+export type WaitEnd = PushEnd | 'too_many_waiting';
 
 /** Long enough for a push sent a moment earlier to arrive and be applied; short enough that a lost one stalls the device briefly. */
 export const WAIT_FOR_EARLIER_PUSH_MS = 10_000;
@@ -22,10 +24,11 @@ export const MAX_WAITING_PUSHES_PER_USER = 8;
 export interface PushOrder {
   /**
    * Resolves when the push ending with `mutationId` (this user's) is over, with how it ended,
-   * or with 'not_recorded' after `timeoutMs`. Call it before checking whether the mutation is
-   * already recorded, so an end in between is not missed; `cancel` it when it is.
+   * or with 'not_recorded' after `timeoutMs`; at once with 'too_many_waiting' when the user
+   * already has `MAX_WAITING_PUSHES_PER_USER` pushes waiting. Call it before checking whether
+   * the mutation is already recorded, so an end in between is not missed; `cancel` it when it is.
    */
-  waitForEnd(userId: number, mutationId: string): { ended: Promise<PushEnd>; cancel(): void };
+  waitForEnd(userId: number, mutationId: string): { ended: Promise<WaitEnd>; cancel(): void };
   /** A push is over (committed, refused or failed): wake whatever waits behind its last mutation. */
   pushEnded(userId: number, lastMutationId: string, end: PushEnd): void;
 }
@@ -45,7 +48,7 @@ export function createPushOrder(timeoutMs = WAIT_FOR_EARLIER_PUSH_MS): PushOrder
   return {
     waitForEnd(userId, mutationId) {
       if ((waitingPerUser.get(userId) ?? 0) >= MAX_WAITING_PUSHES_PER_USER) {
-        return { ended: Promise.resolve('not_recorded'), cancel: () => undefined };
+        return { ended: Promise.resolve('too_many_waiting'), cancel: () => undefined };
       }
       waitingPerUser.set(userId, (waitingPerUser.get(userId) ?? 0) + 1);
       const key = keyOf(userId, mutationId);

@@ -189,7 +189,16 @@ export async function insertRejectedMutation(
 // ---- devices ------------------------------------------------------------------------------
 
 const devicePush = prepareQuery(
-  (db, deviceId: string, userId: number, stateId: number, maxSeq: number | null, now: string) =>
+  (
+    db,
+    deviceId: string,
+    userId: number,
+    stateId: number,
+    maxSeq: number | null,
+    clockSkewMs: number | null,
+    clockCheckedAt: string | null,
+    now: string,
+  ) =>
     db
       .insertInto('device_sync')
       .values({
@@ -200,6 +209,8 @@ const devicePush = prepareQuery(
         last_pull_at: null,
         last_seq: maxSeq,
         last_cursor: null,
+        clock_skew_ms: clockSkewMs,
+        clock_checked_at: clockCheckedAt,
       })
       .onConflict((oc) =>
         oc.columns(['device_id', 'user_id']).doUpdateSet({
@@ -207,17 +218,29 @@ const devicePush = prepareQuery(
           last_seq: sql<
             number | null
           >`max(coalesce(device_sync.last_seq, excluded.last_seq), coalesce(excluded.last_seq, device_sync.last_seq))`,
+          // A push without sentAt (an older app) measures nothing: the last measurement stands.
+          clock_skew_ms: sql<number | null>`coalesce(excluded.clock_skew_ms, device_sync.clock_skew_ms)`,
+          clock_checked_at: sql<string | null>`coalesce(excluded.clock_checked_at, device_sync.clock_checked_at)`,
         }),
       ),
 );
 
-/** Notes a push from a device: when, and the highest outbox sequence it has sent. */
+/** Notes a push from a device: when, the highest outbox sequence it has sent, and its clock's offset if measured. */
 export async function touchDevicePush(
   db: Db,
-  device: { deviceId: string; userId: number; stateId: number; maxSeq: number | null },
+  device: { deviceId: string; userId: number; stateId: number; maxSeq: number | null; clockSkewMs: number | null },
   now: string,
 ): Promise<void> {
-  await devicePush.all(db, device.deviceId, device.userId, device.stateId, device.maxSeq, now);
+  await devicePush.all(
+    db,
+    device.deviceId,
+    device.userId,
+    device.stateId,
+    device.maxSeq,
+    device.clockSkewMs,
+    device.clockSkewMs === null ? null : now,
+    now,
+  );
 }
 
 /** Notes a pull (or a reference download) by a device and the cursor it now holds. */

@@ -11,6 +11,7 @@ import {
   Role,
   isAcceptedProtocolVersion,
   isTransientRejection,
+  measureClockSkew,
   type MutationResult,
   type PushRequestEnvelope,
   type PushResponse,
@@ -23,6 +24,7 @@ import { inTransaction, type Db } from '../../db/database.ts';
 import type { ChangeLogRow } from '../../db/tables.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
+import { readDeviceTime, type ChangeOrigin } from '../history/history.repository.ts';
 import { toDisqualificationCell, toPenaltyCell, toSubsectionCell, toSyncEvent } from '../scores/scores.mapper.ts';
 import {
   findEvent,
@@ -183,7 +185,15 @@ async function waitForEarlierPush(db: Db, order: PushOrder, userId: number, afte
     wait.cancel();
     return;
   }
-  if ((await wait.ended) === 'recorded') return;
+  const ended = await wait.ended;
+  if (ended === 'recorded') return;
+  if (ended === 'too_many_waiting') {
+    throw new ApiError(
+      503,
+      ErrorCode.TooManyPushesWaiting,
+      'Too many of your pushes are already waiting on the server, so nothing in this one was applied: send again in a moment.',
+    );
+  }
   throw new ApiError(
     503,
     ErrorCode.PushOutOfOrder,
@@ -206,6 +216,8 @@ async function applyPush(
     );
     const recorded: AppliedMutationRecord[] = [];
     let maxSeq: number | null = null;
+    // Measured once per push, from the envelope's sentAt; never from an edit's createdAt.
+    const clockSkewMs = measureClockSkew(request.sentAt, now);
     for (const mutation of request.mutations) {
       const payloadHash = hashMutationPayload(mutation.kind, mutation.data);
       const stored = received.get(mutation.id);
@@ -222,7 +234,12 @@ async function applyPush(
       }
       let result: MutationResult;
       try {
-        const outcome = await withSavepoint(trx, () => applyMutation(trx, caller, mutation, now));
+        const origin: ChangeOrigin = {
+          deviceId: request.deviceId,
+          deviceAt: readDeviceTime(mutation.createdAt),
+          clockSkewMs,
+        };
+        const outcome = await withSavepoint(trx, () => applyMutation(trx, caller, mutation, now, origin));
         result = {
           id: mutation.id,
           status: MutationStatus.Applied,
@@ -268,7 +285,7 @@ async function applyPush(
     await insertAppliedMutations(trx, { userId: caller.userId, deviceId: request.deviceId }, recorded, now);
     await touchDevicePush(
       trx,
-      { deviceId: request.deviceId, userId: caller.userId, stateId: caller.stateId, maxSeq },
+      { deviceId: request.deviceId, userId: caller.userId, stateId: caller.stateId, maxSeq, clockSkewMs },
       now,
     );
     return { results, cursor: await findLatestChangeId(trx) };

@@ -1,6 +1,7 @@
 import { EventStatusValues, eventStatusLabel, type CoordinatorEvent, type SessionUser } from '@judging/shared-types';
 import { Badge, Button, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
 import { canViewAsJudge, useAdminWriteAccess } from '../../../admin/admin-permissions.ts';
 import { useConfirmDialog } from '../../../admin/confirm-dialog.tsx';
 import { useApiQuery } from '../../../admin/use-api-query.ts';
@@ -8,6 +9,7 @@ import { useSaveAction } from '../../../admin/use-save-action.ts';
 import { showAlert } from '../../../alerts/alerts-store.ts';
 import { completeEvent, getCoordinatorEvent, getRejectedEdits, startEvent, unlockJudge } from '../../../api/run-api.ts';
 import { exportLinkProps } from '../../../results/results-toolbar.tsx';
+import { ScoreHistoryModal, type HistoryTarget } from '../../../history/score-history-modal.tsx';
 import { showRunIssue } from '../../../results/run-errors.ts';
 import { ButtonLink, HrefAnchor } from '../../../routing/links.tsx';
 import { idParams } from '../../../routing/route-schemas.ts';
@@ -38,6 +40,7 @@ function RunEventScreen({ user, eventId }: { user: SessionUser; eventId: number 
   );
   const { ask, dialog } = useConfirmDialog();
   const { isSaving, save } = useSaveAction();
+  const [history, setHistory] = useState<HistoryTarget | null>(null);
   const reload = () => {
     run.reload();
     refused.reload();
@@ -140,11 +143,19 @@ function RunEventScreen({ user, eventId }: { user: SessionUser; eventId: number 
             canViewAsJudge={canViewAsJudge(user)}
             canUnlock={canRun && view.eventStatus === EventStatusValues.Started}
             onUnlock={(judgeId, name) => void onUnlock(judgeId, category.categoryId, name)}
+            onHistory={(judgeId, name) =>
+              setHistory({
+                eventId,
+                title: `History: ${name} · ${category.categoryName}`,
+                filter: { judgeId, categoryId: category.categoryId },
+              })
+            }
           />
         </Paper>
       ))}
       {view && view.categories.length === 0 && <Text c="dimmed">This event has no categories yet.</Text>}
       {dialog}
+      <ScoreHistoryModal target={history} onClose={() => setHistory(null)} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { formatScore, type ResultsReport, type ResultsStanding } from '@judging/shared-types';
+import { describePenaltyDeduction, formatScore, type ResultsReport, type ResultsStanding } from '@judging/shared-types';
 import { Badge, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -99,7 +99,7 @@ function TeamSheets({
         key: `p-${section.sectionId}-${sheet.judgeId}-${p.penaltyId}`,
         kind: 'Penalty',
         name: penaltyName(p.penaltyId),
-        amount: formatScore(p.amount),
+        amount: describePenaltyDeduction(p.amount, p.overtimeSeconds),
         section: section.sectionName,
         judge: judgeName(sheet.judgeId),
         review: p.reviewStatus,

@@ -1,4 +1,4 @@
-import type { RunCategory } from '@judging/shared-types';
+import { describeClockSkew, type RunCategory } from '@judging/shared-types';
 import { Badge, Button, Group, Progress, Table, Text, VisuallyHidden } from '@mantine/core';
 import { HrefButton } from '../../../../routing/links.tsx';
 
@@ -8,6 +8,8 @@ interface JudgeTableProps {
   canViewAsJudge: boolean;
   canUnlock: boolean;
   onUnlock(judgeId: number, judgeName: string): void;
+  /** Opens the judge's score history in this category (every admin-area role reads it). */
+  onHistory(judgeId: number, judgeName: string): void;
 }
 
 function formatSyncTime(at: string | null): string {
@@ -17,8 +19,8 @@ function formatSyncTime(at: string | null): string {
 
 const statusColors = { '-': 'gray', 'In Progress': 'blue', Complete: 'green' } as const;
 
-/** One category's judges: name, sections, status, progress, last sync, view as judge, unlock. */
-export function JudgeTable({ eventId, category, canViewAsJudge, canUnlock, onUnlock }: JudgeTableProps) {
+/** One category's judges: name, sections, status, progress, last sync (and a device clock that is off), history, view as judge, unlock. */
+export function JudgeTable({ eventId, category, canViewAsJudge, canUnlock, onUnlock, onHistory }: JudgeTableProps) {
   if (category.judges.length === 0) return <Text c="dimmed">No judges are assigned to this category.</Text>;
   return (
     <Table.ScrollContainer minWidth={640}>
@@ -71,9 +73,19 @@ export function JudgeTable({ eventId, category, canViewAsJudge, canUnlock, onUnl
                   </Text>
                   <Progress value={percent} size="sm" aria-label={`${name} progress`} />
                 </Table.Td>
-                <Table.Td>{formatSyncTime(judge.lastSyncAt)}</Table.Td>
+                <Table.Td>
+                  {formatSyncTime(judge.lastSyncAt)}
+                  {judge.isClockSkewed && judge.clockSkewMs !== null && (
+                    <Text size="xs" c="orange.9" fw={600} maw={200} data-testid="clock-skew">
+                      {describeClockSkew(judge.clockSkewMs)}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    <Button size="xs" variant="default" onClick={() => onHistory(judge.judgeId, name)}>
+                      History
+                    </Button>
                     {canViewAsJudge && (
                       <HrefButton
                         href={`/judge-dashboard/${judge.judgeId}/${eventId}/${category.categoryId}`}

@@ -1,4 +1,5 @@
 import {
+  formatOvertime,
   formatScore,
   type Confirmation,
   type PenaltyReviewStatusLabel,
@@ -207,7 +208,12 @@ function ReviewForm({
                 {sheet.penalties.map((p) => (
                   <Table.Tr key={p.penaltyScoreId}>
                     <Table.Td>Penalty: {p.penaltyName}</Table.Td>
-                    <Table.Td ta="right">{formatScore(p.penaltyAmount)}</Table.Td>
+                    <Table.Td ta="right">
+                      {p.penaltyOvertimeSeconds === null || p.penaltyOvertimeSeconds === undefined
+                        ? ''
+                        : `${formatOvertime(p.penaltyOvertimeSeconds)} over, `}
+                      {formatScore(p.penaltyAmount)}
+                    </Table.Td>
                     <Table.Td>{p.penaltyComments ?? ''}</Table.Td>
                     <Table.Td>{p.penaltyFile ? <PhotoLink path={p.penaltyFile} /> : '—'}</Table.Td>
                     <Table.Td>{decisionControl(p.penaltyScoreId, `Decision on ${p.penaltyName}`)}</Table.Td>

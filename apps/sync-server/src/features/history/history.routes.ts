@@ -1,0 +1,28 @@
+import { ApiErrorSchema, HistoryPageSchema, HistoryParamsSchema, HistoryQuerySchema } from '@judging/shared-types';
+import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import { currentUser, requireAdminArea } from '../../http/guards.ts';
+import { readHistoryPage } from './history.service.ts';
+
+export function registerHistoryRoutes(app: AppInstance, deps: RouteDeps): void {
+  app.get(
+    '/api/run/coordinator/event/:e/history',
+    {
+      preHandler: [deps.requireAuth, requireAdminArea],
+      schema: {
+        tags: ['run'],
+        summary:
+          'Score history of an event, newest first: every applied change with its device and server times (admin area of the event’s state)',
+        params: HistoryParamsSchema,
+        querystring: HistoryQuerySchema,
+        response: {
+          200: HistoryPageSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          403: ApiErrorSchema,
+          404: ApiErrorSchema,
+        },
+      },
+    },
+    (request) => readHistoryPage(deps.db, currentUser(request), request.params.e, request.query),
+  );
+}
