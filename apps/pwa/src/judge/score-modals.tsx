@@ -23,7 +23,7 @@ import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState, ty
 import type { Static } from 'typebox';
 import { AlertType, showAlert } from '../alerts/alerts-store.ts';
 import type { CellRow } from '../offline/device-db.ts';
-import { deviceDb } from '../offline/device.ts';
+import { deviceDb, syncRunner } from '../offline/device.ts';
 import { readPhotoBlob } from '../offline/photo-store.ts';
 import { penaltyAmountToSave, readOvertimeEntry, validatePenaltyDraft } from './penalty-input.ts';
 import { photoFailureMessage } from './cell-save.ts';
@@ -35,6 +35,8 @@ import {
   type SheetContext,
 } from './score-actions.ts';
 import classes from './score-modals.module.css';
+import { showSyncNote } from './sync-note.ts';
+import { SyncTone, savedOnTablet } from './sync-wording.ts';
 
 type Subsection = Static<typeof SyncSubsectionSchema>;
 type Penalty = Static<typeof SyncPenaltySchema>;
@@ -188,14 +190,15 @@ const PLEASE_WAIT_AFTER_MS = 150;
 
 /**
  * The modal's save: one at a time (a second tap while saving is ignored), 'Please wait…' while
- * it takes a moment, then the seed's success alert and the modal closes. A save that fails shows
+ * it takes a moment, then the status bar says where the change is (on this tablet: the server
+ * has not received it yet, so no success alert) and the modal closes. A save that fails shows
  * the seed's error alert and keeps the modal open with everything typed; a photo that failed
  * while the score and comments were saved gets its own error alert, kept until closed.
  */
 function useSaveRunner() {
   const [isSaving, setIsSaving] = useState(false);
   const isRunning = useRef(false);
-  const run = async (work: () => Promise<SaveOutcome>, message: string, onDone: () => void) => {
+  const run = async (work: () => Promise<SaveOutcome>, onDone: () => void) => {
     if (isRunning.current) return;
     isRunning.current = true;
     const pleaseWait = setTimeout(() => setIsSaving(true), PLEASE_WAIT_AFTER_MS);
@@ -209,7 +212,7 @@ function useSaveRunner() {
     );
     try {
       const outcome = await work();
-      showAlert({ type: AlertType.Success, message });
+      showSyncNote({ text: savedOnTablet(syncRunner.getStatus().connection), tone: SyncTone.Neutral });
       if (outcome.photoFailure !== null) {
         showAlert({ type: AlertType.Error, message: photoFailureMessage(outcome.photoFailure), persistent: true });
       }
@@ -295,7 +298,6 @@ function SubsectionForm({
           photoFile: photo ?? undefined,
           existing,
         }),
-      'Score Details Updated',
       onClose,
     );
 
@@ -417,7 +419,6 @@ function PenaltyForm({
           photoFile: photo ?? undefined,
           existing,
         }),
-      'Score Details Updated',
       onClose,
     );
   };
@@ -544,7 +545,6 @@ function DisqualificationForm({
           photoFile: photo ?? undefined,
           existing,
         }),
-      'Disqualification Details Updated',
       onClose,
     );
   };

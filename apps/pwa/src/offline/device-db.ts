@@ -256,7 +256,18 @@ export function cellKey(cell: {
   schoolId: number;
   itemId: number;
 }): string {
-  return `${cell.kind}:${cell.judgeId}:${cell.categoryId}:${cell.sectionId}:${cell.schoolId}:${cell.itemId}`;
+  return `${cellKeyPrefix(cell)}${cell.itemId}`;
+}
+
+/** What every cell key of one kind in one sheet begins with (the item id follows). */
+export function cellKeyPrefix(place: {
+  kind: CellKind;
+  judgeId: number;
+  categoryId: number;
+  sectionId: number;
+  schoolId: number;
+}): string {
+  return `${place.kind}:${place.judgeId}:${place.categoryId}:${place.sectionId}:${place.schoolId}:`;
 }
 
 /** WebKit drops IndexedDB connections (backgrounded tabs, storage pressure): these errors mean "reopen". */

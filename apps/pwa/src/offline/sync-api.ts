@@ -26,10 +26,17 @@ export interface SyncApi {
   push(deviceId: string, mutations: PushMutation[], after?: string): Promise<PushResponse>;
   pull(eventId: number, cursor: number, deviceId: string): Promise<SyncPullResponse>;
   uploadPhoto(photo: { sha256: string; mime: string; bytes: ArrayBuffer }): Promise<void>;
+  /** True when the server answers `HEAD /api/health` (our JSON headers) within `PROBE_TIMEOUT_MS`. */
+  probe(): Promise<boolean>;
 }
 
 /** Time limits per call: a request hanging on a dead venue uplink fails and is retried, rather than holding the queue. */
 export const SYNC_TIMEOUTS_MS = { read: 30_000, push: 60_000, photo: 120_000 } as const;
+/**
+ * A probe not answered in 2 s says "can't reach the server": on a venue's network the server
+ * answers a HEAD in milliseconds, and the status must turn within 5 s of the server going away.
+ */
+export const PROBE_TIMEOUT_MS = 2000;
 
 /** A signal that aborts after `ms` (none where the browser lacks AbortSignal.timeout). */
 function timeLimit(ms: number): AbortSignal | undefined {
@@ -65,7 +72,26 @@ export function createSyncApi(
         { signal: timeLimit(SYNC_TIMEOUTS_MS.read) },
       ),
     uploadPhoto: (photo) => uploadPhoto(dependencies, photo),
+    probe: () => probeServer(dependencies),
   };
+}
+
+/**
+ * HEAD /api/health: headers only, no body, no token. Answered means our server answered (a
+ * JSON content type): a portal's or a proxy's page does not count.
+ */
+async function probeServer(dependencies: { fetch: typeof fetch }): Promise<boolean> {
+  try {
+    const response = await dependencies.fetch(`${API_BASE}/health`, {
+      method: 'HEAD',
+      cache: 'no-store',
+      credentials: 'omit',
+      signal: timeLimit(PROBE_TIMEOUT_MS),
+    });
+    return response.ok && (response.headers.get('content-type') ?? '').toLowerCase().includes('json');
+  } catch {
+    return false;
+  }
 }
 
 /** PUT /api/sync/photos/{sha256}, multipart with one image; 200 and 201 both mean the server has it. */
