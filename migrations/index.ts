@@ -12,6 +12,7 @@ import * as penaltyReviewViewed from './0006-penalty-review-viewed.ts';
 import * as scoreSheetIndex from './0007-score-sheet-index.ts';
 import * as resultsVersionNames from './0008-results-version-names.ts';
 import * as auditEntityIndex from './0009-audit-entity-index.ts';
+import * as photoCapturedAt from './0010-photo-captured-at.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '0007-score-sheet-index': scoreSheetIndex,
   '0008-results-version-names': resultsVersionNames,
   '0009-audit-entity-index': auditEntityIndex,
+  '0010-photo-captured-at': photoCapturedAt,
 };
 
 /** Builds a Kysely migrator over the registered migrations (no file-system scan). */

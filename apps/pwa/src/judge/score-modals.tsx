@@ -24,7 +24,7 @@ import type { Static } from 'typebox';
 import { AlertType, showAlert } from '../alerts/alerts-store.ts';
 import type { CellRow } from '../offline/device-db.ts';
 import { deviceDb, syncRunner } from '../offline/device.ts';
-import { readPhotoBlob } from '../offline/photo-store.ts';
+import { readPhoto } from '../offline/photo-store.ts';
 import { penaltyAmountToSave, readOvertimeEntry, validatePenaltyDraft } from './penalty-input.ts';
 import { photoFailureMessage } from './cell-save.ts';
 import {
@@ -34,6 +34,7 @@ import {
   type SaveOutcome,
   type SheetContext,
 } from './score-actions.ts';
+import { formatDateTime } from './judge-format.ts';
 import classes from './score-modals.module.css';
 import { showSyncNote } from './sync-note.ts';
 import { SyncTone, savedOnTablet } from './sync-wording.ts';
@@ -576,7 +577,7 @@ function DisqualificationForm({
 
 // ---- photo -----------------------------------------------------------------------------------
 
-/** Shows a score's photo: from this tablet when it was taken here, else from the server (online). */
+/** Shows a score's photo: from this tablet when it was taken here (with the time it was taken), else from the server (online). */
 export const ShowImageModal = memo(function ShowImageModal({
   opened,
   onClose,
@@ -590,26 +591,33 @@ export const ShowImageModal = memo(function ShowImageModal({
   sha256: string | null;
   serverUrl: string | null;
 }) {
-  const [source, setSource] = useState<{ sha256: string; url: string | null } | null>(null);
+  const [source, setSource] = useState<{ sha256: string; url: string | null; capturedAt: string | null } | null>(null);
   useEffect(() => {
     if (!opened || !sha256) return;
     let objectUrl: string | null = null;
     let isCurrent = true;
-    void readPhotoBlob(deviceDb, sha256).then((blob) => {
+    void readPhoto(deviceDb, sha256).then((photo) => {
       if (!isCurrent) return;
-      if (blob) objectUrl = URL.createObjectURL(blob);
-      setSource({ sha256, url: objectUrl ?? serverUrl });
+      if (photo) objectUrl = URL.createObjectURL(photo.blob);
+      setSource({ sha256, url: objectUrl ?? serverUrl, capturedAt: photo?.capturedAt ?? null });
     });
     return () => {
       isCurrent = false;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [opened, sha256, serverUrl]);
-  const url = source && source.sha256 === sha256 ? source.url : null;
+  const shown = source && source.sha256 === sha256 ? source : null;
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="xl" centered>
-      {url ? (
-        <Image src={url} alt={title} radius="md" fit="contain" mah="70vh" />
+      {shown?.url ? (
+        <Stack gap="xs">
+          <Image src={shown.url} alt={title} radius="md" fit="contain" mah="70vh" />
+          {shown.capturedAt && (
+            <Text size="sm" c="dimmed">
+              Taken {formatDateTime(shown.capturedAt)}
+            </Text>
+          )}
+        </Stack>
       ) : (
         <Text>
           {navigator.onLine ? 'Loading the photo…' : 'This photo is on the server; it shows when the tablet is online.'}

@@ -109,6 +109,11 @@ export interface PhotoRow {
   refusedAt?: string | null;
   /** The server's reason for the refusal. */
   refusal?: string | null;
+  /**
+   * When the photo was taken (EXIF DateTimeOriginal, else the file's time), ISO; absent on
+   * photos stored before it was kept. Sent with the upload; the re-encoded bytes have no EXIF.
+   */
+  capturedAt?: string | null;
 }
 
 /**

@@ -25,7 +25,7 @@ export interface SyncApi {
   /** `after`: the last mutation of the push sent just before, when its answer has not arrived yet. */
   push(deviceId: string, mutations: PushMutation[], after?: string): Promise<PushResponse>;
   pull(eventId: number, cursor: number, deviceId: string): Promise<SyncPullResponse>;
-  uploadPhoto(photo: { sha256: string; mime: string; bytes: ArrayBuffer }): Promise<void>;
+  uploadPhoto(photo: { sha256: string; mime: string; bytes: ArrayBuffer; capturedAt?: string | null }): Promise<void>;
   /** True when the server answers `HEAD /api/health` (our JSON headers) within `PROBE_TIMEOUT_MS`. */
   probe(): Promise<boolean>;
 }
@@ -94,12 +94,16 @@ async function probeServer(dependencies: { fetch: typeof fetch }): Promise<boole
   }
 }
 
-/** PUT /api/sync/photos/{sha256}, multipart with one image; 200 and 201 both mean the server has it. */
+/**
+ * PUT /api/sync/photos/{sha256}, multipart with one image and, before it, the time it was
+ * taken; 200 and 201 both mean the server has it.
+ */
 async function uploadPhoto(
   dependencies: { fetch: typeof fetch; getToken(): string | null },
-  photo: { sha256: string; mime: string; bytes: ArrayBuffer },
+  photo: { sha256: string; mime: string; bytes: ArrayBuffer; capturedAt?: string | null },
 ): Promise<void> {
   const form = new FormData();
+  if (photo.capturedAt) form.append('capturedAt', photo.capturedAt);
   form.append('file', new Blob([photo.bytes], { type: photo.mime }), `${photo.sha256}.jpg`);
   const token = dependencies.getToken();
   let response: Response;

@@ -231,6 +231,7 @@ const expectedColumns = {
     document_name: true,
     uploaded_by: true,
     created_at: true,
+    captured_at: true,
   },
   public_request: {
     request_id: true,

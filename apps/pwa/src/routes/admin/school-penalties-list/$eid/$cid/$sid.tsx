@@ -17,6 +17,7 @@ import {
   getSchoolPenalties,
   markSchoolPenaltiesViewed,
 } from '../../../../../api/review-api.ts';
+import { formatDateTime } from '../../../../../judge/judge-format.ts';
 import { reviewStatusColor } from '../../../../../results/review-status.ts';
 import { showRunIssue } from '../../../../../results/run-errors.ts';
 import { ButtonLink } from '../../../../../routing/links.tsx';
@@ -45,6 +46,22 @@ function initialDecisions(data: SchoolPenalties): Record<string, Decision> {
 
 function photoHref(url: string): string {
   return `${url}?token=${encodeURIComponent(sessionStore.get()?.token ?? '')}`;
+}
+
+/** The photo's link and, when the judge's tablet knew it, when the photo was taken. */
+function PhotoLink({ url, capturedAt }: { url: string; capturedAt: string | null }) {
+  return (
+    <Stack gap={0}>
+      <Anchor href={photoHref(url)} target="_blank">
+        View photo
+      </Anchor>
+      {capturedAt && (
+        <Text size="xs" c="dimmed">
+          Taken {formatDateTime(capturedAt)}
+        </Text>
+      )}
+    </Stack>
+  );
 }
 
 function SchoolPenaltyReviewPage() {
@@ -199,9 +216,7 @@ function ReviewForm({
                     <Table.Td>{p.penaltyComments ?? ''}</Table.Td>
                     <Table.Td>
                       {p.penaltyFile ? (
-                        <Anchor href={photoHref(p.penaltyFile)} target="_blank">
-                          View photo
-                        </Anchor>
+                        <PhotoLink url={p.penaltyFile} capturedAt={p.penaltyFileCapturedAt ?? null} />
                       ) : (
                         '—'
                       )}
@@ -216,9 +231,7 @@ function ReviewForm({
                     <Table.Td>{d.disqualificationComments ?? ''}</Table.Td>
                     <Table.Td>
                       {d.disqualificationFile ? (
-                        <Anchor href={photoHref(d.disqualificationFile)} target="_blank">
-                          View photo
-                        </Anchor>
+                        <PhotoLink url={d.disqualificationFile} capturedAt={d.disqualificationFileCapturedAt ?? null} />
                       ) : (
                         '—'
                       )}
