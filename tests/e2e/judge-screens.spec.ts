@@ -73,14 +73,14 @@ test('the score sheet follows the seed: modals, headers, dropdowns, Done, prompt
     'true',
   );
   await screens.dialog.getByRole('textbox', { name: 'Comments' }).fill('Plated late');
-  await screens.saveDialog('Score Details Updated');
+  await screens.saveDialog();
   expect(await headerBackground(penaltiesHeading)).not.toBe(TRANSPARENT);
   await page.getByRole('combobox', { name: 'Add a penalty' }).click();
   await expect(page.getByRole('option', { name: 'Overtime' })).toHaveCount(0);
   await page.getByRole('option', { name: 'Incomplete Uniform' }).click();
   await expect(screens.dialog.getByText('Deduction: 2.00', { exact: true })).toBeVisible();
   await screens.dialog.getByRole('textbox', { name: 'Comments' }).fill('No hat');
-  await screens.saveDialog('Score Details Updated');
+  await screens.saveDialog();
   // Edit only for a time-based penalty; delete for both.
   await expect(page.getByRole('button', { name: 'Edit Overtime' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit Incomplete Uniform' })).toHaveCount(0);
@@ -96,7 +96,7 @@ test('the score sheet follows the seed: modals, headers, dropdowns, Done, prompt
     screens.dialog.getByText('Are you sure you want to remove Outside Assistance During Competition?'),
   ).toBeVisible();
   await screens.dialog.getByRole('button', { name: 'Remove' }).click();
-  await expect(screens.shell.alert('Remove successful')).toBeVisible();
+  await expect(screens.syncNote(/^Removed on this tablet/)).toBeVisible();
   await expect.poll(() => headerBackground(dqHeading)).toBe(TRANSPARENT);
 
   // Done waits for every subsection.
@@ -108,7 +108,7 @@ test('the score sheet follows the seed: modals, headers, dropdowns, Done, prompt
   await expect(page.getByTestId('sheet-total')).toHaveText('15.50');
   await expect(page.getByText('All criteria subsections must be scored.')).toBeHidden();
   await screens.doneButton.click();
-  await expect(screens.shell.alert('Scores Saved')).toBeVisible();
+  await expect(screens.doneNote).toBeVisible();
   await expect(page).toHaveURL(/\/school-sections\?/);
   await expect(screens.pendingText(0)).toBeVisible();
 
@@ -157,7 +157,7 @@ test('a photo that cannot be read shows the error alert; the score and comments 
   const chooser = page.waitForEvent('filechooser');
   await screens.dialog.getByRole('button', { name: 'Add/Replace Photo' }).click();
   await (await chooser).setFiles(broken);
-  await screens.saveDialog('Score Details Updated');
+  await screens.saveDialog();
   await expect(
     screens.shell.alert(
       'The photo was not saved: The photo could not be read. Take it again, or choose another picture. The score and comments are saved; add the photo again.',

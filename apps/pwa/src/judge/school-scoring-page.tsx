@@ -587,7 +587,7 @@ const PenaltiesTable = memo(function PenaltiesTable({
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Penalty</Table.Th>
-                <Table.Th w={130}>Deduction</Table.Th>
+                <Table.Th w={110}>Deduction</Table.Th>
                 <Table.Th>Comments</Table.Th>
                 <Table.Th />
               </Table.Tr>

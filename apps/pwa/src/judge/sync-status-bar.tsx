@@ -76,7 +76,7 @@ export const SyncStatusBar = memo(function SyncStatusBar({ judgeId }: { judgeId:
           <Text size="sm" c="dimmed">
             {lastSyncLine(status.lastSyncAt ? formatDateTime(status.lastSyncAt) : null)}
           </Text>
-          <SyncNoteLine />
+          <SyncNoteLine judgeId={judgeId} />
         </Group>
         {status.needsLogin && (
           <Alert color="yellow" variant="light" title="Log in again to send your scores">
@@ -119,12 +119,21 @@ function ToneText({ line, testId }: { line: SyncLine; testId?: string }) {
   );
 }
 
-/** Where the judge's last change is, for a moment after it (sync-note.ts). */
-function SyncNoteLine() {
+/**
+ * Where the judge's last change is, for a moment after it (sync-note.ts). A note that the
+ * change is only on this tablet goes once the queue it joined is empty again: the line beside
+ * it then says "All sent", and the note would no longer be true.
+ */
+function SyncNoteLine({ judgeId }: { judgeId: number }) {
   const note = useSyncExternalStore(syncNotes.subscribe, syncNotes.getNote);
+  const pending = useOutboxCount(judgeId, 'pending');
+  // The note whose change was seen waiting (the count read after the save may come a moment later).
+  const [seenWaiting, setSeenWaiting] = useState<number | null>(null);
+  if (note && pending !== undefined && pending > 0 && seenWaiting !== note.id) setSeenWaiting(note.id);
+  const isOutdated = note !== null && note.tone !== SyncTone.Sent && seenWaiting === note.id && pending === 0;
   return (
     <div role="status" aria-live="polite" aria-label="Last change">
-      {note && <ToneText key={note.id} line={note} testId="sync-note" />}
+      {note && !isOutdated && <ToneText key={note.id} line={note} testId="sync-note" />}
     </div>
   );
 }

@@ -473,6 +473,8 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
   async function probeStep(): Promise<void> {
     probeTimer = undefined;
     let isWaiting = false;
+    // Heard from lately: the next look is due that long after it, not a whole period from now.
+    let dueIn: number | null = null;
     try {
       const session = activeJudge();
       if (!canSend(session)) return;
@@ -483,8 +485,13 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       }
       // Nothing waits and nobody is looking: the next look at the screen syncs anyway.
       if (!isWaiting && typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
-      const since = now().getTime() - lastHeardAt;
-      if (since < probeDelay(isWaiting, () => 0) || isProbing) return;
+      if (isProbing) return;
+      const quiet = now().getTime() - lastHeardAt;
+      const period = probeDelay(isWaiting, () => 0);
+      if (quiet < period) {
+        dueIn = period - quiet;
+        return;
+      }
       isProbing = true;
       let isAnswered = false;
       try {
@@ -504,7 +511,7 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     } catch (error) {
       console.error('Probing the server failed', error);
     } finally {
-      if (isStarted) scheduleProbe(probeDelay(isWaiting, random));
+      if (isStarted) scheduleProbe(dueIn ?? probeDelay(isWaiting, random));
     }
   }
 
