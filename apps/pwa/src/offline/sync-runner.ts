@@ -457,8 +457,11 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       return;
     }
     failures += 1;
-    setStatus({ isSyncing: false, connection: connectionOf(!isUnreachable(error)), lastError: describe(error) });
+    const isCutOff = isUnreachable(error);
+    setStatus({ isSyncing: false, connection: connectionOf(!isCutOff), lastError: describe(error) });
     scheduleRetry(backoffDelay(failures, random));
+    // Edits wait and the server did not answer: look for it every 2–3 s from now on.
+    if (isCutOff && isStarted && !isProbing) scheduleProbe(probeDelay(true, random));
   }
 
   /** Only a judge whose sending is not paused (login, app update) needs the server. */
