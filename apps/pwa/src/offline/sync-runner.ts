@@ -153,6 +153,7 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
   let retryTimer: unknown;
   let periodicTimer: unknown;
   let probeTimer: unknown;
+  let probeDueAt = Number.POSITIVE_INFINITY;
   let isProbing = false;
   let isStarted = false;
   /** When the server last answered anything (a probe, a push, a pull): no probe is needed soon after. */
@@ -460,8 +461,8 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     const isCutOff = isUnreachable(error);
     setStatus({ isSyncing: false, connection: connectionOf(!isCutOff), lastError: describe(error) });
     scheduleRetry(backoffDelay(failures, random));
-    // Edits wait and the server did not answer: look for it every 2–3 s from now on.
-    if (isCutOff && isStarted && !isProbing) scheduleProbe(probeDelay(true, random));
+    // Edits wait and the server did not answer: look for it within 2–3 s.
+    if (isCutOff) probeSoon();
   }
 
   /** Only a judge whose sending is not paused (login, app update) needs the server. */
@@ -475,6 +476,7 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
    */
   async function probeStep(): Promise<void> {
     probeTimer = undefined;
+    probeDueAt = Number.POSITIVE_INFINITY;
     let isWaiting = false;
     // Heard from lately: the next look is due that long after it, not a whole period from now.
     let dueIn: number | null = null;
@@ -518,8 +520,16 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     }
   }
 
+  /** A probe within 2–3 s (edits wait): one already due sooner stays as it is. */
+  function probeSoon() {
+    if (!isStarted || isProbing) return;
+    const delay = probeDelay(true, random);
+    if (probeDueAt > now().getTime() + delay) scheduleProbe(delay);
+  }
+
   function scheduleProbe(delay: number) {
     timers.clearTimeout(probeTimer);
+    probeDueAt = now().getTime() + delay;
     probeTimer = timers.setTimeout(() => void probeStep(), delay);
   }
 
@@ -560,7 +570,7 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       timers.clearTimeout(debounceTimer);
       debounceTimer = timers.setTimeout(() => void requestSync('write'), WRITE_DEBOUNCE_MS);
       // An edit now waits: the probe looks every 2–3 s from here on, not in up to 20 s.
-      if (isStarted && !isProbing) scheduleProbe(probeDelay(true, random));
+      probeSoon();
     },
     /** Downloads an event's reference data for the logged-in judge (online only). */
     async downloadEvent(judgeId: number, eventId: number): Promise<void> {
