@@ -153,6 +153,7 @@ test.describe('the server process stopped while the network stays up', () => {
     await openSheet(screens, scenario, 1);
     await page.getByRole('button', { name: 'Delete Outside Assistance During Competition' }).click();
     await screens.dialog.getByRole('button', { name: 'Remove' }).click();
+    await expect(screens.dialog).toBeHidden();
     await expect(screens.syncNote('Removed on this tablet, will send when connected')).toBeVisible();
     const removed = page.getByRole('row', { name: 'Outside Assistance During Competition' });
     await expect(removed).toContainText('removed on this tablet');
