@@ -17,6 +17,10 @@ export interface BenchServer {
   /** The server's process, for its CPU time. */
   pid: number;
   stop(): Promise<void>;
+  /** Kills the process (SIGKILL, as a laptop losing power), keeping its data folder. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port and data folder; resolves once /api/health answers, at that `performance.now()`. */
+  restart(): Promise<number>;
 }
 
 /** Starts the server (the PWA must be built: `pnpm build`); resolves once /api/health answers. */
@@ -28,10 +32,9 @@ export async function startServer(port: number): Promise<BenchServer> {
   // BENCH_PROFILE_SERVER=folder: the server's CPU profile of the whole run, written when it stops.
   const profileFolder = process.env.BENCH_PROFILE_SERVER;
   const profileArgs = profileFolder ? ['--cpu-prof', `--cpu-prof-dir=${profileFolder}`, '--cpu-prof-interval=250'] : [];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...profileArgs, path.join(repoRoot, 'apps/sync-server/src/main.ts')],
-    {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const spawnServer = async (): Promise<ChildProcess> => {
+    const child = spawn(process.execPath, [...profileArgs, path.join(repoRoot, 'apps/sync-server/src/main.ts')], {
       env: {
         ...process.env,
         PORT: String(port),
@@ -43,29 +46,40 @@ export async function startServer(port: number): Promise<BenchServer> {
         RATE_LIMIT_CAPTCHA_CHALLENGES: '100000',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
+    });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      try {
+        if ((await fetch(`${baseUrl}/api/health`)).ok) return child;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error('The server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('The server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  };
+  const end = async (child: ChildProcess, signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+  };
+  let child = await spawnServer();
   return {
     baseUrl,
-    pid: child.pid ?? 0,
+    get pid() {
+      return child.pid ?? 0;
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await end(child, 'SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      await end(child, 'SIGKILL');
+    },
+    async restart() {
+      child = await spawnServer();
+      return performance.now();
     },
   };
 }
@@ -222,7 +236,7 @@ export function subsectionPuts(scenario: BenchScenario, count: number, idPrefix:
         subsectionId: cell.subsection.subsectionId,
         score: 1 + (index % (steps + 1)) * 0.25,
         comments: null,
-        photoSha256: null,
+        photoSha256: null as string | null,
       },
     };
   });

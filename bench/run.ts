@@ -5,9 +5,13 @@
 //   (c) results of a large state final against one SQL aggregate (bench/results.bench.ts);
 //   (b) draining 5,000 queued mutations from a real page, against the server's own push rate
 //       (batches of 50 from a Node client, sent as the device sends them) and its GET
-//       /api/health rate.
+//       /api/health rate;
+//   (d) drain after return: 35 changes and a photo queued while the server process was down
+//       (the browser still reporting a network), drained once it is back, found by the app's own
+//       probe, against the same drain started by the browser's `online` event.
 // Needs the built PWA (`pnpm build`) and Debian's Chromium (/usr/bin/chromium).
-// `node bench/run.ts save` runs (a) alone (likewise `results`, `drain`); no argument runs all.
+// `node bench/run.ts save` runs (a) alone (likewise `results`, `drain`, `return`); no argument runs all.
+import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PUSHES_IN_FLIGHT } from '@judging/shared-types';
@@ -40,6 +44,12 @@ const DRAIN_ROUNDS = Number(process.env.BENCH_DRAIN_ROUNDS ?? 5);
 const HEALTH_SECONDS = 3;
 const HEALTH_WARM_UP_SECONDS = 3;
 const HEALTH_CONCURRENCY = 8;
+/** (d): the changes queued during the outage (issue 28's WebKit walk: 35 and a photo), a photo's size, rounds per way. */
+const RETURN_CHANGES = 35;
+const RETURN_PHOTO_BYTES = 400 * 1024;
+const RETURN_ROUNDS = Number(process.env.BENCH_RETURN_ROUNDS ?? 5);
+/** How long the server stays down once the tablet has said it cannot reach it. */
+const RETURN_OUTAGE_MS = 4000;
 
 /**
  * The measured windows on the monotonic clock (µs, as V8's profiles time their samples), written
@@ -107,7 +117,7 @@ async function seedDeviceStore(
 }
 
 /**
- * Resolves once the judge sees "All scores sent" and the page's outbox is indeed empty. The
+ * Resolves once the judge sees "All sent" and the page's outbox is indeed empty. The
  * status line is watched (a MutationObserver: nothing runs while it does not change); the
  * store is counted only when the line says all is sent, and once a second as a safety net.
  * Polling the store's count every 50 ms cost the browser enough to slow the drain it measured.
@@ -130,7 +140,7 @@ async function waitForEmptyOutbox(page: Evaluates, timeoutMs: number): Promise<v
         let isCounting = false;
         const check = async (always: boolean) => {
           const line = document.querySelector('[data-testid="pending-count"]')?.textContent;
-          if (isCounting || (!always && line !== 'All scores sent')) return;
+          if (isCounting || (!always && line !== 'All sent')) return;
           isCounting = true;
           try {
             if ((await countOutbox()) === 0) finish();
@@ -295,7 +305,7 @@ async function drainInBareChromium(
   const syncIsOver = () =>
     page.waitFor(
       () =>
-        document.querySelector('[data-testid="pending-count"]')?.textContent === 'All scores sent' &&
+        document.querySelector('[data-testid="pending-count"]')?.textContent === 'All sent' &&
         !document.querySelector('button[aria-busy="true"]'),
       undefined,
     );
@@ -480,6 +490,159 @@ async function benchHealth(baseUrl: string, seconds = HEALTH_SECONDS): Promise<{
   return { requests, rate: requests / ((performance.now() - started) / 1000) };
 }
 
+/**
+ * Queues, straight into the page's device store, `RETURN_CHANGES` edits of the judge's cells
+ * and a photo the last of them refers to (as if scored during the outage): the outbox rows,
+ * the cells marked waiting, the judge's counts, and the photo's bytes awaiting upload.
+ */
+async function queueWithPhoto(page: Page, scenario: BenchScenario, idPrefix: string): Promise<void> {
+  const photo = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(RETURN_PHOTO_BYTES - 4)]);
+  const sha256 = createHash('sha256').update(photo).digest('hex');
+  const mutations = subsectionPuts(scenario, RETURN_CHANGES, idPrefix);
+  const last = mutations.at(-1)!;
+  last.data = { ...last.data, photoSha256: sha256 };
+  const evaluates: Evaluates = {
+    evaluate: <Arg, Result>(fn: (arg: Arg) => Result | Promise<Result>, arg: Arg) =>
+      page.evaluate(fn as (arg: unknown) => Result | Promise<Result>, arg),
+  };
+  const cellKeyOf = (data: (typeof mutations)[number]['data']) =>
+    `subsection:${scenario.judgeId}:${data.categoryId}:${data.sectionId}:${data.schoolId}:${data.subsectionId}`;
+  const now = new Date().toISOString();
+  const cells = new Map(
+    mutations.map(({ data }) => [
+      cellKeyOf(data),
+      {
+        key: cellKeyOf(data),
+        kind: 'subsection',
+        judgeId: scenario.judgeId,
+        eventId: data.eventId,
+        categoryId: data.categoryId,
+        sectionId: data.sectionId,
+        schoolId: data.schoolId,
+        itemId: data.subsectionId,
+        scoreId: data.scoreId,
+        value: data.score,
+        comments: data.comments,
+        photoSha256: data.photoSha256,
+        pending: 1,
+        rev: 0,
+        updatedAt: now,
+      },
+    ]),
+  );
+  await page.evaluate(
+    async ({ base64, sha256, judgeId, now }) => {
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)).buffer;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('judging-device');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      await new Promise<void>((resolve, reject) => {
+        const transaction = db.transaction('photos', 'readwrite');
+        transaction.objectStore('photos').put({
+          sha256,
+          judgeId,
+          mime: 'image/jpeg',
+          bytes,
+          size: bytes.byteLength,
+          uploadedAt: null,
+          awaitingUpload: 1,
+          createdAt: now,
+          capturedAt: now,
+        });
+        transaction.oncomplete = () => resolve();
+        transaction.onerror = () => reject(transaction.error);
+      });
+      db.close();
+    },
+    { base64: photo.toString('base64'), sha256, judgeId: scenario.judgeId, now },
+  );
+  await seedDeviceStore(evaluates, 'cells', [...cells.values()]);
+  await seedDeviceStore(
+    evaluates,
+    'outbox',
+    mutations.map((mutation) => ({
+      id: mutation.id,
+      judgeId: scenario.judgeId,
+      eventId: scenario.eventId,
+      kind: mutation.kind,
+      data: mutation.data,
+      schemaVersion: 1,
+      createdAt: mutation.createdAt,
+      attempts: 0,
+      lastError: null,
+      status: 'pending',
+      cellKey: cellKeyOf(mutation.data),
+      rejectionCode: null,
+      label: 'bench',
+    })),
+  );
+  await seedDeviceStore(evaluates, 'outboxCounts', [
+    { judgeId: scenario.judgeId, pending: mutations.length, rejected: 0 },
+  ]);
+}
+
+/**
+ * (d) One drain after the server's return. The judge's page is open and in step; the server
+ * process is killed (the browser keeps its network); 35 changes and a photo are queued and the
+ * judge presses "Sync now", which fails: the tablet says it cannot reach the server. After
+ * `RETURN_OUTAGE_MS` the server starts again. Measured: from the moment /api/health answers
+ * again to the page's outbox empty, either found by the app's own probe (`probe`) or started
+ * by the browser's `online` event fired at that moment (`online`, the reference).
+ */
+async function drainAfterReturn(
+  browser: Browser,
+  server: BenchServer,
+  way: 'probe' | 'online',
+  round: number,
+): Promise<number> {
+  const scenario = await createScenario(server.baseUrl, `return-${way}-${round}`);
+  const page = await openJudgePage(browser, server.baseUrl, scenario);
+  try {
+    const statusLine = page.getByTestId('pending-count');
+    await statusLine.filter({ hasText: /^All sent$/ }).waitFor();
+    await server.kill();
+    await queueWithPhoto(page, scenario, `${way === 'probe' ? 'a' : 'b'}${String(round).padStart(3, '0')}`);
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    // The rows were written under the app (its live queries do not see them): the line says it
+    // cannot reach the server; its count catches up once the runner writes the outbox itself.
+    await statusLine.filter({ hasText: /^Can't reach the server/ }).waitFor({ timeout: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, RETURN_OUTAGE_MS));
+    const back = await server.restart();
+    if (way === 'online') await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await waitForEmptyOutbox(page, 60_000);
+    return (performance.now() - back) / 1000;
+  } finally {
+    await page.context().close();
+  }
+}
+
+async function benchReturn(browser: Browser): Promise<void> {
+  const server = await startServer(PORT + 1);
+  try {
+    console.log(
+      `\n(d) drain after return: ${RETURN_CHANGES} changes and a ${RETURN_PHOTO_BYTES / 1024} KB photo queued while the server process was down (the browser still online), from /api/health answering again to the outbox empty; found by the app's probe, against the browser's 'online' event fired at that moment; ${RETURN_ROUNDS} rounds each, alternating`,
+    );
+    const probe: number[] = [];
+    const online: number[] = [];
+    for (let round = 1; round <= RETURN_ROUNDS; round += 1) {
+      probe.push(await drainAfterReturn(browser, server, 'probe', round));
+      online.push(await drainAfterReturn(browser, server, 'online', round));
+      console.log(
+        `    round ${round}: probe ${fixed(probe.at(-1)!, 2)} s; 'online' event ${fixed(online.at(-1)!, 2)} s`,
+      );
+    }
+    const probeMedian = median(probe);
+    const onlineMedian = median(online);
+    console.log(
+      `    median drain after return: ${fixed(probeMedian, 2)} s by the probe (goal ≤ 3 s; issue 28 measured 13.6 s in WebKit); ${fixed(onlineMedian, 2)} s with the 'online' event; probe / online = ${fixed(probeMedian / onlineMedian, 2)}`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
 function printSave(save: { median: number; p95: number; samples: number }): void {
   console.log(
     `\n(a) save one score on the device, ${STORED_SCORES} scores stored, ${save.samples} saves (headless Chromium, tap → Dexie committed → row updated)`,
@@ -492,6 +655,18 @@ function printSave(save: { median: number; p95: number; samples: number }): void
 async function main(part: string | undefined): Promise<void> {
   if (part === undefined || part === 'results') await benchResults();
   if (part === 'results') return;
+  if (part === 'return') {
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
+    try {
+      await benchReturn(browser);
+    } finally {
+      await browser.close();
+    }
+    return;
+  }
   const server = await startServer(PORT);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -530,6 +705,7 @@ async function main(part: string | undefined): Promise<void> {
     console.log(
       `    median Node push mutations/s / health requests/s = ${fixed(median(rounds.map((round) => round.pushPerHealth)), 2)} (goal ≥ 1.5)`,
     );
+    if (part === undefined) await benchReturn(browser);
   } finally {
     await browser.close();
     await server.stop();

@@ -15,6 +15,7 @@ import * as auditEntityIndex from './0009-audit-entity-index.ts';
 import * as photoReferenceIndex from './0010-photo-reference-index.ts';
 import * as photoUploader from './0011-photo-uploader.ts';
 import * as scoreHistory from './0012-score-history.ts';
+import * as photoCapturedAt from './0013-photo-captured-at.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0010-photo-reference-index': photoReferenceIndex,
   '0011-photo-uploader': photoUploader,
   '0012-score-history': scoreHistory,
+  '0013-photo-captured-at': photoCapturedAt,
 };
 
 /** Builds a Kysely migrator over the registered migrations (no file-system scan). */

@@ -85,7 +85,7 @@ test('competition day: start, score (one tablet offline), unlock, review, end, r
       await screens.addPenalty('Incomplete Uniform', { comments: 'No hat', photo: testPhoto('no-hat.png') });
     }
     await screens.doneButton.click();
-    await expect(screens.shell.alert('Scores Saved')).toBeVisible();
+    await expect(screens.doneNote).toBeVisible();
     await page.getByRole('link', { name: '← Back to the schools' }).click();
   }
   await screens.openDashboard(scenario.judge.judgeId, scenario.eventId, scenario.categoryId);
@@ -103,7 +103,7 @@ test('competition day: start, score (one tablet offline), unlock, review, end, r
     await secondScreens.openSection(scenario.sectionName);
     for (const name of SUBSECTIONS) await secondScreens.scoreSubsection(name, '4.00');
     await secondScreens.doneButton.click();
-    await expect(secondScreens.shell.alert('Scores Saved')).toBeVisible();
+    await expect(secondScreens.doneNote).toBeVisible();
     await secondScreens.page.getByRole('link', { name: '← Back to the schools' }).click();
   }
   await secondScreens.openDashboard(second.judgeId, scenario.eventId, scenario.categoryId);

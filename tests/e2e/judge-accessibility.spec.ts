@@ -40,7 +40,7 @@ test('the login page, dashboard, school sections, score sheet and every scoring 
   await screens.dialog.getByLabel('Time over (mm:ss)').fill('1:24');
   await screens.dialog.getByRole('textbox', { name: 'Comments' }).fill('Plated late');
   await screens.choosePhoto(testPhoto('late-plate.png'));
-  await screens.saveDialog('Score Details Updated');
+  await screens.saveDialog();
 
   await page.getByRole('button', { name: 'Edit Overtime' }).click();
   await expect(screens.dialog.getByRole('heading', { name: 'Update: Overtime' })).toBeVisible();
@@ -62,7 +62,7 @@ test('the login page, dashboard, school sections, score sheet and every scoring 
   ).toBeVisible();
   expect(await wcagViolations(page), 'add disqualification modal').toEqual([]);
   await screens.dialog.getByRole('textbox', { name: 'Comments' }).fill('Coach helped');
-  await screens.saveDialog('Disqualification Details Updated');
+  await screens.saveDialog();
   expect(await wcagViolations(page), 'score sheet with a penalty and a disqualification').toEqual([]);
 
   await page.getByRole('button', { name: `Edit ${disqualification}` }).click();

@@ -70,7 +70,7 @@ async function scoreWholeCategory(screens: JudgeScreens, scenario: JudgingScenar
       await screens.atWidth(600, async () => expect(await screens.sidewaysScrolling()).toEqual([]));
     }
     await screens.doneButton.click();
-    await expect(screens.shell.alert('Scores Saved').first()).toBeVisible();
+    await expect(screens.doneNote).toBeVisible();
     await expect(screens.page).toHaveURL(/\/school-sections\?/);
     await screens.atWidth(600, async () => expect(await screens.sidewaysScrolling()).toEqual([]));
     await screens.page.getByRole('link', { name: '← Back to the schools' }).click();
@@ -116,7 +116,7 @@ test.describe('judge scoring offline', () => {
 
     await screens.openDashboard(scenario.judge.judgeId, scenario.eventId, scenario.categoryId);
     await screens.submitCategory();
-    await expect(page.getByText('Submitted on this tablet')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Submitted on this tablet' })).toContainText('not sent');
     await expect(screens.pendingText(12)).toBeVisible();
     const offlineDevice = await readDevice(page);
     expect(offlineDevice.outbox.filter((row) => row.status === 'pending')).toHaveLength(12);

@@ -73,7 +73,7 @@ test('the score sheet follows the seed: modals, headers, dropdowns, Done, prompt
     'true',
   );
   await screens.dialog.getByRole('textbox', { name: 'Comments' }).fill('Plated late');
-  await screens.saveDialog('Score Details Updated');
+  await screens.saveDialog();
   expect(await headerBackground(penaltiesHeading)).not.toBe(TRANSPARENT);
   // A timed penalty keeps its time: the row says it, and reopened the dialog shows it as m:ss.
   const overtimeRow = page.getByRole('row', { name: 'Overtime' });
@@ -84,14 +84,14 @@ test('the score sheet follows the seed: modals, headers, dropdowns, Done, prompt
   await expect(screens.dialog.getByLabel('Time over (mm:ss)')).toHaveValue('1:24');
   await screens.dialog.getByLabel('Time over (mm:ss)').fill('2:30');
   await expect(screens.dialog.getByText('2:30 over time → 2.50')).toBeVisible();
-  await screens.saveDialog('Score Details Updated');
+  await screens.saveDialog();
   await expect(overtimeRow).toContainText('2:30 over, −2.50');
   await page.getByRole('combobox', { name: 'Add a penalty' }).click();
   await expect(page.getByRole('option', { name: 'Overtime' })).toHaveCount(0);
   await page.getByRole('option', { name: 'Incomplete Uniform' }).click();
   await expect(screens.dialog.getByText('Deduction: 2.00', { exact: true })).toBeVisible();
   await screens.dialog.getByRole('textbox', { name: 'Comments' }).fill('No hat');
-  await screens.saveDialog('Score Details Updated');
+  await screens.saveDialog();
   // Edit only for a time-based penalty; delete for both.
   await expect(page.getByRole('button', { name: 'Edit Overtime' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit Incomplete Uniform' })).toHaveCount(0);
@@ -107,7 +107,7 @@ test('the score sheet follows the seed: modals, headers, dropdowns, Done, prompt
     screens.dialog.getByText('Are you sure you want to remove Outside Assistance During Competition?'),
   ).toBeVisible();
   await screens.dialog.getByRole('button', { name: 'Remove' }).click();
-  await expect(screens.shell.alert('Remove successful')).toBeVisible();
+  await expect(screens.syncNote(/^Removed on this tablet/)).toBeVisible();
   await expect.poll(() => headerBackground(dqHeading)).toBe(TRANSPARENT);
 
   // Done waits for every subsection.
@@ -119,7 +119,7 @@ test('the score sheet follows the seed: modals, headers, dropdowns, Done, prompt
   await expect(page.getByTestId('sheet-total')).toHaveText('14.50');
   await expect(page.getByText('All criteria subsections must be scored.')).toBeHidden();
   await screens.doneButton.click();
-  await expect(screens.shell.alert('Scores Saved')).toBeVisible();
+  await expect(screens.doneNote).toBeVisible();
   await expect(page).toHaveURL(/\/school-sections\?/);
   await expect(screens.pendingText(0)).toBeVisible();
 
@@ -201,7 +201,7 @@ test('a photo that cannot be read shows the error alert; the score and comments 
   const chooser = page.waitForEvent('filechooser');
   await screens.dialog.getByRole('button', { name: 'Add/Replace Photo' }).click();
   await (await chooser).setFiles(broken);
-  await screens.saveDialog('Score Details Updated');
+  await screens.saveDialog();
   await expect(
     screens.shell.alert(
       'The photo was not saved: The photo could not be read. Take it again, or choose another picture. The score and comments are saved; add the photo again.',

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { JUDGE_PASSWORD, mutationsOnServer, openRunDatabase } from '../e2e/pages/judge-server.ts';
+import { waitUntil } from './harness.ts';
 import { laneTest } from './lane.ts';
 import { makeJpeg } from './judge-webkit.ts';
 
@@ -48,11 +49,23 @@ laneTest(
     const photoPath = await makeJpeg(browser, 'overtime', 120);
 
     try {
-      // Offline: nothing answers on the server's port any more.
-      await server.stop();
+      // Offline: nothing answers on the server's port any more (the browser still has its network).
       await judge.openSchool(school.schoolName);
       await judge.openSection(scenario.sectionName);
-      for (const [index, name] of SUBSECTIONS.entries()) await judge.scoreSubsection(name, SCORES[index] ?? '1.00');
+      await server.stop();
+      const stoppedAt = Date.now();
+      for (const [index, name] of SUBSECTIONS.entries()) {
+        await judge.scoreSubsection(name, SCORES[index] ?? '1.00');
+        if (index === 0) {
+          // Issue 28: the status says so within 5 s of the server going away while an edit waits.
+          await waitUntil(
+            'the status to say the server cannot be reached',
+            async () => (await judge.statusLine()).startsWith("Can't reach the server:"),
+            Math.max(1, 5000 - (Date.now() - stoppedAt)),
+          );
+          note(`"Can't reach the server" ${Date.now() - stoppedAt} ms after the server stopped`);
+        }
+      }
       await judge.addPenalty('Overtime', {
         overtime: '1:24',
         comments: 'Plated 1:24 late',
@@ -90,11 +103,15 @@ laneTest(
       await browser.keys('Escape');
       assert.equal(mutationsOnServer(scenario.judge.judgeId).size, 0, 'nothing reached the server while it was down');
 
-      // Back online: the same port, the same data folder.
+      // Back online: the same port, the same data folder. The tablet's probe (every 2–3 s while
+      // edits wait) finds it: the drain does not wait for the 30 s period (issue 28: 13.6 s before).
       await server.start();
       const drainStarted = Date.now();
       await judge.waitForPending(0, 120_000);
-      note(`outbox drained ${Date.now() - drainStarted} ms after the server came back (no 'online' event in WebKit)`);
+      const drainedAfter = Date.now() - drainStarted;
+      note(`outbox drained ${drainedAfter} ms after the server came back (no 'online' event in WebKit)`);
+      assert.ok(drainedAfter < 10_000, `drained ${drainedAfter} ms after the restart, not at the 30 s period`);
+      assert.equal(await judge.statusLine(), 'All sent');
 
       const { token } = await api.logIn(scenario.judge.email, JUDGE_PASSWORD);
       const cells = await api.readCells(scenario, token);

@@ -192,7 +192,7 @@ export class WebKitJudge {
     await this.clickLabelled(`Score ${name}`);
     await this.waitForHeading(`Score: ${name}`);
     await this.click(`${DIALOG}//*[@role='radio'][normalize-space(.)=${literal(value)}]`, `score ${value}`);
-    await this.saveDialog('Score Details Updated');
+    await this.saveDialog();
     await this.waitForRowText(name, value);
   }
 
@@ -203,7 +203,7 @@ export class WebKitJudge {
     if (options.overtime !== undefined) await this.fillLabelled('Time over (mm:ss)', options.overtime, DIALOG);
     await this.browser.$(`${DIALOG}//textarea`).addValue(options.comments);
     if (options.photoPath) await this.choosePhoto(options.photoPath);
-    await this.saveDialog('Score Details Updated');
+    await this.saveDialog();
   }
 
   /** WebDriver's file upload: send the file's path to the (hidden) file input. */
@@ -214,8 +214,8 @@ export class WebKitJudge {
     await this.waitForText(path.basename(filePath), { within: DIALOG });
   }
 
-  /** Save, then the dialog closes (the device store committed) and the app says `message`. */
-  async saveDialog(message: string): Promise<void> {
+  /** Save, then the dialog closes (the device store committed) and the status bar says the change is on this tablet. */
+  async saveDialog(): Promise<void> {
     await this.clickButton('Save', DIALOG);
     const dialog = this.browser.$(DIALOG);
     const closed = await dialog
@@ -229,16 +229,23 @@ export class WebKitJudge {
         .catch(() => '');
       throw new Error(`the dialog stayed open after Save; alerts: ${JSON.stringify(alerts)}`);
     }
-    await this.waitForText(message, { within: "//*[@aria-label='Alerts']" });
+    await this.waitForText('Saved on this tablet', { within: "//*[@aria-label='Sync status']" });
   }
 
-  /** "All scores sent" or "N waiting to send" in the sync status bar. */
+  /** "All sent" or "… N changes saved on this tablet" in the sync status bar (sync-wording.ts). */
   pendingText(count: number): string {
-    return count === 0 ? 'All scores sent' : `${count} waiting to send`;
+    return count === 0 ? 'All sent' : `${count} change${count === 1 ? '' : 's'} saved on this tablet`;
   }
 
   async waitForPending(count: number, timeout = DEFAULT_TIMEOUT): Promise<void> {
     await this.waitForText(this.pendingText(count), { within: "//*[@aria-label='Sync status']", timeout });
+  }
+
+  /** The status bar's main line, as the judge reads it. */
+  async statusLine(): Promise<string> {
+    return this.browser.execute(
+      () => document.querySelector('[data-testid="pending-count"]')?.textContent?.trim() ?? '',
+    );
   }
 
   async readDevice(): Promise<DeviceState> {

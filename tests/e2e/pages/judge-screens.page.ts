@@ -78,8 +78,27 @@ export class JudgeScreens {
     await this.chooseCategory(place.categoryName);
   }
 
+  /**
+   * The status bar's line for `count` changes still on this tablet (sync-wording.ts): with the
+   * server answering or not; 0 is "All sent", or "Nothing waiting to send" beside refused edits.
+   */
   pendingText(count: number): Locator {
-    return this.syncStatus.getByText(count === 0 ? 'All scores sent' : `${count} waiting to send`, { exact: true });
+    const changes = `${count} change${count === 1 ? '' : 's'} saved on this tablet`;
+    const line =
+      count === 0
+        ? /^(All sent|Nothing waiting to send|Can't reach the server: nothing waiting to send)$/
+        : new RegExp(`^(Sending ${changes}|Can't reach the server: ${changes})$`);
+    return this.syncStatus.getByTestId('pending-count').filter({ hasText: line });
+  }
+
+  /** The line the status bar shows for a moment after a save, a removal, Done or a submit. */
+  syncNote(text: string | RegExp): Locator {
+    return this.syncStatus.getByTestId('sync-note').filter({ hasText: text });
+  }
+
+  /** After Done: the sheet's scores are on this tablet (or all sent). */
+  get doneNote(): Locator {
+    return this.syncNote(/^Scores (sent|saved on this tablet)/);
   }
 
   onlineBadge(isOnline: boolean): Locator {
@@ -170,7 +189,7 @@ export class JudgeScreens {
     await this.page.getByRole('button', { name: `Score ${name}` }).click();
     await expect(this.dialog.getByRole('heading', { name: `Score: ${name}` })).toBeVisible();
     await this.dialog.getByRole('radio', { name: value, exact: true }).click();
-    await this.saveDialog('Score Details Updated');
+    await this.saveDialog();
     await expect(this.page.getByRole('row', { name })).toContainText(value);
   }
 
@@ -179,7 +198,7 @@ export class JudgeScreens {
     await expect(this.dialog.getByRole('heading', { name: `Update: ${name}` })).toBeVisible();
     await this.dialog.getByRole('button', { name: 'Change score' }).click();
     await this.dialog.getByRole('radio', { name: value, exact: true }).click();
-    await this.saveDialog('Score Details Updated');
+    await this.saveDialog();
   }
 
   async addPenalty(
@@ -192,7 +211,7 @@ export class JudgeScreens {
     if (options.overtime !== undefined) await this.dialog.getByLabel('Time over (mm:ss)').fill(options.overtime);
     await this.dialog.getByRole('textbox', { name: 'Comments' }).fill(options.comments);
     if (options.photo) await this.choosePhoto(options.photo);
-    await this.saveDialog('Score Details Updated');
+    await this.saveDialog();
   }
 
   async addDisqualification(
@@ -204,7 +223,7 @@ export class JudgeScreens {
     await expect(this.dialog.getByRole('heading', { name: `Add disqualification: ${name}` })).toBeVisible();
     await this.dialog.getByRole('textbox', { name: 'Comments' }).fill(options.comments);
     if (options.photo) await this.choosePhoto(options.photo);
-    await this.saveDialog('Disqualification Details Updated');
+    await this.saveDialog();
   }
 
   async choosePhoto(photo: ReturnType<typeof testPhoto>): Promise<void> {
@@ -214,17 +233,17 @@ export class JudgeScreens {
     await expect(this.dialog.getByText(photo.name)).toBeVisible();
   }
 
-  async saveDialog(message: string): Promise<void> {
+  /** Saves the open dialog: it closes and the status bar says the change is on this tablet (no success alert). */
+  async saveDialog(): Promise<void> {
     await this.dialog.getByRole('button', { name: 'Save' }).click();
     await expect(this.dialog).toBeHidden();
-    // The previous save's alert may still be fading out beside this one.
-    await expect(this.shell.alert(message).first()).toBeVisible();
+    await expect(this.syncNote(/^Saved on this tablet, (sending now|will send when connected)$/)).toBeVisible();
   }
 
   async submitCategory(): Promise<void> {
     await this.submitButton.click();
     await this.dialog.getByRole('button', { name: 'Yes, submit' }).click();
-    await expect(this.shell.alert('Scoring Complete')).toBeVisible();
+    await expect(this.syncNote('Submitted on this tablet: sent when connected')).toBeVisible();
   }
 }
 

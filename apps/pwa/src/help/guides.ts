@@ -206,7 +206,21 @@ export const guides: readonly Guide[] = [
           },
           {
             kind: 'tip',
-            text: 'Every score is saved on the tablet the moment you enter it, network or not.',
+            text: 'Every score is saved on the tablet the moment you enter it, network or not: the status bar says "Saved on this tablet".',
+          },
+        ],
+      },
+      {
+        heading: 'Photos',
+        blocks: [
+          {
+            kind: 'list',
+            items: [
+              'The tablet makes a smaller copy of each photo before keeping it: the long side becomes 2048 pixels (at least 1600, enough to read a label or see a cut), saved as a JPEG of a few hundred KB instead of several MB.',
+              'Why: small photos reach the server quickly over a busy venue network, every browser can show them, and they are turned the right way up.',
+              'The copy leaves out the hidden details a camera adds to its files, such as where the photo was taken. The time it was taken is kept beside the photo, and the coordinator sees it with the photo.',
+              'Frame what matters and hold the tablet steady: the copy keeps what the camera caught, not more.',
+            ],
           },
         ],
       },
@@ -216,7 +230,8 @@ export const guides: readonly Guide[] = [
           {
             kind: 'list',
             items: [
-              'The status bar shows how many changes wait to be sent. They are sent automatically whenever the tablet is online.',
+              'The status bar says whether the server answers. "Can\'t reach the server: 3 changes saved on this tablet" means your scores are safe on the tablet and are sent as soon as the server answers again; you need not enter them again.',
+              'A row marked "not sent" is on this tablet only; the mark goes away once the server has it. Each school and section shows how many of its rows are not sent yet. "All sent", in green, means the server has everything.',
               'If you were offline, reconnect before you submit and wait until nothing is left waiting.',
               'If your login expired while offline, log in again: your waiting scores are kept and sent afterwards.',
             ],
@@ -231,6 +246,7 @@ export const guides: readonly Guide[] = [
             items: [
               'When every school in a category is scored, submit the category from your dashboard.',
               'Submitting locks your scores for that category. If you need to change something afterwards, ask the coordinator to unlock it.',
+              'Submitted without a connection, the category says "Submitted on this tablet: sent when connected". Once the server has it, the category says when it was received.',
             ],
           },
         ],

@@ -1,18 +1,5 @@
 import type { SyncCategory, SyncEvent } from '@judging/shared-types';
-import {
-  Alert,
-  Badge,
-  Button,
-  Container,
-  Group,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Container, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { AlertType, showAlert } from '../alerts/alerts-store.ts';
 import { deviceDb, syncRunner } from '../offline/device.ts';
@@ -26,10 +13,21 @@ import {
   type JudgeEventSnapshot,
 } from './judge-event-source.ts';
 import { EventRefusedNotice } from './event-refused-notice.tsx';
-import { formatDateTime, formatEventDate } from './judge-format.ts';
+import { formatDateTime, formatEventDate, formatTime } from './judge-format.ts';
 import { ReadyForOfflinePanel } from './ready-for-offline-panel.tsx';
-import { SubmissionState, categoryProgress, schoolProgress, schoolsInOrder, submissionState } from './scoring-view.ts';
+import {
+  SubmissionState,
+  categoryProgress,
+  countUnsent,
+  schoolKey,
+  schoolProgress,
+  schoolsInOrder,
+  submissionState,
+} from './scoring-view.ts';
+import { showSyncNote } from './sync-note.ts';
 import { SyncStatusBar } from './sync-status-bar.tsx';
+import { SUBMITTED_ON_TABLET, SUBMITTED_ON_TABLET_DETAIL, SyncTone, receivedByServer } from './sync-wording.ts';
+import { NotSentCount, NotSentMark, ScoredBadge } from './unsent-marks.tsx';
 
 const STATUS_LABEL: Record<SyncEvent['eventStatus'], string> = {
   NOT_STARTED: 'Not Started',
@@ -189,6 +187,7 @@ function CategorySchools({ snapshot, category }: { snapshot: JudgeEventSnapshot;
   const progress = categoryProgress(snapshot.cells, category);
   const submission = submissionState(category, snapshot.outbox);
   const isLocked = submission === SubmissionState.Submitted || submission === SubmissionState.Queued;
+  const unsent = countUnsent(snapshot.cells, snapshot.outbox).bySchool;
   return (
     <Stack gap="sm" component="section" aria-labelledby="schools-heading">
       <Group justify="space-between" align="flex-end">
@@ -199,7 +198,7 @@ function CategorySchools({ snapshot, category }: { snapshot: JudgeEventSnapshot;
           {progress.scored} of {progress.total} criteria scored
         </Text>
       </Group>
-      <SubmissionNotice state={submission} reopened={category.reopened ?? null} />
+      <SubmissionNotice state={submission} reopened={category.reopened ?? null} submittedAt={category.submittedAt} />
       <Paper withBorder radius="md">
         <Table verticalSpacing="sm" horizontalSpacing="md" striped>
           <Table.Thead>
@@ -213,6 +212,7 @@ function CategorySchools({ snapshot, category }: { snapshot: JudgeEventSnapshot;
           <Table.Tbody>
             {schoolsInOrder(category).map((school, index) => {
               const schoolDone = schoolProgress(snapshot.cells, category, school.schoolId);
+              const notSent = unsent.get(schoolKey(category.categoryId, school.schoolId)) ?? 0;
               return (
                 <Table.Tr key={school.schoolId}>
                   <Table.Td>{index + 1}</Table.Td>
@@ -223,15 +223,16 @@ function CategorySchools({ snapshot, category }: { snapshot: JudgeEventSnapshot;
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    {schoolDone.isComplete ? (
-                      <Badge color="basil.7" variant="filled" aria-label={`${school.schoolName} scored`}>
-                        ✓ Scored
-                      </Badge>
-                    ) : (
-                      <Text size="sm">
-                        {schoolDone.scored}/{schoolDone.total}
-                      </Text>
-                    )}
+                    <Group gap={6}>
+                      {schoolDone.isComplete ? (
+                        <ScoredBadge isSent={notSent === 0} label={`${school.schoolName} scored`} />
+                      ) : (
+                        <Text size="sm">
+                          {schoolDone.scored}/{schoolDone.total}
+                        </Text>
+                      )}
+                      <NotSentCount count={notSent} />
+                    </Group>
                   </Table.Td>
                   <Table.Td ta="right">
                     <ButtonLink
@@ -257,18 +258,35 @@ function CategorySchools({ snapshot, category }: { snapshot: JudgeEventSnapshot;
   );
 }
 
-function SubmissionNotice({ state, reopened }: { state: SubmissionState; reopened: SyncCategory['reopened'] }) {
+function SubmissionNotice({
+  state,
+  reopened,
+  submittedAt,
+}: {
+  state: SubmissionState;
+  reopened: SyncCategory['reopened'];
+  submittedAt: string | null;
+}) {
   if (state === SubmissionState.Submitted) {
     return (
       <Alert color="basil" title="Submitted">
-        Your scores for this category are submitted. A coordinator can unlock it if a change is needed.
+        Your scores for this category are submitted. {receivedByServer(submittedAt ? formatTime(submittedAt) : null)}. A
+        coordinator can unlock it if a change is needed.
       </Alert>
     );
   }
   if (state === SubmissionState.Queued) {
     return (
-      <Alert color="blue" title="Submitted on this tablet">
-        Your submission is saved here and is sent as soon as there is a connection.
+      <Alert
+        color="blue"
+        title={
+          <Group gap="xs">
+            {SUBMITTED_ON_TABLET}
+            <NotSentMark />
+          </Group>
+        }
+      >
+        {SUBMITTED_ON_TABLET_DETAIL}
       </Alert>
     );
   }
@@ -316,7 +334,7 @@ function SubmitCategory({
         now: new Date().toISOString(),
       });
       syncRunner.notifyWrite();
-      showAlert({ type: AlertType.Success, message: 'Scoring Complete' });
+      showSyncNote({ text: SUBMITTED_ON_TABLET, tone: SyncTone.Neutral });
       setIsConfirming(false);
     } catch (error) {
       showAlert({

@@ -2,9 +2,18 @@
 // store first (they work offline once the event was downloaded) and refresh it in the
 // background when online; a coordinator viewing a judge (read only) reads the server.
 import { Messages, MutationKind, Role, hasRole, type SessionUser, type SyncEvent } from '@judging/shared-types';
+import Dexie from 'dexie';
 import { useMemo, useSyncExternalStore } from 'react';
 import { isApiError } from '../api/api-error.ts';
-import { OutboxStatus, withReopen, type CellRow, type EventDataRow, type OutboxRow } from '../offline/device-db.ts';
+import {
+  CellKind,
+  OutboxStatus,
+  cellKeyPrefix,
+  withReopen,
+  type CellRow,
+  type EventDataRow,
+  type OutboxRow,
+} from '../offline/device-db.ts';
 import { deviceDb, syncApi, syncRunner } from '../offline/device.ts';
 import { referenceCells, storeJudgeEvents, toEventDataRow } from '../offline/device-store.ts';
 import { useLiveQuery } from '../offline/use-live-query.ts';
@@ -14,7 +23,10 @@ import { createCommittedSaves, isSameLiveRows, withCommittedSaves } from './comm
 export interface JudgeEventSnapshot {
   eventData: EventDataRow;
   cells: CellRow[];
-  /** The judge's queued edits this screen needs (pending and rejected): a sheet's cell edits and the event's submits. */
+  /**
+   * The judge's queued edits this screen needs (pending and rejected), in seq order: a sheet's
+   * cell edits and the event's submits; the event's screens, its submits and removals.
+   */
   outbox: OutboxRow[];
   /** The logged-in judge's own sheet: editable. A coordinator's view is read only. */
   isOwn: boolean;
@@ -123,38 +135,60 @@ function useDeviceEventData(judgeId: number, eventId: number, enabled: boolean) 
 
 /**
  * The cells and queued edits a screen shows, in one read transaction. A sheet reads its own
- * cells (by index), their queued edits (by cell key) and the judge's queued submits of the
- * event; the event's screens (dashboard, school sections) read the event's cells and the
- * submits only. A save or a synced batch re-reads only these, however many scores or queued
- * edits the device holds: reading the whole queue on every synced batch made a 5,000-edit
- * drain three times slower.
+ * cells (by index), every queued edit of its places (by cell key range: a removal's cell is
+ * gone, its row still shows) and the judge's queued submits of the event; the event's screens
+ * (dashboard, school sections) read the event's cells (each marked while an edit of it waits),
+ * the queued removals and the submits only. A save or a synced batch re-reads only these,
+ * however many scores or queued edits the device holds: reading the whole queue on every
+ * synced batch made a 5,000-edit drain three times slower.
  */
 async function readDeviceRows(judgeId: number, eventId: number, sheet: SheetScope | undefined) {
   const readAt = performance.now();
   const rows = await deviceDb.transaction('r', deviceDb.cells, deviceDb.outbox, async () => {
-    const submits = deviceDb.outbox
-      .where('[judgeId+kind]')
-      .equals([judgeId, MutationKind.CategorySubmit])
-      .filter((row) => row.eventId === eventId)
-      .toArray();
+    const ofKinds = (kinds: readonly MutationKind[]) =>
+      deviceDb.outbox
+        .where('[judgeId+kind]')
+        .anyOf(kinds.map((kind) => [judgeId, kind]))
+        .filter((row) => row.eventId === eventId)
+        .toArray();
     if (!sheet) {
       const [cells, outbox] = await Promise.all([
         deviceDb.cells.where('[judgeId+eventId]').equals([judgeId, eventId]).toArray(),
-        submits,
+        ofKinds(EVENT_SCREEN_KINDS),
       ]);
-      return { cells, outbox };
+      return { cells, outbox: outbox.sort(bySeq) };
     }
-    const cells = await deviceDb.cells
-      .where('[judgeId+categoryId+sectionId+schoolId]')
-      .equals([judgeId, sheet.categoryId, sheet.sectionId, sheet.schoolId])
-      .toArray();
-    const keys = cells.map((cell) => cell.key);
-    const edits = keys.length === 0 ? [] : await deviceDb.outbox.where('cellKey').anyOf(keys).toArray();
-    const outbox = [...edits, ...(await submits)].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
-    return { cells, outbox };
+    const [cells, edits, submits] = await Promise.all([
+      deviceDb.cells
+        .where('[judgeId+categoryId+sectionId+schoolId]')
+        .equals([judgeId, sheet.categoryId, sheet.sectionId, sheet.schoolId])
+        .toArray(),
+      Promise.all(
+        SHEET_CELL_KINDS.map((kind) => {
+          const prefix = cellKeyPrefix({ kind, judgeId, ...sheet });
+          return deviceDb.outbox
+            .where('[cellKey+seq]')
+            .between([prefix, Dexie.minKey], [`${prefix}\uffff`, Dexie.maxKey])
+            .toArray();
+        }),
+      ),
+      ofKinds([MutationKind.CategorySubmit]),
+    ]);
+    return { cells, outbox: [...edits.flat(), ...submits].sort(bySeq) };
   });
   return { ...rows, readAt };
 }
+
+/** The cell kinds of a sheet. */
+const SHEET_CELL_KINDS = [CellKind.Subsection, CellKind.Penalty, CellKind.Disqualification] as const;
+/** The queued edits the event's screens need besides the cells: submits, and removals (their cells are gone). */
+const EVENT_SCREEN_KINDS = [
+  MutationKind.CategorySubmit,
+  MutationKind.PenaltyScoreDelete,
+  MutationKind.DisqualificationScoreDelete,
+] as const;
+
+const bySeq = (a: OutboxRow, b: OutboxRow) => (a.seq ?? 0) - (b.seq ?? 0);
 
 /** The event's live rows on the device (updates as edits are saved and synced). */
 export function useDeviceJudgeEvent(

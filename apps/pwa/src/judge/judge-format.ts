@@ -4,6 +4,15 @@
 // its last-sync time on every render.
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+/** '8:05 PM' style: the time of day alone. */
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return timeFormat.format(date);
+}
+
 /** '11/22/26, 8:05 PM' style: short date and time. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);

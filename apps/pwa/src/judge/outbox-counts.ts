@@ -19,19 +19,35 @@ interface CountsStore {
 }
 
 const stores = new Map<number, CountsStore>();
+/** After a failed read of the counts, the next try. */
+const COUNTS_RETRY_MS = 500;
 
 function subscribeToCounts(judgeId: number, listener: () => void): () => void {
   let store = stores.get(judgeId);
   if (!store) {
     const created: CountsStore = { counts: undefined, listeners: new Set(), stop: () => undefined };
-    const subscription = liveQuery(() => countOutbox(deviceDb, judgeId)).subscribe({
-      next: (counts) => {
-        created.counts = counts;
-        for (const notify of created.listeners) notify();
-      },
-      error: (error: unknown) => console.error(error),
-    });
-    created.stop = () => subscription.unsubscribe();
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let subscription: { unsubscribe(): void } | undefined;
+    // A live query ends at its first error (WebKit closing the connection under the app): the
+    // numbers would then stay as they were, and "All sent" could show over waiting rows. It is
+    // started again until it reads; the next save or sync reopens the database meanwhile.
+    const follow = () => {
+      subscription = liveQuery(() => countOutbox(deviceDb, judgeId)).subscribe({
+        next: (counts) => {
+          created.counts = counts;
+          for (const notify of created.listeners) notify();
+        },
+        error: (error: unknown) => {
+          console.error(error);
+          retry = setTimeout(follow, COUNTS_RETRY_MS);
+        },
+      });
+    };
+    follow();
+    created.stop = () => {
+      clearTimeout(retry);
+      subscription?.unsubscribe();
+    };
     stores.set(judgeId, created);
     store = created;
   }

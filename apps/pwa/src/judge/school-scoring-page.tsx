@@ -1,10 +1,11 @@
-import { describePenaltyDeduction, formatScore, type SyncSection } from '@judging/shared-types';
+import { MutationKind, describePenaltyDeduction, formatScore, type SyncSection } from '@judging/shared-types';
 import { Alert, Badge, Button, Container, Group, Modal, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { AlertType, showAlert } from '../alerts/alerts-store.ts';
 import { ScoreHistoryModal, type HistoryTarget } from '../history/score-history-modal.tsx';
-import type { CellRow } from '../offline/device-db.ts';
+import { CellKind, cellKeyPrefix, type CellRow } from '../offline/device-db.ts';
+import { syncRunner } from '../offline/device.ts';
 import { AnchorLink } from '../routing/links.tsx';
 import { EventRefusedNotice } from './event-refused-notice.tsx';
 import { useJudgeEventSnapshot, type JudgeEventLoad, type JudgeEventSnapshot } from './judge-event-source.ts';
@@ -12,14 +13,28 @@ import type { ScoringSearch } from './judge-routing.ts';
 import { removeScore, type SheetContext } from './score-actions.ts';
 import { DisqualificationModal, PenaltyModal, ScoreSubsectionModal, ShowImageModal } from './score-modals.tsx';
 import {
+  RowMark,
   SubmissionState,
-  isCellQueued,
+  removedItems,
+  rowMarks,
   runningSheet,
   sheetCells,
   submissionState,
   type SheetCells,
 } from './scoring-view.ts';
+import { showSyncNote } from './sync-note.ts';
 import { SyncStatusBar } from './sync-status-bar.tsx';
+import { MarkBadge, NotSentMark } from './unsent-marks.tsx';
+import {
+  REMOVED_NOT_SENT,
+  SUBMITTED_ON_TABLET,
+  SUBMITTED_ON_TABLET_DETAIL,
+  SyncTone,
+  removedOnTablet,
+  receivedByServer,
+  sheetDone,
+} from './sync-wording.ts';
+import { formatTime } from './judge-format.ts';
 
 /**
  * The sheet's tables fit a small tablet held upright (600 px wide, less the page's margins);
@@ -105,6 +120,7 @@ export function SchoolScoringPage({ search, load }: { search: ScoringSearch; loa
             section={section}
             sheet={sheet}
             submission={submissionState(category, snapshot.outbox)}
+            submittedAt={category.submittedAt}
           />
         )}
       </Stack>
@@ -132,11 +148,13 @@ function ScoreSheet({
   section,
   sheet,
   submission,
+  submittedAt,
 }: {
   snapshot: JudgeEventSnapshot;
   section: SyncSection;
   sheet: SheetContext;
   submission: SubmissionState;
+  submittedAt: string | null;
 }) {
   const [open, setOpen] = useState<OpenModal>(null);
   const navigate = useNavigate();
@@ -148,6 +166,8 @@ function ScoreSheet({
   // A coordinator viewing the judge's sheet reads each change's history (issue 28).
   const canViewHistory = !snapshot.isOwn;
   const allScored = section.subsections.every((subsection) => cells.subsections.has(subsection.subsectionId));
+  const marks = useMemo(() => rowMarks(snapshot.outbox), [snapshot.outbox]);
+  const marksOf = (kind: CellKind) => itemMarks(marks, sheet, kind);
   const close = useCallback(() => setOpen(null), []);
   const openSubsection =
     open?.type === 'subsection' ? section.subsections.find((item) => item.subsectionId === open.itemId) : undefined;
@@ -159,7 +179,7 @@ function ScoreSheet({
       : null;
 
   const done = () => {
-    showAlert({ type: AlertType.Success, message: 'Scores Saved' });
+    showSyncNote(sheetDone(marks.size, syncRunner.getStatus().connection));
     void navigate({
       to: '/school-sections',
       search: {
@@ -202,9 +222,23 @@ function ScoreSheet({
           </Group>
         </Alert>
       )}
-      {snapshot.isOwn && isLocked && (
+      {snapshot.isOwn && submission === SubmissionState.Submitted && (
         <Alert color="basil" title="Submitted">
-          This category is submitted; a coordinator must unlock it before scores can change.
+          This category is submitted; a coordinator must unlock it before scores can change.{' '}
+          <ReceivedAt at={submittedAt} />
+        </Alert>
+      )}
+      {snapshot.isOwn && submission === SubmissionState.Queued && (
+        <Alert
+          color="blue"
+          title={
+            <Group gap="xs">
+              {SUBMITTED_ON_TABLET}
+              <NotSentMark />
+            </Group>
+          }
+        >
+          {SUBMITTED_ON_TABLET_DETAIL}
         </Alert>
       )}
       {snapshot.isOwn && isClosed && <Alert color="gray">The event is closed; scores can no longer change.</Alert>}
@@ -217,7 +251,7 @@ function ScoreSheet({
       <CriteriaTable
         section={section}
         cells={cells}
-        outbox={snapshot.outbox}
+        marks={marksOf(CellKind.Subsection)}
         canEdit={canEdit}
         canViewHistory={canViewHistory}
         onOpen={setOpen}
@@ -225,6 +259,13 @@ function ScoreSheet({
       <PenaltiesTable
         section={section}
         cells={cells}
+        marks={marksOf(CellKind.Penalty)}
+        removed={removedItems(
+          snapshot.outbox,
+          cells.penalties,
+          MutationKind.PenaltyScoreDelete,
+          (data) => data.penaltyId,
+        )}
         canEdit={canEdit}
         canViewHistory={canViewHistory}
         onOpen={setOpen}
@@ -232,6 +273,13 @@ function ScoreSheet({
       <DisqualificationsTable
         section={section}
         cells={cells}
+        marks={marksOf(CellKind.Disqualification)}
+        removed={removedItems(
+          snapshot.outbox,
+          cells.disqualifications,
+          MutationKind.DisqualificationScoreDelete,
+          (data) => data.disqualificationId,
+        )}
         canEdit={canEdit}
         canViewHistory={canViewHistory}
         onOpen={setOpen}
@@ -349,17 +397,40 @@ const criteriaHead = (
   </Table.Thead>
 );
 
+/** A sheet's marks of one kind of row, by item id. */
+function itemMarks(marks: ReadonlyMap<string, RowMark>, sheet: SheetContext, kind: CellKind): Map<number, RowMark> {
+  const prefix = cellKeyPrefix({ ...sheet, kind });
+  const found = new Map<number, RowMark>();
+  for (const [key, mark] of marks) if (key.startsWith(prefix)) found.set(Number(key.slice(prefix.length)), mark);
+  return found;
+}
+
+function sameMarks<K>(a: ReadonlyMap<K, RowMark>, b: ReadonlyMap<K, RowMark>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [key, mark] of a) if (b.get(key) !== mark) return false;
+  return true;
+}
+
+function sameSet(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
+  return a.size === b.size && [...a].every((item) => b.has(item));
+}
+
+/** "Received by the server at 10:42": the server's own time of the submission. */
+function ReceivedAt({ at }: { at: string | null }) {
+  return <Text span>{receivedByServer(at ? formatTime(at) : null)}.</Text>;
+}
+
 function CriteriaTable({
   section,
   cells,
-  outbox,
+  marks,
   canEdit,
   canViewHistory,
   onOpen,
 }: {
   section: SyncSection;
   cells: SheetCells;
-  outbox: JudgeEventSnapshot['outbox'];
+  marks: ReadonlyMap<number, RowMark>;
   canEdit: boolean;
   canViewHistory: boolean;
   onOpen: (modal: OpenModal) => void;
@@ -375,16 +446,12 @@ function CriteriaTable({
           <Table.Tbody>
             {section.subsections.map((subsection) => {
               const cell = cells.subsections.get(subsection.subsectionId);
-              const isRejected = cell
-                ? outbox.some((row) => row.cellKey === cell.key && row.status === 'rejected')
-                : false;
               return (
                 <CriteriaRow
                   key={subsection.subsectionId}
                   subsection={subsection}
                   cell={cell}
-                  isQueued={cell ? isCellQueued(outbox, cell.key) : false}
-                  isRejected={isRejected}
+                  mark={cell ? marks.get(subsection.subsectionId) : undefined}
                   canEdit={canEdit}
                   canViewHistory={canViewHistory}
                   onOpen={onOpen}
@@ -416,8 +483,7 @@ function sameCell(a: CellRow | undefined, b: CellRow | undefined): boolean {
 interface CriteriaRowProps {
   subsection: SyncSection['subsections'][number];
   cell: CellRow | undefined;
-  isQueued: boolean;
-  isRejected: boolean;
+  mark: RowMark | undefined;
   canEdit: boolean;
   canViewHistory: boolean;
   onOpen: (modal: OpenModal) => void;
@@ -425,7 +491,7 @@ interface CriteriaRowProps {
 
 /** One subsection's row; a save re-renders only the row it changed. */
 const CriteriaRow = memo(
-  function CriteriaRow({ subsection, cell, isQueued, isRejected, canEdit, canViewHistory, onOpen }: CriteriaRowProps) {
+  function CriteriaRow({ subsection, cell, mark, canEdit, canViewHistory, onOpen }: CriteriaRowProps) {
     return (
       <Table.Tr key={subsection.subsectionId} aria-label={subsection.subsectionName}>
         <Table.Td>
@@ -443,16 +509,7 @@ const CriteriaRow = memo(
           {cell?.value !== null && cell?.value !== undefined && (
             <Group gap={4}>
               <Text fw={700}>{formatScore(cell.value)}</Text>
-              {isQueued && !isRejected && (
-                <Badge size="xs" color="blue" variant="light" title="Saved on this tablet, not sent yet">
-                  not sent
-                </Badge>
-              )}
-              {isRejected && (
-                <Badge size="xs" color="red" variant="filled">
-                  refused
-                </Badge>
-              )}
+              <MarkBadge mark={mark} />
             </Group>
           )}
         </Table.Td>
@@ -506,8 +563,7 @@ const CriteriaRow = memo(
   (before, after) =>
     before.subsection === after.subsection &&
     sameCell(before.cell, after.cell) &&
-    before.isQueued === after.isQueued &&
-    before.isRejected === after.isRejected &&
+    before.mark === after.mark &&
     before.canEdit === after.canEdit &&
     before.canViewHistory === after.canViewHistory &&
     before.onOpen === after.onOpen,
@@ -516,6 +572,9 @@ const CriteriaRow = memo(
 interface ItemsTableProps {
   section: SyncSection;
   cells: SheetCells;
+  marks: ReadonlyMap<number, RowMark>;
+  /** Items removed on this tablet, the removal not on the server yet. */
+  removed: ReadonlySet<number>;
   canEdit: boolean;
   canViewHistory: boolean;
   onOpen: (modal: OpenModal) => void;
@@ -528,25 +587,49 @@ function sameCells(a: Map<number, CellRow>, b: Map<number, CellRow>): boolean {
   return true;
 }
 
-/** The penalties or disqualifications table re-renders only when its own cells change. */
+/** The penalties or disqualifications table re-renders only when its own cells or marks change. */
 function sameItemsProps(kind: 'penalties' | 'disqualifications') {
   return (before: ItemsTableProps, after: ItemsTableProps) =>
     before.section === after.section &&
     before.canEdit === after.canEdit &&
     before.canViewHistory === after.canViewHistory &&
     before.onOpen === after.onOpen &&
-    sameCells(before.cells[kind], after.cells[kind]);
+    sameCells(before.cells[kind], after.cells[kind]) &&
+    sameMarks(before.marks, after.marks) &&
+    sameSet(before.removed, after.removed);
+}
+
+/** A penalty or disqualification removed on this tablet: shown, struck through, until the server has the removal. */
+function RemovedRow({ name, columns, mark }: { name: string; columns: number; mark: RowMark | undefined }) {
+  return (
+    <Table.Tr aria-label={name} data-removed>
+      <Table.Td>
+        <Text fw={600} td="line-through" c="dimmed">
+          {name}
+        </Text>
+      </Table.Td>
+      <Table.Td colSpan={columns - 1}>
+        <Group gap={6}>
+          <Text size="sm">{REMOVED_NOT_SENT}</Text>
+          <MarkBadge mark={mark ?? RowMark.NotSent} />
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
 }
 
 const PenaltiesTable = memo(function PenaltiesTable({
   section,
   cells,
+  marks,
+  removed,
   canEdit,
   canViewHistory,
   onOpen,
 }: ItemsTableProps) {
   const applied = section.penalties.filter((penalty) => cells.penalties.has(penalty.penaltyId));
   const available = section.penalties.filter((penalty) => !cells.penalties.has(penalty.penaltyId));
+  const removedHere = section.penalties.filter((penalty) => removed.has(penalty.penaltyId));
   const hasApplied = applied.length > 0;
   return (
     <Stack gap="xs" component="section" aria-labelledby="penalties-heading">
@@ -574,7 +657,7 @@ const PenaltiesTable = memo(function PenaltiesTable({
           />
         )}
       </Group>
-      {applied.length === 0 ? (
+      {applied.length === 0 && removedHere.length === 0 ? (
         <Text c="dimmed" size="sm">
           No penalties applied.
         </Text>
@@ -597,9 +680,14 @@ const PenaltiesTable = memo(function PenaltiesTable({
                   <Table.Tr key={penalty.penaltyId} aria-label={penalty.penaltyName}>
                     <Table.Td fw={600}>{penalty.penaltyName}</Table.Td>
                     <Table.Td data-testid="penalty-deduction">
-                      {penalty.isDynamic
-                        ? describePenaltyDeduction(cell.value ?? 0, cell.overtimeSeconds)
-                        : describePenaltyDeduction(penalty.penaltyDeduction)}
+                      <Group gap={4}>
+                        <Text>
+                          {penalty.isDynamic
+                            ? describePenaltyDeduction(cell.value ?? 0, cell.overtimeSeconds)
+                            : describePenaltyDeduction(penalty.penaltyDeduction)}
+                        </Text>
+                        <MarkBadge mark={marks.get(penalty.penaltyId)} />
+                      </Group>
                     </Table.Td>
                     <Table.Td>{cell.comments}</Table.Td>
                     <Table.Td>
@@ -650,6 +738,14 @@ const PenaltiesTable = memo(function PenaltiesTable({
                   </Table.Tr>
                 );
               })}
+              {removedHere.map((penalty) => (
+                <RemovedRow
+                  key={penalty.penaltyId}
+                  name={penalty.penaltyName}
+                  columns={4}
+                  mark={marks.get(penalty.penaltyId)}
+                />
+              ))}
             </Table.Tbody>
           </Table>
         </Paper>
@@ -661,12 +757,15 @@ const PenaltiesTable = memo(function PenaltiesTable({
 const DisqualificationsTable = memo(function DisqualificationsTable({
   section,
   cells,
+  marks,
+  removed,
   canEdit,
   canViewHistory,
   onOpen,
 }: ItemsTableProps) {
   const applied = section.disqualifications.filter((item) => cells.disqualifications.has(item.disqualificationId));
   const available = section.disqualifications.filter((item) => !cells.disqualifications.has(item.disqualificationId));
+  const removedHere = section.disqualifications.filter((item) => removed.has(item.disqualificationId));
   const hasApplied = applied.length > 0;
   return (
     <Stack gap="xs" component="section" aria-labelledby="disqualifications-heading">
@@ -698,7 +797,7 @@ const DisqualificationsTable = memo(function DisqualificationsTable({
           />
         )}
       </Group>
-      {applied.length === 0 ? (
+      {applied.length === 0 && removedHere.length === 0 ? (
         <Text c="dimmed" size="sm">
           No disqualifications applied.
         </Text>
@@ -718,7 +817,12 @@ const DisqualificationsTable = memo(function DisqualificationsTable({
                 if (!cell) return null;
                 return (
                   <Table.Tr key={item.disqualificationId} aria-label={item.disqualificationName}>
-                    <Table.Td fw={600}>{item.disqualificationName}</Table.Td>
+                    <Table.Td>
+                      <Group gap={6}>
+                        <Text fw={600}>{item.disqualificationName}</Text>
+                        <MarkBadge mark={marks.get(item.disqualificationId)} />
+                      </Group>
+                    </Table.Td>
                     <Table.Td>{cell.comments}</Table.Td>
                     <Table.Td>
                       <Group gap="xs" justify="flex-end">
@@ -768,6 +872,14 @@ const DisqualificationsTable = memo(function DisqualificationsTable({
                   </Table.Tr>
                 );
               })}
+              {removedHere.map((item) => (
+                <RemovedRow
+                  key={item.disqualificationId}
+                  name={item.disqualificationName}
+                  columns={3}
+                  mark={marks.get(item.disqualificationId)}
+                />
+              ))}
             </Table.Tbody>
           </Table>
         </Paper>
@@ -792,7 +904,7 @@ const RemoveConfirm = memo(function RemoveConfirm({
     setIsSaving(true);
     try {
       await removeScore(sheet, target.cell, target.name);
-      showAlert({ type: AlertType.Success, message: 'Remove successful' });
+      showSyncNote({ text: removedOnTablet(syncRunner.getStatus().connection), tone: SyncTone.Neutral });
       onClose();
     } catch (error) {
       showAlert({

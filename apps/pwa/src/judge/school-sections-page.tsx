@@ -4,8 +4,9 @@ import { AnchorLink, ButtonLink } from '../routing/links.tsx';
 import { EventRefusedNotice } from './event-refused-notice.tsx';
 import { useJudgeEventSnapshot, type JudgeEventLoad } from './judge-event-source.ts';
 import type { SectionsSearch } from './judge-routing.ts';
-import { runningSheet, sectionProgress, sectionsInOrder, sheetCells } from './scoring-view.ts';
+import { countUnsent, runningSheet, sectionProgress, sectionsInOrder, sheetCells, sheetKey } from './scoring-view.ts';
 import { SyncStatusBar } from './sync-status-bar.tsx';
+import { NotSentCount, ScoredBadge } from './unsent-marks.tsx';
 
 /** The judge's criteria sections for one school, with what is scored and each sheet's running total. */
 export function SchoolSectionsPage({ search, load }: { search: SectionsSearch; load: JudgeEventLoad }) {
@@ -38,6 +39,7 @@ export function SchoolSectionsPage({ search, load }: { search: SectionsSearch; l
   if (!snapshot) return null;
   const category = snapshot.eventData.categories.find((item) => item.categoryId === categoryId);
   const school = category?.schools.find((item) => item.schoolId === schoolId);
+  const unsent = countUnsent(snapshot.cells, snapshot.outbox).bySheet;
   return (
     <Container size="lg" py="lg">
       <Stack gap="md">
@@ -68,6 +70,7 @@ export function SchoolSectionsPage({ search, load }: { search: SectionsSearch; l
                     const place = { categoryId, sectionId: section.sectionId, schoolId };
                     const progress = sectionProgress(snapshot.cells, place, section);
                     const sheet = runningSheet(judgeId, section, sheetCells(snapshot.cells, place));
+                    const notSent = unsent.get(sheetKey(place)) ?? 0;
                     return (
                       <Table.Tr key={section.sectionId}>
                         <Table.Td>
@@ -81,14 +84,13 @@ export function SchoolSectionsPage({ search, load }: { search: SectionsSearch; l
                         <Table.Td>
                           <Group gap={6}>
                             {progress.isComplete ? (
-                              <Badge color="basil.7" variant="filled">
-                                ✓ Scored
-                              </Badge>
+                              <ScoredBadge isSent={notSent === 0} />
                             ) : (
                               <Text size="sm">
                                 {progress.scored}/{progress.total}
                               </Text>
                             )}
+                            <NotSentCount count={notSent} />
                             {sheet.isDisqualified && (
                               <Badge color="red" variant="filled">
                                 DQ

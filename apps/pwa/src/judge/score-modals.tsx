@@ -25,8 +25,8 @@ import type { Static } from 'typebox';
 import { AlertType, showAlert } from '../alerts/alerts-store.ts';
 import { linkTo } from '../api/link-api.ts';
 import type { CellRow } from '../offline/device-db.ts';
-import { deviceDb } from '../offline/device.ts';
-import { readPhotoBlob } from '../offline/photo-store.ts';
+import { deviceDb, syncRunner } from '../offline/device.ts';
+import { readPhoto } from '../offline/photo-store.ts';
 import {
   overtimeEntryOf,
   overtimeToSave,
@@ -42,7 +42,10 @@ import {
   type SaveOutcome,
   type SheetContext,
 } from './score-actions.ts';
+import { formatDateTime } from './judge-format.ts';
 import classes from './score-modals.module.css';
+import { showSyncNote } from './sync-note.ts';
+import { SyncTone, savedOnTablet } from './sync-wording.ts';
 
 type Subsection = Static<typeof SyncSubsectionSchema>;
 type Penalty = Static<typeof SyncPenaltySchema>;
@@ -196,14 +199,15 @@ const PLEASE_WAIT_AFTER_MS = 150;
 
 /**
  * The modal's save: one at a time (a second tap while saving is ignored), 'Please wait…' while
- * it takes a moment, then the seed's success alert and the modal closes. A save that fails shows
+ * it takes a moment, then the status bar says where the change is (on this tablet: the server
+ * has not received it yet, so no success alert) and the modal closes. A save that fails shows
  * the seed's error alert and keeps the modal open with everything typed; a photo that failed
  * while the score and comments were saved gets its own error alert, kept until closed.
  */
 function useSaveRunner() {
   const [isSaving, setIsSaving] = useState(false);
   const isRunning = useRef(false);
-  const run = async (work: () => Promise<SaveOutcome>, message: string, onDone: () => void) => {
+  const run = async (work: () => Promise<SaveOutcome>, onDone: () => void) => {
     if (isRunning.current) return;
     isRunning.current = true;
     const pleaseWait = setTimeout(() => setIsSaving(true), PLEASE_WAIT_AFTER_MS);
@@ -217,7 +221,7 @@ function useSaveRunner() {
     );
     try {
       const outcome = await work();
-      showAlert({ type: AlertType.Success, message });
+      showSyncNote({ text: savedOnTablet(syncRunner.getStatus().connection), tone: SyncTone.Neutral });
       if (outcome.photoFailure !== null) {
         showAlert({ type: AlertType.Error, message: photoFailureMessage(outcome.photoFailure), persistent: true });
       }
@@ -303,7 +307,6 @@ function SubsectionForm({
           photoFile: photo ?? undefined,
           existing,
         }),
-      'Score Details Updated',
       onClose,
     );
 
@@ -442,7 +445,6 @@ function PenaltyForm({
           photoFile: photo ?? undefined,
           existing,
         }),
-      'Score Details Updated',
       onClose,
     );
   };
@@ -575,7 +577,6 @@ function DisqualificationForm({
           photoFile: photo ?? undefined,
           existing,
         }),
-      'Disqualification Details Updated',
       onClose,
     );
   };
@@ -608,8 +609,8 @@ function DisqualificationForm({
 // ---- photo -----------------------------------------------------------------------------------
 
 /**
- * Shows a score's photo: from this tablet when it was taken here, else from the server (online),
- * through a one-minute link ticket for the photo's path.
+ * Shows a score's photo: from this tablet when it was taken here (with the time it was taken),
+ * else from the server (online), through a one-minute link ticket for the photo's path.
  */
 export const ShowImageModal = memo(function ShowImageModal({
   opened,
@@ -624,40 +625,51 @@ export const ShowImageModal = memo(function ShowImageModal({
   sha256: string | null;
   serverPath: string | null;
 }) {
-  const [source, setSource] = useState<{ sha256: string; url: string | null; hasFailed?: boolean } | null>(null);
+  const [source, setSource] = useState<{
+    sha256: string;
+    url: string | null;
+    capturedAt: string | null;
+    hasFailed?: boolean;
+  } | null>(null);
   useEffect(() => {
     if (!opened || !sha256) return;
     let objectUrl: string | null = null;
     let isCurrent = true;
     void (async () => {
-      const blob = await readPhotoBlob(deviceDb, sha256);
+      const photo = await readPhoto(deviceDb, sha256);
       if (!isCurrent) return;
-      if (blob) {
-        objectUrl = URL.createObjectURL(blob);
-        setSource({ sha256, url: objectUrl });
+      if (photo) {
+        objectUrl = URL.createObjectURL(photo.blob);
+        setSource({ sha256, url: objectUrl, capturedAt: photo.capturedAt });
         return;
       }
       if (!serverPath || !navigator.onLine) {
-        setSource({ sha256, url: null });
+        setSource({ sha256, url: null, capturedAt: null });
         return;
       }
       const url = await linkTo(serverPath).catch(() => null);
-      if (isCurrent) setSource({ sha256, url, hasFailed: url === null });
+      if (isCurrent) setSource({ sha256, url, capturedAt: null, hasFailed: url === null });
     })();
     return () => {
       isCurrent = false;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [opened, sha256, serverPath]);
-  const current = source && source.sha256 === sha256 ? source : null;
-  const url = current?.url ?? null;
+  const shown = source && source.sha256 === sha256 ? source : null;
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="xl" centered>
-      {url ? (
-        <Image src={url} alt={title} radius="md" fit="contain" mah="70vh" />
+      {shown?.url ? (
+        <Stack gap="xs">
+          <Image src={shown.url} alt={title} radius="md" fit="contain" mah="70vh" />
+          {shown.capturedAt && (
+            <Text size="sm" c="dimmed">
+              Taken {formatDateTime(shown.capturedAt)}
+            </Text>
+          )}
+        </Stack>
       ) : (
         <Text>
-          {current?.hasFailed
+          {shown?.hasFailed
             ? 'The photo could not be loaded from the server; try again in a moment.'
             : navigator.onLine
               ? 'Loading the photo…'

@@ -3,8 +3,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CellKind, OutboxStatus, cellKey, type CellRow, type OutboxRow } from '../offline/device-db.ts';
 import {
+  RowMark,
   SubmissionState,
   categoryProgress,
+  countUnsent,
+  removedItems,
+  rowMarks,
   runningSheet,
   schoolProgress,
   sheetCells,
@@ -108,6 +112,94 @@ test('the submission reads submitted from the server, else from a queued or refu
   assert.is(submissionState(category, [submit(OutboxStatus.Pending)]), SubmissionState.Queued);
   assert.is(submissionState(category, [submit(OutboxStatus.Rejected)]), SubmissionState.Refused);
   assert.is(submissionState({ ...category, isSubmitted: true }, []), SubmissionState.Submitted);
+});
+
+function row(
+  seq: number,
+  kind: OutboxRow['kind'],
+  target: { cellKind: CellKind; itemId: number; schoolId?: number } | null,
+  status: OutboxRow['status'] = OutboxStatus.Pending,
+): OutboxRow {
+  const place = target && {
+    kind: target.cellKind,
+    judgeId: 7,
+    categoryId: 2,
+    sectionId: 3,
+    schoolId: target.schoolId ?? 4,
+  };
+  return {
+    id: `m${seq}`,
+    seq,
+    judgeId: 7,
+    eventId: 1,
+    kind,
+    data: place
+      ? { eventId: 1, categoryId: 2, sectionId: 3, schoolId: place.schoolId, penaltyId: target.itemId }
+      : { eventId: 1, categoryId: 2 },
+    schemaVersion: 1,
+    createdAt: '',
+    attempts: 0,
+    lastError: null,
+    status,
+    cellKey: place && target ? cellKey({ ...place, itemId: target.itemId }) : null,
+    rejectionCode: null,
+    label: '',
+  };
+}
+
+test('row marks: not sent while an edit of the row waits, refused when the server refused one; submits have none', () => {
+  const outbox = [
+    row(1, 'subsectionScore.put', { cellKind: CellKind.Subsection, itemId: 10 }),
+    row(2, 'subsectionScore.put', { cellKind: CellKind.Subsection, itemId: 11 }, OutboxStatus.Rejected),
+    row(3, 'subsectionScore.put', { cellKind: CellKind.Subsection, itemId: 11 }),
+    row(4, 'penaltyScore.delete', { cellKind: CellKind.Penalty, itemId: 20 }),
+    row(5, 'category.submit', null),
+  ];
+  const marks = rowMarks(outbox);
+  assert.equal(
+    [...marks].sort(),
+    [
+      [cell(CellKind.Penalty, 20, null).key, RowMark.NotSent],
+      [cell(CellKind.Subsection, 10, null).key, RowMark.NotSent],
+      [cell(CellKind.Subsection, 11, null).key, RowMark.Refused],
+    ].sort(),
+  );
+});
+
+test('a penalty removed on the tablet shows as removed until the server has it; put back, it shows as applied', () => {
+  const put = row(1, 'penaltyScore.put', { cellKind: CellKind.Penalty, itemId: 20 });
+  const removal = row(2, 'penaltyScore.delete', { cellKind: CellKind.Penalty, itemId: 20 });
+  const penaltyOf = (data: Record<string, unknown>) => data.penaltyId;
+  assert.equal([...removedItems([put, removal], new Map(), 'penaltyScore.delete', penaltyOf)], [20]);
+  const again = row(3, 'penaltyScore.put', { cellKind: CellKind.Penalty, itemId: 20 });
+  const applied = new Map([[20, cell(CellKind.Penalty, 20, 1)]]);
+  assert.equal([...removedItems([put, removal, again], applied, 'penaltyScore.delete', penaltyOf)], []);
+});
+
+test('unsent counts per sheet and per school: marked cells and queued removals, one per row however often edited', () => {
+  const sent = { ...cell(CellKind.Subsection, 10, 3), pending: 0 as const };
+  const cells = [
+    sent,
+    cell(CellKind.Subsection, 11, 3),
+    cell(CellKind.Penalty, 20, 1),
+    cell(CellKind.Subsection, 10, 3, 5),
+  ];
+  const outbox = [
+    row(1, 'penaltyScore.put', { cellKind: CellKind.Penalty, itemId: 20 }),
+    row(2, 'penaltyScore.put', { cellKind: CellKind.Penalty, itemId: 20 }),
+    row(3, 'disqualificationScore.delete', { cellKind: CellKind.Disqualification, itemId: 30, schoolId: 5 }),
+    row(4, 'category.submit', null),
+  ];
+  const counts = countUnsent(cells, outbox);
+  assert.equal([...counts.bySheet].sort(), [
+    ['2:3:4', 2],
+    ['2:3:5', 2],
+  ]);
+  assert.equal([...counts.bySchool].sort(), [
+    ['2:4', 2],
+    ['2:5', 2],
+  ]);
+  assert.equal(countUnsent([sent], []).bySchool.size, 0);
 });
 
 test.run();

@@ -131,3 +131,88 @@ export function sectionsInOrder(category: SyncCategory) {
 export function isCellQueued(outbox: readonly OutboxRow[], key: string): boolean {
   return outbox.some((row) => row.cellKey === key);
 }
+
+/** Where a row's latest change stands when the server has not acknowledged it. */
+export const RowMark = { NotSent: 'not-sent', Refused: 'refused' } as const;
+export type RowMark = (typeof RowMark)[keyof typeof RowMark];
+
+/**
+ * The marks of a sheet's rows, by cell key, from the sheet's queued edits (pending and
+ * refused): refused when the server refused an edit of the cell, else not sent while any edit
+ * of it waits. A key whose latest edit is a removal has a mark and no cell: the row shows as
+ * removed on this tablet until the server has the removal.
+ */
+export function rowMarks(outbox: readonly OutboxRow[]): Map<string, RowMark> {
+  const marks = new Map<string, RowMark>();
+  for (const row of outbox) {
+    if (!row.cellKey) continue;
+    if (row.status === OutboxStatus.Rejected) marks.set(row.cellKey, RowMark.Refused);
+    else if (!marks.has(row.cellKey)) marks.set(row.cellKey, RowMark.NotSent);
+  }
+  return marks;
+}
+
+/** The item ids of a sheet's penalties or disqualifications removed on this tablet and not yet on the server. */
+export function removedItems(
+  outbox: readonly OutboxRow[],
+  cells: ReadonlyMap<number, CellRow>,
+  kind: MutationKind,
+  itemOf: (data: Record<string, unknown>) => unknown,
+): Set<number> {
+  const latest = new Map<string, OutboxRow>();
+  for (const row of outbox) {
+    if (row.cellKey && (row.seq ?? 0) >= (latest.get(row.cellKey)?.seq ?? 0)) latest.set(row.cellKey, row);
+  }
+  const removed = new Set<number>();
+  for (const row of latest.values()) {
+    const itemId = itemOf(row.data);
+    if (row.kind === kind && typeof itemId === 'number' && !cells.has(itemId)) removed.add(itemId);
+  }
+  return removed;
+}
+
+/** `categoryId:sectionId:schoolId`: one sheet. */
+export function sheetKey(place: SheetPlace): string {
+  return `${place.categoryId}:${place.sectionId}:${place.schoolId}`;
+}
+
+/** `categoryId:schoolId`: one school in one category. */
+export function schoolKey(categoryId: number, schoolId: number): string {
+  return `${categoryId}:${schoolId}`;
+}
+
+export interface UnsentCounts {
+  /** Rows not acknowledged by the server, by `sheetKey`. */
+  bySheet: Map<string, number>;
+  /** The same, by `schoolKey` (every section of the school in the category). */
+  bySchool: Map<string, number>;
+}
+
+function placeOf(data: Record<string, unknown>): SheetPlace | null {
+  const { categoryId, sectionId, schoolId } = data;
+  if (typeof categoryId !== 'number' || typeof sectionId !== 'number' || typeof schoolId !== 'number') return null;
+  return { categoryId, sectionId, schoolId };
+}
+
+/**
+ * How many rows of each sheet and school the server has not acknowledged, from what a screen
+ * already reads: the cells' waiting marks (a cell is marked until its last edit is acked or
+ * refused and settled), and the queued removals (their cell is gone). One row counts once,
+ * however many times it was edited.
+ */
+export function countUnsent(cells: readonly CellRow[], outbox: readonly OutboxRow[]): UnsentCounts {
+  const places = new Map<string, SheetPlace>();
+  for (const cell of cells) if (cell.pending === 1) places.set(cell.key, cell);
+  for (const row of outbox) {
+    if (!row.cellKey || places.has(row.cellKey)) continue;
+    const place = placeOf(row.data);
+    if (place) places.set(row.cellKey, place);
+  }
+  const counts: UnsentCounts = { bySheet: new Map(), bySchool: new Map() };
+  const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+  for (const place of places.values()) {
+    add(counts.bySheet, sheetKey(place));
+    add(counts.bySchool, schoolKey(place.categoryId, place.schoolId));
+  }
+  return counts;
+}

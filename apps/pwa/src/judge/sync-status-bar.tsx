@@ -1,18 +1,29 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, type MantineColor } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { memo, useState, useSyncExternalStore } from 'react';
 import { DeviceRejectionCode } from '../offline/device-db.ts';
 import { deviceDb, syncRunner } from '../offline/device.ts';
+import type { SyncStatus } from '../offline/sync-runner.ts';
 import { discardRejected, retryRejected } from '../offline/outbox.ts';
 import { useJudgeSession, useSession } from '../session/session-context.tsx';
 import { useRejectedRows } from './judge-event-source.ts';
 import { formatDateTime } from './judge-format.ts';
 import { useOutboxCount } from './outbox-counts.ts';
+import { syncNotes } from './sync-note.ts';
+import { SyncTone, connectionLabel, lastSyncLine, queueLine, type SyncLine } from './sync-wording.ts';
+
+/** Success green only for what the server has; the warning in a dark orange that reads on white. */
+const TONE_COLOR: Record<SyncTone, MantineColor | undefined> = {
+  [SyncTone.Sent]: 'basil.8',
+  [SyncTone.Neutral]: undefined,
+  [SyncTone.Warning]: 'orange.9',
+};
 
 /**
- * Always on the judge screens: online or offline, edits waiting to be sent, edits that need
- * attention, and the last successful sync. A refused token pauses sending until the judge logs
- * in again; nothing is lost meanwhile.
+ * Always on the judge screens: whether the server answers (not only whether there is a
+ * network), the changes still on this tablet, edits that need attention, and the last
+ * successful sync; for a moment after a save, where that change is. A refused token pauses
+ * sending until the judge logs in again; nothing is lost meanwhile.
  */
 export const SyncStatusBar = memo(function SyncStatusBar({ judgeId }: { judgeId: number }) {
   const status = useSyncExternalStore(syncRunner.subscribe, syncRunner.getStatus);
@@ -40,13 +51,10 @@ export const SyncStatusBar = memo(function SyncStatusBar({ judgeId }: { judgeId:
       <Stack gap="xs">
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Group gap="sm" wrap="wrap">
-            <Badge size="lg" color={status.isOnline ? 'basil.7' : 'gray.7'} variant="filled">
-              {status.isOnline ? 'Online' : 'Offline'}
+            <Badge size="lg" color={status.isOnline ? 'blue.8' : 'gray.7'} variant="filled">
+              {connectionLabel(status.connection)}
             </Badge>
-            <PendingCount judgeId={judgeId} />
-            <Text size="sm" c="dimmed">
-              Last sync: {status.lastSyncAt ? formatDateTime(status.lastSyncAt) : 'never'}
-            </Text>
+            <QueueLine judgeId={judgeId} connection={status.connection} />
           </Group>
           <Group gap="xs">
             <NeedsAttentionButton judgeId={judgeId} onOpen={() => setIsDetailsOpen(true)} />
@@ -63,6 +71,12 @@ export const SyncStatusBar = memo(function SyncStatusBar({ judgeId }: { judgeId:
               {status.isSyncing ? 'Syncing…' : 'Sync now'}
             </Button>
           </Group>
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {lastSyncLine(status.lastSyncAt ? formatDateTime(status.lastSyncAt) : null)}
+          </Text>
+          <SyncNoteLine judgeId={judgeId} />
         </Group>
         {status.needsLogin && (
           <Alert color="yellow" variant="light" title="Log in again to send your scores">
@@ -91,12 +105,36 @@ export const SyncStatusBar = memo(function SyncStatusBar({ judgeId }: { judgeId:
 // The counts are shown by these small components alone (see outbox-counts.ts): a synced batch
 // re-renders a number, not the bar.
 
-function PendingCount({ judgeId }: { judgeId: number }) {
+function QueueLine({ judgeId, connection }: { judgeId: number; connection: SyncStatus['connection'] }) {
   const pending = useOutboxCount(judgeId, 'pending') ?? 0;
+  const rejected = useOutboxCount(judgeId, 'rejected') ?? 0;
+  return <ToneText line={queueLine(connection, pending, rejected)} testId="pending-count" />;
+}
+
+function ToneText({ line, testId }: { line: SyncLine; testId?: string }) {
   return (
-    <Text size="sm" fw={600} data-testid="pending-count">
-      {pending === 0 ? 'All scores sent' : `${pending} waiting to send`}
+    <Text size="sm" fw={600} c={TONE_COLOR[line.tone]} data-testid={testId} data-tone={line.tone}>
+      {line.text}
     </Text>
+  );
+}
+
+/**
+ * Where the judge's last change is, for a moment after it (sync-note.ts). A note that the
+ * change is only on this tablet goes once the queue it joined is empty again: the line beside
+ * it then says "All sent", and the note would no longer be true.
+ */
+function SyncNoteLine({ judgeId }: { judgeId: number }) {
+  const note = useSyncExternalStore(syncNotes.subscribe, syncNotes.getNote);
+  const pending = useOutboxCount(judgeId, 'pending');
+  // The note whose change was seen waiting (the count read after the save may come a moment later).
+  const [seenWaiting, setSeenWaiting] = useState<number | null>(null);
+  if (note && pending !== undefined && pending > 0 && seenWaiting !== note.id) setSeenWaiting(note.id);
+  const isOutdated = note !== null && note.tone !== SyncTone.Sent && seenWaiting === note.id && pending === 0;
+  return (
+    <div role="status" aria-live="polite" aria-label="Last change">
+      {note && !isOutdated && <ToneText key={note.id} line={note} testId="sync-note" />}
+    </div>
   );
 }
 

@@ -115,6 +115,11 @@ export interface PhotoRow {
   refusedAt?: string | null;
   /** The server's reason for the refusal. */
   refusal?: string | null;
+  /**
+   * When the photo was taken (EXIF DateTimeOriginal, else the file's time), ISO; absent on
+   * photos stored before it was kept. Sent with the upload; the re-encoded bytes have no EXIF.
+   */
+  capturedAt?: string | null;
 }
 
 /**
@@ -262,7 +267,18 @@ export function cellKey(cell: {
   schoolId: number;
   itemId: number;
 }): string {
-  return `${cell.kind}:${cell.judgeId}:${cell.categoryId}:${cell.sectionId}:${cell.schoolId}:${cell.itemId}`;
+  return `${cellKeyPrefix(cell)}${cell.itemId}`;
+}
+
+/** What every cell key of one kind in one sheet begins with (the item id follows). */
+export function cellKeyPrefix(place: {
+  kind: CellKind;
+  judgeId: number;
+  categoryId: number;
+  sectionId: number;
+  schoolId: number;
+}): string {
+  return `${place.kind}:${place.judgeId}:${place.categoryId}:${place.sectionId}:${place.schoolId}:`;
 }
 
 /** WebKit drops IndexedDB connections (backgrounded tabs, storage pressure): these errors mean "reopen". */

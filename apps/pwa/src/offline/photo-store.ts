@@ -1,10 +1,19 @@
 // Photos a judge takes: downscaled (long side ≤ 2048 px, halving steps, JPEG), hashed
 // (SHA-256), then kept on the device as an ArrayBuffer (Safari fails on Blobs in IndexedDB)
 // until the sync runner has uploaded them. A score refers to its photo by the hash.
+//
+// Every photo is re-encoded, so its bytes and size change: a 12-megapixel camera file (3–5 MB)
+// becomes a JPEG of a few hundred KB that uploads quickly on a venue's Wi-Fi and stays under
+// the server's 10 MB limit; HEIC and PNG become JPEG, which every browser shows; the camera's
+// rotation is applied; and the EXIF block, location included, is dropped. The time the photo
+// was taken is read first and kept beside it (photo-capture-time.ts). The judge guide says so.
 import { withReopen, type DeviceDb, type PhotoRow } from './device-db.ts';
+import { photoCaptureTime } from './photo-capture-time.ts';
 
 /** The long side of a stored photo. */
 export const PHOTO_MAX_SIDE = 2048;
+/** A resized photo keeps at least this long side, so a score sheet or a knife cut stays legible (issue 28). */
+export const PHOTO_MIN_RESIZED_SIDE = 1600;
 /** iOS refuses canvases above 16.7 M pixels; stay under it on every step. */
 const CANVAS_MAX_PIXELS = 16_000_000;
 const JPEG_QUALITY = 0.85;
@@ -14,6 +23,8 @@ export interface PreparedPhoto {
   mime: string;
   bytes: ArrayBuffer;
   size: number;
+  /** When it was taken (EXIF, else the file's time), ISO; null when unknown. */
+  capturedAt?: string | null;
 }
 
 /** Lower-case hex SHA-256 of the bytes. */
@@ -88,6 +99,7 @@ async function decodeImage(file: Blob): Promise<DecodedImage> {
 /** Reads the camera's file, downscales it and hashes the JPEG. Nothing here touches the database. */
 export async function preparePhoto(file: Blob): Promise<PreparedPhoto> {
   if (!file.type.startsWith('image/')) throw new Error('Photos must be images.');
+  const capturedAt = await photoCaptureTime(file);
   const image = await decodeImage(file);
   try {
     let source: CanvasImageSource = image.source;
@@ -107,7 +119,7 @@ export async function preparePhoto(file: Blob): Promise<PreparedPhoto> {
     const blob = await canvasToJpeg(canvas);
     const bytes = await blob.arrayBuffer();
     if (bytes.byteLength === 0) throw new Error('The photo could not be encoded.');
-    return { sha256: await sha256Hex(bytes), mime: 'image/jpeg', bytes, size: bytes.byteLength };
+    return { sha256: await sha256Hex(bytes), mime: 'image/jpeg', bytes, size: bytes.byteLength, capturedAt };
   } finally {
     image.release();
   }
@@ -121,6 +133,7 @@ export async function savePhoto(db: DeviceDb, judgeId: number, photo: PreparedPh
       if (existing) return;
       const row: PhotoRow = {
         ...photo,
+        capturedAt: photo.capturedAt ?? null,
         judgeId,
         uploadedAt: null,
         awaitingUpload: 1,
@@ -146,8 +159,11 @@ export async function markPhotoMissing(db: DeviceDb, sha256: string): Promise<vo
   await withReopen(db, () => db.photos.update(sha256, { uploadedAt: null, awaitingUpload: 1 }));
 }
 
-/** A photo on this device, as a Blob for an <img> (made outside any transaction). */
-export async function readPhotoBlob(db: DeviceDb, sha256: string): Promise<Blob | undefined> {
+/** A photo on this device as a Blob for an <img> (made outside any transaction), with the time it was taken. */
+export async function readPhoto(
+  db: DeviceDb,
+  sha256: string,
+): Promise<{ blob: Blob; capturedAt: string | null } | undefined> {
   const row = await withReopen(db, () => db.photos.get(sha256));
-  return row ? new Blob([row.bytes], { type: row.mime }) : undefined;
+  return row ? { blob: new Blob([row.bytes], { type: row.mime }), capturedAt: row.capturedAt ?? null } : undefined;
 }

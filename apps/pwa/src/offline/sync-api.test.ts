@@ -78,6 +78,7 @@ test('too many pushes waiting (503) is transient: the rows stay queued and go at
     },
     pull: async () => ({ changes: [], cursor: 0, hasMore: false, serverTime: '2026-11-26T11:00:00.000Z' }),
     uploadPhoto: async () => undefined,
+    probe: async () => true,
   };
   const runner = createSyncRunner({
     db,

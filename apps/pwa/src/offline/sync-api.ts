@@ -25,11 +25,18 @@ export interface SyncApi {
   /** `after`: the last mutation of the push sent just before, when its answer has not arrived yet. */
   push(deviceId: string, mutations: PushMutation[], after?: string): Promise<PushResponse>;
   pull(eventId: number, cursor: number, deviceId: string): Promise<SyncPullResponse>;
-  uploadPhoto(photo: { sha256: string; mime: string; bytes: ArrayBuffer }): Promise<void>;
+  uploadPhoto(photo: { sha256: string; mime: string; bytes: ArrayBuffer; capturedAt?: string | null }): Promise<void>;
+  /** True when the server answers `HEAD /api/health` (our JSON headers) within `PROBE_TIMEOUT_MS`. */
+  probe(): Promise<boolean>;
 }
 
 /** Time limits per call: a request hanging on a dead venue uplink fails and is retried, rather than holding the queue. */
 export const SYNC_TIMEOUTS_MS = { read: 30_000, push: 60_000, photo: 120_000 } as const;
+/**
+ * A probe not answered in 2 s says "can't reach the server": on a venue's network the server
+ * answers a HEAD in milliseconds, and the status must turn within 5 s of the server going away.
+ */
+export const PROBE_TIMEOUT_MS = 2000;
 
 /** A signal that aborts after `ms` (none where the browser lacks AbortSignal.timeout). */
 function timeLimit(ms: number): AbortSignal | undefined {
@@ -73,15 +80,38 @@ export function createSyncApi(
         { signal: timeLimit(SYNC_TIMEOUTS_MS.read) },
       ),
     uploadPhoto: (photo) => uploadPhoto(dependencies, photo),
+    probe: () => probeServer(dependencies),
   };
 }
 
-/** PUT /api/sync/photos/{sha256}, multipart with one image; 200 and 201 both mean the server has it. */
+/**
+ * HEAD /api/health: headers only, no body, no token. Answered means our server answered (a
+ * JSON content type): a portal's or a proxy's page does not count.
+ */
+async function probeServer(dependencies: { fetch: typeof fetch }): Promise<boolean> {
+  try {
+    const response = await dependencies.fetch(`${API_BASE}/health`, {
+      method: 'HEAD',
+      cache: 'no-store',
+      credentials: 'omit',
+      signal: timeLimit(PROBE_TIMEOUT_MS),
+    });
+    return response.ok && (response.headers.get('content-type') ?? '').toLowerCase().includes('json');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * PUT /api/sync/photos/{sha256}, multipart with one image and, before it, the time it was
+ * taken; 200 and 201 both mean the server has it.
+ */
 async function uploadPhoto(
   dependencies: { fetch: typeof fetch; getToken(): string | null },
-  photo: { sha256: string; mime: string; bytes: ArrayBuffer },
+  photo: { sha256: string; mime: string; bytes: ArrayBuffer; capturedAt?: string | null },
 ): Promise<void> {
   const form = new FormData();
+  if (photo.capturedAt) form.append('capturedAt', photo.capturedAt);
   form.append('file', new Blob([photo.bytes], { type: photo.mime }), `${photo.sha256}.jpg`);
   const token = dependencies.getToken();
   let response: Response;

@@ -12,12 +12,15 @@ import {
   MAX_UNSTORED_BATCHES,
   PERIODIC_SYNC_MS,
   RETRY_AFTER_MAX_MS,
+  Connection,
+  PROBE_IDLE_MS,
   backoffDelay,
   createSyncRunner,
   isPhotoRefused,
   type SyncRunnerDependencies,
   type SyncSession,
 } from './sync-runner.ts';
+import { createFakeTimers } from '../support/fake-timers.ts';
 import { testCell } from '../test-support/cells.ts';
 
 const NOW = '2026-03-01T12:00:00.000Z';
@@ -27,6 +30,7 @@ let dbCounter = 0;
 function fakeApi(
   answer: (mutations: PushMutation[], after: string | undefined) => Promise<PushResponse>,
   upload: (sha256: string) => Promise<void> = async () => undefined,
+  probe: () => Promise<boolean> = async () => true,
 ) {
   const calls: string[] = [];
   const pushed: PushMutation[][] = [];
@@ -48,6 +52,7 @@ function fakeApi(
       calls.push(`photo:${photo.sha256.slice(0, 4)}`);
       await upload(photo.sha256);
     },
+    probe: () => probe(),
   };
   return { api, calls, pushed };
 }
@@ -582,6 +587,149 @@ test('a token that expired on the device sends nothing and asks for a login; the
   await runner.requestSync('login');
   assert.is(runner.getStatus().needsLogin, false);
   assert.equal(await countOutbox(db, 5), { pending: 0, rejected: 0 });
+});
+
+/** Lets the fake database and the runner's promises run (they wait on real macrotasks). */
+const tick = () => new Promise((resolve) => setTimeout(resolve, 4));
+
+/** Advances the fake clock `ms` in small steps, letting the runner's async work run between them. */
+async function runFor(timers: ReturnType<typeof createFakeTimers>, ms: number, step = 100) {
+  for (let spent = 0; spent < ms; spent += step) {
+    timers.advance(step);
+    await tick();
+    await tick();
+  }
+}
+
+test('the server unreachable while the network is up: probes every 2–3 s while edits wait, the status says so, and the drain starts on the first answer', async () => {
+  const browser = fakeBrowser();
+  const db = createDeviceDb(`runner-${++dbCounter}`);
+  await seed(db, 5, 3);
+  const timers = createFakeTimers();
+  const start = Date.parse(NOW);
+  const clock = () => start + timers.now();
+  let isDown = true;
+  const probes: { at: number; answered: boolean }[] = [];
+  const pushes: { at: number; ok: boolean }[] = [];
+  const server = fakeApi(
+    async (mutations) => {
+      pushes.push({ at: clock(), ok: !isDown });
+      if (isDown) throw new ApiError(0, ClientErrorCode.Network, 'The server could not be reached.');
+      return applyAll(mutations);
+    },
+    async () => undefined,
+    async () => {
+      probes.push({ at: clock(), answered: !isDown });
+      return !isDown;
+    },
+  );
+  let jitter = 0;
+  const runner = runnerFor(db, server.api, () => judge(5), {
+    timers,
+    now: () => new Date(clock()),
+    // The probe's jitter runs through the whole 2–3 s; the backoff's takes its longest.
+    random: () => ((jitter = (jitter + 0.37) % 1), jitter),
+  });
+  try {
+    runner.start();
+    await runFor(timers, 100);
+    assert.is(pushes.length, 1, 'the start sync tried and failed');
+    assert.is(runner.getStatus().connection, Connection.Unreachable, 'a refused push says so at once');
+    assert.is(runner.getStatus().isOnline, false);
+
+    await runFor(timers, 30_000);
+    assert.ok(probes.length >= 10, `probes: ${probes.length}`);
+    const gaps = probes.slice(1).map((probe, index) => probe.at - probes[index]!.at);
+    assert.ok(
+      gaps.every((gap) => gap >= 2000 && gap <= 3000),
+      `every probe 2–3 s after the one before: ${gaps.join()}`,
+    );
+    assert.ok(new Set(gaps).size > 1, 'jittered');
+    assert.is(runner.getStatus().connection, Connection.Unreachable);
+    assert.equal(await countOutbox(db, 5), { pending: 3, rejected: 0 });
+
+    // The server is back: the next probe is answered and the drain starts then, not at the
+    // backoff's next step (up to 30 s away).
+    isDown = false;
+    const backAt = clock();
+    const pushesBefore = pushes.length;
+    await runFor(timers, 3100);
+    const answered = probes.find((probe) => probe.answered);
+    assert.ok(answered, 'a probe was answered');
+    assert.ok(answered.at - backAt <= 3000, `answered ${answered.at - backAt} ms after the server came back`);
+    const drain = pushes.slice(pushesBefore).find((push) => push.ok);
+    assert.ok(drain, 'the drain started');
+    assert.is(drain.at, answered.at, 'on the answer, at once');
+    assert.equal(await countOutbox(db, 5), { pending: 0, rejected: 0 });
+    assert.is(runner.getStatus().connection, Connection.Connected);
+    assert.is(runner.getStatus().nextRetryAt, null);
+
+    // Nothing waits now: a probe only every 20 s; the server going away shows within 30 s.
+    const probesBefore = probes.length;
+    await runFor(timers, 10_000);
+    assert.is(probes.length, probesBefore, 'heard from lately: no probe');
+    isDown = true;
+    const goneAt = clock();
+    await runFor(timers, PROBE_IDLE_MS + 2000);
+    assert.is(runner.getStatus().connection, Connection.Unreachable);
+    const noticed = probes.find((probe) => probe.at >= goneAt && !probe.answered);
+    assert.ok(noticed, 'noticed');
+    assert.ok(
+      noticed.at - drain.at <= PROBE_IDLE_MS,
+      `probed ${noticed.at - drain.at} ms after the server was last heard from: 20 s at most, so noticed within 30 s`,
+    );
+  } finally {
+    runner.stop();
+    browser.restore();
+  }
+});
+
+test('a probe is not sent while the browser says there is no network; the status says offline', async () => {
+  const browser = fakeBrowser();
+  const db = createDeviceDb(`runner-${++dbCounter}`);
+  await seed(db, 5, 1);
+  const timers = createFakeTimers();
+  let probes = 0;
+  const server = fakeApi(
+    async () => {
+      throw new ApiError(0, ClientErrorCode.Network, 'The server could not be reached.');
+    },
+    async () => undefined,
+    async () => {
+      probes += 1;
+      return false;
+    },
+  );
+  const runner = runnerFor(db, server.api, () => judge(5), {
+    timers,
+    isBrowserOnline: () => false,
+    now: () => new Date(Date.parse(NOW) + timers.now()),
+  });
+  try {
+    runner.start();
+    await runFor(timers, 10_000);
+    assert.is(probes, 0);
+    assert.is(runner.getStatus().connection, Connection.Offline);
+  } finally {
+    runner.stop();
+    browser.restore();
+  }
+});
+
+test('the server’s own refusal (503 of our JSON) is not "unreachable"; a portal’s page is', async () => {
+  const db = createDeviceDb(`runner-${++dbCounter}`);
+  await seed(db, 5, 1);
+  let failure: ApiError = new ApiError(503, 'PUSH_OUT_OF_ORDER', 'The push sent before this one was not applied.');
+  const server = fakeApi(async () => {
+    throw failure;
+  });
+  const runner = runnerFor(db, server.api, () => judge(5));
+  await runner.requestSync('test');
+  assert.is(runner.getStatus().connection, Connection.Connected);
+  failure = new ApiError(200, ClientErrorCode.InvalidResponse, 'The server answered with something other than JSON.');
+  await runner.requestSync('test');
+  assert.is(runner.getStatus().connection, Connection.Unreachable);
+  runner.stop();
 });
 
 test.run();

@@ -4,6 +4,12 @@
 // jitter after a failure (capped at the 30 s period: a judge in a gym waits at most that long
 // once the signal is back; coming online and returning to the foreground try at once). Each run: upload photos (one at a time), push the outbox in seq
 // order (≤ 50 per batch), then pull. Only the logged-in judge's own rows are ever read or sent.
+//
+// The browser's `online` says only that the tablet has a network, not that the server answers
+// (a gym's access point with no uplink, the coordinator's laptop asleep). So the runner asks
+// the server itself, cheaply (`HEAD /api/health`): every 2–3 s while edits wait, every 20 s
+// when nothing does. The status says "can't reach the server" as soon as a request or a probe
+// fails to reach it, and the queue drains as soon as a probe is answered again.
 import {
   ErrorCode,
   MAX_PUSH_BATCH,
@@ -28,6 +34,7 @@ import {
   toPushMutation,
   type AnsweredBatch,
 } from './outbox.ts';
+import { realTimers, type Timers } from '../support/timers.ts';
 import { listPhotosToUpload, markPhotoMissing, markPhotoUploaded } from './photo-store.ts';
 import type { SyncApi } from './sync-api.ts';
 
@@ -39,6 +46,14 @@ export const MAX_UNSTORED_BATCHES = 20;
 /** Pending rows read at a time while a queue drains (five pushes' worth). */
 const READ_AHEAD_ROWS = 5 * MAX_PUSH_BATCH;
 export const PERIODIC_SYNC_MS = 30_000;
+/** While edits wait and nothing was heard from the server lately: a probe every 2–3 s (jittered, so tablets spread out). */
+export const PROBE_WAITING_MS = 2000;
+export const PROBE_JITTER_MS = 1000;
+/**
+ * When nothing waits: a probe every 20 s, so the status turns to "can't reach the server"
+ * within 30 s of the server going away (20 s, plus the probe's own time limit).
+ */
+export const PROBE_IDLE_MS = 20_000;
 const BACKOFF_BASE_MS = 2000;
 /** The longest wait after failures: the periodic interval, so no trigger waits longer than it. */
 export const BACKOFF_MAX_MS = PERIODIC_SYNC_MS;
@@ -56,9 +71,18 @@ export interface SyncSession {
   isExpired?: boolean;
 }
 
+/**
+ * Where the server stands as far as the tablet knows: `connected` (it answered last time),
+ * `unreachable` (the browser has a network but the server did not answer: refused, timed out,
+ * or something else answered in its place), `offline` (the browser has no network).
+ */
+export const Connection = { Connected: 'connected', Unreachable: 'unreachable', Offline: 'offline' } as const;
+export type Connection = (typeof Connection)[keyof typeof Connection];
+
 export interface SyncStatus {
-  /** The browser says it has a network and the last attempt reached the server. */
+  /** The browser has a network and the last request or probe reached the server (`connection` is connected). */
   isOnline: boolean;
+  connection: Connection;
   isSyncing: boolean;
   /** The logged-in judge's last successful sync. */
   lastSyncAt: string | null;
@@ -80,6 +104,8 @@ export interface SyncRunnerDependencies {
   /** Web Locks when the browser has them; the runner falls back to an in-page lock. */
   locks?: Pick<LockManager, 'request'> | undefined;
   isBrowserOnline?: () => boolean;
+  /** The probe's and triggers' timers (tests pass a fake clock). */
+  timers?: Timers;
 }
 
 type Listener = () => void;
@@ -90,14 +116,31 @@ export function backoffDelay(failures: number, random: () => number = Math.rando
   return Math.round(base * (0.5 + random() * 0.5));
 }
 
+/** The wait before the next probe: 2–3 s while edits wait, 20 s otherwise. */
+export function probeDelay(isWaiting: boolean, random: () => number = Math.random): number {
+  return isWaiting ? PROBE_WAITING_MS + Math.round(random() * PROBE_JITTER_MS) : PROBE_IDLE_MS;
+}
+
+/**
+ * True when a failure says the server was not reached: no answer (refused, timed out, no
+ * network), or an answer that is not our API's (a portal's page, a proxy's 502). Our API's own
+ * errors (a 503 ordering refusal, a 500) mean the server is there.
+ */
+export function isUnreachable(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  return error.status === 0 || error.code === ClientErrorCode.InvalidResponse || error.code === ClientErrorCode.Http;
+}
+
 export function createSyncRunner(dependencies: SyncRunnerDependencies) {
   const { db, api } = dependencies;
   const now = dependencies.now ?? (() => new Date());
   const random = dependencies.random ?? Math.random;
   const isBrowserOnline = dependencies.isBrowserOnline ?? (() => navigator.onLine);
+  const timers = dependencies.timers ?? realTimers;
   const listeners = new Set<Listener>();
   let status: SyncStatus = {
     isOnline: isBrowserOnline(),
+    connection: isBrowserOnline() ? Connection.Connected : Connection.Offline,
     isSyncing: false,
     lastSyncAt: null,
     needsLogin: false,
@@ -111,14 +154,36 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
   let statusJudgeId: number | null = null;
   let running: Promise<void> | null = null;
   let rerun = false;
-  let debounceTimer: ReturnType<typeof setTimeout> | undefined;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let debounceTimer: unknown;
+  let retryTimer: unknown;
+  let periodicTimer: unknown;
+  let probeTimer: unknown;
+  let probeDueAt = Number.POSITIVE_INFINITY;
+  let isProbing = false;
+  let isStarted = false;
+  /** When the server last answered anything (a probe, a push, a pull): no probe is needed soon after. */
+  let lastHeardAt = Number.NEGATIVE_INFINITY;
   let localLock: Promise<unknown> = Promise.resolve();
   const cleanups: (() => void)[] = [];
 
   const setStatus = (patch: Partial<SyncStatus>) => {
-    status = { ...status, ...patch };
+    const next = { ...status, ...patch };
+    next.isOnline = next.connection === Connection.Connected;
+    status = next;
     for (const listener of listeners) listener();
+  };
+
+  /** Connected when the server was reached, else offline or unreachable as the browser's network says. */
+  const connectionOf = (isReached: boolean): Connection => {
+    if (!isBrowserOnline()) return Connection.Offline;
+    return isReached ? Connection.Connected : Connection.Unreachable;
+  };
+
+  /** The server answered: it is reachable (before the answer is stored, so "sent" never shows beside "offline"). */
+  const noteHeard = () => {
+    lastHeardAt = now().getTime();
+    const connection = connectionOf(true);
+    if (status.connection !== connection) setStatus({ connection });
   };
 
   const withDeviceLock = async (work: () => Promise<void>) => {
@@ -155,8 +220,10 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     for (const photo of await listPhotosToUpload(db, judgeId)) {
       try {
         await api.uploadPhoto(photo);
+        noteHeard();
       } catch (error) {
         if (!isPhotoRefused(error)) throw error;
+        noteHeard();
         // Refused for good: the edits that need it go to "needs attention"; the queue goes on.
         await refusePhotoEdits(db, judgeId, photo.sha256, describe(error), now().toISOString());
         continue;
@@ -251,6 +318,7 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       let response;
       try {
         response = await head.answer;
+        noteHeard();
       } catch (error) {
         inFlight = [];
         if (unstored.length > 0) await storeUnstored();
@@ -315,9 +383,9 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
   }
 
   function scheduleRetry(delay: number) {
-    clearTimeout(retryTimer);
+    timers.clearTimeout(retryTimer);
     nextAttemptAt = now().getTime() + delay;
-    retryTimer = setTimeout(() => void requestSync('retry'), delay);
+    retryTimer = timers.setTimeout(() => void requestSync('retry'), delay);
     setStatus({ nextRetryAt: new Date(nextAttemptAt).toISOString() });
   }
 
@@ -325,7 +393,7 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
   function retryNow(reason: string) {
     failures = 0;
     nextAttemptAt = 0;
-    clearTimeout(retryTimer);
+    timers.clearTimeout(retryTimer);
     if (status.nextRetryAt !== null) setStatus({ nextRetryAt: null });
     return requestSync(reason);
   }
@@ -362,11 +430,18 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       });
       failures = 0;
       nextAttemptAt = 0;
-      clearTimeout(retryTimer);
+      timers.clearTimeout(retryTimer);
       const at = now().toISOString();
+      lastHeardAt = now().getTime();
       await recordSyncSuccess(db, session.userId, at);
       // The browser may have gone offline while this run's last answer was arriving.
-      setStatus({ isSyncing: false, isOnline: isBrowserOnline(), lastSyncAt: at, lastError: null, nextRetryAt: null });
+      setStatus({
+        isSyncing: false,
+        connection: connectionOf(true),
+        lastSyncAt: at,
+        lastError: null,
+        nextRetryAt: null,
+      });
     } catch (error) {
       handleFailure(error, session);
     }
@@ -377,22 +452,92 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       pausedToken = session.token;
       setStatus({
         isSyncing: false,
-        isOnline: isBrowserOnline(),
+        connection: connectionOf(true),
         needsLogin: true,
         lastError: 'Your session has ended: log in again to send your scores.',
       });
       return;
     }
     if (isApiError(error) && error.status === 426) {
-      setStatus({ isSyncing: false, isOnline: isBrowserOnline(), needsUpdate: true, lastError: error.message });
+      setStatus({ isSyncing: false, connection: connectionOf(true), needsUpdate: true, lastError: error.message });
       return;
     }
     failures += 1;
-    const isNetwork = isApiError(error) && error.status === 0;
-    setStatus({ isSyncing: false, isOnline: isBrowserOnline() && !isNetwork, lastError: describe(error) });
+    const isCutOff = isUnreachable(error);
+    setStatus({ isSyncing: false, connection: connectionOf(!isCutOff), lastError: describe(error) });
     // A "not now" (429) waits what the server asked, within reason; it is never a final refusal.
     const askedMs = isApiError(error) ? (error.retryAfterSeconds ?? 0) * 1000 : 0;
     scheduleRetry(Math.max(backoffDelay(failures, random), Math.min(askedMs, RETRY_AFTER_MAX_MS)));
+    // Edits wait and the server did not answer: look for it within 2–3 s.
+    if (isCutOff) probeSoon();
+  }
+
+  /** Only a judge whose sending is not paused (login, app update) needs the server. */
+  const canSend = (session: SyncSession | null): session is SyncSession =>
+    session !== null && !session.isExpired && pausedToken === null && !status.needsUpdate;
+
+  /**
+   * One step of the probe loop: asks the server whether it is there, unless it was heard from
+   * lately, and schedules the next step (2–3 s while edits wait, 20 s when nothing does). An
+   * answer after a failure starts the drain at once; no answer says "can't reach the server".
+   */
+  async function probeStep(): Promise<void> {
+    probeTimer = undefined;
+    probeDueAt = Number.POSITIVE_INFINITY;
+    let isWaiting = false;
+    // Heard from lately: the next look is due that long after it, not a whole period from now.
+    let dueIn: number | null = null;
+    try {
+      const session = activeJudge();
+      if (!canSend(session)) return;
+      isWaiting = (await pendingCount()) > 0;
+      if (!isBrowserOnline()) {
+        if (status.connection !== Connection.Offline) setStatus({ connection: Connection.Offline });
+        return;
+      }
+      // Nothing waits and nobody is looking: the next look at the screen syncs anyway.
+      if (!isWaiting && typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
+      if (isProbing) return;
+      const quiet = now().getTime() - lastHeardAt;
+      const period = probeDelay(isWaiting, () => 0);
+      if (quiet < period) {
+        dueIn = period - quiet;
+        return;
+      }
+      isProbing = true;
+      let isAnswered = false;
+      try {
+        isAnswered = await api.probe();
+      } finally {
+        isProbing = false;
+      }
+      if (!isStarted) return;
+      if (!isAnswered) {
+        if (status.connection !== connectionOf(false)) setStatus({ connection: connectionOf(false) });
+        return;
+      }
+      const wasCutOff = status.connection !== Connection.Connected || failures > 0 || status.nextRetryAt !== null;
+      noteHeard();
+      // Back: drain now rather than at the next backoff step (edits saved meanwhile go too).
+      if (isWaiting && wasCutOff && !running) void retryNow('reachable');
+    } catch (error) {
+      console.error('Probing the server failed', error);
+    } finally {
+      if (isStarted) scheduleProbe(dueIn ?? probeDelay(isWaiting, random));
+    }
+  }
+
+  /** A probe within 2–3 s (edits wait): one already due sooner stays as it is. */
+  function probeSoon() {
+    if (!isStarted || isProbing) return;
+    const delay = probeDelay(true, random);
+    if (probeDueAt > now().getTime() + delay) scheduleProbe(delay);
+  }
+
+  function scheduleProbe(delay: number) {
+    timers.clearTimeout(probeTimer);
+    probeDueAt = now().getTime() + delay;
+    probeTimer = timers.setTimeout(() => void probeStep(), delay);
   }
 
   /** Runs a sync now (or right after the one under way). */
@@ -429,8 +574,10 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     requestSync,
     /** A local write was committed: sync a second later (several quick edits share one push). */
     notifyWrite() {
-      clearTimeout(debounceTimer);
-      debounceTimer = setTimeout(() => void requestSync('write'), WRITE_DEBOUNCE_MS);
+      timers.clearTimeout(debounceTimer);
+      debounceTimer = timers.setTimeout(() => void requestSync('write'), WRITE_DEBOUNCE_MS);
+      // An edit now waits: the probe looks every 2–3 s from here on, not in up to 20 s.
+      probeSoon();
     },
     /** Downloads an event's reference data for the logged-in judge (online only). */
     async downloadEvent(judgeId: number, eventId: number): Promise<void> {
@@ -439,11 +586,10 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       await storeReferenceData(db, data, now().toISOString());
     },
     start() {
-      const onOnline = () => {
-        setStatus({ isOnline: true });
-        void retryNow('online');
-      };
-      const onOffline = () => setStatus({ isOnline: false });
+      isStarted = true;
+      // The network is back: whether the server is there too, the sync (or its failure) says.
+      const onOnline = () => void retryNow('online');
+      const onOffline = () => setStatus({ connection: Connection.Offline });
       const onVisible = () => {
         if (document.visibilityState !== 'visible') return;
         void probeDeviceDb(db)
@@ -453,27 +599,32 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       window.addEventListener('online', onOnline);
       window.addEventListener('offline', onOffline);
       document.addEventListener('visibilitychange', onVisible);
-      const interval = setInterval(() => {
+      const periodic = () => {
+        periodicTimer = timers.setTimeout(periodic, PERIODIC_SYNC_MS);
         if (now().getTime() < nextAttemptAt) return;
         void pendingCount().then((count) => {
           if (count > 0) void requestSync('periodic');
         });
-      }, PERIODIC_SYNC_MS);
+      };
+      periodicTimer = timers.setTimeout(periodic, PERIODIC_SYNC_MS);
       cleanups.push(
         () => window.removeEventListener('online', onOnline),
         () => window.removeEventListener('offline', onOffline),
         () => document.removeEventListener('visibilitychange', onVisible),
-        () => clearInterval(interval),
+        () => timers.clearTimeout(periodicTimer),
       );
       // The counts are put right before the first sync, so the status bar starts from the rows.
       void recountOutbox(db)
         .catch((error: unknown) => console.error('Recounting the outbox failed', error))
         .then(() => requestSync('start'));
+      scheduleProbe(probeDelay(true, random));
     },
     stop() {
+      isStarted = false;
       for (const cleanup of cleanups.splice(0)) cleanup();
-      clearTimeout(debounceTimer);
-      clearTimeout(retryTimer);
+      timers.clearTimeout(debounceTimer);
+      timers.clearTimeout(retryTimer);
+      timers.clearTimeout(probeTimer);
     },
   };
 }

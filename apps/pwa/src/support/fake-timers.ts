@@ -1,11 +1,13 @@
 import type { Timers } from './timers.ts';
 
 /** A manual clock for unit tests: `advance(ms)` runs the timers that fall due, in order. */
-export function createFakeTimers(): Timers & { advance(ms: number): void } {
+export function createFakeTimers(): Timers & { advance(ms: number): void; now(): number } {
   let now = 0;
   let nextHandle = 1;
   const pending = new Map<number, { at: number; callback: () => void }>();
   return {
+    /** The fake clock's time: ms advanced since it was made. */
+    now: () => now,
     setTimeout(callback, ms) {
       const handle = nextHandle++;
       pending.set(handle, { at: now + ms, callback });

@@ -232,6 +232,7 @@ const expectedColumns = {
     document_name: true,
     uploaded_by: true,
     created_at: true,
+    captured_at: true,
   },
   photo_uploader: { state_id: true, sha256: true, user_id: true, created_at: true },
   public_request: {

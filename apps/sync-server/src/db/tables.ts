@@ -265,6 +265,8 @@ export interface StoredFileTable {
   document_name: string | null;
   uploaded_by: number | null;
   created_at: CreatedAt;
+  /** A photo's capture time as the tablet read it (EXIF, else the file's time); null when unknown or not a photo. */
+  captured_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Every judge who uploaded a state's photo (migration 0010): only they may reference it. */

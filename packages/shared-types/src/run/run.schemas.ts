@@ -138,6 +138,8 @@ export const ReviewPenaltySchema = Type.Object({
   penaltyComments: Nullable(Type.String()),
   /** Photo URL (append ?token= for an <img>), null without a photo. */
   penaltyFile: Nullable(Type.String()),
+  /** When the photo was taken, as the judge's tablet read it (EXIF or the file's time); null when unknown. */
+  penaltyFileCapturedAt: Type.Optional(Nullable(Type.String())),
   isConfirmed: Nullable(Type.Boolean()),
 });
 export type ReviewPenalty = Static<typeof ReviewPenaltySchema>;
@@ -148,6 +150,7 @@ export const ReviewDisqualificationSchema = Type.Object({
   disqualificationName: Type.String(),
   disqualificationComments: Nullable(Type.String()),
   disqualificationFile: Nullable(Type.String()),
+  disqualificationFileCapturedAt: Type.Optional(Nullable(Type.String())),
   isConfirmed: Nullable(Type.Boolean()),
 });
 export type ReviewDisqualification = Static<typeof ReviewDisqualificationSchema>;

@@ -22,6 +22,7 @@ export async function insertPhoto(
     storageName: string;
     originalName: string | null;
     uploadedBy: number;
+    capturedAt: string | null;
   },
   now: string,
 ): Promise<void> {
@@ -39,6 +40,7 @@ export async function insertPhoto(
       document_name: null,
       uploaded_by: photo.uploadedBy,
       created_at: now,
+      captured_at: photo.capturedAt,
     })
     .execute();
 }
@@ -134,4 +136,22 @@ const photoUploader = prepareQuery((db, stateId: number, sha256: string, userId:
  */
 export async function hasUploadedPhoto(db: Db, stateId: number, sha256: string, userId: number): Promise<boolean> {
   return (await photoUploader.first(db, stateId, sha256, userId)) !== undefined;
+}
+
+/** When each of these photos of a state was taken (as the tablet sent it), by hash; unknown ones are left out. */
+export async function listPhotoCaptureTimes(
+  db: Db,
+  stateId: number,
+  sha256s: readonly string[],
+): Promise<Map<string, string>> {
+  if (sha256s.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('stored_file')
+    .select(['sha256', 'captured_at'])
+    .where('state_id', '=', stateId)
+    .where('kind', '=', 'photo')
+    .where('sha256', 'in', [...new Set(sha256s)])
+    .where('captured_at', 'is not', null)
+    .execute();
+  return new Map(rows.flatMap((row) => (row.captured_at === null ? [] : [[row.sha256, row.captured_at]])));
 }

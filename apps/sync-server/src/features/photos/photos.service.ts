@@ -9,7 +9,7 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ErrorCode, MAX_PHOTO_BYTES } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { ApiError, validationError } from '../../http/api-error.ts';
 import { secondsUntilUnderQuota, quotaCountsBefore, type PhotoLimits } from './photo-quota.ts';
 import { countUnreferencedPhotosOf, findPhoto, insertPhoto, recordPhotoUploader } from './photos.repository.ts';
 
@@ -22,6 +22,26 @@ export interface PhotoUpload {
   /** The multipart file stream; busboy marks it `truncated` when it hit the size limit. */
   stream: Readable & { truncated?: boolean };
   filename: string | null;
+  /** When the photo was taken, as the tablet read it (`readCapturedAt`); absent or null when unknown. */
+  capturedAt?: string | null;
+}
+
+/** An ISO 8601 date and time with a zone (what a tablet's `toISOString()` gives). */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+const CAPTURED_AT_MESSAGE =
+  'capturedAt must be the date and time the photo was taken (ISO 8601, e.g. 2026-03-01T10:42:00Z)';
+
+/**
+ * The optional `capturedAt` form field sent before the photo: null when absent or empty, the
+ * time in UTC (`toISOString`) when well formed, else a 400. It is what the tablet read (the
+ * camera's or the tablet's clock): shown beside the photo, never used to decide anything.
+ */
+export function readCapturedAt(value: unknown): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  const text = typeof value === 'string' ? value.trim() : '';
+  const time = ISO_DATE_TIME.test(text) ? Date.parse(text) : Number.NaN;
+  if (Number.isNaN(time)) throw validationError([{ field: 'capturedAt', message: CAPTURED_AT_MESSAGE }]);
+  return new Date(time).toISOString();
 }
 
 export interface StoredPhoto {
@@ -93,6 +113,7 @@ export async function storePhoto(
             storageName,
             originalName: upload.filename ? upload.filename.slice(0, 255) : null,
             uploadedBy: caller.userId,
+            capturedAt: upload.capturedAt ?? null,
           },
           now,
         );

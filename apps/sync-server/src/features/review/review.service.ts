@@ -27,6 +27,7 @@ import {
   listRegistrationsOfEvent,
   listSubmissionsOfEvent,
 } from '../results/results.repository.ts';
+import { listPhotoCaptureTimes } from '../photos/photos.repository.ts';
 import { findRunEvent } from '../run/run.service.ts';
 import { toDisqualificationCell, toPenaltyCell } from '../scores/scores.mapper.ts';
 import { appendChange } from '../sync/sync.repository.ts';
@@ -157,6 +158,13 @@ export async function getSchoolPenalties(
     await listCategorySections(db, params.eventId),
   ];
   const sectionOrder = sections.filter((row) => row.category_id === params.categoryId);
+  const takenAt = await listPhotoCaptureTimes(
+    db,
+    context.event.state_id,
+    [...penalties, ...disqualifications].flatMap((item) => (item.photo_sha256 === null ? [] : [item.photo_sha256])),
+  );
+  const photoTakenAt = (item: { photo_sha256: string | null }) =>
+    item.photo_sha256 === null ? null : (takenAt.get(item.photo_sha256) ?? null);
   const sheets = new Map<string, ReviewSheet>();
   const sheetOf = (judgeId: number, sectionId: number): ReviewSheet => {
     const key = `${judgeId}:${sectionId}`;
@@ -185,6 +193,7 @@ export async function getSchoolPenalties(
       penaltyOvertimeSeconds: item.overtime_seconds,
       penaltyComments: item.comments,
       penaltyFile: photoUrl(item, 'penalty'),
+      penaltyFileCapturedAt: photoTakenAt(item),
       isConfirmed: toFlag(item.is_confirmed),
     });
   }
@@ -195,6 +204,7 @@ export async function getSchoolPenalties(
       disqualificationName: item.disqualification_name,
       disqualificationComments: item.comments,
       disqualificationFile: photoUrl(item, 'disqualification'),
+      disqualificationFileCapturedAt: photoTakenAt(item),
       isConfirmed: toFlag(item.is_confirmed),
     });
   }

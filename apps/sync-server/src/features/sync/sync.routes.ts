@@ -22,7 +22,7 @@ import { currentUser, requireRole } from '../../http/guards.ts';
 import { asMultipartError } from '../../http/multipart-form.ts';
 import { JSON_DATA_HEADERS } from '../../http/security-headers.ts';
 import { photoLimitsOf } from '../photos/photo-quota.ts';
-import { storeJudgePhoto, sweepPhotoTempDir } from '../photos/photos.service.ts';
+import { readCapturedAt, storeJudgePhoto, sweepPhotoTempDir } from '../photos/photos.service.ts';
 import { createPushOrder } from './push-order.ts';
 import { getReferenceData, protocolUnsupported, pullChanges, pushMutations } from './sync.service.ts';
 
@@ -132,11 +132,19 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
         ? await request.file().catch((error: unknown) => Promise.reject(asMultipartError(error)))
         : undefined;
       if (!file) throw validationError([{ field: 'file', message: 'A photo file is required' }]);
+      let capturedAt: string | null;
+      try {
+        // Sent before the file, so it is read by now; refused before any byte is stored.
+        capturedAt = readCapturedAt(multipartFieldValue(file.fields.capturedAt));
+      } catch (error) {
+        file.file.resume();
+        throw error;
+      }
       const stored = await storeJudgePhoto(
         deps.db,
         currentUser(request),
         deps.config.filesDir,
-        { stream: file.file, filename: file.filename || null },
+        { stream: file.file, filename: file.filename || null, capturedAt },
         request.params.sha256,
         new Date().toISOString(),
         photoLimitsOf(deps.config.limits),
@@ -144,4 +152,11 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
       return reply.status(stored.isNew ? 201 : 200).send(stored);
     },
   );
+}
+
+/** A text field of a multipart form read before its file (`file.fields`): its value; undefined when absent. */
+function multipartFieldValue(field: unknown): unknown {
+  const first: unknown = Array.isArray(field) ? field[0] : field;
+  if (typeof first !== 'object' || first === null || !('type' in first) || first.type !== 'field') return undefined;
+  return 'value' in first ? first.value : undefined;
 }

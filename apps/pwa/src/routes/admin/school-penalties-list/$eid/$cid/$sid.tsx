@@ -19,6 +19,7 @@ import {
   markSchoolPenaltiesViewed,
 } from '../../../../../api/review-api.ts';
 import { openThroughTicket } from '../../../../../api/link-api.ts';
+import { formatDateTime } from '../../../../../judge/judge-format.ts';
 import { reviewStatusColor } from '../../../../../results/review-status.ts';
 import { showRunIssue } from '../../../../../results/run-errors.ts';
 import { ButtonLink } from '../../../../../routing/links.tsx';
@@ -45,18 +46,26 @@ function initialDecisions(data: SchoolPenalties): Record<string, Decision> {
 }
 
 /** "View photo": a new tab through a one-minute link ticket; the plain address (copied) opens nothing. */
-function PhotoLink({ path }: { path: string }) {
+/** The photo's link and, when the judge's tablet knew it, when the photo was taken. */
+function PhotoLink({ path, capturedAt }: { path: string; capturedAt: string | null }) {
   return (
-    <Anchor
-      href={path}
-      target="_blank"
-      onClick={(event) => {
-        event.preventDefault();
-        openThroughTicket(path).catch(showRunIssue);
-      }}
-    >
-      View photo
-    </Anchor>
+    <Stack gap={0}>
+      <Anchor
+        href={path}
+        target="_blank"
+        onClick={(event) => {
+          event.preventDefault();
+          openThroughTicket(path).catch(showRunIssue);
+        }}
+      >
+        View photo
+      </Anchor>
+      {capturedAt && (
+        <Text size="xs" c="dimmed">
+          Taken {formatDateTime(capturedAt)}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
@@ -215,7 +224,13 @@ function ReviewForm({
                       {formatScore(p.penaltyAmount)}
                     </Table.Td>
                     <Table.Td>{p.penaltyComments ?? ''}</Table.Td>
-                    <Table.Td>{p.penaltyFile ? <PhotoLink path={p.penaltyFile} /> : '—'}</Table.Td>
+                    <Table.Td>
+                      {p.penaltyFile ? (
+                        <PhotoLink path={p.penaltyFile} capturedAt={p.penaltyFileCapturedAt ?? null} />
+                      ) : (
+                        '—'
+                      )}
+                    </Table.Td>
                     <Table.Td>{decisionControl(p.penaltyScoreId, `Decision on ${p.penaltyName}`)}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -224,7 +239,16 @@ function ReviewForm({
                     <Table.Td c="red">Disqualification: {d.disqualificationName}</Table.Td>
                     <Table.Td ta="right">DQ</Table.Td>
                     <Table.Td>{d.disqualificationComments ?? ''}</Table.Td>
-                    <Table.Td>{d.disqualificationFile ? <PhotoLink path={d.disqualificationFile} /> : '—'}</Table.Td>
+                    <Table.Td>
+                      {d.disqualificationFile ? (
+                        <PhotoLink
+                          path={d.disqualificationFile}
+                          capturedAt={d.disqualificationFileCapturedAt ?? null}
+                        />
+                      ) : (
+                        '—'
+                      )}
+                    </Table.Td>
                     <Table.Td>
                       {decisionControl(d.disqualificationScoreId, `Decision on ${d.disqualificationName}`)}
                     </Table.Td>

@@ -1,0 +1,99 @@
+// What the judge's screens say about where a change is: on this tablet only, or received by
+// the server. One place for these words (decisions §8: the day-of screens reuse them), and
+// one rule for their colour: success green only for what the server has received.
+import { Connection } from '../offline/sync-runner.ts';
+
+/** How a line is drawn: `sent` (success green) only for what the server has acknowledged. */
+export const SyncTone = { Neutral: 'neutral', Sent: 'sent', Warning: 'warning' } as const;
+export type SyncTone = (typeof SyncTone)[keyof typeof SyncTone];
+
+export interface SyncLine {
+  text: string;
+  tone: SyncTone;
+}
+
+/** The mark on a row whose latest change the server has not acknowledged. */
+export const NOT_SENT = 'not sent';
+/** Its longer form, for a screen reader and a tooltip. */
+export const NOT_SENT_TITLE = 'Saved on this tablet, not sent to the server yet';
+/** The mark on a row whose latest change the server refused (see "needs attention"). */
+export const REFUSED = 'refused';
+/** The mark on a penalty or disqualification removed on this tablet, the removal not sent yet. */
+export const REMOVED_NOT_SENT = 'removed on this tablet';
+
+export const ALL_SENT = 'All sent';
+
+function changes(count: number): string {
+  return `${count} change${count === 1 ? '' : 's'}`;
+}
+
+/** A school or a section with rows not sent: "2 not sent". */
+export function notSentCount(count: number): string {
+  return `${count} ${NOT_SENT}`;
+}
+
+/**
+ * The status bar's main line: whether the server can be reached and what waits. Never "All
+ * sent" while any row is still on the tablet (waiting or refused).
+ */
+export function queueLine(connection: Connection, pending: number, rejected: number): SyncLine {
+  const isConnected = connection === Connection.Connected;
+  if (!isConnected) {
+    return {
+      text:
+        pending > 0
+          ? `Can't reach the server: ${changes(pending)} saved on this tablet`
+          : "Can't reach the server: nothing waiting to send",
+      tone: SyncTone.Warning,
+    };
+  }
+  if (pending > 0) return { text: `Sending ${changes(pending)} saved on this tablet`, tone: SyncTone.Neutral };
+  if (rejected > 0) return { text: 'Nothing waiting to send', tone: SyncTone.Neutral };
+  return { text: ALL_SENT, tone: SyncTone.Sent };
+}
+
+/** The connection badge: online only while the server answers (a network alone is not enough). */
+export function connectionLabel(connection: Connection): string {
+  return connection === Connection.Connected ? 'Online' : 'Offline';
+}
+
+/** "Last sync: 11/22/26, 10:42 AM" (the judge's last successful sync, formatted by the caller). */
+export function lastSyncLine(formatted: string | null): string {
+  return `Last sync: ${formatted ?? 'never'}`;
+}
+
+/** What a save says: the change is on this tablet; the server has not received it yet. */
+export function savedOnTablet(connection: Connection): string {
+  return connection === Connection.Connected
+    ? 'Saved on this tablet, sending now'
+    : 'Saved on this tablet, will send when connected';
+}
+
+/** What a removal says. */
+export function removedOnTablet(connection: Connection): string {
+  return connection === Connection.Connected
+    ? 'Removed on this tablet, sending now'
+    : 'Removed on this tablet, will send when connected';
+}
+
+/** "Done" on a sheet: everything of it received by the server, or not yet. */
+export function sheetDone(unsent: number, connection: Connection): SyncLine {
+  if (unsent === 0) return { text: 'Scores sent', tone: SyncTone.Sent };
+  return {
+    text:
+      connection === Connection.Connected
+        ? 'Scores saved on this tablet, sending now'
+        : 'Scores saved on this tablet, will send when connected',
+    tone: SyncTone.Neutral,
+  };
+}
+
+/** A submission saved on the tablet and not received by the server yet. */
+export const SUBMITTED_ON_TABLET = 'Submitted on this tablet: sent when connected';
+export const SUBMITTED_ON_TABLET_DETAIL =
+  'Your submission is saved here; it counts once the server has received it. Scores can no longer change on this tablet.';
+
+/** A submission the server has received, with the server's time of it. */
+export function receivedByServer(formattedTime: string | null): string {
+  return formattedTime ? `Received by the server at ${formattedTime}` : 'Received by the server';
+}
