@@ -4,6 +4,7 @@
 import * as assert from 'uvu/assert';
 import type { CoordinatorEvent, SyncReferenceData } from '@judging/shared-types';
 import { createEvent, createJudge, createSchool, createSection, fillCategory } from './factories.ts';
+import { solveCaptcha } from './captcha.ts';
 import { multipartBody } from './judging-fixtures.ts';
 import { buildAdminWorld, sessionFor, type AdminWorld, type Session } from './sessions.ts';
 
@@ -143,4 +144,30 @@ export async function download(event: SmallEvent, judge: Session): Promise<SyncR
   });
   assert.is(response.statusCode, 200, response.body);
   return response.json() as SyncReferenceData;
+}
+
+/** A visitor registers a new school with one student into the event's category (captcha solved); answers its id. */
+export async function registerNewSchool(event: SmallEvent, schoolName: string, contactEmail: string): Promise<number> {
+  const { t, stateId } = event.world;
+  const registered = await t.app.inject({
+    method: 'POST',
+    url: '/api/school/register',
+    payload: {
+      school: {
+        schoolId: null,
+        schoolName,
+        schoolPrincipal: 'Dr. Ruth Hale',
+        schoolEducator1: 'Chef Omar Diaz',
+        schoolEducator2: '',
+        schoolContactName: 'Omar Diaz',
+        schoolContactEmail: contactEmail,
+        schoolContactPhone: '(302) 555-0123',
+      },
+      state: { stateId },
+      event: { eventId: event.eventId, categories: [{ categoryId: event.categoryId, students: 'Ann Lee' }] },
+      captcha: await solveCaptcha(t.app),
+    },
+  });
+  assert.is(registered.statusCode, 201, registered.body);
+  return (registered.json() as { schoolId: number }).schoolId;
 }

@@ -15,10 +15,10 @@ import {
   startEvent,
   submit,
   type SmallEvent,
+  registerNewSchool,
 } from '../../test-support/small-event.ts';
 import { SimulatedDevice, type OutboxEntry } from '../../test-support/sync-device.ts';
 import { createHandCheckedEvent, submitAs } from '../results/results.fixture.ts';
-import { solveCaptcha } from '../../test-support/captcha.ts';
 
 interface Context {
   w: AdminWorld;
@@ -204,27 +204,7 @@ Elsewhere('unlocks and automatic reopenings join the judge’s timeline, with wh
     await scoreAndSubmit(event, ada, [event.plating]);
     await scoreAndSubmit(event, ben, [event.plating]);
     // A school registered now: both owe it, so both submissions reopen (by a visitor: no author).
-    const registered = await world.t.app.inject({
-      method: 'POST',
-      url: '/api/school/register',
-      payload: {
-        school: {
-          schoolId: null,
-          schoolName: 'Cedar Academy',
-          schoolPrincipal: 'Dr. Ruth Hale',
-          schoolEducator1: 'Chef Omar Diaz',
-          schoolEducator2: '',
-          schoolContactName: 'Omar Diaz',
-          schoolContactEmail: 'omar@cedar.test',
-          schoolContactPhone: '(302) 555-0123',
-        },
-        state: { stateId: world.stateId },
-        event: { eventId: event.eventId, categories: [{ categoryId: event.categoryId, students: 'Ann Lee' }] },
-        captcha: await solveCaptcha(world.t.app),
-      },
-    });
-    assert.is(registered.statusCode, 201, registered.body);
-    const cedar = (registered.json() as { schoolId: number }).schoolId;
+    const cedar = await registerNewSchool(event, 'Cedar Academy', 'omar@cedar.test');
     assert.equal(await scoreSheet(event, ada, event.plating, cedar), [201]);
     assert.is((await submit(event, ada)).statusCode, 200);
     await startEvent(event);

@@ -5,7 +5,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ReopenReason, type ResultsReport } from '@judging/shared-types';
-import { solveCaptcha } from '../../test-support/captcha.ts';
 import { createSchool, createSection, fillCategory, snapshotTables } from '../../test-support/factories.ts';
 import {
   buildSmallEvent,
@@ -18,6 +17,7 @@ import {
   startEvent,
   submit,
   type SmallEvent,
+  registerNewSchool,
 } from '../../test-support/small-event.ts';
 
 async function reopenAudits(event: SmallEvent) {
@@ -31,32 +31,12 @@ async function reopenAudits(event: SmallEvent) {
 
 test('a school registered after the judges submitted reopens both, and End names the missing cells', async () => {
   const event = await buildSmallEvent();
-  const { t, stateId } = event.world;
+  const { t } = event.world;
   const { ada, ben } = event.judges;
   await scoreAndSubmit(event, ada, [event.plating]);
   await scoreAndSubmit(event, ben, [event.plating]);
 
-  const registered = await t.app.inject({
-    method: 'POST',
-    url: '/api/school/register',
-    payload: {
-      school: {
-        schoolId: null,
-        schoolName: 'Cedar Academy',
-        schoolPrincipal: 'Dr. Ruth Hale',
-        schoolEducator1: 'Chef Omar Diaz',
-        schoolEducator2: '',
-        schoolContactName: 'Omar Diaz',
-        schoolContactEmail: 'omar@cedar.test',
-        schoolContactPhone: '(302) 555-0123',
-      },
-      state: { stateId },
-      event: { eventId: event.eventId, categories: [{ categoryId: event.categoryId, students: 'Ann Lee' }] },
-      captcha: await solveCaptcha(t.app),
-    },
-  });
-  assert.is(registered.statusCode, 201, registered.body);
-  const cedar = (registered.json() as { schoolId: number }).schoolId;
+  const cedar = await registerNewSchool(event, 'Cedar Academy', 'omar@cedar.test');
 
   assert.is(await isSubmitted(event, ada), false, 'Ada owes Cedar: reopened');
   assert.is(await isSubmitted(event, ben), false, 'Ben owes Cedar: reopened');
