@@ -96,9 +96,15 @@ export class JudgeScreens {
     return this.syncStatus.getByTestId('sync-note').filter({ hasText: text });
   }
 
-  /** After Done: the sheet's scores are on this tablet (or all sent). */
+  /**
+   * After Done: the sheet's scores are on this tablet (or all sent). "Saved on this tablet" goes
+   * once the queue is empty, which online can be before a look at the bar: an empty queue says
+   * the same.
+   */
   get doneNote(): Locator {
-    return this.syncNote(/^Scores (sent|saved on this tablet)/);
+    return this.syncNote(/^Scores (sent|saved on this tablet)/)
+      .or(this.pendingText(0))
+      .first();
   }
 
   onlineBadge(isOnline: boolean): Locator {
@@ -240,7 +246,9 @@ export class JudgeScreens {
     // The note goes once the queue it joined is empty: online, the push can drain it before a
     // look at the bar, so an empty queue after the save says the same.
     await expect(
-      this.syncNote(/^Saved on this tablet, (sending now|will send when connected)$/).or(this.pendingText(0)),
+      this.syncNote(/^Saved on this tablet, (sending now|will send when connected)$/)
+        .or(this.pendingText(0))
+        .first(),
     ).toBeVisible();
   }
 
@@ -249,9 +257,9 @@ export class JudgeScreens {
     await this.dialog.getByRole('button', { name: 'Yes, submit' }).click();
     // Online the submission can reach the server before a look at the bar: then the category says so.
     await expect(
-      this.syncNote('Submitted on this tablet: sent when connected').or(
-        this.page.getByText('Your scores for this category are submitted.'),
-      ),
+      this.syncNote('Submitted on this tablet: sent when connected')
+        .or(this.page.getByText('Your scores for this category are submitted.'))
+        .first(),
     ).toBeVisible();
   }
 }
