@@ -2,8 +2,6 @@ import Fastify, { type RouteOptions } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MAX_PHOTO_BYTES } from '@judging/shared-types';
 import type { AppConfig } from './config.ts';
@@ -36,6 +34,7 @@ import { registerHelpFileRoutes } from './features/help-files/help-files.routes.
 import { registerLinkTicketRoutes } from './features/link-tickets/link-tickets.routes.ts';
 import { createLinkTickets } from './features/link-tickets/link-tickets.service.ts';
 import { registerHistoryRoutes } from './features/history/history.routes.ts';
+import { registerApiDocument } from './api-document/api-document.ts';
 import type { AppInstance, RouteDeps } from './http/app-types.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { JWT_OPTIONS, createRequireAuth, createRequireEditor, createRequireEventRunner } from './http/guards.ts';
@@ -95,14 +94,7 @@ export async function buildApp({
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_PHOTO_BYTES + 1, files: 1, fields: 20, fieldSize: 64 * 1024 },
   });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Judged competitions API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerApiDocument(app, config.publicUrl);
 
   const rateLimits = await registerRateLimits(app, config.limits);
   const mailer = createMailer(db, config.smtpUrl, app.log);

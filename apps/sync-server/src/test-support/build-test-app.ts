@@ -7,6 +7,7 @@ import { buildApp } from '../app.ts';
 import { openMigratedDatabase, type Db } from '../db/database.ts';
 import type { AppInstance } from '../http/app-types.ts';
 import { DEMO_PASSWORD, loadDemoIfEmpty } from '../demo/load-demo.ts';
+import { ContractBreach, checkResponsesAgainstDocument, failInjectOnBreach } from './contract-check.ts';
 
 export interface TestApp {
   app: AppInstance;
@@ -19,7 +20,8 @@ export interface TestApp {
 
 /**
  * The real app on a fresh, migrated SQLite database in a temp folder, demo data loaded. Silent,
- * unless `logStream` is given: then its log lines go there (a test of what is logged).
+ * unless `logStream` is given: then its log lines go there (a test of what is logged). Every
+ * answer is held to the API document (test-support/contract-check.ts).
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
@@ -41,7 +43,9 @@ export async function buildTestApp(
       ? { config, db, logger: false, onRoute }
       : { config, db, logger: true, logStream: options.logStream, onRoute },
   );
+  const contract = checkResponsesAgainstDocument(app);
   await app.ready();
+  failInjectOnBreach(app, contract);
   return {
     app,
     db,
@@ -50,6 +54,9 @@ export async function buildTestApp(
     async close() {
       await app.close();
       await db.destroy();
+      // Answers sent on a real port (not through inject) are checked here.
+      const breaches = contract.takeBreaches();
+      if (breaches.length > 0) throw new ContractBreach(breaches);
     },
   };
 }

@@ -58,47 +58,59 @@ export const CategorySchoolParamsSchema = Type.Object({
 export const CategoryNameBodySchema = Type.Object({ categoryName: CategoryNameSchema });
 export type CategoryNameBody = Static<typeof CategoryNameBodySchema>;
 
-export const SectionJudgeSchema = Type.Object({
-  judgeId: Type.Integer(),
-  judgeFirstName: Type.String(),
-  judgeLastName: Type.String(),
-  judgeEmail: Type.String(),
-  judgePhone: Type.String(),
-  /** The judge entered scores in this section: removing them would lose work. */
-  hasScores: Type.Boolean(),
-});
+export const SectionJudgeSchema = Type.Object(
+  {
+    judgeId: Type.Integer(),
+    judgeFirstName: Type.String(),
+    judgeLastName: Type.String(),
+    judgeEmail: Type.String(),
+    judgePhone: Type.String(),
+    /** The judge entered scores in this section: removing them would lose work. */
+    hasScores: Type.Boolean(),
+  },
+  { title: 'SectionJudge' },
+);
 export type SectionJudge = Static<typeof SectionJudgeSchema>;
 
-export const CategorySectionSchema = Type.Object({
-  sectionId: Type.Integer(),
-  sectionName: Type.String(),
-  sectionDescription: Type.Union([Type.String(), Type.Null()]),
-  /** Judges of this section, sorted by last name. */
-  sectionJudges: Type.Array(SectionJudgeSchema),
-  hasScores: Type.Boolean(),
-});
+export const CategorySectionSchema = Type.Object(
+  {
+    sectionId: Type.Integer(),
+    sectionName: Type.String(),
+    sectionDescription: Type.Union([Type.String(), Type.Null()]),
+    /** Judges of this section, sorted by last name. */
+    sectionJudges: Type.Array(SectionJudgeSchema),
+    hasScores: Type.Boolean(),
+  },
+  { title: 'CategorySection' },
+);
 export type CategorySection = Static<typeof CategorySectionSchema>;
 export const CategorySectionListSchema = Type.Array(CategorySectionSchema);
 
-export const CategorySchoolSchema = Type.Object({
-  schoolId: Type.Integer(),
-  schoolName: Type.String(),
-  schoolStudents: Type.Array(Type.String()),
-  /** Running order from 0; judges see schools in this order. */
-  schoolOrder: Type.Integer(),
-  hasScores: Type.Boolean(),
-});
+export const CategorySchoolSchema = Type.Object(
+  {
+    schoolId: Type.Integer(),
+    schoolName: Type.String(),
+    schoolStudents: Type.Array(Type.String()),
+    /** Running order from 0; judges see schools in this order. */
+    schoolOrder: Type.Integer(),
+    hasScores: Type.Boolean(),
+  },
+  { title: 'CategorySchool' },
+);
 export type CategorySchool = Static<typeof CategorySchoolSchema>;
 
-export const CategoryDetailSchema = Type.Object({
-  categoryId: Type.Integer(),
-  categoryName: Type.String(),
-  eventId: Type.Integer(),
-  categorySections: CategorySectionListSchema,
-  /** Sorted by schoolOrder. */
-  categorySchools: Type.Array(CategorySchoolSchema),
-  hasScores: Type.Boolean(),
-});
+export const CategoryDetailSchema = Type.Object(
+  {
+    categoryId: Type.Integer(),
+    categoryName: Type.String(),
+    eventId: Type.Integer(),
+    categorySections: CategorySectionListSchema,
+    /** Sorted by schoolOrder. */
+    categorySchools: Type.Array(CategorySchoolSchema),
+    hasScores: Type.Boolean(),
+  },
+  { title: 'CategoryDetail' },
+);
 export type CategoryDetail = Static<typeof CategoryDetailSchema>;
 
 export const CategoryMutationResponseSchema = Type.Object({

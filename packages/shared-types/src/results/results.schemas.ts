@@ -48,23 +48,26 @@ export const ResultsSchoolSectionSchema = Type.Object({
   sheets: Type.Array(ResultsSheetSchema),
 });
 
-export const ResultsStandingSchema = Type.Object({
-  schoolId: Type.Integer(),
-  schoolName: Type.String(),
-  ...PlaceSchema,
-  score: Type.Number(),
-  displayScore: Type.Number(),
-  scoreBeforeDisqualification: Type.Number(),
-  isDisqualified: Type.Boolean(),
-  isIncomplete: Type.Boolean(),
-  isScored: Type.Boolean(),
-  hasPendingReview: Type.Boolean(),
-  hasScoreBelowOne: Type.Boolean(),
-  statusLabel: Type.String(),
-  penaltyCount: Type.Integer(),
-  disqualificationCount: Type.Integer(),
-  sections: Type.Array(ResultsSchoolSectionSchema),
-});
+export const ResultsStandingSchema = Type.Object(
+  {
+    schoolId: Type.Integer(),
+    schoolName: Type.String(),
+    ...PlaceSchema,
+    score: Type.Number(),
+    displayScore: Type.Number(),
+    scoreBeforeDisqualification: Type.Number(),
+    isDisqualified: Type.Boolean(),
+    isIncomplete: Type.Boolean(),
+    isScored: Type.Boolean(),
+    hasPendingReview: Type.Boolean(),
+    hasScoreBelowOne: Type.Boolean(),
+    statusLabel: Type.String(),
+    penaltyCount: Type.Integer(),
+    disqualificationCount: Type.Integer(),
+    sections: Type.Array(ResultsSchoolSectionSchema),
+  },
+  { title: 'ResultsStanding' },
+);
 export type ResultsStanding = Static<typeof ResultsStandingSchema>;
 
 export const ResultsSectionRankingSchema = Type.Object({
@@ -84,25 +87,28 @@ export const ResultsSectionRankingSchema = Type.Object({
 });
 export type ResultsSectionRanking = Static<typeof ResultsSectionRankingSchema>;
 
-export const ResultsCategorySchema = Type.Object({
-  categoryId: Type.Integer(),
-  categoryName: Type.String(),
-  isProvisional: Type.Boolean(),
-  pendingJudgeIds: Type.Array(Type.Integer()),
-  sections: Type.Array(
-    Type.Object({
-      sectionId: Type.Integer(),
-      sectionName: Type.String(),
-      maxScore: Type.Number(),
-      subsectionCount: Type.Integer(),
-      assignedJudgeIds: Type.Array(Type.Integer()),
-    }),
-  ),
-  standings: Type.Array(ResultsStandingSchema),
-  sectionRankings: Type.Array(ResultsSectionRankingSchema),
-  unrankedSchools: Type.Array(Type.Object({ schoolId: Type.Integer(), schoolName: Type.String() })),
-  ignoredRowCount: Type.Integer(),
-});
+export const ResultsCategorySchema = Type.Object(
+  {
+    categoryId: Type.Integer(),
+    categoryName: Type.String(),
+    isProvisional: Type.Boolean(),
+    pendingJudgeIds: Type.Array(Type.Integer()),
+    sections: Type.Array(
+      Type.Object({
+        sectionId: Type.Integer(),
+        sectionName: Type.String(),
+        maxScore: Type.Number(),
+        subsectionCount: Type.Integer(),
+        assignedJudgeIds: Type.Array(Type.Integer()),
+      }),
+    ),
+    standings: Type.Array(ResultsStandingSchema),
+    sectionRankings: Type.Array(ResultsSectionRankingSchema),
+    unrankedSchools: Type.Array(Type.Object({ schoolId: Type.Integer(), schoolName: Type.String() })),
+    ignoredRowCount: Type.Integer(),
+  },
+  { title: 'ResultsCategory' },
+);
 export type ResultsCategory = Static<typeof ResultsCategorySchema>;
 
 export const ResultsReportSchema = Type.Object({

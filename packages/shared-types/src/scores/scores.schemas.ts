@@ -210,20 +210,23 @@ export const SheetDisqualificationSchema = Type.Object({
 });
 
 /** GET score/…: one judge's sheet for a school in a section. */
-export const ScoreSheetSchema = Type.Object({
-  eventId: Type.Integer(),
-  categoryId: Type.Integer(),
-  sectionId: Type.Integer(),
-  sectionName: Type.String(),
-  sectionDescription: Nullable(Type.String()),
-  schoolId: Type.Integer(),
-  schoolName: Type.String(),
-  judgeId: Type.Integer(),
-  categoryJudged: Type.Boolean(),
-  subsections: Type.Array(SheetSubsectionSchema),
-  penalties: Type.Array(SheetPenaltySchema),
-  disqualifications: Type.Array(SheetDisqualificationSchema),
-});
+export const ScoreSheetSchema = Type.Object(
+  {
+    eventId: Type.Integer(),
+    categoryId: Type.Integer(),
+    sectionId: Type.Integer(),
+    sectionName: Type.String(),
+    sectionDescription: Nullable(Type.String()),
+    schoolId: Type.Integer(),
+    schoolName: Type.String(),
+    judgeId: Type.Integer(),
+    categoryJudged: Type.Boolean(),
+    subsections: Type.Array(SheetSubsectionSchema),
+    penalties: Type.Array(SheetPenaltySchema),
+    disqualifications: Type.Array(SheetDisqualificationSchema),
+  },
+  { title: 'ScoreSheet' },
+);
 export type ScoreSheet = Static<typeof ScoreSheetSchema>;
 
 export const ScoreWriteResponseSchema = Type.Object({

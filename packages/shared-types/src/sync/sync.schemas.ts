@@ -251,25 +251,28 @@ export type PushRequestEnvelope = Static<typeof PushRequestEnvelopeSchema>;
 export const MutationStatus = { Applied: 'applied', Duplicate: 'duplicate', Rejected: 'rejected' } as const;
 export type MutationStatus = (typeof MutationStatus)[keyof typeof MutationStatus];
 
-export const MutationResultSchema = Type.Object({
-  id: Type.String(),
-  status: Type.Union([Type.Literal('applied'), Type.Literal('duplicate'), Type.Literal('rejected')]),
-  code: Type.Optional(
-    Type.Union([
-      Type.Literal(RejectionCode.EventClosed),
-      Type.Literal(RejectionCode.CategorySubmitted),
-      Type.Literal(RejectionCode.NotAssigned),
-      Type.Literal(RejectionCode.InvalidValue),
-      Type.Literal(RejectionCode.Incomplete),
-      Type.Literal(RejectionCode.NotFound),
-      Type.Literal(RejectionCode.Forbidden),
-      Type.Literal(RejectionCode.PhotoMissing),
-    ]),
-  ),
-  message: Type.Optional(Type.String()),
-  /** The cell's server revision after the write (puts only). */
-  rev: Type.Optional(Type.Integer()),
-});
+export const MutationResultSchema = Type.Object(
+  {
+    id: Type.String(),
+    status: Type.Union([Type.Literal('applied'), Type.Literal('duplicate'), Type.Literal('rejected')]),
+    code: Type.Optional(
+      Type.Union([
+        Type.Literal(RejectionCode.EventClosed),
+        Type.Literal(RejectionCode.CategorySubmitted),
+        Type.Literal(RejectionCode.NotAssigned),
+        Type.Literal(RejectionCode.InvalidValue),
+        Type.Literal(RejectionCode.Incomplete),
+        Type.Literal(RejectionCode.NotFound),
+        Type.Literal(RejectionCode.Forbidden),
+        Type.Literal(RejectionCode.PhotoMissing),
+      ]),
+    ),
+    message: Type.Optional(Type.String()),
+    /** The cell's server revision after the write (puts only). */
+    rev: Type.Optional(Type.Integer()),
+  },
+  { title: 'MutationResult' },
+);
 export type MutationResult = Static<typeof MutationResultSchema>;
 
 /**

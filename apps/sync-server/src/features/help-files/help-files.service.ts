@@ -1,3 +1,4 @@
+import { assertStateExists } from '../states/states.repository.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -69,6 +70,7 @@ export function contentDisposition(name: string, isInline: boolean): string {
 }
 
 export async function listStateHelpFiles(db: Db, stateId: number): Promise<HelpFileList> {
+  await assertStateExists(db, stateId);
   return { files: (await listHelpFiles(db, stateId)).map(toHelpFile) };
 }
 

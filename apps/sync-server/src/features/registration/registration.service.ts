@@ -1,3 +1,4 @@
+import { assertStateExists } from '../states/states.repository.ts';
 import {
   ErrorCode,
   RegistrationMessages,
@@ -65,6 +66,7 @@ export async function listOpenEvents(
   stateId: number,
   today: string,
 ): Promise<OpenEvent[]> {
+  await assertStateExists(db, stateId);
   if (!(await isStateOpenForRegistration(db, stateId, today))) return [];
   const events = await listRegistrableEvents(db, stateId, today, canSeeTestEvents(caller, stateId));
   const categories = await listCategoriesOfEvents(
@@ -85,6 +87,7 @@ export async function listOpenEvents(
 }
 
 export async function listPublicSchoolNames(db: Db, stateId: number): Promise<SchoolName[]> {
+  await assertStateExists(db, stateId);
   return (await listSchoolNames(db, stateId)).map((row) => ({ schoolId: row.school_id, schoolName: row.school_name }));
 }
 

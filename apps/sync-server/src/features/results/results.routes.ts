@@ -7,11 +7,10 @@ import {
   CoordinatorSchoolParamsSchema,
   RecomputeBodySchema,
   ResultsReportSchema,
-  pickCategory,
-  pickSchool,
 } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { currentUser, requireAdminArea } from '../../http/guards.ts';
+import { categoryOfReport, schoolOfReport } from './report-parts.ts';
 import { getEventResults, recomputeResults } from './results.service.ts';
 
 const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
@@ -27,6 +26,7 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: read,
       schema: {
+        operationId: 'getEventResults',
         tags,
         summary: 'An event’s results: provisional while open, the frozen final results once closed',
         params: CoordinatorEventParamsSchema,
@@ -41,6 +41,7 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: read,
       schema: {
+        operationId: 'getCategoryResults',
         tags,
         summary: 'One category’s results',
         params: CoordinatorCategoryParamsSchema,
@@ -48,7 +49,7 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request) =>
-      pickCategory(await getEventResults(deps.db, currentUser(request), request.params.e), request.params.c),
+      categoryOfReport(await getEventResults(deps.db, currentUser(request), request.params.e), request.params.c),
   );
 
   app.get(
@@ -56,6 +57,7 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: read,
       schema: {
+        operationId: 'getSchoolResults',
         tags,
         summary: 'One team’s results in every category it competes in (places as in the category)',
         params: CoordinatorSchoolParamsSchema,
@@ -63,7 +65,7 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request) =>
-      pickSchool(await getEventResults(deps.db, currentUser(request), request.params.e), request.params.s),
+      schoolOfReport(await getEventResults(deps.db, currentUser(request), request.params.e), request.params.s),
   );
 
   app.put(
@@ -71,6 +73,7 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: write,
       schema: {
+        operationId: 'recomputeResults',
         tags,
         summary: 'Recompute an open event’s results; a closed event only on an ULTRA/SUPER republish (audited)',
         params: CoordinatorEventParamsSchema,

@@ -139,6 +139,15 @@ export async function getCategoryPenalties(
   };
 }
 
+/** The school's registration in the category; 404 when it is not registered there. */
+async function findRegistrationOrNotFound(db: Db, params: { eventId: number; categoryId: number; schoolId: number }) {
+  const registration = (await listRegistrationsOfEvent(db, params.eventId)).find(
+    (row) => row.category_id === params.categoryId && row.school_id === params.schoolId,
+  );
+  if (!registration) throw notFound('School is not registered in this category.');
+  return registration;
+}
+
 /** GET run/coordinator/event/:e/category/:c/school/:s/penalties: the items per judge and section. */
 export async function getSchoolPenalties(
   db: Db,
@@ -146,10 +155,7 @@ export async function getSchoolPenalties(
   params: { eventId: number; categoryId: number; schoolId: number },
 ): Promise<SchoolPenalties> {
   const context = await loadCategory(db, caller, params.eventId, params.categoryId);
-  const registration = (await listRegistrationsOfEvent(db, params.eventId)).find(
-    (row) => row.category_id === params.categoryId && row.school_id === params.schoolId,
-  );
-  if (!registration) throw notFound('School is not registered in this category.');
+  const registration = await findRegistrationOrNotFound(db, params);
   const [penalties, disqualifications, statuses, assignments, sections] = [
     await listPenaltyItems(db, params.categoryId, params.schoolId),
     await listDisqualificationItems(db, params.categoryId, params.schoolId),
@@ -242,6 +248,7 @@ export async function confirmSchoolPenalties(
 ): Promise<{ status: 'Success'; message: string }> {
   return db.transaction().execute(async (trx) => {
     const context = await loadCategory(trx, caller, params.eventId, params.categoryId);
+    await findRegistrationOrNotFound(trx, params);
     if (!context.isReviewEnabled) throw new ApiError(409, ErrorCode.Conflict, RunMessages.reviewDisabled);
     const penalties = new Map(
       (await listPenaltyItems(trx, params.categoryId, params.schoolId)).map((item) => [item.score_id, item]),
@@ -348,10 +355,7 @@ export async function markSchoolPenaltiesViewed(
 ): Promise<{ status: 'Success'; message: string }> {
   return db.transaction().execute(async (trx) => {
     const context = await loadCategory(trx, caller, params.eventId, params.categoryId);
-    const isRegistered = (await listRegistrationsOfEvent(trx, params.eventId)).some(
-      (row) => row.category_id === params.categoryId && row.school_id === params.schoolId,
-    );
-    if (!isRegistered) throw notFound('School is not registered in this category.');
+    await findRegistrationOrNotFound(trx, params);
     if (!context.isReviewEnabled) throw new ApiError(409, ErrorCode.Conflict, RunMessages.reviewDisabled);
     await markReviewViewed(
       trx,

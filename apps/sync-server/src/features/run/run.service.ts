@@ -37,7 +37,13 @@ import {
   listSubsectionsOfEvent,
 } from '../results/results.repository.ts';
 import { freezeResults } from '../results/results.service.ts';
-import { countScoredCells, listClockSkewByUser, listLastSyncByUser, updateEventStatus } from './run.repository.ts';
+import {
+  countScoredCells,
+  isJudgeOfCategory,
+  listClockSkewByUser,
+  listLastSyncByUser,
+  updateEventStatus,
+} from './run.repository.ts';
 
 export async function findRunEvent(db: Db, caller: AuthContext, eventId: number): Promise<EventRow> {
   const event = await findEventRow(db, eventId);
@@ -70,6 +76,7 @@ export async function getCoordinatorEvent(
   }
   if (filter.schoolId !== undefined) {
     shown = await buildRunCategories(db, event, filter.schoolId);
+    if (shown.length === 0) throw notFound('School is not registered in this event.');
     if (filter.categoryId !== undefined) shown = shown.filter((c) => c.categoryId === filter.categoryId);
   }
   return {
@@ -274,6 +281,10 @@ export async function unlockJudge(
   params: UnlockJudgeParams,
   now: string,
 ): Promise<RunStatusResponse> {
+  if (!(await isJudgeOfCategory(db, params.categoryId, params.judgeId))) {
+    await findRunEvent(db, caller, params.eventId);
+    throw notFound('That judge is not assigned to this category.');
+  }
   await unlockJudgeCategory(db, caller, params, now);
   const event = await findRunEvent(db, caller, params.eventId);
   return { status: 'Success', message: RunMessages.unlocked, eventStatus: event.status };
