@@ -169,6 +169,8 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   'GET /api/section/:sectionId/available/disqualifications': 'adminArea',
   'POST /api/section/:sectionId/penalty': 'editors',
   'POST /api/section/:sectionId/disqualification': 'editors',
+  'POST /api/section/:sectionId/penalty/new': 'editors',
+  'POST /api/section/:sectionId/disqualification/new': 'editors',
   'POST /api/section': 'editors',
   'PUT /api/section/:sectionId': 'editors',
   'POST /api/section/:sectionId/copy': 'editors',
@@ -217,6 +219,7 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   [`DELETE ${CATEGORY}/section/:sid/judge/:jid`]: 'editors',
   [`PUT ${CATEGORY}/school/:schoolId`]: 'editors',
   [`PUT ${CATEGORY}/school`]: 'editors',
+  [`POST ${CATEGORY}/school`]: 'editors',
   [`DELETE ${CATEGORY}/school/:schoolId`]: 'editors',
 
   // ----- public requests inbox -----

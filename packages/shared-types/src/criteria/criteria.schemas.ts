@@ -15,9 +15,12 @@ export const CriteriaMessages = {
   subsectionUpdated: 'Subsection updated successfully.',
   subsectionRemoved: 'Subsection removed successfully.',
   penaltyAdded: 'Penalty added successfully.',
+  penaltyCreatedInSection: "Penalty created in your state's penalties and added to this section.",
   penaltyUpdated: 'Penalty updated successfully.',
   penaltyRemoved: 'Penalty removed successfully.',
   disqualificationAdded: 'Disqualification added successfully.',
+  disqualificationCreatedInSection:
+    "Disqualification created in your state's disqualifications and added to this section.",
   disqualificationUpdated: 'Disqualification updated successfully.',
   disqualificationRemoved: 'Disqualification removed successfully.',
   sectionNotFound: 'Section not found.',

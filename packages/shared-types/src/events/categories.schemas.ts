@@ -27,6 +27,10 @@ export const CategoryMessages = {
   orderUpdated: 'Schools order updated',
   orderRequired: 'List the schools to order',
   duplicateSchool: 'Each school can be listed once',
+  schoolsRequired: 'Select at least one school',
+  schoolsAdded: 'Schools added successfully.',
+  schoolNotFound: 'That school does not exist.',
+  schoolsAlreadyInCategory: 'Already in this category:',
   categoryHasScores: 'Judges have already entered scores in this category, so it cannot be removed.',
   sectionHasScores: 'Judges have already entered scores for this section, so it cannot be removed.',
   judgeHasScores: 'This judge has already entered scores for this section, so the judge cannot be removed.',
@@ -164,6 +168,20 @@ export type AssignJudges = Static<typeof AssignJudgesSchema>;
 /** PUT …/school/{schoolId}: the comma-separated student list (1 to 5 names). */
 export const UpdateSchoolStudentsSchema = Type.Object({ schoolStudents: studentNamesField() });
 export type UpdateSchoolStudents = Static<typeof UpdateSchoolStudentsSchema>;
+
+/**
+ * POST …/category/{cid}/school: existing schools of the state added to the category in one
+ * step, each with its students (1 to 5 names, comma separated); they run last, in this order.
+ */
+export const AddSchoolsToCategorySchema = Type.Array(
+  Type.Object({ schoolId: idField(), schoolStudents: studentNamesField() }),
+  {
+    minItems: 1,
+    maxItems: 500,
+    'x-messages': { required: CategoryMessages.schoolsRequired, invalid: CategoryMessages.schoolsRequired },
+  },
+);
+export type AddSchoolsToCategory = Static<typeof AddSchoolsToCategorySchema>;
 
 /** PUT …/school: the dragged order; the server renumbers from 0. */
 export const SchoolOrderSchema = Type.Array(

@@ -1,4 +1,5 @@
 import {
+  AddSchoolsToCategorySchema,
   ApiErrorSchema,
   AssignJudgesSchema,
   AssignSectionsSchema,
@@ -24,6 +25,7 @@ import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { currentUser, requireAdminArea } from '../../http/guards.ts';
 import {
   addCategory,
+  addSchools,
   assignJudges,
   assignSections,
   getCategoryDetail,
@@ -293,6 +295,26 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
           request.params.schoolId,
           request.body.schoolStudents,
         ),
+      ),
+  );
+
+  app.post(
+    '/api/event/:id/category/:cid/school',
+    {
+      preHandler: write,
+      schema: {
+        operationId: 'addSchoolsToCategory',
+        tags,
+        summary:
+          'Add existing schools of the state to the category, each with its students: a list of {schoolId, schoolStudents}; all or none (409 if one is already in it)',
+        params: CategoryParamsSchema,
+        body: AddSchoolsToCategorySchema,
+        response: { 200: CategoryMutationResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      success(CategoryMessages.schoolsAdded)(
+        await addSchools(deps.db, contextOf(request, request.params), request.body),
       ),
   );
 

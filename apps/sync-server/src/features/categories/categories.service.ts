@@ -3,6 +3,7 @@ import {
   ErrorCode,
   parseStudentNames,
   ReopenReason,
+  type AddSchoolsToCategory,
   type AssignJudges,
   type AssignSections,
   type CategoryDetail,
@@ -23,6 +24,7 @@ import {
   type EventRecord,
 } from '../events/events.repository.ts';
 import { loadEventForRead, loadEventForWrite } from '../events/events.service.ts';
+import { findSchoolState, insertRegistration, nextSchoolOrder } from '../registration/registration.repository.ts';
 import { reopenSubmissionsOwingWork } from '../submissions/owed-work.service.ts';
 import { indexScoredKeys, toCategoryDetail, toCategorySection } from './categories.mapper.ts';
 import {
@@ -56,6 +58,7 @@ const WORK_GROWTH_REASONS: Partial<Record<string, string>> = {
   'sections assigned': ReopenReason.sectionAdded,
   'judges assigned': ReopenReason.judgeAssigned,
   'students updated': ReopenReason.studentsUpdated,
+  'schools added': ReopenReason.schoolRegistered,
 };
 
 type CategoryRecord = NonNullable<Awaited<ReturnType<typeof findCategory>>>;
@@ -399,6 +402,63 @@ export async function updateStudents(
       reason: 'students updated',
       before: { students: parseStudentsJson(registration.students_json) },
       after: { students },
+    });
+    return readCategoryDetail(trx, category);
+  });
+}
+
+/**
+ * Adds existing schools of the event's state to the category in one step, each with its
+ * students, running last in the listed order. All or nothing: a school listed twice is 400, an
+ * unknown one 404, another state's 403, and one already in this category 409 naming it (the
+ * screen offers only schools not in it, so a 409 means someone else added it meanwhile). A school
+ * may be in other categories of the event: that is how it enters several. Judges who now owe the
+ * new schools get their submissions reopened, as with a public registration.
+ */
+export async function addSchools(db: Db, context: WriteContext, body: AddSchoolsToCategory): Promise<CategoryDetail> {
+  const seen = new Set<number>();
+  const repeated = body.flatMap((item, index): FieldError[] => {
+    const isRepeated = seen.has(item.schoolId);
+    seen.add(item.schoolId);
+    return isRepeated ? [{ field: `${index}.schoolId`, message: CategoryMessages.duplicateSchool }] : [];
+  });
+  if (repeated.length > 0) throw validationError(repeated);
+  return db.transaction().execute(async (trx) => {
+    const { event, category } = await loadForWrite(trx, context);
+    const schools = [];
+    for (const item of body) {
+      const school = await findSchoolState(trx, item.schoolId);
+      if (!school) throw notFound(CategoryMessages.schoolNotFound);
+      if (school.state_id !== event.state_id) throw forbidden();
+      schools.push({ ...school, students: parseStudentNames(item.schoolStudents) });
+    }
+    const present = new Set((await listCategorySchools(trx, context.categoryId)).map((school) => school.school_id));
+    const alreadyIn = schools.filter((school) => present.has(school.school_id));
+    if (alreadyIn.length > 0) {
+      const names = alreadyIn.map((school) => school.school_name).join(', ');
+      throw new ApiError(409, ErrorCode.AlreadyRegistered, `${CategoryMessages.schoolsAlreadyInCategory} ${names}.`);
+    }
+    let schoolOrder = await nextSchoolOrder(trx, context.categoryId);
+    for (const school of schools) {
+      await insertRegistration(
+        trx,
+        {
+          categoryId: context.categoryId,
+          schoolId: school.school_id,
+          stateId: event.state_id,
+          students: school.students,
+          schoolOrder,
+        },
+        context.now,
+      );
+      schoolOrder += 1;
+    }
+    await recordCategoryChange(trx, context, event.state_id, {
+      action: 'register',
+      entityType: 'category_registration',
+      entityId: context.categoryId,
+      reason: 'schools added',
+      after: { schools: schools.map((school) => ({ schoolId: school.school_id, students: school.students })) },
     });
     return readCategoryDetail(trx, category);
   });

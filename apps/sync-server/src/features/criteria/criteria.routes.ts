@@ -181,6 +181,58 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
   );
 
   app.post(
+    '/api/section/:sectionId/penalty/new',
+    {
+      preHandler: editors,
+      schema: {
+        operationId: 'createPenaltyInSection',
+        tags: ['criteria'],
+        summary:
+          "Create a penalty in the state's library and attach it to the section in one step (not while a started or closed event uses it)",
+        params: SectionIdParamsSchema,
+        body: PenaltyCreateSchema,
+        response: { 201: SectionMutationResponseSchema, ...structuralRefusals },
+      },
+    },
+    async (request, reply) => {
+      const section = await criteria.createPenaltyInSection(
+        criteriaDeps,
+        currentUser(request),
+        request.params.sectionId,
+        request.body,
+      );
+      return reply.code(201).send({ status: success, message: CriteriaMessages.penaltyCreatedInSection, section });
+    },
+  );
+
+  app.post(
+    '/api/section/:sectionId/disqualification/new',
+    {
+      preHandler: editors,
+      schema: {
+        operationId: 'createDisqualificationInSection',
+        tags: ['criteria'],
+        summary:
+          "Create a disqualification in the state's list and attach it to the section in one step (not while a started or closed event uses it)",
+        params: SectionIdParamsSchema,
+        body: DisqualificationInputSchema,
+        response: { 201: SectionMutationResponseSchema, ...structuralRefusals },
+      },
+    },
+    async (request, reply) => {
+      const section = await criteria.createDisqualificationInSection(
+        criteriaDeps,
+        currentUser(request),
+        request.params.sectionId,
+        request.body,
+      );
+      return reply
+        .code(201)
+        .send({ status: success, message: CriteriaMessages.disqualificationCreatedInSection, section });
+    },
+  );
+
+  app.post(
     '/api/section',
     {
       preHandler: editors,

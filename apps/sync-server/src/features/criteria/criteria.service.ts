@@ -320,32 +320,35 @@ export async function updateSubsection(
 
 export async function createPenalty(deps: CriteriaDeps, caller: AuthContext, body: PenaltyCreate): Promise<Penalty> {
   const now = nowIso(deps);
-  return deps.db.transaction().execute(async (trx) => {
-    const penaltyId = await repo.insertPenalty(
-      trx,
-      {
-        stateId: caller.stateId,
-        name: body.penaltyName.trim(),
-        deduction: body.penaltyDeduction,
-        isDynamic: body.penaltyDynamic ?? false,
-      },
-      now,
-    );
-    const penalty = await loadPenalty(trx, penaltyId);
-    await audit(
-      trx,
-      caller,
-      {
-        stateId: caller.stateId,
-        action: 'create',
-        entityType: 'penalty',
-        entityId: penaltyId,
-        after: criteriaAuditView.penalty(penalty),
-      },
-      now,
-    );
-    return toPenalty(penalty);
-  });
+  return deps.db.transaction().execute(async (trx) => toPenalty(await insertPenaltyOfState(trx, caller, body, now)));
+}
+
+/** A new penalty in the caller's state's library, audited, inside the caller's transaction. */
+async function insertPenaltyOfState(db: Db, caller: AuthContext, body: PenaltyCreate, now: string) {
+  const penaltyId = await repo.insertPenalty(
+    db,
+    {
+      stateId: caller.stateId,
+      name: body.penaltyName.trim(),
+      deduction: body.penaltyDeduction,
+      isDynamic: body.penaltyDynamic ?? false,
+    },
+    now,
+  );
+  const penalty = await loadPenalty(db, penaltyId);
+  await audit(
+    db,
+    caller,
+    {
+      stateId: caller.stateId,
+      action: 'create',
+      entityType: 'penalty',
+      entityId: penaltyId,
+      after: criteriaAuditView.penalty(penalty),
+    },
+    now,
+  );
+  return penalty;
 }
 
 /** The name changes; deduction and the time-based flag are locked (applied amounts depend on them). */
@@ -394,27 +397,32 @@ export async function createDisqualification(
   body: DisqualificationInput,
 ): Promise<Disqualification> {
   const now = nowIso(deps);
-  return deps.db.transaction().execute(async (trx) => {
-    const disqualificationId = await repo.insertDisqualification(
-      trx,
-      { stateId: caller.stateId, name: body.disqualificationName.trim() },
-      now,
-    );
-    const disqualification = await loadDisqualification(trx, disqualificationId);
-    await audit(
-      trx,
-      caller,
-      {
-        stateId: caller.stateId,
-        action: 'create',
-        entityType: 'disqualification',
-        entityId: disqualificationId,
-        after: criteriaAuditView.disqualification(disqualification),
-      },
-      now,
-    );
-    return toDisqualification(disqualification);
-  });
+  return deps.db
+    .transaction()
+    .execute(async (trx) => toDisqualification(await insertDisqualificationOfState(trx, caller, body, now)));
+}
+
+/** A new disqualification in the caller's state's list, audited, inside the caller's transaction. */
+async function insertDisqualificationOfState(db: Db, caller: AuthContext, body: DisqualificationInput, now: string) {
+  const disqualificationId = await repo.insertDisqualification(
+    db,
+    { stateId: caller.stateId, name: body.disqualificationName.trim() },
+    now,
+  );
+  const disqualification = await loadDisqualification(db, disqualificationId);
+  await audit(
+    db,
+    caller,
+    {
+      stateId: caller.stateId,
+      action: 'create',
+      entityType: 'disqualification',
+      entityId: disqualificationId,
+      after: criteriaAuditView.disqualification(disqualification),
+    },
+    now,
+  );
+  return disqualification;
 }
 
 export async function updateDisqualification(
@@ -546,6 +554,67 @@ export function attachDisqualifications(
     sectionId,
     body.map((item) => item.disqualificationId),
     attachableDisqualification,
+  );
+}
+
+/**
+ * "Create new" in a section's add-penalty dialog: the penalty is created in the state's library
+ * and attached to the section in one transaction, so a locked section (409 SECTION_LOCKED) or a
+ * foreign one leaves no stray penalty behind.
+ */
+export async function createPenaltyInSection(
+  deps: CriteriaDeps,
+  caller: AuthContext,
+  sectionId: number,
+  body: PenaltyCreate,
+): Promise<SectionDetail> {
+  const now = nowIso(deps);
+  return deps.db.transaction().execute(async (trx) => {
+    const section = await findOwnSection(trx, caller, sectionId);
+    await assertStructureUnlocked(trx, sectionId);
+    const penalty = await insertPenaltyOfState(trx, caller, body, now);
+    await attachNew(trx, caller, section, penalty.penalty_id, attachablePenalty, now);
+    return loadSectionDetail(trx, section);
+  });
+}
+
+/** "Create new" in a section's add-disqualification dialog: created in the state's list and attached, in one transaction. */
+export async function createDisqualificationInSection(
+  deps: CriteriaDeps,
+  caller: AuthContext,
+  sectionId: number,
+  body: DisqualificationInput,
+): Promise<SectionDetail> {
+  const now = nowIso(deps);
+  return deps.db.transaction().execute(async (trx) => {
+    const section = await findOwnSection(trx, caller, sectionId);
+    await assertStructureUnlocked(trx, sectionId);
+    const disqualification = await insertDisqualificationOfState(trx, caller, body, now);
+    await attachNew(trx, caller, section, disqualification.disqualification_id, attachableDisqualification, now);
+    return loadSectionDetail(trx, section);
+  });
+}
+
+async function attachNew(
+  db: Db,
+  caller: AuthContext,
+  section: repo.SectionRowData,
+  id: number,
+  kind: AttachableKind,
+  now: string,
+): Promise<void> {
+  await kind.attach(db, section.section_id, section.state_id, [id]);
+  await audit(
+    db,
+    caller,
+    {
+      stateId: section.state_id,
+      action: 'attach',
+      entityType: kind.entityType,
+      entityId: section.section_id,
+      after: { [kind.auditKey]: [id] },
+    },
+    now,
   );
 }
 
