@@ -9,8 +9,7 @@ const serviceWorker = readFileSync(join(distDir, 'sw.js'), 'utf8');
 
 /** Files the service worker does not precache on purpose. */
 const isExempt = (path: string) =>
-  path === 'sw.js' ||
-  path === PRECACHE_MANIFEST_SCRIPT || /^workbox-[\w-]+\.js$/.test(path) || path.endsWith('.map');
+  path === 'sw.js' || path === PRECACHE_MANIFEST_SCRIPT || /^workbox-[\w-]+\.js$/.test(path) || path.endsWith('.map');
 
 function listFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -256,7 +256,12 @@ function CategorySchools({
               const schoolDone = schoolProgress(snapshot.cells, category, school.schoolId);
               const notSent = unsent.get(schoolKey(category.categoryId, school.schoolId)) ?? 0;
               return (
-                <Table.Tr key={school.schoolId} data-school-id={school.schoolId}>
+                <Table.Tr
+                  key={school.schoolId}
+                  data-school-id={school.schoolId}
+                  // The school the judge came back from, marked so the eye finds it.
+                  bg={school.schoolId === returnToSchoolId ? 'paprika.0' : undefined}
+                >
                   <Table.Td>{index + 1}</Table.Td>
                   <Table.Td>
                     <Text fw={600}>{school.schoolName}</Text>

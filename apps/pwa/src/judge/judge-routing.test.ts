@@ -50,7 +50,8 @@ test('a judge whose login expired keeps their own screens on the device, and onl
 test('the school the judge left is read from ?school= only when it is an id', () => {
   assert.equal(validateCategorySearch({ school: '12' }), { school: 12 });
   assert.equal(validateCategorySearch({ school: 12 }), { school: 12 });
-  for (const school of ['0', '-3', '1.5', '0x10', 'abc', undefined]) assert.equal(validateCategorySearch({ school }), {});
+  for (const school of ['0', '-3', '1.5', '0x10', 'abc', undefined])
+    assert.equal(validateCategorySearch({ school }), {});
 });
 
 test.run();

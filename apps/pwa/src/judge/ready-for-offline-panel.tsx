@@ -48,13 +48,7 @@ type Mark = boolean | null | 'advice';
 
 function Check({ isOk, children }: { isOk: Mark; children: ReactNode }) {
   const [color, symbol] =
-    isOk === 'advice'
-      ? ['orange.8', 'i']
-      : isOk
-        ? ['basil.7', '✓']
-        : isOk === null
-          ? ['gray.6', '?']
-          : ['red.7', '!'];
+    isOk === 'advice' ? ['orange.8', 'i'] : isOk ? ['basil.7', '✓'] : isOk === null ? ['gray.6', '?'] : ['red.7', '!'];
   return (
     <List.Item
       icon={
@@ -151,7 +145,9 @@ export function ReadyForOfflinePanel({ snapshot }: { snapshot: JudgeEventSnapsho
               {offline.worker === null ? 'checking…' : workerLine(offline.worker)}
             </Text>
           </Check>
-          <Check isOk={precache === null ? (offline.worker === WorkerState.Active ? null : false) : precache.missing === 0}>
+          <Check
+            isOk={precache === null ? (offline.worker === WorkerState.Active ? null : false) : precache.missing === 0}
+          >
             <Text span fw={600}>
               App files
             </Text>{' '}

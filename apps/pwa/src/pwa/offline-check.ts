@@ -90,7 +90,9 @@ export async function repairPrecache(): Promise<boolean> {
 async function readPhotoStatus(cells: readonly { photoSha256: string | null; pending: 0 | 1 }[]): Promise<PhotoStatus> {
   const shas = [...new Set(cells.flatMap((cell) => (cell.photoSha256 ? [cell.photoSha256] : [])))];
   const onTablet = new Set(
-    shas.length === 0 ? [] : await withReopen(deviceDb, () => deviceDb.photos.where('sha256').anyOf(shas).primaryKeys()),
+    shas.length === 0
+      ? []
+      : await withReopen(deviceDb, () => deviceDb.photos.where('sha256').anyOf(shas).primaryKeys()),
   );
   return photoStatus(cells, (sha256) => onTablet.has(sha256));
 }

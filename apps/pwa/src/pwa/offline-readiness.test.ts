@@ -13,10 +13,7 @@ const scope = 'https://scores.example/';
 
 test('workbox keys: hashed files by URL, others with their revision', () => {
   assert.is(precacheCacheKey({ url: 'assets/app-1a2b.js', revision: null }, scope), `${scope}assets/app-1a2b.js`);
-  assert.is(
-    precacheCacheKey({ url: 'index.html', revision: 'abc' }, scope),
-    `${scope}index.html?__WB_REVISION__=abc`,
-  );
+  assert.is(precacheCacheKey({ url: 'index.html', revision: 'abc' }, scope), `${scope}index.html?__WB_REVISION__=abc`);
 });
 
 test('a precache entry is missing when Cache Storage lacks its exact key (an older revision does not count)', () => {
@@ -25,7 +22,11 @@ test('a precache entry is missing when Cache Storage lacks its exact key (an old
     { url: 'index.html', revision: 'new' },
     { url: 'favicon.svg', revision: 'f1' },
   ];
-  const cached = new Set([`${scope}assets/app-1a2b.js`, `${scope}index.html?__WB_REVISION__=old`, `${scope}favicon.svg?__WB_REVISION__=f1`]);
+  const cached = new Set([
+    `${scope}assets/app-1a2b.js`,
+    `${scope}index.html?__WB_REVISION__=old`,
+    `${scope}favicon.svg?__WB_REVISION__=f1`,
+  ]);
   assert.equal(missingFromPrecache(manifest, cached, scope), [{ url: 'index.html', revision: 'new' }]);
 });
 

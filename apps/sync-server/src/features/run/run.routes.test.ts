@@ -221,7 +221,7 @@ test('the stream announces a change when a score changes', async () => {
   await t.close();
 });
 
-test('the run view names each category\'s sections without a judge (Start event lists them as not ready)', async () => {
+test("the run view names each category's sections without a judge (Start event lists them as not ready)", async () => {
   const { world, fixture } = await setUp();
   const { t } = world;
   const read = async () => {

@@ -70,7 +70,7 @@ function RunEventScreen({ user, eventId }: { user: SessionUser; eventId: number 
         <Text>Start {event.eventName}? Judges can then score and submit.</Text>
         {unready.length > 0 && (
           <>
-            <Text fw={600}>Not ready:</Text>
+            <Text fw={600}>Not ready yet:</Text>
             <List aria-label="Not ready" spacing={4}>
               {unready.map((category) => (
                 <List.Item key={category.categoryName}>

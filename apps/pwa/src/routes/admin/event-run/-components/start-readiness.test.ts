@@ -5,7 +5,12 @@ import { unreadyCategories } from './start-readiness.ts';
 
 const judge = { judgeId: 1 } as RunCategory['judges'][number];
 
-function category(name: string, schoolCount: number, judges: number, sectionsWithoutJudges: string[] = []): RunCategory {
+function category(
+  name: string,
+  schoolCount: number,
+  judges: number,
+  sectionsWithoutJudges: string[] = [],
+): RunCategory {
   return {
     categoryId: name.length,
     categoryName: name,
