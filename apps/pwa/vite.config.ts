@@ -2,7 +2,11 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { fileURLToPath } from 'node:url';
 import { compiledChecksPlugin } from './scripts/compiled-checks-plugin.ts';
+import { PRECACHE_MANIFEST_SCRIPT, writePrecacheManifestScript } from './scripts/precache-manifest-script.ts';
+
+const outDir = fileURLToPath(new URL('./dist/', import.meta.url));
 
 // The dev server forwards /api to a locally running sync server.
 const apiProxyTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
@@ -59,7 +63,9 @@ export default defineConfig({
         // API calls are network-only: no runtime caching at all, and where the browser can,
         // they bypass the service worker (public/sw-api-routes.js).
         runtimeCaching: [],
-        importScripts: ['/sw-api-routes.js'],
+        // The precache list, for the "Ready for offline" panel's check of Cache Storage.
+        manifestTransforms: [writePrecacheManifestScript(outDir)],
+        importScripts: ['/sw-api-routes.js', `/${PRECACHE_MANIFEST_SCRIPT}`],
       },
     }),
   ],
@@ -67,6 +73,7 @@ export default defineConfig({
     proxy: { '/api': apiProxyTarget },
   },
   build: {
+    outDir,
     sourcemap: false,
   },
 });

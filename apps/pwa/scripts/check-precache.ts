@@ -2,12 +2,14 @@
 // a judge's tablet must be able to open every route offline.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { PRECACHE_MANIFEST_SCRIPT } from './precache-manifest-script.ts';
 
 const distDir = new URL('../dist/', import.meta.url).pathname;
 const serviceWorker = readFileSync(join(distDir, 'sw.js'), 'utf8');
 
 /** Files the service worker does not precache on purpose. */
-const isExempt = (path: string) => path === 'sw.js' || /^workbox-[\w-]+\.js$/.test(path) || path.endsWith('.map');
+const isExempt = (path: string) =>
+  path === 'sw.js' || path === PRECACHE_MANIFEST_SCRIPT || /^workbox-[\w-]+\.js$/.test(path) || path.endsWith('.map');
 
 function listFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

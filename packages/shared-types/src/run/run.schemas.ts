@@ -56,6 +56,8 @@ export const RunCategorySchema = Type.Object({
   /** Every assigned judge submitted (and at least one is assigned). */
   isJudged: Type.Boolean(),
   schoolCount: Type.Integer(),
+  /** The category's sections no judge is assigned to (Start event lists them as not ready). */
+  sectionsWithoutJudges: Type.Array(Type.String()),
   judges: Type.Array(RunJudgeSchema),
 });
 export type RunCategory = Static<typeof RunCategorySchema>;

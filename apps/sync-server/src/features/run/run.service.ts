@@ -139,6 +139,7 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
       judge.sectionIds.push(row.section_id);
       judgeRows.set(row.judge_id, judge);
     }
+    const judgedSections = new Set([...judgeRows.values()].flatMap((judge) => judge.sectionIds));
     const judges: RunJudge[] = [];
     for (const [judgeId, judge] of judgeRows) {
       const submission = submissions.find((row) => row.category_id === categoryId && row.judge_id === judgeId);
@@ -179,6 +180,9 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
       categoryName: category.category_name,
       isJudged: judges.length > 0 && judges.every((judge) => judge.isSubmitted),
       schoolCount: competing.size,
+      sectionsWithoutJudges: sections
+        .filter((row) => row.category_id === categoryId && !judgedSections.has(row.section_id))
+        .map((row) => row.section_name),
       judges,
     });
   }
