@@ -10974,6 +10974,7 @@ export interface operations {
                             categoryName: string;
                             isJudged: boolean;
                             schoolCount: number;
+                            sectionsWithoutJudges: string[];
                             judges: {
                                 judgeId: number;
                                 judgeFirstName: string;
@@ -11065,6 +11066,7 @@ export interface operations {
                             categoryName: string;
                             isJudged: boolean;
                             schoolCount: number;
+                            sectionsWithoutJudges: string[];
                             judges: {
                                 judgeId: number;
                                 judgeFirstName: string;
@@ -11156,6 +11158,7 @@ export interface operations {
                             categoryName: string;
                             isJudged: boolean;
                             schoolCount: number;
+                            sectionsWithoutJudges: string[];
                             judges: {
                                 judgeId: number;
                                 judgeFirstName: string;
