@@ -7,7 +7,7 @@ import { buildApp } from '../app.ts';
 import { openMigratedDatabase, type Db } from '../db/database.ts';
 import type { AppInstance } from '../http/app-types.ts';
 import { DEMO_PASSWORD, loadDemoIfEmpty } from '../demo/load-demo.ts';
-import { ContractBreach, checkResponsesAgainstDocument, failInjectOnBreach } from './contract-check.ts';
+import { ContractBreach, readyHeldToDocument } from './contract-check.ts';
 
 export interface TestApp {
   app: AppInstance;
@@ -43,9 +43,7 @@ export async function buildTestApp(
       ? { config, db, logger: false, onRoute }
       : { config, db, logger: true, logStream: options.logStream, onRoute },
   );
-  const contract = checkResponsesAgainstDocument(app);
-  await app.ready();
-  failInjectOnBreach(app, contract);
+  const contract = await readyHeldToDocument(app);
   return {
     app,
     db,

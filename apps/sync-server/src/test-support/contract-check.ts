@@ -166,3 +166,14 @@ export function failInjectOnBreach(app: AppInstance, guard: ContractGuard): void
   };
   Object.defineProperty(app, 'inject', { value: checkedInject, configurable: true, writable: true });
 }
+
+/**
+ * Readies an app built for a test with every answer held to the document: `inject` rejects
+ * on a breach; answers on a real port are left in the guard for the test's closing check.
+ */
+export async function readyHeldToDocument(app: AppInstance): Promise<ContractGuard> {
+  const guard = checkResponsesAgainstDocument(app);
+  await app.ready();
+  failInjectOnBreach(app, guard);
+  return guard;
+}
