@@ -378,7 +378,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Score a subsection, or apply a penalty or disqualification (multipart: fields and an optional photo)
+         * Score a subsection, or apply a penalty or disqualification (multipart: fields and an optional photo; 429 past the photo quota)
          * @description Who may call: only the judge the path names.
          */
         post: operations["addScore"];
@@ -3998,6 +3998,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     updateScore: {
@@ -4129,6 +4138,15 @@ export interface operations {
             };
             /** @description The body has a content type the route does not read. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: try again after `Retry-After` seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -261,10 +261,11 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
       schema: {
         operationId: 'addScore',
         tags,
-        summary: 'Score a subsection, or apply a penalty or disqualification (multipart: fields and an optional photo)',
+        summary:
+          'Score a subsection, or apply a penalty or disqualification (multipart: fields and an optional photo; 429 past the photo quota)',
         params: ScoreTypeParamsSchema,
         body: SCORE_FORM_BODY,
-        response: { 200: ScoreWriteResponseSchema, 201: ScoreWriteResponseSchema, ...writeErrors },
+        response: { 200: ScoreWriteResponseSchema, 201: ScoreWriteResponseSchema, ...writeErrors, 429: ApiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -286,7 +287,7 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
         summary: 'Update a score (multipart: fields and an optional photo; blank fields keep their value)',
         params: ScoreItemParamsSchema,
         body: SCORE_FORM_BODY,
-        response: { 200: ScoreWriteResponseSchema, ...writeErrors },
+        response: { 200: ScoreWriteResponseSchema, ...writeErrors, 429: ApiErrorSchema },
       },
     },
     async (request) => {
