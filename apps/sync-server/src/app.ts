@@ -25,6 +25,7 @@ import { registerRunRoutes } from './features/run/run.routes.ts';
 import { registerRejectedEditRoutes } from './features/rejected-edits/rejected-edits.routes.ts';
 import { registerReviewRoutes } from './features/review/review.routes.ts';
 import { registerResultsRoutes } from './features/results/results.routes.ts';
+import { computeReport, type ComputeReport } from './features/results/results.service.ts';
 import { registerExportRoutes } from './features/exports/exports.routes.ts';
 import { registerCategoryRoutes } from './features/categories/categories.routes.ts';
 import { registerEventRoutes } from './features/events/events.routes.ts';
@@ -55,6 +56,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Where log lines go (standard output when not given); a test reads them from here. */
   logStream?: { write(line: string): void };
+  /** Computes an open event's results (computeReport unless a test gives a slower one). */
+  computeResults?: ComputeReport;
 }
 
 /** Builds the whole server; tests call it with a fresh database and use `inject`. */
@@ -64,6 +67,7 @@ export async function buildApp({
   logger = true,
   onRoute,
   logStream,
+  computeResults = computeReport,
 }: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
     logger: logger
@@ -121,6 +125,7 @@ export async function buildApp({
     requireEventRunner: createRequireEventRunner(db),
     linkTickets,
     requireLinkAuth: linkTickets.requireTicketOrAuth(createRequireAuth(db)),
+    computeResults,
   };
 
   registerHealthRoutes(app, deps);

@@ -20,10 +20,12 @@ import { ApiError, forbidden, notFound } from '../../http/api-error.ts';
 import { assertSameState, type AuthContext } from '../../http/guards.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { parseStudents } from '../scores/scores.mapper.ts';
+import { serialisedAnswer, type SerialisedAnswer } from './results-answers.ts';
 import {
   findEventRow,
   findResultsVersion,
   findSnapshot,
+  findSnapshotTime,
   listAssignmentsOfEvent,
   listCategoriesOfEvent,
   listCategorySections,
@@ -172,15 +174,24 @@ export const RESULTS_INPUTS = {
   app_user: ['user_id', 'first_name', 'last_name'],
 } as const satisfies { [Table in keyof Database]?: 'every column' | readonly (keyof Database[Table] & string)[] };
 
-interface CacheEntry {
-  version: number;
+/** Computes an event's provisional report (computeReport; a test may give a slower one). */
+export type ComputeReport = (db: Db, event: EventRow, now: string) => Promise<ResultsReport>;
+
+/**
+ * An event's results at one version: the report, computed once, and its answers as bytes
+ * (results-answers.ts), each serialised once, by part ('event', 'category:7', ...).
+ */
+export interface ResultsAtVersion {
+  /** The state's results version for an open event; the snapshot's freezing time for a closed one. */
+  version: string;
   report: Promise<ResultsReport>;
+  answers: Map<string, Promise<SerialisedAnswer>>;
 }
 
 // Per database handle (tests run many apps in one process), then per event.
-const caches = new WeakMap<Db, Map<number, CacheEntry>>();
+const caches = new WeakMap<Db, Map<number, ResultsAtVersion>>();
 
-function cacheOf(db: Db): Map<number, CacheEntry> {
+function cacheOf(db: Db): Map<number, ResultsAtVersion> {
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
@@ -205,29 +216,84 @@ async function findReadableEvent(db: Db, caller: AuthContext, eventId: number): 
  * An event's results: the frozen snapshot of a closed event, otherwise the provisional results
  * at the state's current results version (computed once per version, shared by concurrent readers).
  */
-export async function getEventResults(db: Db, caller: AuthContext, eventId: number): Promise<ResultsReport> {
-  const event = await findReadableEvent(db, caller, eventId);
-  return readResults(db, event);
+export async function getEventResults(
+  db: Db,
+  caller: AuthContext,
+  eventId: number,
+  compute: ComputeReport = computeReport,
+): Promise<ResultsReport> {
+  return (await getResultsAtVersion(db, caller, eventId, compute)).report;
 }
 
-async function readResults(db: Db, event: EventRow): Promise<ResultsReport> {
-  if (event.status === 'CLOSED') {
-    const snapshot = await findSnapshot(db, event.event_id);
-    if (snapshot) return JSON.parse(snapshot.payload_json) as ResultsReport;
-    // Closed before snapshots existed (imported data): freeze once, then it never changes.
-    return db.transaction().execute((trx) => freezeResults(trx, event, new Date().toISOString()));
+/** The event's results at the current version, with the answers already serialised for it. */
+export async function getResultsAtVersion(
+  db: Db,
+  caller: AuthContext,
+  eventId: number,
+  compute: ComputeReport = computeReport,
+): Promise<ResultsAtVersion> {
+  const event = await findReadableEvent(db, caller, eventId);
+  return readResults(db, event, compute);
+}
+
+/**
+ * The answer for one part of the results at this version, serialised by `serialise` the first
+ * time it is asked for; concurrent and later readers of the same version share its bytes.
+ */
+export function answerAtVersion(
+  results: ResultsAtVersion,
+  part: string,
+  serialise: (report: ResultsReport) => string,
+): Promise<SerialisedAnswer> {
+  let answer = results.answers.get(part);
+  if (answer === undefined) {
+    answer = results.report.then((report) => serialisedAnswer(serialise(report)));
+    results.answers.set(part, answer);
+    answer.catch(() => {
+      if (results.answers.get(part) === answer) results.answers.delete(part);
+    });
   }
-  const version = await findResultsVersion(db, event.state_id);
+  return answer;
+}
+
+async function readResults(db: Db, event: EventRow, compute: ComputeReport = computeReport): Promise<ResultsAtVersion> {
   const cache = cacheOf(db);
+  if (event.status === 'CLOSED') {
+    const frozenAt = await findSnapshotTime(db, event.event_id);
+    if (frozenAt !== undefined) {
+      const version = `frozen ${frozenAt}`;
+      const cached = cache.get(event.event_id);
+      if (cached && cached.version === version) return cached;
+      const report = findSnapshot(db, event.event_id).then((snapshot) => {
+        if (!snapshot) throw new Error(`The results snapshot of event ${event.event_id} disappeared.`);
+        return JSON.parse(snapshot.payload_json) as ResultsReport;
+      });
+      return remember(cache, event.event_id, version, report);
+    }
+    // Closed before snapshots existed (imported data): freeze once, then it never changes.
+    const report = await db.transaction().execute((trx) => freezeResults(trx, event, new Date().toISOString()));
+    return remember(cache, event.event_id, `frozen ${report.frozenAt ?? ''}`, Promise.resolve(report));
+  }
+  const version = `open ${await findResultsVersion(db, event.state_id)}`;
+  // Read after the version: a reader that began meanwhile may have started this version's computation.
   const cached = cache.get(event.event_id);
-  if (cached && cached.version === version) return cached.report;
+  if (cached && cached.version === version) return cached;
   // The version is read before the rows, so the rows are at least that new.
-  const report = computeReport(db, event, new Date().toISOString());
-  cache.set(event.event_id, { version, report });
+  return remember(cache, event.event_id, version, compute(db, event, new Date().toISOString()));
+}
+
+function remember(
+  cache: Map<number, ResultsAtVersion>,
+  eventId: number,
+  version: string,
+  report: Promise<ResultsReport>,
+): ResultsAtVersion {
+  const entry: ResultsAtVersion = { version, report, answers: new Map() };
+  cache.set(eventId, entry);
   report.catch(() => {
-    if (cache.get(event.event_id)?.report === report) cache.delete(event.event_id);
+    if (cache.get(eventId) === entry) cache.delete(eventId);
   });
-  return report;
+  return entry;
 }
 
 /**
@@ -244,11 +310,11 @@ export async function recomputeResults(
   const event = await findReadableEvent(db, caller, eventId);
   if (event.status !== 'CLOSED') {
     forgetResults(db, event.event_id);
-    return readResults(db, event);
+    return (await readResults(db, event)).report;
   }
   if (!hasRole(caller.role, [Role.Ultra, Role.Super])) throw forbidden(RunMessages.closedRecompute);
   if (options.republish !== true) throw new ApiError(409, ErrorCode.Conflict, RunMessages.closedRecompute);
-  return db.transaction().execute(async (trx) => {
+  const republished = await db.transaction().execute(async (trx) => {
     const before = await findSnapshot(trx, event.event_id);
     const report = await freezeResults(trx, event, now);
     await recordAudit(
@@ -266,6 +332,8 @@ export async function recomputeResults(
     );
     return report;
   });
+  forgetResults(db, event.event_id);
+  return republished;
 }
 
 /** What an audit row keeps of a report: each category's places and scores. */
