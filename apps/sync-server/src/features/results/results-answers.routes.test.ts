@@ -5,12 +5,13 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { PushResponse, ResultsReport } from '@judging/shared-types';
+import { Role, type PushResponse, type ResultsReport } from '@judging/shared-types';
+import type { AuthContext } from '../../http/guards.ts';
 import { buildTestApp, loginAs, type TestApp } from '../../test-support/build-test-app.ts';
 import { loadCulinary, type CulinaryFixture } from '../../test-support/judging-fixtures.ts';
 import { uuidv7 } from '../../test-support/sync-device.ts';
 import { chooseEncoding } from './results-answers.ts';
-import { computeReport, type ComputeReport } from './results.service.ts';
+import { computeReport, eventAnswer, getResultsAtVersion, type ComputeReport } from './results.service.ts';
 
 interface World {
   t: TestApp;
@@ -157,6 +158,31 @@ test('one category alone: that category of the event answer, compressed too', as
     );
     assert.equal(one, { ...whole, categories: whole.categories.filter((x) => x.categoryId === w.c.categoryId) });
     assert.is(w.computations(), 1, 'both answers come from one computation');
+  } finally {
+    await w.t.close();
+  }
+});
+
+test('the event answer, built category by category, is byte for byte the whole report serialised', async () => {
+  const w = await buildWorld();
+  try {
+    const admin = await w.t.db
+      .selectFrom('app_user')
+      .select(['user_id', 'state_id'])
+      .where('email', '=', 'admin@demo.test')
+      .executeTakeFirstOrThrow();
+    const caller: AuthContext = {
+      userId: admin.user_id,
+      role: Role.Admin,
+      stateId: admin.state_id,
+      tokenExpiresAt: new Date(Date.now() + 60_000).toISOString(),
+      tokenVersion: 0,
+    };
+    const results = await getResultsAtVersion(w.t.db, caller, w.c.eventId);
+    const report = await results.report;
+    assert.ok(report.categories.length > 1, 'several categories');
+    const serialise = (value: unknown) => JSON.stringify(value);
+    assert.is((await eventAnswer(results, serialise)).json.toString('utf8'), serialise(report));
   } finally {
     await w.t.close();
   }

@@ -8,18 +8,23 @@ import {
   CoordinatorSchoolParamsSchema,
   RecomputeBodySchema,
   ResultsReportSchema,
-  pickCategory,
   pickSchool,
-  type ResultsReport,
 } from '@judging/shared-types';
 import type { FastifyReply } from 'fastify';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { currentUser, requireAdminArea } from '../../http/guards.ts';
 import { sendAnswer } from './results-answers.ts';
-import { answerAtVersion, getEventResults, getResultsAtVersion, recomputeResults } from './results.service.ts';
+import {
+  categoryAnswer,
+  eventAnswer,
+  getEventResults,
+  getResultsAtVersion,
+  recomputeResults,
+  type SerialiseReport,
+} from './results.service.ts';
 
 /** The route's own 200 serialiser (its response schema), so the bytes are what Fastify would send. */
-function serialiserOf(reply: FastifyReply): (report: ResultsReport) => string {
+function serialiserOf(reply: FastifyReply): SerialiseReport {
   const serialise = reply.getSerializationFunction('200');
   return serialise === undefined ? (report) => JSON.stringify(report) : (report) => serialise(report);
 }
@@ -45,7 +50,7 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
     },
     async (request, reply) => {
       const results = await getResultsAtVersion(deps.db, currentUser(request), request.params.e, deps.computeResults);
-      return sendAnswer(request, reply, await answerAtVersion(results, 'event', serialiserOf(reply)));
+      return sendAnswer(request, reply, await eventAnswer(results, serialiserOf(reply)));
     },
   );
 
@@ -62,11 +67,7 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
     },
     async (request, reply) => {
       const results = await getResultsAtVersion(deps.db, currentUser(request), request.params.e, deps.computeResults);
-      const serialise = serialiserOf(reply);
-      const categoryId = request.params.c;
-      const answer = answerAtVersion(results, `category ${categoryId}`, (report) =>
-        serialise(pickCategory(report, categoryId)),
-      );
+      const answer = categoryAnswer(results, request.params.c, serialiserOf(reply));
       return sendAnswer(request, reply, await answer);
     },
   );

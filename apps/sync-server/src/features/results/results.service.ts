@@ -8,6 +8,7 @@ import {
   Role,
   RunMessages,
   hasRole,
+  pickCategory,
   rankEvent,
   type CategoryScoringInput,
   type SectionInput,
@@ -236,24 +237,64 @@ export async function getResultsAtVersion(
   return readResults(db, event, compute);
 }
 
+/** Serialises a report as the route answers it (the route's response schema). */
+export type SerialiseReport = (report: ResultsReport) => string;
+
 /**
- * The answer for one part of the results at this version, serialised by `serialise` the first
- * time it is asked for; concurrent and later readers of the same version share its bytes.
+ * The answer for one part of the results at this version, built by `build` the first time it is
+ * asked for; concurrent and later readers of the same version share its bytes.
  */
-export function answerAtVersion(
+function answerAtVersion(
   results: ResultsAtVersion,
   part: string,
-  serialise: (report: ResultsReport) => string,
+  build: (report: ResultsReport) => string | Promise<string>,
 ): Promise<SerialisedAnswer> {
   let answer = results.answers.get(part);
   if (answer === undefined) {
-    answer = results.report.then((report) => serialisedAnswer(serialise(report)));
+    answer = results.report.then(async (report) => serialisedAnswer(await build(report)));
     results.answers.set(part, answer);
     answer.catch(() => {
       if (results.answers.get(part) === answer) results.answers.delete(part);
     });
   }
   return answer;
+}
+
+const CATEGORIES_OPENING = '"categories":[';
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** One category's answer (the report with only that category, as pickCategory), once per version. */
+export function categoryAnswer(
+  results: ResultsAtVersion,
+  categoryId: number,
+  serialise: SerialiseReport,
+): Promise<SerialisedAnswer> {
+  return answerAtVersion(results, `category ${categoryId}`, (report) => serialise(pickCategory(report, categoryId)));
+}
+
+/**
+ * The whole event's answer, built from the category answers' JSON with a turn of the event loop
+ * between categories: a state final is megabytes, and serialised in one go it held the loop
+ * (and every judge's push) for as long. The bytes are those of serialising the whole report:
+ * `categories` is the report's last property, and each category's JSON is cut out of its own
+ * answer between the same head and tail; anything else falls back to serialising it whole.
+ */
+export function eventAnswer(results: ResultsAtVersion, serialise: SerialiseReport): Promise<SerialisedAnswer> {
+  return answerAtVersion(results, 'event', async (report) => {
+    const shell = serialise({ ...report, categories: [] });
+    const at = shell.lastIndexOf(`${CATEGORIES_OPENING}]`);
+    if (at < 0) return serialise(report);
+    const head = shell.slice(0, at + CATEGORIES_OPENING.length);
+    const tail = shell.slice(at + CATEGORIES_OPENING.length);
+    const parts: string[] = [];
+    for (const category of report.categories) {
+      await nextTurn();
+      const one = (await categoryAnswer(results, category.categoryId, serialise)).json.toString('utf8');
+      if (!one.startsWith(head) || !one.endsWith(tail)) return serialise(report);
+      parts.push(one.slice(head.length, one.length - tail.length));
+    }
+    return `${head}${parts.join(',')}${tail}`;
+  });
 }
 
 async function readResults(db: Db, event: EventRow, compute: ComputeReport = computeReport): Promise<ResultsAtVersion> {
