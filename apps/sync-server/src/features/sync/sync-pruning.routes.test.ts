@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { PushResponse, SyncPullResponse } from '@judging/shared-types';
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts';
-import { snapshotTables } from '../../test-support/factories.ts';
+import { createSecondState, snapshotTables } from '../../test-support/factories.ts';
 import { SCORE_TABLES, loadCulinary, type CulinaryFixture } from '../../test-support/judging-fixtures.ts';
 import { uuidv7 } from '../../test-support/sync-device.ts';
 import { isPastSyncHorizon, supersededChanges, syncHorizonOf } from './sync-horizon.ts';
@@ -99,6 +99,22 @@ test('a queue older than the horizon is told to resync, per mutation; nothing is
       [2, 3, 4],
       'each cell written once',
     );
+  } finally {
+    await t.close();
+  }
+});
+
+test("another state's long-closed event is refused as before: the answer says nothing about it", async () => {
+  const t = await buildTestApp();
+  try {
+    const c = await loadCulinary(t.app, t.db);
+    const other = await createSecondState(t.db);
+    await closeEvent(t, other.eventId, new Date(Date.now() - 31 * DAY_MS));
+    const put = subsectionPut(c, 0, 2, crypto.randomUUID());
+    const foreign = { ...put, data: { ...put.data, eventId: other.eventId } };
+    const { results } = await push(t, c, [foreign]);
+    assert.is(results[0]?.status, 'rejected');
+    assert.is.not(results[0]?.code, 'resync_required');
   } finally {
     await t.close();
   }

@@ -222,7 +222,7 @@ async function applyPush(
     let maxSeq: number | null = null;
     // Measured once per push, from the envelope's sentAt; never from an edit's createdAt.
     const clockSkewMs = measureClockSkew(request.sentAt, now);
-    const isPastHorizon = pastHorizonCheck(trx, horizon);
+    const isPastHorizon = pastHorizonCheck(trx, caller, horizon);
     for (const mutation of request.mutations) {
       const payloadHash = hashMutationPayload(mutation.kind, mutation.data);
       const stored = received.get(mutation.id);
@@ -315,15 +315,17 @@ export const RESYNC_MESSAGE =
 
 /**
  * Whether a mutation's event is past the pruning horizon (sync-horizon.ts), looked up once per
- * event in a push.
+ * event in a push. Only the caller's state's events: another state's event is refused as before,
+ * so the answer says nothing about it.
  */
-function pastHorizonCheck(db: Db, horizon: string): (eventId: number | null) => Promise<boolean> {
+function pastHorizonCheck(db: Db, caller: AuthContext, horizon: string): (eventId: number | null) => Promise<boolean> {
   const known = new Map<number, boolean>();
   return async (eventId) => {
     if (eventId === null) return false;
     let isPast = known.get(eventId);
     if (isPast === undefined) {
-      isPast = isPastSyncHorizon(await findEvent(db, eventId), horizon);
+      const event = await findEvent(db, eventId);
+      isPast = event?.state_id === caller.stateId && isPastSyncHorizon(event, horizon);
       known.set(eventId, isPast);
     }
     return isPast;
