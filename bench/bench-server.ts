@@ -37,7 +37,11 @@ export async function startServer(port: number): Promise<BenchServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const spawnServer = async (): Promise<ChildProcess> => {
     // The flags of `pnpm start` (package.json): measured as it runs.
-    const startFlags = ['--max-semi-space-size=4'];
+    // BENCH_SERVER_FLAGS: more Node flags for the server (to compare memory settings).
+    const startFlags = [
+      '--max-semi-space-size=4',
+      ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean),
+    ];
     const child = spawn(
       process.execPath,
       [...startFlags, ...profileArgs, path.join(repoRoot, 'apps/sync-server/src/main.ts')],

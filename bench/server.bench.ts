@@ -100,7 +100,7 @@ function median(values: readonly number[]): number {
 }
 
 /** Resident and peak resident memory of a process, MB (Linux /proc). */
-function memoryOf(pid: number): { rss: number; peak: number } {
+export function memoryOf(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN);
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
@@ -143,7 +143,7 @@ interface Judge {
   cells: ReturnType<typeof subsectionPuts>;
 }
 
-async function createJudges(baseUrl: string, count: number, label: string): Promise<Judge[]> {
+export async function createJudges(baseUrl: string, count: number, label: string): Promise<Judge[]> {
   const judges: Judge[] = [];
   for (let index = 0; index < count; index += 1) {
     const scenario = await createScenario(baseUrl, `${label}-${index}`);
@@ -170,7 +170,7 @@ function pushBody(judge: Judge, size: number, offset: number): string {
 }
 
 /** Pushes from the judges in turn, paced or as fast as `amount` allows. */
-async function pushLoad(
+export async function pushLoad(
   baseUrl: string,
   judges: readonly Judge[],
   options: { connections: number; seconds?: number; rate?: number; amount?: number; size: number },
@@ -383,7 +383,7 @@ async function describeAnswers(baseUrl: string, token: string, eventPath: string
   const cached = [];
   for (let index = 0; index < 5; index += 1) cached.push((await read(eventPath, 'br')).ms);
   console.log(
-    `    results answer of the final: ${fixed(plain.bytes / 1e6)} MB JSON; gzip ${fixed(gzip.bytes / 1e3, 0)} KB; br ${fixed(br.bytes / 1e3, 0)} KB; one category br ${fixed(category.bytes / 1e3, 0)} KB; a cached read ${fixed(median(cached), 1)} ms`,
+    `    results answer of the final: ${fixed(plain.bytes / 1e6)} MB JSON; gzip ${fixed(gzip.bytes / 1e3, 0)} KB; br ${fixed(br.bytes / 1e3, 0)} KB; one category br ${fixed(category.bytes / 1e3, 0)} KB; a cached read ${fixed(median(cached), 1)} ms, fetch's decoding included`,
   );
   referenceRows.push({
     measure: 'results answer of the final',
