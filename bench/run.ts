@@ -686,7 +686,7 @@ async function main(part: string | undefined): Promise<void> {
     return;
   }
   if (part === 'server') {
-    await benchServer(PORT + 10);
+    await benchServer(PORT);
     printReferenceTable();
     return;
   }
@@ -758,7 +758,7 @@ async function main(part: string | undefined): Promise<void> {
     if (serverProfileFolder) writeFileSync(path.join(serverProfileFolder, 'phases.json'), JSON.stringify(phases));
   }
   if (part === undefined) {
-    await benchServer(PORT + 10);
+    await benchServer(PORT);
     printReferenceTable();
   }
 }

@@ -245,7 +245,7 @@ async function copyDatabase(databaseFile: string, into: string): Promise<string>
 
 export async function benchServer(port: number): Promise<void> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'judging-bench-server-'));
-  const bare = await startBareHello(port + 2);
+  const bare = await startBareHello(port + 1);
   const server = await startServer(port);
   try {
     await sleep(2000);
