@@ -9,8 +9,11 @@
 //   (d) drain after return: 35 changes and a photo queued while the server process was down
 //       (the browser still reporting a network), drained once it is back, found by the app's own
 //       probe, against the same drain started by the browser's `online` event.
+//   (e) the server under a crowd, from outside with autocannon, against a bare Fastify route and
+//       raw better-sqlite3 in the same run (bench/server.bench.ts); ends with issue 20's table.
 // Needs the built PWA (`pnpm build`) and Debian's Chromium (/usr/bin/chromium).
-// `node bench/run.ts save` runs (a) alone (likewise `results`, `drain`, `return`); no argument runs all.
+// `node bench/run.ts save` runs (a) alone (likewise `results`, `drain`, `return`, `server`); no
+// argument runs all; `--help` prints the parts.
 import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,6 +32,24 @@ import {
 import { launchBareChromium, type BareChromium, type BarePage } from './bare-chromium.ts';
 import { cpuSpent, describeCpuPer, readProcessTreeCpu, type CpuByKind } from './process-cpu.ts';
 import { benchResults } from './results.bench.ts';
+import { benchServer, printReferenceTable, referenceRows } from './server.bench.ts';
+
+const HELP = `pnpm bench [part]   (node bench/run.ts [part])
+
+Benchmarks on this machine, printed as ratios against references measured in the same run.
+Needs the built PWA (pnpm build) and Chromium at /usr/bin/chromium for the page parts.
+
+parts (no part: all of them, then issue 20's table):
+  save     (a) saving one score on the device, 5,000 scores stored, against one frame
+  drain    (b) 5,000 queued mutations drained by the page, against the server's push rate
+  results  (c) a 100k-row state final's results against one SQL aggregate
+  return   (d) the drain after the server comes back, found by the app's probe
+  server   (e) the server under a crowd (autocannon): push p99 while results reload, RSS against
+           a bare Fastify hello, storage per mutation, CPU per mutation against raw
+           better-sqlite3; then issue 20's table
+
+environment: BENCH_PORT (3199), BENCH_SAVE_SAMPLES, BENCH_DRAIN_ROUNDS, BENCH_RETURN_ROUNDS,
+  BENCH_SERVER_ROUNDS (3), BENCH_LOAD_SECONDS (60), BENCH_PROFILE_SERVER, BENCH_TRACE_DRAIN`;
 
 const PORT = Number(process.env.BENCH_PORT ?? 3199);
 const FRAME_MS = 1000 / 60;
@@ -652,7 +673,23 @@ function printSave(save: { median: number; p95: number; samples: number }): void
   );
 }
 
+const PARTS = ['save', 'drain', 'results', 'return', 'server'];
+
 async function main(part: string | undefined): Promise<void> {
+  if (part === '--help' || part === '-h' || part === 'help') {
+    console.log(HELP);
+    return;
+  }
+  if (part !== undefined && !PARTS.includes(part)) {
+    console.error(`Unknown part "${part}".\n\n${HELP}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (part === 'server') {
+    await benchServer(PORT);
+    printReferenceTable();
+    return;
+  }
   if (part === undefined || part === 'results') await benchResults();
   if (part === 'results') return;
   if (part === 'return') {
@@ -679,6 +716,14 @@ async function main(part: string | undefined): Promise<void> {
     }
     const save = part === 'drain' ? undefined : await benchSave(browser, server.baseUrl);
     if (save) printSave(save);
+    if (save) {
+      referenceRows.push({
+        measure: 'device save p95, 5,000 scores stored',
+        measured: `${fixed(save.p95)} ms = ${fixed(save.p95 / FRAME_MS, 2)} frame (${save.samples} saves)`,
+        goal: '≤ 0.75 frame (12.5 ms)',
+        isMet: save.p95 <= 0.75 * FRAME_MS,
+      });
+    }
     console.log(
       `\n(b) ${DRAIN_MUTATIONS} queued mutations drained by the page (a Chromium nothing is attached to but a DevTools socket: Playwright's per-request events cost 1–2 ms a request), ${PUSH_MEASURED} pushed by the Node client; ${DRAIN_ROUNDS} rounds of health, push, drain, each round measured back to back (this machine's speed drifts), the median ratio is the result`,
     );
@@ -711,6 +756,10 @@ async function main(part: string | undefined): Promise<void> {
     await server.stop();
     const serverProfileFolder = process.env.BENCH_PROFILE_SERVER;
     if (serverProfileFolder) writeFileSync(path.join(serverProfileFolder, 'phases.json'), JSON.stringify(phases));
+  }
+  if (part === undefined) {
+    await benchServer(PORT);
+    printReferenceTable();
   }
 }
 

@@ -1,4 +1,4 @@
-import Fastify, { type RouteOptions } from 'fastify';
+import Fastify, { LogController, type RouteOptions } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
@@ -19,10 +19,12 @@ import { registerStateRoutes } from './features/states/states.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerScoreRoutes } from './features/scores/scores.routes.ts';
 import { registerSyncRoutes } from './features/sync/sync.routes.ts';
+import { registerSyncPruning } from './features/sync/sync-pruning.ts';
 import { registerRunRoutes } from './features/run/run.routes.ts';
 import { registerRejectedEditRoutes } from './features/rejected-edits/rejected-edits.routes.ts';
 import { registerReviewRoutes } from './features/review/review.routes.ts';
 import { registerResultsRoutes } from './features/results/results.routes.ts';
+import { computeReport, type ComputeReport } from './features/results/results.service.ts';
 import { registerExportRoutes } from './features/exports/exports.routes.ts';
 import { registerCategoryRoutes } from './features/categories/categories.routes.ts';
 import { registerEventRoutes } from './features/events/events.routes.ts';
@@ -41,6 +43,7 @@ import { JWT_OPTIONS, createRequireAuth, createRequireEditor, createRequireEvent
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { serializeRequestForLog } from './http/log-serializers.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
+import { registerRequestLog } from './http/request-log.ts';
 import { registerPwa } from './http/pwa-static.ts';
 import { APP_SECURITY_HEADERS, registerResponseHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
@@ -54,6 +57,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Where log lines go (standard output when not given); a test reads them from here. */
   logStream?: { write(line: string): void };
+  /** Computes an open event's results (computeReport unless a test gives a slower one). */
+  computeResults?: ComputeReport;
 }
 
 /** Builds the whole server; tests call it with a fresh database and use `inject`. */
@@ -63,6 +68,7 @@ export async function buildApp({
   logger = true,
   onRoute,
   logStream,
+  computeResults = computeReport,
 }: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
     logger: logger
@@ -76,6 +82,8 @@ export async function buildApp({
     // Only the named proxy may say who the client is (decisions §7); off by default.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // One line per request instead of two, the sync calls at debug (http/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     // The seed's paths are called with and without a trailing slash (decisions.md §8).
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -84,6 +92,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   registerJsonBodyParser(app);
   registerErrorHandling(app);
+  if (logger) registerRequestLog(app);
   app.decorateRequest('auth', null);
 
   await app.register(fastifyHelmet, APP_SECURITY_HEADERS);
@@ -113,6 +122,7 @@ export async function buildApp({
     requireEventRunner: createRequireEventRunner(db),
     linkTickets,
     requireLinkAuth: linkTickets.requireTicketOrAuth(createRequireAuth(db)),
+    computeResults,
   };
 
   registerHealthRoutes(app, deps);
@@ -139,6 +149,7 @@ export async function buildApp({
   registerResultsRoutes(app, deps);
   registerExportRoutes(app, deps);
   registerPhotoCleanup(app, deps);
+  registerSyncPruning(app, deps);
 
   await registerPwa(app, config.pwaDist);
   return app;

@@ -2228,7 +2228,7 @@ export interface components {
         MutationResult: {
             id: string;
             status: "applied" | "duplicate" | "rejected";
-            code?: "event_closed" | "category_submitted" | "not_assigned" | "invalid_value" | "incomplete" | "not_found" | "forbidden" | "photo_missing";
+            code?: "event_closed" | "category_submitted" | "not_assigned" | "invalid_value" | "incomplete" | "not_found" | "forbidden" | "photo_missing" | "resync_required";
             message?: string;
             rev?: number;
         };

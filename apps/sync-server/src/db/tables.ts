@@ -327,6 +327,8 @@ export interface AppliedMutationTable {
   status: AppliedMutationStatusValue;
   result_json: JsonText;
   applied_at: Timestamp;
+  /** The event the mutation was for (its data's eventId), pruned with it (0014); null before 0014. */
+  event_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface RejectedMutationTable {

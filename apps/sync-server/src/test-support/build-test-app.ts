@@ -7,6 +7,7 @@ import { buildApp } from '../app.ts';
 import { openMigratedDatabase, type Db } from '../db/database.ts';
 import type { AppInstance } from '../http/app-types.ts';
 import { DEMO_PASSWORD, loadDemoIfEmpty } from '../demo/load-demo.ts';
+import type { ComputeReport } from '../features/results/results.service.ts';
 import { ContractBreach, readyHeldToDocument } from './contract-check.ts';
 
 export interface TestApp {
@@ -25,7 +26,7 @@ export interface TestApp {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void } } = {},
+  options: { logStream?: { write(line: string): void }; computeResults?: ComputeReport } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-test-'));
   const config = loadConfig({
@@ -38,10 +39,11 @@ export async function buildTestApp(
   await loadDemoIfEmpty(db);
   const routes: RouteOptions[] = [];
   const onRoute = (route: RouteOptions) => routes.push(route);
+  const computeResults = options.computeResults === undefined ? {} : { computeResults: options.computeResults };
   const app = await buildApp(
     options.logStream === undefined
-      ? { config, db, logger: false, onRoute }
-      : { config, db, logger: true, logStream: options.logStream, onRoute },
+      ? { config, db, logger: false, onRoute, ...computeResults }
+      : { config, db, logger: true, logStream: options.logStream, onRoute, ...computeResults },
   );
   const contract = await readyHeldToDocument(app);
   return {

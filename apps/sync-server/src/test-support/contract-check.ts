@@ -4,6 +4,7 @@
 // check it). A breach fails the test that caused it: `inject` rejects with the breach, and a
 // test serving on a real port sees it when it closes the app. So every API test is also a
 // contract test, and a route cannot drift from its document.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
@@ -46,6 +47,13 @@ function isUndocumentedByDesign(url: string): boolean {
   return !url.startsWith('/api/') || url.startsWith('/api/docs');
 }
 
+/** The payload as JSON text: a compressed answer (results) decoded first. */
+function decoded(payload: string | Buffer, contentEncoding: unknown): string | Buffer {
+  if (contentEncoding === 'br') return brotliDecompressSync(payload);
+  if (contentEncoding === 'gzip') return gunzipSync(payload);
+  return payload;
+}
+
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 
 /** Checks responses against one document; `breachesOf(response)` answers what it broke. */
@@ -71,6 +79,7 @@ export function createContractChecker(document: ApiDocument) {
       statusCode: number;
       contentType: unknown;
       payload: unknown;
+      contentEncoding?: unknown;
     }): string[] {
       const { routeUrl, statusCode, payload } = answer;
       if (isUndocumentedByDesign(routeUrl)) return [];
@@ -100,7 +109,7 @@ export function createContractChecker(document: ApiDocument) {
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return [];
       let body: unknown;
       try {
-        body = JSON.parse(payload.toString());
+        body = JSON.parse(decoded(payload, answer.contentEncoding).toString());
       } catch {
         return ['the body is not JSON although its content type says so'];
       }
@@ -134,6 +143,7 @@ export function checkResponsesAgainstDocument(app: AppInstance): ContractGuard {
       routeUrl,
       statusCode: reply.statusCode,
       contentType: reply.getHeader('content-type'),
+      contentEncoding: reply.getHeader('content-encoding'),
       payload,
     });
     for (const breach of found) breaches.push(`${request.method} ${request.url} → ${reply.statusCode}: ${breach}`);

@@ -48,6 +48,13 @@ export type RejectionCode = (typeof RejectionCode)[keyof typeof RejectionCode];
 /** Codes that are not final: the mutation was not recorded and may be pushed again as is. */
 export const TRANSIENT_REJECTION_CODES: readonly RejectionCode[] = [RejectionCode.PhotoMissing];
 
+/**
+ * The sync protocol's own refusal, not a scoring rule: the mutation's event is past the pruning
+ * horizon (closed longer ago than the server keeps sync records), so it cannot be applied safely.
+ * Kept on the device and shown; the rest of the queue is still sent (decisions §8).
+ */
+export const RESYNC_REQUIRED = 'resync_required';
+
 export function isTransientRejection(code: string | undefined): boolean {
   return TRANSIENT_REJECTION_CODES.some((transient) => transient === code);
 }
@@ -265,6 +272,7 @@ export const MutationResultSchema = Type.Object(
         Type.Literal(RejectionCode.NotFound),
         Type.Literal(RejectionCode.Forbidden),
         Type.Literal(RejectionCode.PhotoMissing),
+        Type.Literal(RESYNC_REQUIRED),
       ]),
     ),
     message: Type.Optional(Type.String()),

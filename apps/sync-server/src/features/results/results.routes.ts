@@ -1,5 +1,6 @@
 // Coordinator results (seed §7): the whole event, one category, or one team, computed by the
-// shared model; a closed event answers its frozen snapshot.
+// shared model; a closed event answers its frozen snapshot. The event's and a category's answers
+// are sent as bytes serialised (and compressed) once per results version (results-answers.ts).
 import {
   ApiErrorSchema,
   CoordinatorCategoryParamsSchema,
@@ -8,10 +9,25 @@ import {
   RecomputeBodySchema,
   ResultsReportSchema,
 } from '@judging/shared-types';
+import type { FastifyReply } from 'fastify';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { currentUser, requireAdminArea } from '../../http/guards.ts';
-import { categoryOfReport, schoolOfReport } from './report-parts.ts';
-import { getEventResults, recomputeResults } from './results.service.ts';
+import { schoolOfReport } from './report-parts.ts';
+import { sendAnswer } from './results-answers.ts';
+import {
+  categoryAnswer,
+  eventAnswer,
+  getEventResults,
+  getResultsAtVersion,
+  recomputeResults,
+  type SerialiseReport,
+} from './results.service.ts';
+
+/** The route's own 200 serialiser (its response schema), so the bytes are what Fastify would send. */
+function serialiserOf(reply: FastifyReply): SerialiseReport {
+  const serialise = reply.getSerializationFunction('200');
+  return serialise === undefined ? (report) => JSON.stringify(report) : (report) => serialise(report);
+}
 
 const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };
@@ -33,7 +49,10 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
         response: { 200: ResultsReportSchema, ...readErrors },
       },
     },
-    (request) => getEventResults(deps.db, currentUser(request), request.params.e),
+    async (request, reply) => {
+      const results = await getResultsAtVersion(deps.db, currentUser(request), request.params.e, deps.computeResults);
+      return sendAnswer(request, reply, await eventAnswer(results, serialiserOf(reply)));
+    },
   );
 
   app.get(
@@ -48,8 +67,11 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
         response: { 200: ResultsReportSchema, ...readErrors },
       },
     },
-    async (request) =>
-      categoryOfReport(await getEventResults(deps.db, currentUser(request), request.params.e), request.params.c),
+    async (request, reply) => {
+      const results = await getResultsAtVersion(deps.db, currentUser(request), request.params.e, deps.computeResults);
+      const answer = categoryAnswer(results, request.params.c, serialiserOf(reply));
+      return sendAnswer(request, reply, await answer);
+    },
   );
 
   app.get(
@@ -65,7 +87,10 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request) =>
-      schoolOfReport(await getEventResults(deps.db, currentUser(request), request.params.e), request.params.s),
+      schoolOfReport(
+        await getEventResults(deps.db, currentUser(request), request.params.e, deps.computeResults),
+        request.params.s,
+      ),
   );
 
   app.put(

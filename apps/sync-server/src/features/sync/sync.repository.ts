@@ -123,6 +123,8 @@ function placeholders(count: number): string {
 
 export interface AppliedMutationRecord {
   mutationId: string;
+  /** The event named by the mutation's data, kept so its record is pruned with the event. */
+  eventId: number | null;
   kind: string;
   payloadHash: string;
   status: AppliedMutationStatusValue;
@@ -140,7 +142,7 @@ export async function insertAppliedMutations(
   if (records.length === 0) return;
   await runSql(
     db,
-    `insert into applied_mutation (user_id, mutation_id, device_id, kind, payload_hash, status, result_json, applied_at) values ${records.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+    `insert into applied_mutation (user_id, mutation_id, device_id, kind, payload_hash, status, result_json, applied_at, event_id) values ${records.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
     records.flatMap((record) => [
       from.userId,
       record.mutationId,
@@ -150,6 +152,7 @@ export async function insertAppliedMutations(
       record.status,
       record.resultJson,
       now,
+      record.eventId,
     ]),
   );
 }
@@ -280,4 +283,60 @@ export async function withSavepoint<T>(trx: Db, work: () => Promise<T>): Promise
     await runSql(trx, 'release savepoint mutation');
     throw error;
   }
+}
+
+// ---- pruning (sync-horizon.ts) ------------------------------------------------------------
+
+/** Events whose recorded mutations may be pruned: closed before the horizon, or deleted since. */
+export async function listEventsPastHorizon(db: Db, horizon: string): Promise<number[]> {
+  const closed = await db
+    .selectFrom('event')
+    .select('event_id')
+    .where('status', '=', 'CLOSED')
+    .where('closed_at', '<', horizon)
+    .execute();
+  const gone = await db
+    .selectFrom('applied_mutation')
+    .select('event_id')
+    .distinct()
+    .where('event_id', 'is not', null)
+    .where('event_id', 'not in', (eb) => eb.selectFrom('event').select('event_id'))
+    .execute();
+  return [
+    ...closed.map((row) => row.event_id),
+    ...gone.flatMap((row) => (row.event_id === null ? [] : [row.event_id])),
+  ];
+}
+
+/** Deletes up to `limit` recorded mutations of the event; answers how many went. */
+export async function deleteAppliedMutationsOfEvent(db: Db, eventId: number, limit: number): Promise<number> {
+  const rows = await runSql<{ n: number }>(
+    db,
+    'delete from applied_mutation where rowid in (select rowid from applied_mutation where event_id = ? limit ?) returning 1 as n',
+    [eventId, limit],
+  );
+  return rows.length;
+}
+
+/** Events that have changes in the log. */
+export async function listEventsWithChanges(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom('change_log').select('event_id').distinct().execute();
+  return rows.map((row) => row.event_id);
+}
+
+/** A page of an event's changes, newest first, below `beforeChangeId`: only what compaction compares. */
+export async function listChangeKeysBefore(db: Db, eventId: number, beforeChangeId: number, limit: number) {
+  return db
+    .selectFrom('change_log')
+    .select(['change_id', 'entity', 'entity_id', 'judge_id', 'category_id'])
+    .where('event_id', '=', eventId)
+    .where('change_id', '<', beforeChangeId)
+    .orderBy('change_id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function deleteChanges(db: Db, changeIds: readonly number[]): Promise<void> {
+  if (changeIds.length === 0) return;
+  await db.deleteFrom('change_log').where('change_id', 'in', changeIds).execute();
 }

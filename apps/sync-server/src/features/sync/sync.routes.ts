@@ -90,7 +90,15 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
         },
       },
     },
-    (request) => pushMutations(deps.db, pushOrder, currentUser(request), request.body, new Date().toISOString()),
+    (request) =>
+      pushMutations(
+        deps.db,
+        pushOrder,
+        currentUser(request),
+        request.body,
+        new Date().toISOString(),
+        deps.config.syncRetentionDays,
+      ),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import {
   MAX_PULL_CHANGES,
   MutationStatus,
   PROTOCOL_VERSION,
+  RESYNC_REQUIRED,
   Role,
   isAcceptedProtocolVersion,
   isTransientRejection,
@@ -40,6 +41,7 @@ import {
   loadJudgeCategories,
 } from '../scores/scores.service.ts';
 import type { PushEnd, PushOrder } from './push-order.ts';
+import { DEFAULT_SYNC_RETENTION_DAYS, isPastSyncHorizon, syncHorizonOf } from './sync-horizon.ts';
 import {
   findAppliedMutations,
   findLatestChangeId,
@@ -159,6 +161,7 @@ export async function pushMutations(
   caller: AuthContext,
   request: PushRequestEnvelope,
   now: string,
+  syncRetentionDays = DEFAULT_SYNC_RETENTION_DAYS,
 ): Promise<PushResponse> {
   if (!isAcceptedProtocolVersion(request.protocolVersion)) throw protocolUnsupported(request.protocolVersion);
   if (caller.role !== Role.Judge) throw new ApiError(403, ErrorCode.Forbidden, 'Only judges push scores.');
@@ -166,7 +169,7 @@ export async function pushMutations(
   let end: PushEnd = 'not_recorded';
   try {
     if (request.after !== undefined) await waitForEarlierPush(db, order, caller.userId, request.after);
-    const response = await applyPush(db, caller, request, now);
+    const response = await applyPush(db, caller, request, now, syncHorizonOf(new Date(now), syncRetentionDays));
     const lastResult = response.results.at(-1);
     if (response.results.length === request.mutations.length && lastResult && !isTransientRejection(lastResult.code))
       end = 'recorded';
@@ -206,6 +209,7 @@ async function applyPush(
   caller: AuthContext,
   request: PushRequestEnvelope,
   now: string,
+  horizon: string,
 ): Promise<PushResponse> {
   return inTransaction(db, async (trx) => {
     const results: MutationResult[] = [];
@@ -218,6 +222,7 @@ async function applyPush(
     let maxSeq: number | null = null;
     // Measured once per push, from the envelope's sentAt; never from an edit's createdAt.
     const clockSkewMs = measureClockSkew(request.sentAt, now);
+    const isPastHorizon = pastHorizonCheck(trx, caller, horizon);
     for (const mutation of request.mutations) {
       const payloadHash = hashMutationPayload(mutation.kind, mutation.data);
       const stored = received.get(mutation.id);
@@ -230,6 +235,18 @@ async function applyPush(
           );
         }
         results.push(replayOf(stored));
+        continue;
+      }
+      const eventId = eventIdOf(mutation.data);
+      if (await isPastHorizon(eventId)) {
+        // Its record may be pruned: applying it could apply it twice. Not recorded, so it never
+        // grows the storage of a pruned event; a replay is told the same.
+        results.push({
+          id: mutation.id,
+          status: MutationStatus.Rejected,
+          code: RESYNC_REQUIRED,
+          message: RESYNC_MESSAGE,
+        });
         continue;
       }
       let result: MutationResult;
@@ -252,7 +269,7 @@ async function applyPush(
           results.push(result);
           break;
         }
-        const event = await eventInCallersState(trx, caller, eventIdOf(mutation.data));
+        const event = await eventInCallersState(trx, caller, eventId);
         await insertRejectedMutation(
           trx,
           {
@@ -271,6 +288,7 @@ async function applyPush(
       }
       const record: AppliedMutationRecord = {
         mutationId: mutation.id,
+        eventId,
         kind: mutation.kind,
         payloadHash,
         status: result.status === MutationStatus.Rejected ? 'rejected' : 'applied',
@@ -290,6 +308,28 @@ async function applyPush(
     );
     return { results, cursor: await findLatestChangeId(trx) };
   });
+}
+
+export const RESYNC_MESSAGE =
+  'This edit is older than the server keeps sync records for (its event closed long ago), so it was not applied: open the event again to download its scores.';
+
+/**
+ * Whether a mutation's event is past the pruning horizon (sync-horizon.ts), looked up once per
+ * event in a push. Only the caller's state's events: another state's event is refused as before,
+ * so the answer says nothing about it.
+ */
+function pastHorizonCheck(db: Db, caller: AuthContext, horizon: string): (eventId: number | null) => Promise<boolean> {
+  const known = new Map<number, boolean>();
+  return async (eventId) => {
+    if (eventId === null) return false;
+    let isPast = known.get(eventId);
+    if (isPast === undefined) {
+      const event = await findEvent(db, eventId);
+      isPast = event?.state_id === caller.stateId && isPastSyncHorizon(event, horizon);
+      known.set(eventId, isPast);
+    }
+    return isPast;
+  };
 }
 
 /** The event id to file a rejection under, when it is a real event of the caller's state. */
