@@ -10,11 +10,12 @@
 //       (the browser still reporting a network), drained once it is back, found by the app's own
 //       probe, against the same drain started by the browser's `online` event.
 // Needs the built PWA (`pnpm build`) and Debian's Chromium (/usr/bin/chromium).
-// `node bench/run.ts save` runs (a) alone (likewise `results`, `drain`, `return`); no argument runs all.
+//   (e) a 40-judge event's backlogs pushed at once, one push out per judge against three
+//       (bench/event-push.bench.ts; `node bench/run.ts event` only).
+// `node bench/run.ts save` runs (a) alone (likewise `results`, `drain`, `return`); no argument runs all but (e).
 import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PUSHES_IN_FLIGHT } from '@judging/shared-types';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import {
   JUDGE_PASSWORD,
@@ -28,6 +29,7 @@ import {
 } from './bench-server.ts';
 import { launchBareChromium, type BareChromium, type BarePage } from './bare-chromium.ts';
 import { cpuSpent, describeCpuPer, readProcessTreeCpu, type CpuByKind } from './process-cpu.ts';
+import { benchEventPush } from './event-push.bench.ts';
 import { benchResults } from './results.bench.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3199);
@@ -413,27 +415,14 @@ async function drainInBareChromium(
   return { seconds, rate: DRAIN_MUTATIONS / seconds, cpu };
 }
 
-/**
- * Sends the mutations as the device does: batches of 50, PUSHES_IN_FLIGHT out at once, each
- * naming the one still out before it (`after`), so the server applies them in order.
- */
+/** Sends the mutations as the device does: batches of 50, one push out at a time (outbox-push.ts). */
 async function pushInBatches(baseUrl: string, token: string, mutations: ReturnType<typeof subsectionPuts>) {
-  const batches: (typeof mutations)[] = [];
-  for (let offset = 0; offset < mutations.length; offset += 50) batches.push(mutations.slice(offset, offset + 50));
-  const push = (batch: typeof mutations, after: string | undefined) =>
-    call<{ results: { status: string }[] }>(baseUrl, 'POST', '/api/sync/push', token, {
+  for (let offset = 0; offset < mutations.length; offset += 50) {
+    const answer = await call<{ results: { status: string }[] }>(baseUrl, 'POST', '/api/sync/push', token, {
       deviceId: 'bench-node',
       protocolVersion: 1,
-      mutations: batch,
-      ...(after === undefined ? {} : { after }),
+      mutations: mutations.slice(offset, offset + 50),
     });
-  const out: Promise<{ results: { status: string }[] }>[] = [];
-  for (let index = 0; index < batches.length || out.length > 0;) {
-    while (out.length < PUSHES_IN_FLIGHT && index < batches.length) {
-      out.push(push(batches[index]!, out.length > 0 ? batches[index - 1]!.at(-1)!.id : undefined));
-      index += 1;
-    }
-    const answer = await out.shift()!;
     if (answer.results.some((result) => result.status !== 'applied'))
       throw new Error('A bench mutation was not applied');
   }
@@ -655,6 +644,10 @@ function printSave(save: { median: number; p95: number; samples: number }): void
 async function main(part: string | undefined): Promise<void> {
   if (part === undefined || part === 'results') await benchResults();
   if (part === 'results') return;
+  if (part === 'event') {
+    await benchEventPush(PORT + 2);
+    return;
+  }
   if (part === 'return') {
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',

@@ -2,7 +2,7 @@
 // and are sent after that judge logs in again. The judge is warned first.
 import { Role, hasRole, type SessionUser } from '@judging/shared-types';
 import { deviceDb } from './device.ts';
-import { countOutbox } from './outbox.ts';
+import { countOutbox } from './outbox-counts.ts';
 
 /** True when logging out may go ahead: nothing queued, or the judge agreed after the warning. */
 export async function confirmLogoutKeepingQueue(
