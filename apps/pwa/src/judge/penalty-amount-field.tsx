@@ -7,6 +7,8 @@ import { overtimeEntryOf, overtimeToSave, penaltyAmountToSave, readOvertimeEntry
 import { RevealField, ValuePicker } from './score-form-parts.tsx';
 import type { Penalty, ValueDraft } from './score-item-kinds.ts';
 
+const HOW_TO_ENTER = 'Type the overtime (150 is 1:50), or pick the amount below.';
+
 /** The amount draft of a penalty's form and the field that edits it. */
 export function usePenaltyAmountDraft(penalty: Penalty, existing: CellRow | undefined): ValueDraft {
   const [amount, setAmount] = useState<number | null>(
@@ -20,6 +22,7 @@ export function usePenaltyAmountDraft(penalty: Penalty, existing: CellRow | unde
   const [isAmountOpen, setIsAmountOpen] = useState(!existing);
   const draft = { isDynamic: penalty.isDynamic, deduction: penalty.penaltyDeduction, amount, overtimeSeconds };
   const reading = readOvertimeEntry(overtime, penalty.penaltyDeduction);
+  const isUnreadable = reading.message !== '' && reading.amount === undefined;
 
   const onOvertime = (entry: string) => {
     setOvertime(entry);
@@ -61,8 +64,9 @@ export function usePenaltyAmountDraft(penalty: Penalty, existing: CellRow | unde
           inputMode="numeric"
           value={overtime}
           onChange={(event) => onOvertime(event.currentTarget.value)}
-          description={reading.message || 'Type the overtime, or pick the amount below.'}
-          error={reading.message && reading.amount === undefined ? reading.message : undefined}
+          // The reading as the judge types: what the digits mean, or (as the error) why they are not a time.
+          description={isUnreadable ? HOW_TO_ENTER : reading.message || HOW_TO_ENTER}
+          error={isUnreadable ? reading.message : undefined}
         />
         <ValuePicker label="Amount" values={amountValues} value={amount} onChange={onPickAmount} />
       </Stack>

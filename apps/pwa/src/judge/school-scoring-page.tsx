@@ -324,7 +324,7 @@ const RunningTotal = memo(function RunningTotal({
           Criteria: <strong>{formatScore(subsectionTotal)}</strong>
         </Text>
         <Text>
-          Penalties: <strong>−{formatScore(penaltyTotal)}</strong>
+          Penalties: <strong>{penaltyTotal > 0 ? `−${formatScore(penaltyTotal)}` : formatScore(0)}</strong>
         </Text>
         <Text size="lg">
           Sheet total: <strong data-testid="sheet-total">{formatScore(total)}</strong>

@@ -24,7 +24,11 @@ export function useUnsavedChangesPrompt(isDirty: boolean): void {
   }, [isDirty]);
 }
 
-/** Large touch targets (≥ 44 px): a grid of values instead of a select on a tablet. Memoized: up to 80 buttons. */
+/**
+ * Large touch targets (≥ 44 px): a grid of values instead of a select on a tablet. Memoized: up
+ * to 80 buttons. A long range (a 20-point subsection has 77) takes more columns on a wide
+ * screen, so the grid stays a few rows high.
+ */
 export const ValuePicker = memo(function ValuePicker({
   label,
   values,
@@ -42,7 +46,12 @@ export const ValuePicker = memo(function ValuePicker({
       <Text fw={600} id={labelId}>
         {label}
       </Text>
-      <SimpleGrid cols={{ base: 4, xs: 6, sm: 8 }} spacing={6} role="radiogroup" aria-labelledby={labelId}>
+      <SimpleGrid
+        cols={values.length > 40 ? { base: 5, xs: 8, sm: 10 } : { base: 4, xs: 6, sm: 8 }}
+        spacing={6}
+        role="radiogroup"
+        aria-labelledby={labelId}
+      >
         {values.map((option) => {
           const isChosen = option === value;
           return (
@@ -131,7 +140,8 @@ export function ModalActions({
   canSave: boolean;
 }) {
   return (
-    <Stack gap={4}>
+    // Kept in view at the foot of the dialog, however long the form above it.
+    <Stack gap={4} className={classes.actions}>
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel} disabled={isSaving} size="md">
           Cancel
