@@ -7,6 +7,7 @@ import { countOutbox } from './outbox-counts.ts';
 import { Connection } from './sync-runner.ts';
 import { PROBE_IDLE_MS } from './sync-schedule.ts';
 import {
+  BIG,
   NOW,
   applyAll,
   fakeApi,
@@ -14,6 +15,7 @@ import {
   judge,
   newDeviceDb,
   runnerFor,
+  saveWithPhoto,
   seed,
   waitUntil,
 } from '../test-support/sync-fakes.ts';
@@ -204,6 +206,49 @@ test('a probe is not sent while the browser says there is no network; the status
     await runFor(timers, 10_000);
     assert.is(probes, 0);
     assert.is(runner.getStatus().connection, Connection.Offline);
+  } finally {
+    runner.stop();
+    browser.restore();
+  }
+});
+
+test('offline, a photo upload waits for the backoff: saves and screens opened meanwhile do not retry it every second', async () => {
+  const browser = fakeBrowser();
+  const db = newDeviceDb();
+  const timers = createFakeTimers();
+  const start = Date.parse(NOW);
+  const clock = () => start + timers.now();
+  const uploads: number[] = [];
+  const server = fakeApi(applyAll, async () => {
+    uploads.push(clock());
+    throw new ApiError(0, ClientErrorCode.Network, 'The server could not be reached.');
+  });
+  const runner = runnerFor(db, server.api, () => judge(5), {
+    timers,
+    isBrowserOnline: () => false,
+    random: () => 1,
+    now: () => new Date(clock()),
+  });
+  try {
+    await saveWithPhoto(db, 5, 900, BIG);
+    runner.start();
+    await runFor(timers, 100);
+    // Three failures: the next automatic try waits 8 s.
+    for (let attempt = 0; attempt < 2; attempt += 1) await runner.requestSync('test');
+    assert.is(uploads.length, 3);
+    const dueAt = Date.parse(runner.getStatus().nextRetryAt ?? '');
+    assert.is(dueAt - clock(), 8000);
+
+    // The judge keeps scoring offline: a save a second, and the sheet opened again.
+    for (let second = 0; second < 6; second += 1) {
+      await seed(db, 5, 1);
+      runner.notifyWrite();
+      void runner.syncWhenDue('open');
+      await runFor(timers, 1000);
+    }
+    assert.is(uploads.length, 3, `no upload before the backoff's try: ${uploads.map((at) => at - start).join()}`);
+    await runFor(timers, dueAt - clock() + 200);
+    assert.is(uploads.length, 4, 'the backoff’s own try');
   } finally {
     runner.stop();
     browser.restore();

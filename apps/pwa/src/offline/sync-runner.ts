@@ -13,11 +13,12 @@
 import { ErrorCode, Role, hasRole } from '@judging/shared-types';
 import { isApiError } from '../api/api-error.ts';
 import { probeDeviceDb, readDeviceId, withReopen, type DeviceDb } from './device-db.ts';
-import { applyPulledChanges, readLastSync, recordSyncSuccess, storeReferenceData } from './device-store.ts';
+import { readLastSync, recordSyncSuccess, storeReferenceData } from './device-store.ts';
 import { refusePhotoEdits } from './outbox-acks.ts';
 import { countOutbox, recountOutbox } from './outbox-counts.ts';
 import { realTimers, type Timers } from '../support/timers.ts';
 import { pushOutbox } from './outbox-push.ts';
+import { pullEvents } from './pull-events.ts';
 import { PERIODIC_SYNC_MS, RETRY_AFTER_MAX_MS, WRITE_DEBOUNCE_MS, backoffDelay, probeDelay } from './sync-schedule.ts';
 import { listPhotosToUpload, markPhotoUploaded } from './photo-store.ts';
 import type { SyncApi } from './sync-api.ts';
@@ -171,35 +172,6 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     }
   }
 
-  async function pullEvents(judgeId: number, deviceId: string): Promise<void> {
-    const events = await withReopen(db, () => db.eventData.where('judgeId').equals(judgeId).toArray());
-    for (const stored of events) {
-      if (stored.needsRefresh) {
-        await storeReferenceData(
-          db,
-          await api.fetchReferenceData(judgeId, stored.eventId, deviceId),
-          now().toISOString(),
-        );
-        continue;
-      }
-      let cursor = stored.cursor;
-      for (let page = 0; page < 100; page += 1) {
-        const answer = await api.pull(stored.eventId, cursor, deviceId);
-        await applyPulledChanges(db, judgeId, stored.eventId, answer.changes, answer.cursor, now().toISOString());
-        cursor = answer.cursor;
-        if (!answer.hasMore) break;
-      }
-      const after = await db.eventData.get([judgeId, stored.eventId]);
-      if (after?.needsRefresh) {
-        await storeReferenceData(
-          db,
-          await api.fetchReferenceData(judgeId, stored.eventId, deviceId),
-          now().toISOString(),
-        );
-      }
-    }
-  }
-
   function scheduleRetry(delay: number) {
     timers.clearTimeout(retryTimer);
     nextAttemptAt = now().getTime() + delay;
@@ -244,7 +216,7 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
         const deviceId = await readDeviceId(db);
         await uploadPhotos(session.userId);
         await pushOutbox({ db, api, now, onHeard: noteHeard, uploadPhotos }, session.userId, deviceId);
-        await pullEvents(session.userId, deviceId);
+        await pullEvents({ db, api, now }, session.userId, deviceId);
       });
       failures = 0;
       nextAttemptAt = 0;
@@ -358,6 +330,14 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     probeTimer = timers.setTimeout(() => void probeStep(), delay);
   }
 
+  /**
+   * A sync for a trigger that can wait (a write, a screen opened): not before the backoff's next
+   * try after a failure, which sends what was saved meanwhile too.
+   */
+  function syncWhenDue(reason: string): Promise<void> {
+    return now().getTime() < nextAttemptAt ? Promise.resolve() : requestSync(reason);
+  }
+
   /** Runs a sync now (or right after the one under way). */
   function requestSync(_reason: string): Promise<void> {
     if (running) {
@@ -390,10 +370,11 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       return () => listeners.delete(listener);
     },
     requestSync,
+    syncWhenDue,
     /** A local write was committed: sync a second later (several quick edits share one push). */
     notifyWrite() {
       timers.clearTimeout(debounceTimer);
-      debounceTimer = timers.setTimeout(() => void requestSync('write'), WRITE_DEBOUNCE_MS);
+      debounceTimer = timers.setTimeout(() => void syncWhenDue('write'), WRITE_DEBOUNCE_MS);
       // An edit now waits: the probe looks every 2–3 s from here on, not in up to 20 s.
       probeSoon();
     },
