@@ -12,12 +12,13 @@
 //   (e) the server under a crowd, from outside with autocannon, against a bare Fastify route and
 //       raw better-sqlite3 in the same run (bench/server.bench.ts); ends with issue 20's table.
 // Needs the built PWA (`pnpm build`) and Debian's Chromium (/usr/bin/chromium).
-// `node bench/run.ts save` runs (a) alone (likewise `results`, `drain`, `return`, `server`); no
-// argument runs all; `--help` prints the parts.
+//   (f) a 40-judge event's backlogs pushed at once, one push out per judge against three
+//       (bench/event-push.bench.ts; `node bench/run.ts event` only).
+// `node bench/run.ts save` runs (a) alone (likewise `results`, `drain`, `return`, `server`,
+// `event`); no argument runs all but (f); `--help` prints the parts.
 import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PUSHES_IN_FLIGHT } from '@judging/shared-types';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import {
   JUDGE_PASSWORD,
@@ -31,6 +32,7 @@ import {
 } from './bench-server.ts';
 import { launchBareChromium, type BareChromium, type BarePage } from './bare-chromium.ts';
 import { cpuSpent, describeCpuPer, readProcessTreeCpu, type CpuByKind } from './process-cpu.ts';
+import { benchEventPush } from './event-push.bench.ts';
 import { benchResults } from './results.bench.ts';
 import { benchServer, printReferenceTable, referenceRows } from './server.bench.ts';
 
@@ -39,7 +41,7 @@ const HELP = `pnpm bench [part]   (node bench/run.ts [part])
 Benchmarks on this machine, printed as ratios against references measured in the same run.
 Needs the built PWA (pnpm build) and Chromium at /usr/bin/chromium for the page parts.
 
-parts (no part: all of them, then issue 20's table):
+parts (no part: all of them but event, then issue 20's table):
   save     (a) saving one score on the device, 5,000 scores stored, against one frame
   drain    (b) 5,000 queued mutations drained by the page, against the server's push rate
   results  (c) a 100k-row state final's results against one SQL aggregate
@@ -47,6 +49,8 @@ parts (no part: all of them, then issue 20's table):
   server   (e) the server under a crowd (autocannon): push p99 while results reload, RSS against
            a bare Fastify hello, storage per mutation, CPU per mutation against raw
            better-sqlite3; then issue 20's table
+  event    (f) a 40-judge event's backlogs pushed at once, one push out per judge against three
+           (not part of the full run)
 
 environment: BENCH_PORT (3199), BENCH_SAVE_SAMPLES, BENCH_DRAIN_ROUNDS, BENCH_RETURN_ROUNDS,
   BENCH_SERVER_ROUNDS (3), BENCH_LOAD_SECONDS (60), BENCH_PROFILE_SERVER, BENCH_TRACE_DRAIN`;
@@ -434,27 +438,14 @@ async function drainInBareChromium(
   return { seconds, rate: DRAIN_MUTATIONS / seconds, cpu };
 }
 
-/**
- * Sends the mutations as the device does: batches of 50, PUSHES_IN_FLIGHT out at once, each
- * naming the one still out before it (`after`), so the server applies them in order.
- */
+/** Sends the mutations as the device does: batches of 50, one push out at a time (outbox-push.ts). */
 async function pushInBatches(baseUrl: string, token: string, mutations: ReturnType<typeof subsectionPuts>) {
-  const batches: (typeof mutations)[] = [];
-  for (let offset = 0; offset < mutations.length; offset += 50) batches.push(mutations.slice(offset, offset + 50));
-  const push = (batch: typeof mutations, after: string | undefined) =>
-    call<{ results: { status: string }[] }>(baseUrl, 'POST', '/api/sync/push', token, {
+  for (let offset = 0; offset < mutations.length; offset += 50) {
+    const answer = await call<{ results: { status: string }[] }>(baseUrl, 'POST', '/api/sync/push', token, {
       deviceId: 'bench-node',
       protocolVersion: 1,
-      mutations: batch,
-      ...(after === undefined ? {} : { after }),
+      mutations: mutations.slice(offset, offset + 50),
     });
-  const out: Promise<{ results: { status: string }[] }>[] = [];
-  for (let index = 0; index < batches.length || out.length > 0;) {
-    while (out.length < PUSHES_IN_FLIGHT && index < batches.length) {
-      out.push(push(batches[index]!, out.length > 0 ? batches[index - 1]!.at(-1)!.id : undefined));
-      index += 1;
-    }
-    const answer = await out.shift()!;
     if (answer.results.some((result) => result.status !== 'applied'))
       throw new Error('A bench mutation was not applied');
   }
@@ -673,7 +664,7 @@ function printSave(save: { median: number; p95: number; samples: number }): void
   );
 }
 
-const PARTS = ['save', 'drain', 'results', 'return', 'server'];
+const PARTS = ['save', 'drain', 'results', 'return', 'server', 'event'];
 
 async function main(part: string | undefined): Promise<void> {
   if (part === '--help' || part === '-h' || part === 'help') {
@@ -692,6 +683,10 @@ async function main(part: string | undefined): Promise<void> {
   }
   if (part === undefined || part === 'results') await benchResults();
   if (part === 'results') return;
+  if (part === 'event') {
+    await benchEventPush(PORT + 2);
+    return;
+  }
   if (part === 'return') {
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',

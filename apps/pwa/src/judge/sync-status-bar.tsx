@@ -4,7 +4,7 @@ import { memo, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { DeviceRejectionCode } from '../offline/device-db.ts';
 import { deviceDb, syncRunner } from '../offline/device.ts';
 import type { SyncStatus } from '../offline/sync-runner.ts';
-import { discardRejected, retryRejected } from '../offline/outbox.ts';
+import { discardRejected, retryRejected } from '../offline/outbox-acks.ts';
 import { useJudgeSession, useSession } from '../session/session-context.tsx';
 import { useRejectedRows } from './judge-event-source.ts';
 import { formatDateTime } from './judge-format.ts';

@@ -17,12 +17,6 @@ export const ACCEPTED_PROTOCOL_VERSIONS: readonly number[] = [PROTOCOL_VERSION -
 );
 /** At most this many mutations per push; larger batches are refused with 400. */
 export const MAX_PUSH_BATCH = 50;
-/**
- * Pushes a device keeps out at once while its queue drains, each naming the one still out
- * before it (`after`), so the server applies them in order: the device's side of each round
- * trip (its network stack, storing answers, reading the next rows) overlaps the server's work.
- */
-export const PUSHES_IN_FLIGHT = 3;
 /** At most this many changes per pull page (`hasMore` says when to pull again). */
 export const MAX_PULL_CHANGES = 500;
 
