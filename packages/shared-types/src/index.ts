@@ -11,6 +11,7 @@ export * from './auth/link-ticket.schemas.ts';
 export * from './sync/sync.schemas.ts';
 export * from './sync/clock-skew.ts';
 export * from './scores/scores.schemas.ts';
+export * from './scores/score-item-kinds.ts';
 export * from './scoring/score-range.ts';
 export * from './scoring/time-penalty.ts';
 export * from './events/event-dates.ts';

@@ -15,7 +15,8 @@ import type { Db } from '../../db/database.ts';
 import { ApiError, forbidden, notFound, validationError } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { parseStudentsJson, toCategorySummary } from '../events/events.mapper.ts';
+import { toCategorySummary } from '../events/events.mapper.ts';
+import { parseStudentsJson } from '../registration/stored-students.ts';
 import {
   insertCategory,
   listCategorySummaries,

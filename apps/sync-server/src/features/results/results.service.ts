@@ -19,7 +19,7 @@ import type { Database, EventRow } from '../../db/tables.ts';
 import { ApiError, forbidden, notFound } from '../../http/api-error.ts';
 import { assertSameState, type AuthContext } from '../../http/guards.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { parseStudents } from '../scores/scores.mapper.ts';
+import { parseStudents } from '../registration/stored-students.ts';
 import {
   findEventRow,
   findResultsVersion,

@@ -30,7 +30,7 @@ import {
 import { listPhotoCaptureTimes } from '../photos/photos.repository.ts';
 import { findRunEvent } from '../run/run.service.ts';
 import { toDisqualificationCell, toPenaltyCell } from '../scores/scores.mapper.ts';
-import { appendChange } from '../sync/sync.repository.ts';
+import { appendChange } from '../change-log/change-log.repository.ts';
 import {
   listDisqualificationItems,
   listPenaltyItems,

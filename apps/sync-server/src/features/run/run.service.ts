@@ -21,9 +21,9 @@ import type { EventRow } from '../../db/tables.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { assertSameState, type AuthContext } from '../../http/guards.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { parseStudents } from '../scores/scores.mapper.ts';
-import { unlockJudgeCategory } from '../scores/scores.service.ts';
-import { appendChange } from '../sync/sync.repository.ts';
+import { parseStudents } from '../registration/stored-students.ts';
+import { unlockJudgeCategory } from '../scores/category-submission.ts';
+import { appendChange } from '../change-log/change-log.repository.ts';
 import { submissionEntityId } from '../submissions/owed-work.repository.ts';
 import { findReopenings, findUnfinishedJudging } from '../submissions/owed-work.service.ts';
 import {

@@ -20,7 +20,7 @@ import {
   findSubsectionOfSection,
   isJudgeAssigned,
 } from './scores.repository.ts';
-import { parseStudents } from './scores.mapper.ts';
+import { parseStudents } from '../registration/stored-students.ts';
 
 const readsOfTransaction = new WeakMap<Db, Map<string, Promise<unknown>>>();
 

@@ -28,7 +28,8 @@ import {
   listPenaltyScores,
   listSubsectionScores,
 } from './scores.repository.ts';
-import { assertCanViewJudge, findEventForReader, loadJudgeCategories, ScoreMessages } from './scores.service.ts';
+import { assertCanViewJudge, findEventForReader, loadJudgeCategories } from './judge-schedule.ts';
+import { ScoreMessages } from './score-rejection.ts';
 
 /** The seed's text when an event is not one of the judge's. */
 const NOT_JUDGES_EVENT = 'Something went wrong. Please try again';

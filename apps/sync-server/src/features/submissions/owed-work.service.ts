@@ -23,7 +23,7 @@ import { recordHistory, serverOrigin, submissionHistory } from '../history/histo
 import { recordScheduleChange } from '../events/events.repository.ts';
 import { deleteSubmission } from '../scores/scores.repository.ts';
 import { forgetSubmission } from '../scores/schedule-reads.ts';
-import { appendChange } from '../sync/sync.repository.ts';
+import { appendChange } from '../change-log/change-log.repository.ts';
 import {
   REOPEN_AUDIT_ACTION,
   SUBMISSION_ENTITY,

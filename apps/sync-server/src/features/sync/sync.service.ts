@@ -24,6 +24,7 @@ import { inTransaction, type Db } from '../../db/database.ts';
 import type { ChangeLogRow } from '../../db/tables.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
+import { findLatestChangeId, listChangesAfter } from '../change-log/change-log.repository.ts';
 import { readDeviceTime, type ChangeOrigin } from '../history/history.repository.ts';
 import { toDisqualificationCell, toPenaltyCell, toSubsectionCell, toSyncEvent } from '../scores/scores.mapper.ts';
 import {
@@ -32,21 +33,14 @@ import {
   listPenaltyScores,
   listSubsectionScores,
 } from '../scores/scores.repository.ts';
-import {
-  ScoreRejection,
-  applyMutation,
-  assertCanViewJudge,
-  findEventForReader,
-  loadJudgeCategories,
-} from '../scores/scores.service.ts';
+import { ScoreRejection, applyMutation } from '../scores/apply-mutation.ts';
+import { assertCanViewJudge, findEventForReader, loadJudgeCategories } from '../scores/judge-schedule.ts';
 import type { PushEnd, PushOrder } from './push-order.ts';
 import {
   findAppliedMutations,
-  findLatestChangeId,
   insertAppliedMutations,
   type AppliedMutationRecord,
   insertRejectedMutation,
-  listChangesAfter,
   touchDevicePull,
   touchDevicePush,
   withSavepoint,
