@@ -9,6 +9,7 @@ export * from './common/captcha.schemas.ts';
 export * from './auth/auth.schemas.ts';
 export * from './auth/link-ticket.schemas.ts';
 export * from './sync/sync.schemas.ts';
+export * from './sync/sync-reads.schemas.ts';
 export * from './sync/clock-skew.ts';
 export * from './scores/scores.schemas.ts';
 export * from './scores/score-item-kinds.ts';

@@ -6,7 +6,8 @@
 import { formatScore } from '../scoring/display.ts';
 import { isValidPenaltyAmount, isValidSubsectionScore, type PenaltyRule } from '../scoring/score-range.ts';
 import { formatOvertime, overtimePenaltyAmount } from '../scoring/time-penalty.ts';
-import { ChangeEntity, MutationKind } from '../sync/sync.schemas.ts';
+import { ChangeEntity } from '../sync/sync-reads.schemas.ts';
+import { MutationKind } from '../sync/sync.schemas.ts';
 import { CriteriaMessages } from '../criteria/criteria.schemas.ts';
 import type { ScoreType } from './scores.schemas.ts';
 

@@ -2,7 +2,6 @@ import {
   CategoryMessages,
   ErrorCode,
   parseStudentNames,
-  ReopenReason,
   type AssignJudges,
   type AssignSections,
   type CategoryDetail,
@@ -14,29 +13,20 @@ import {
 import type { Db } from '../../db/database.ts';
 import { ApiError, forbidden, notFound, validationError } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
 import { toCategorySummary } from '../events/events.mapper.ts';
 import { parseStudentsJson } from '../registration/stored-students.ts';
-import {
-  insertCategory,
-  listCategorySummaries,
-  recordScheduleChange,
-  type EventRecord,
-} from '../events/events.repository.ts';
-import { loadEventForRead, loadEventForWrite } from '../events/events.service.ts';
-import { reopenSubmissionsOwingWork } from '../submissions/owed-work.service.ts';
-import { indexScoredKeys, toCategoryDetail, toCategorySection } from './categories.mapper.ts';
+import { insertCategory, listCategorySummaries } from '../events/events.repository.ts';
+import { loadEventForWrite } from '../events/events.service.ts';
+import { indexScoredKeys, toCategorySection } from './categories.mapper.ts';
 import {
   deleteCategory,
   deleteCategorySection,
   deleteJudgeAssignment,
   deleteRegistration,
-  findCategory,
   findCategorySection,
   findJudgesByIds,
   findRegistration,
   findSectionsByIds,
-  hasCategorySubmissions,
   insertCategorySection,
   insertJudgeAssignment,
   isCategoryNameTaken,
@@ -44,102 +34,20 @@ import {
   listAvailableSections,
   listCategoryJudges,
   listCategorySchools,
-  listCategorySections,
   listScoredKeys,
   nextSectionPosition,
   renameCategory,
   updateRegistrationOrder,
   updateRegistrationStudents,
 } from './categories.repository.ts';
-
-/** What the judge's tablet says when a category change reopens their submission. */
-const WORK_GROWTH_REASONS: Partial<Record<string, string>> = {
-  'sections assigned': ReopenReason.sectionAdded,
-  'judges assigned': ReopenReason.judgeAssigned,
-  'students updated': ReopenReason.studentsUpdated,
-};
-
-type CategoryRecord = NonNullable<Awaited<ReturnType<typeof findCategory>>>;
-
-/** Who changes what, when: every write below passes the same three checks first. */
-interface WriteContext {
-  caller: AuthContext;
-  eventId: number;
-  categoryId: number;
-  now: string;
-}
-
-async function loadCategory(db: Db, eventId: number, categoryId: number): Promise<CategoryRecord> {
-  const category = await findCategory(db, eventId, categoryId);
-  if (!category) throw notFound(CategoryMessages.notFound);
-  return category;
-}
-
-/** Event readable by the caller, category inside it. */
-async function loadForRead(db: Db, caller: AuthContext, eventId: number, categoryId: number) {
-  const event = await loadEventForRead(db, caller, eventId);
-  return { event, category: await loadCategory(db, eventId, categoryId) };
-}
-
-/** Event of the caller's state and not closed, category inside it. */
-async function loadForWrite(db: Db, context: WriteContext): Promise<{ event: EventRecord; category: CategoryRecord }> {
-  const event = await loadEventForWrite(db, context.caller, context.eventId);
-  return { event, category: await loadCategory(db, context.eventId, context.categoryId) };
-}
-
-async function readCategoryDetail(db: Db, category: CategoryRecord): Promise<CategoryDetail> {
-  const [sections, judges, schools, scoredKeys, isSubmitted] = await Promise.all([
-    listCategorySections(db, category.category_id),
-    listCategoryJudges(db, category.category_id),
-    listCategorySchools(db, category.category_id),
-    listScoredKeys(db, category.category_id),
-    hasCategorySubmissions(db, category.category_id),
-  ]);
-  return toCategoryDetail(category, { sections, judges, schools, scored: indexScoredKeys(scoredKeys), isSubmitted });
-}
-
-/**
- * Records the change for judges' devices and the audit trail, and reopens the submissions of
- * judges who now owe more work (decisions §7), inside the caller's transaction.
- */
-async function recordCategoryChange(
-  db: Db,
-  context: WriteContext,
-  stateId: number,
-  change: {
-    action: string;
-    entityType: string;
-    entityId: string | number;
-    reason: string;
-    before?: unknown;
-    after?: unknown;
-  },
-): Promise<void> {
-  await recordScheduleChange(
-    db,
-    { stateId, eventId: context.eventId, categoryId: context.categoryId, reason: change.reason },
-    context.now,
-  );
-  await recordAudit(
-    db,
-    {
-      stateId,
-      userId: context.caller.userId,
-      action: change.action,
-      entityType: change.entityType,
-      entityId: change.entityId,
-      before: change.before,
-      after: change.after,
-    },
-    context.now,
-  );
-  await reopenSubmissionsOwingWork(
-    db,
-    [context.categoryId],
-    { reason: WORK_GROWTH_REASONS[change.reason] ?? ReopenReason.workChanged, userId: context.caller.userId },
-    context.now,
-  );
-}
+import {
+  loadCategory,
+  loadForRead,
+  loadForWrite,
+  readCategoryDetail,
+  recordCategoryChange,
+  type WriteContext,
+} from './category-context.ts';
 
 export async function getCategoryDetail(
   db: Db,

@@ -31,7 +31,7 @@ import {
   findSubmission,
   insertSubmission,
   listAssignedSections,
-} from './scores.repository.ts';
+} from './schedule.repository.ts';
 
 /**
  * Submits the judge's category once every (school with students × assigned section ×

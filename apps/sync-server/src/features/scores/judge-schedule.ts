@@ -19,7 +19,7 @@ import {
   listRegistrations,
   listSubmissionsOfJudge,
   listSubsectionsOfSections,
-} from './scores.repository.ts';
+} from './schedule.repository.ts';
 
 /** The judge a read is about, when the caller may read their sheets: themself, or a coordinator of their state. */
 export async function assertCanViewJudge(db: Db, caller: AuthContext, judgeId: number) {

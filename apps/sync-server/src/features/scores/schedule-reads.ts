@@ -19,7 +19,7 @@ import {
   findSubmission,
   findSubsectionOfSection,
   isJudgeAssigned,
-} from './scores.repository.ts';
+} from './schedule.repository.ts';
 import { parseStudents } from '../registration/stored-students.ts';
 
 const readsOfTransaction = new WeakMap<Db, Map<string, Promise<unknown>>>();

@@ -19,12 +19,12 @@ import { forbidden, notFound } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
 import { findPhoto, hasUploadedPhoto } from '../photos/photos.repository.ts';
 import { scorePhotoUrl, toIsConfirmed, toPercentage, toSyncEvent } from './scores.mapper.ts';
+import { listEventsOfJudge } from './schedule.repository.ts';
 import {
   findDisqualificationScoreById,
   findPenaltyScoreById,
   findSubsectionScoreById,
   listDisqualificationScores,
-  listEventsOfJudge,
   listPenaltyScores,
   listSubsectionScores,
 } from './scores.repository.ts';

@@ -27,12 +27,8 @@ import type { AuthContext } from '../../http/guards.ts';
 import { findLatestChangeId, listChangesAfter } from '../change-log/change-log.repository.ts';
 import { readDeviceTime, type ChangeOrigin } from '../history/history.repository.ts';
 import { toDisqualificationCell, toPenaltyCell, toSubsectionCell, toSyncEvent } from '../scores/scores.mapper.ts';
-import {
-  findEvent,
-  listDisqualificationScores,
-  listPenaltyScores,
-  listSubsectionScores,
-} from '../scores/scores.repository.ts';
+import { findEvent } from '../scores/schedule.repository.ts';
+import { listDisqualificationScores, listPenaltyScores, listSubsectionScores } from '../scores/scores.repository.ts';
 import { ScoreRejection, applyMutation } from '../scores/apply-mutation.ts';
 import { assertCanViewJudge, findEventForReader, loadJudgeCategories } from '../scores/judge-schedule.ts';
 import type { PushEnd, PushOrder } from './push-order.ts';
