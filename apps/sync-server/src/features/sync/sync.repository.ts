@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { runSql, type Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { runSql } from '../../db/direct-sql.ts';
 import { prepareQuery } from '../../db/prepared-query.ts';
 import type { AppliedMutationStatusValue } from '../../db/tables.ts';
 
