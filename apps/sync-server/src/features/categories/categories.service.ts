@@ -10,7 +10,7 @@ import {
   type FieldError,
   type SchoolOrder,
 } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import { ApiError, forbidden, notFound, validationError } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
 import { toCategorySummary } from '../events/events.mapper.ts';
@@ -121,7 +121,7 @@ export async function addCategory(
   categoryName: string,
   now: string,
 ): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const event = await loadEventForWrite(trx, caller, eventId);
     const name = categoryName.trim();
     if (await isCategoryNameTaken(trx, eventId, name))
@@ -140,7 +140,7 @@ export async function addCategory(
 }
 
 export async function updateCategoryName(db: Db, context: WriteContext, categoryName: string): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     const name = categoryName.trim();
     if (await isCategoryNameTaken(trx, context.eventId, name, context.categoryId)) {
@@ -161,7 +161,7 @@ export async function updateCategoryName(db: Db, context: WriteContext, category
 
 /** Removes a category nobody has scored yet; one with scores or a submission is refused. */
 export async function removeCategory(db: Db, context: WriteContext): Promise<CategorySummary[]> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     const before = await readCategoryDetail(trx, category);
     if (before.hasScores) throw new ApiError(409, ErrorCode.HasScores, CategoryMessages.categoryHasScores);
@@ -179,7 +179,7 @@ export async function removeCategory(db: Db, context: WriteContext): Promise<Cat
 
 /** Adds the listed sections (of the event's state) after the category's current ones; already present ones are kept. */
 export async function assignSections(db: Db, context: WriteContext, body: AssignSections): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     const sectionIds = [...new Set(body.map((item) => item.sectionId))];
     const sections = await findSectionsByIds(trx, sectionIds);
@@ -214,7 +214,7 @@ export async function assignJudges(
   sectionId: number,
   body: AssignJudges,
 ): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     if (!(await findCategorySection(trx, context.categoryId, sectionId)))
       throw notFound(CategoryMessages.sectionNotInCategory);
@@ -246,7 +246,7 @@ export async function assignJudges(
 
 /** Takes a section out of the category (with its judges) unless a judge already scored in it. */
 export async function removeSection(db: Db, context: WriteContext, sectionId: number): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     const section = await findCategorySection(trx, context.categoryId, sectionId);
     if (!section) throw notFound(CategoryMessages.sectionNotInCategory);
@@ -271,7 +271,7 @@ export async function removeJudge(
   sectionId: number,
   judgeId: number,
 ): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     const scored = indexScoredKeys(await listScoredKeys(trx, context.categoryId));
     if (scored.sectionJudges.has(`${sectionId}:${judgeId}`))
@@ -295,7 +295,7 @@ export async function updateStudents(
   schoolId: number,
   studentsText: string,
 ): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     const registration = await findRegistration(trx, context.categoryId, schoolId);
     if (!registration) throw notFound(CategoryMessages.schoolNotRegistered);
@@ -318,7 +318,7 @@ export async function updateStudents(
  * not listed in its previous order; everything renumbered from 0.
  */
 export async function reorderSchools(db: Db, context: WriteContext, body: SchoolOrder): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     const current = await listCategorySchools(trx, context.categoryId);
     const registered = new Set(current.map((school) => school.school_id));
@@ -351,7 +351,7 @@ export async function reorderSchools(db: Db, context: WriteContext, body: School
 
 /** Takes a school out of the category unless a judge already scored it. */
 export async function removeSchool(db: Db, context: WriteContext, schoolId: number): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     const registration = await findRegistration(trx, context.categoryId, schoolId);
     if (!registration) throw notFound(CategoryMessages.schoolNotRegistered);

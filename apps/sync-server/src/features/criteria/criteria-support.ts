@@ -8,6 +8,7 @@ import { recordAudit, type AuditEntry } from '../audit/audit.repository.ts';
 import { toDisqualification, toPenalty, toSectionListItem, toSubsection } from './criteria.mapper.ts';
 import * as repo from './criteria.repository.ts';
 import { findSectionLock } from './section-lock.ts';
+import { nowOf } from '../../http/clock.ts';
 
 export interface CriteriaDeps {
   db: Db;
@@ -15,7 +16,7 @@ export interface CriteriaDeps {
 }
 
 export function nowIso(deps: CriteriaDeps): string {
-  return (deps.now ?? (() => new Date()))().toISOString();
+  return nowOf(deps).toISOString();
 }
 
 export function audit(db: Db, caller: AuthContext, entry: Omit<AuditEntry, 'userId'>, now: string): Promise<void> {

@@ -14,7 +14,7 @@ import {
   type ResultsCategory,
   type ResultsReport,
 } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import type { Database, EventRow } from '../../db/tables.ts';
 import { ApiError, forbidden, notFound } from '../../http/api-error.ts';
 import { assertSameState, type AuthContext } from '../../http/guards.ts';
@@ -215,7 +215,7 @@ async function readResults(db: Db, event: EventRow): Promise<ResultsReport> {
     const snapshot = await findSnapshot(db, event.event_id);
     if (snapshot) return JSON.parse(snapshot.payload_json) as ResultsReport;
     // Closed before snapshots existed (imported data): freeze once, then it never changes.
-    return db.transaction().execute((trx) => freezeResults(trx, event, new Date().toISOString()));
+    return inTransaction(db, (trx) => freezeResults(trx, event, new Date().toISOString()));
   }
   const version = await findResultsVersion(db, event.state_id);
   const cache = cacheOf(db);
@@ -248,7 +248,7 @@ export async function recomputeResults(
   }
   if (!hasRole(caller.role, [Role.Ultra, Role.Super])) throw forbidden(RunMessages.closedRecompute);
   if (options.republish !== true) throw new ApiError(409, ErrorCode.Conflict, RunMessages.closedRecompute);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const before = await findSnapshot(trx, event.event_id);
     const report = await freezeResults(trx, event, now);
     await recordAudit(

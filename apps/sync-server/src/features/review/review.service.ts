@@ -14,7 +14,7 @@ import {
   type ReviewSheet,
   type SchoolPenalties,
 } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
@@ -240,7 +240,7 @@ export async function confirmSchoolPenalties(
   confirmations: ConfirmationList,
   now: string,
 ): Promise<{ status: 'Success'; message: string }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const context = await loadCategory(trx, caller, params.eventId, params.categoryId);
     if (!context.isReviewEnabled) throw new ApiError(409, ErrorCode.Conflict, RunMessages.reviewDisabled);
     const penalties = new Map(
@@ -346,7 +346,7 @@ export async function markSchoolPenaltiesViewed(
   params: { eventId: number; categoryId: number; schoolId: number },
   now: string,
 ): Promise<{ status: 'Success'; message: string }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const context = await loadCategory(trx, caller, params.eventId, params.categoryId);
     const isRegistered = (await listRegistrationsOfEvent(trx, params.eventId)).some(
       (row) => row.category_id === params.categoryId && row.school_id === params.schoolId,

@@ -16,7 +16,7 @@ import {
   type RunStatusResponse,
   type UnlockJudgeParams,
 } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { assertSameState, type AuthContext } from '../../http/guards.ts';
@@ -202,7 +202,7 @@ export async function startEvent(
   eventId: number,
   now: string,
 ): Promise<RunStatusResponse> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const event = await findRunEvent(trx, caller, eventId);
     if (event.status !== 'NOT_STARTED') throw new ApiError(409, ErrorCode.Conflict, RunMessages.notNotStarted);
     await updateEventStatus(trx, eventId, { status: 'STARTED', startedAt: now }, now);
@@ -234,7 +234,7 @@ export async function completeEvent(
   eventId: number,
   now: string,
 ): Promise<RunStatusResponse> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const event = await findRunEvent(trx, caller, eventId);
     if (event.status !== 'STARTED') throw new ApiError(409, ErrorCode.Conflict, RunMessages.notStarted);
     // The server's own check of every sheet, not the submission flags alone (decisions §7).

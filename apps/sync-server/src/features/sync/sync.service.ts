@@ -61,7 +61,7 @@ export async function getReferenceData(
   params: { judgeId: number; eventId: number; deviceId?: string },
   now: string,
 ): Promise<SyncReferenceData> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const judge = await assertCanViewJudge(trx, caller, params.judgeId);
     const event = await findEventForReader(trx, caller, params.eventId);
     const categories = await loadJudgeCategories(trx, params.judgeId, params.eventId);
@@ -314,7 +314,7 @@ export async function pullChanges(
   now: string,
 ): Promise<SyncPullResponse> {
   if (caller.role !== Role.Judge) throw new ApiError(403, ErrorCode.Forbidden, 'Only judges pull scores.');
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await findEventForReader(trx, caller, query.eventId);
     const rows = await listChangesAfter(trx, {
       eventId: query.eventId,
