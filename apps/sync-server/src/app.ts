@@ -45,6 +45,7 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { registerPwa } from './http/pwa-static.ts';
 import { APP_SECURITY_HEADERS, registerResponseHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
+import type { PushOrder } from './features/sync/push-order.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -55,6 +56,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Where log lines go (standard output when not given); a test reads them from here. */
   logStream?: { write(line: string): void };
+  /** The push order the sync routes use (a test watches its waiting pushes). */
+  pushOrder?: PushOrder;
 }
 
 /** Builds the whole server; tests call it with a fresh database and use `inject`. */
@@ -64,6 +67,7 @@ export async function buildApp({
   logger = true,
   onRoute,
   logStream,
+  pushOrder,
 }: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
     logger: logger
@@ -121,6 +125,7 @@ export async function buildApp({
     requireEventRunner: createRequireEventRunner(db),
     linkTickets,
     requireLinkAuth: linkTickets.requireTicketOrAuth(createRequireAuth(db)),
+    ...(pushOrder === undefined ? {} : { pushOrder }),
   };
 
   registerHealthRoutes(app, deps);

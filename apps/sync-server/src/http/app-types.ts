@@ -14,6 +14,7 @@ import type { Mailer } from '../features/email/mailer.ts';
 import type { Captcha } from '../features/requests/captcha.ts';
 import type { RateLimits } from './rate-limits.ts';
 import type { LinkTickets } from '../features/link-tickets/link-tickets.service.ts';
+import type { PushOrder } from '../features/sync/push-order.ts';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -47,4 +48,6 @@ export interface RouteDeps {
    * ticket for this very path, or the bearer header as `requireAuth` checks it.
    */
   requireLinkAuth: preHandlerAsyncHookHandler;
+  /** The order of one device's pipelined pushes; a test passes its own to watch what waits. */
+  pushOrder?: PushOrder;
 }

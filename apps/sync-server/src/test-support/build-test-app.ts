@@ -6,6 +6,7 @@ import { loadConfig, type AppConfig } from '../config.ts';
 import { buildApp } from '../app.ts';
 import { openMigratedDatabase, type Db } from '../db/database.ts';
 import type { AppInstance } from '../http/app-types.ts';
+import { createPushOrder, type PushOrder } from '../features/sync/push-order.ts';
 import { DEMO_PASSWORD, loadDemoIfEmpty } from '../demo/load-demo.ts';
 
 export interface TestApp {
@@ -14,6 +15,8 @@ export interface TestApp {
   config: AppConfig;
   /** Every route the app registered, as Fastify saw it (HEAD twins included). */
   routes: readonly RouteOptions[];
+  /** The sync routes' push order: what waits for an earlier push, for tests to wait on. */
+  pushOrder: PushOrder;
   close(): Promise<void>;
 }
 
@@ -36,10 +39,11 @@ export async function buildTestApp(
   await loadDemoIfEmpty(db);
   const routes: RouteOptions[] = [];
   const onRoute = (route: RouteOptions) => routes.push(route);
+  const pushOrder = createPushOrder();
   const app = await buildApp(
     options.logStream === undefined
-      ? { config, db, logger: false, onRoute }
-      : { config, db, logger: true, logStream: options.logStream, onRoute },
+      ? { config, db, logger: false, onRoute, pushOrder }
+      : { config, db, logger: true, logStream: options.logStream, onRoute, pushOrder },
   );
   await app.ready();
   return {
@@ -47,6 +51,7 @@ export async function buildTestApp(
     db,
     config,
     routes,
+    pushOrder,
     async close() {
       await app.close();
       await db.destroy();
