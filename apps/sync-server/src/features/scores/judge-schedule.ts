@@ -1,7 +1,7 @@
 // What the judge's device downloads to score offline, and who may read it: the judge's
 // categories in an event with their sections, items and schools (the reference data of the sync
 // protocol and the seed's judge screens read the same).
-import { EDITOR_ROLES, Role, hasRole, type SyncCategory } from '@judging/shared-types';
+import { EDITOR_ROLES, Role, hasRole, type SyncCategory, type SyncEvent, type SyncScores } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables.ts';
 import { forbidden, notFound } from '../../http/api-error.ts';
@@ -10,6 +10,8 @@ import { parseStudents } from '../registration/stored-students.ts';
 import { submissionEntityId } from '../submissions/owed-work.repository.ts';
 import { findReopenings } from '../submissions/owed-work.service.ts';
 import { ScoreMessages } from './score-rejection.ts';
+import { toDisqualificationCell, toPenaltyCell, toSubsectionCell, toSyncEvent } from './scores.mapper.ts';
+import { listDisqualificationScores, listPenaltyScores, listSubsectionScores } from './scores.repository.ts';
 import {
   findEvent,
   findUser,
@@ -110,4 +112,32 @@ export async function loadJudgeCategories(db: Db, judgeId: number, eventId: numb
       })),
     };
   });
+}
+
+/** The event as the device downloads it. */
+export function describeEvent(event: EventRow): SyncEvent {
+  return toSyncEvent(event);
+}
+
+/** The judge's own cells in an event, of the categories given (those the judge scores). */
+export async function loadJudgeCells(
+  db: Db,
+  judgeId: number,
+  eventId: number,
+  categoryIds: ReadonlySet<number>,
+): Promise<SyncScores> {
+  const ofCategories = (row: { category_id: number }) => categoryIds.has(row.category_id);
+  return {
+    subsections: (await listSubsectionScores(db, judgeId, eventId)).filter(ofCategories).map(toSubsectionCell),
+    penalties: (await listPenaltyScores(db, judgeId, eventId)).filter(ofCategories).map(toPenaltyCell),
+    disqualifications: (await listDisqualificationScores(db, judgeId, eventId))
+      .filter(ofCategories)
+      .map(toDisqualificationCell),
+  };
+}
+
+/** The event's id when it is a real event of the state, else null (where a rejection is filed). */
+export async function findEventIdInState(db: Db, stateId: number, eventId: number): Promise<number | null> {
+  const event = await findEvent(db, eventId);
+  return event?.state_id === stateId ? event.event_id : null;
 }

@@ -26,11 +26,15 @@ import { ApiError } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
 import { findLatestChangeId, listChangesAfter } from '../change-log/change-log.repository.ts';
 import { readDeviceTime, type ChangeOrigin } from '../history/history.repository.ts';
-import { toDisqualificationCell, toPenaltyCell, toSubsectionCell, toSyncEvent } from '../scores/scores.mapper.ts';
-import { findEvent } from '../scores/schedule.repository.ts';
-import { listDisqualificationScores, listPenaltyScores, listSubsectionScores } from '../scores/scores.repository.ts';
 import { ScoreRejection, applyMutation } from '../scores/apply-mutation.ts';
-import { assertCanViewJudge, findEventForReader, loadJudgeCategories } from '../scores/judge-schedule.ts';
+import {
+  assertCanViewJudge,
+  describeEvent,
+  findEventForReader,
+  findEventIdInState,
+  loadJudgeCategories,
+  loadJudgeCells,
+} from '../scores/judge-schedule.ts';
 import type { PushEnd, PushOrder } from './push-order.ts';
 import {
   findAppliedMutations,
@@ -66,7 +70,6 @@ export async function getReferenceData(
     const event = await findEventForReader(trx, caller, params.eventId);
     const categories = await loadJudgeCategories(trx, params.judgeId, params.eventId);
     const categoryIds = new Set(categories.map((category) => category.categoryId));
-    const ofJudgesCategories = (row: { category_id: number }) => categoryIds.has(row.category_id);
     const cursor = await findLatestChangeId(trx);
     if (params.deviceId !== undefined && caller.userId === params.judgeId) {
       await touchDevicePull(
@@ -80,19 +83,9 @@ export async function getReferenceData(
       serverTime: now,
       cursor,
       judge: { judgeId: judge.user_id, judgeFirstName: judge.first_name, judgeLastName: judge.last_name },
-      event: toSyncEvent(event),
+      event: describeEvent(event),
       categories,
-      scores: {
-        subsections: (await listSubsectionScores(trx, params.judgeId, params.eventId))
-          .filter(ofJudgesCategories)
-          .map(toSubsectionCell),
-        penalties: (await listPenaltyScores(trx, params.judgeId, params.eventId))
-          .filter(ofJudgesCategories)
-          .map(toPenaltyCell),
-        disqualifications: (await listDisqualificationScores(trx, params.judgeId, params.eventId))
-          .filter(ofJudgesCategories)
-          .map(toDisqualificationCell),
-      },
+      scores: await loadJudgeCells(trx, params.judgeId, params.eventId, categoryIds),
     };
   });
 }
@@ -284,9 +277,7 @@ async function applyPush(
 
 /** The event id to file a rejection under, when it is a real event of the caller's state. */
 async function eventInCallersState(db: Db, caller: AuthContext, eventId: number | null): Promise<number | null> {
-  if (eventId === null) return null;
-  const event = await findEvent(db, eventId);
-  return event?.state_id === caller.stateId ? event.event_id : null;
+  return eventId === null ? null : findEventIdInState(db, caller.stateId, eventId);
 }
 
 /** The stored payload was written by this server from the same shapes, so it is trusted as is. */
