@@ -47,6 +47,7 @@ import { registerRequestLog } from './http/request-log.ts';
 import { registerPwa } from './http/pwa-static.ts';
 import { APP_SECURITY_HEADERS, registerResponseHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
+import type { PushOrder } from './features/sync/push-order.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -59,6 +60,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Computes an open event's results (computeReport unless a test gives a slower one). */
   computeResults?: ComputeReport;
+  /** The push order the sync routes use (a test watches its waiting pushes). */
+  pushOrder?: PushOrder;
 }
 
 /** Builds the whole server; tests call it with a fresh database and use `inject`. */
@@ -69,6 +72,7 @@ export async function buildApp({
   onRoute,
   logStream,
   computeResults = computeReport,
+  pushOrder,
 }: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
     logger: logger
@@ -123,6 +127,7 @@ export async function buildApp({
     linkTickets,
     requireLinkAuth: linkTickets.requireTicketOrAuth(createRequireAuth(db)),
     computeResults,
+    ...(pushOrder === undefined ? {} : { pushOrder }),
   };
 
   registerHealthRoutes(app, deps);

@@ -15,6 +15,7 @@ import type { Mailer } from '../features/email/mailer.ts';
 import type { Captcha } from '../features/requests/captcha.ts';
 import type { RateLimits } from './rate-limits.ts';
 import type { LinkTickets } from '../features/link-tickets/link-tickets.service.ts';
+import type { PushOrder } from '../features/sync/push-order.ts';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -50,4 +51,6 @@ export interface RouteDeps {
   requireLinkAuth: preHandlerAsyncHookHandler;
   /** How an open event's provisional results are computed (computeReport; a test may slow it down). */
   computeResults: ComputeReport;
+  /** The order of one device's pipelined pushes; a test passes its own to watch what waits. */
+  pushOrder?: PushOrder;
 }

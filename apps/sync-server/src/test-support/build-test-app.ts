@@ -6,6 +6,7 @@ import { loadConfig, type AppConfig } from '../config.ts';
 import { buildApp } from '../app.ts';
 import { openMigratedDatabase, type Db } from '../db/database.ts';
 import type { AppInstance } from '../http/app-types.ts';
+import { createPushOrder, type PushOrder } from '../features/sync/push-order.ts';
 import { DEMO_PASSWORD, loadDemoIfEmpty } from '../demo/load-demo.ts';
 import type { ComputeReport } from '../features/results/results.service.ts';
 import { ContractBreach, readyHeldToDocument } from './contract-check.ts';
@@ -16,6 +17,8 @@ export interface TestApp {
   config: AppConfig;
   /** Every route the app registered, as Fastify saw it (HEAD twins included). */
   routes: readonly RouteOptions[];
+  /** The sync routes' push order: what waits for an earlier push, for tests to wait on. */
+  pushOrder: PushOrder;
   close(): Promise<void>;
 }
 
@@ -40,10 +43,11 @@ export async function buildTestApp(
   const routes: RouteOptions[] = [];
   const onRoute = (route: RouteOptions) => routes.push(route);
   const computeResults = options.computeResults === undefined ? {} : { computeResults: options.computeResults };
+  const pushOrder = createPushOrder();
   const app = await buildApp(
     options.logStream === undefined
-      ? { config, db, logger: false, onRoute, ...computeResults }
-      : { config, db, logger: true, logStream: options.logStream, onRoute, ...computeResults },
+      ? { config, db, logger: false, onRoute, pushOrder, ...computeResults }
+      : { config, db, logger: true, logStream: options.logStream, onRoute, pushOrder, ...computeResults },
   );
   const contract = await readyHeldToDocument(app);
   return {
@@ -51,6 +55,7 @@ export async function buildTestApp(
     db,
     config,
     routes,
+    pushOrder,
     async close() {
       await app.close();
       await db.destroy();

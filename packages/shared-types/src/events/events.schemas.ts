@@ -3,7 +3,7 @@
 // event-dates.ts; `validateNewEvent` and `validateEventUpdate` apply both.
 import Type, { type Static } from 'typebox';
 import { StateSchema } from '../common/state.schemas.ts';
-import { EventStatusSchema, type EventStatus } from '../sync/sync.schemas.ts';
+import { EventStatusSchema, type EventStatus } from '../sync/sync-reads.schemas.ts';
 import { idField, requiredText } from '../validation/fields.ts';
 import { validate, type ValidationResult } from '../validation/validate.ts';
 import { describeEventDateErrors } from './event-dates.ts';

@@ -2,7 +2,7 @@
 // (scoring/standings.ts) with names added, so a frozen snapshot stands alone. Scores travel at
 // full precision; every screen and export formats them with `formatScore`.
 import Type, { type Static, type TSchema } from 'typebox';
-import { EventStatusSchema } from '../sync/sync.schemas.ts';
+import { EventStatusSchema } from '../sync/sync-reads.schemas.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const ReviewStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('confirmed'), Type.Literal('rejected')]);

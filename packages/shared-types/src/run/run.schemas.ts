@@ -2,7 +2,7 @@
 // the school-penalties review. Field names follow the seed (judgeFirstName, penaltyScoreId, …).
 import Type, { type Static, type TSchema } from 'typebox';
 import { linkTicketQueryField } from '../auth/link-ticket.schemas.ts';
-import { EventStatusSchema } from '../sync/sync.schemas.ts';
+import { EventStatusSchema } from '../sync/sync-reads.schemas.ts';
 import { idField } from '../validation/fields.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -2,7 +2,8 @@
 // seed's field names. They read and write the same cells as the sync protocol, through the
 // same server service; field values arrive as multipart text or JSON.
 import Type, { type Static, type TSchema } from 'typebox';
-import { COMMENTS_MAX_LENGTH, OvertimeSecondsSchema, ScoreIdSchema, SyncEventSchema } from '../sync/sync.schemas.ts';
+import { COMMENTS_MAX_LENGTH, OvertimeSecondsSchema, ScoreIdSchema } from '../sync/sync.schemas.ts';
+import { SyncEventSchema } from '../sync/sync-reads.schemas.ts';
 import { idField } from '../validation/fields.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -25,7 +25,6 @@ import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { currentUser, requireAdminArea } from '../../http/guards.ts';
 import {
   addCategory,
-  addSchools,
   assignJudges,
   assignSections,
   getCategoryDetail,
@@ -41,6 +40,7 @@ import {
   updateCategoryName,
   updateStudents,
 } from './categories.service.ts';
+import { addSchools } from './category-schools.service.ts';
 
 const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };

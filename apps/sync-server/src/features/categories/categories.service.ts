@@ -2,8 +2,6 @@ import {
   CategoryMessages,
   ErrorCode,
   parseStudentNames,
-  ReopenReason,
-  type AddSchoolsToCategory,
   type AssignJudges,
   type AssignSections,
   type CategoryDetail,
@@ -12,32 +10,23 @@ import {
   type FieldError,
   type SchoolOrder,
 } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import { ApiError, forbidden, notFound, validationError } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import { parseStudentsJson, toCategorySummary } from '../events/events.mapper.ts';
-import {
-  insertCategory,
-  listCategorySummaries,
-  recordScheduleChange,
-  type EventRecord,
-} from '../events/events.repository.ts';
-import { loadEventForRead, loadEventForWrite } from '../events/events.service.ts';
-import { findSchoolState, insertRegistration, nextSchoolOrder } from '../registration/registration.repository.ts';
-import { reopenSubmissionsOwingWork } from '../submissions/owed-work.service.ts';
-import { indexScoredKeys, toCategoryDetail, toCategorySection } from './categories.mapper.ts';
+import { toCategorySummary } from '../events/events.mapper.ts';
+import { parseStudentsJson } from '../registration/stored-students.ts';
+import { insertCategory, listCategorySummaries } from '../events/events.repository.ts';
+import { loadEventForWrite } from '../events/events.service.ts';
+import { indexScoredKeys, toCategorySection } from './categories.mapper.ts';
 import {
   deleteCategory,
   deleteCategorySection,
   deleteJudgeAssignment,
   deleteRegistration,
-  findCategory,
   findCategorySection,
   findJudgesByIds,
   findRegistration,
   findSectionsByIds,
-  hasCategorySubmissions,
   insertCategorySection,
   insertJudgeAssignment,
   isCategoryNameTaken,
@@ -45,103 +34,20 @@ import {
   listAvailableSections,
   listCategoryJudges,
   listCategorySchools,
-  listCategorySections,
   listScoredKeys,
   nextSectionPosition,
   renameCategory,
   updateRegistrationOrder,
   updateRegistrationStudents,
 } from './categories.repository.ts';
-
-/** What the judge's tablet says when a category change reopens their submission. */
-const WORK_GROWTH_REASONS: Partial<Record<string, string>> = {
-  'sections assigned': ReopenReason.sectionAdded,
-  'judges assigned': ReopenReason.judgeAssigned,
-  'students updated': ReopenReason.studentsUpdated,
-  'schools added': ReopenReason.schoolRegistered,
-};
-
-type CategoryRecord = NonNullable<Awaited<ReturnType<typeof findCategory>>>;
-
-/** Who changes what, when: every write below passes the same three checks first. */
-interface WriteContext {
-  caller: AuthContext;
-  eventId: number;
-  categoryId: number;
-  now: string;
-}
-
-async function loadCategory(db: Db, eventId: number, categoryId: number): Promise<CategoryRecord> {
-  const category = await findCategory(db, eventId, categoryId);
-  if (!category) throw notFound(CategoryMessages.notFound);
-  return category;
-}
-
-/** Event readable by the caller, category inside it. */
-async function loadForRead(db: Db, caller: AuthContext, eventId: number, categoryId: number) {
-  const event = await loadEventForRead(db, caller, eventId);
-  return { event, category: await loadCategory(db, eventId, categoryId) };
-}
-
-/** Event of the caller's state and not closed, category inside it. */
-async function loadForWrite(db: Db, context: WriteContext): Promise<{ event: EventRecord; category: CategoryRecord }> {
-  const event = await loadEventForWrite(db, context.caller, context.eventId);
-  return { event, category: await loadCategory(db, context.eventId, context.categoryId) };
-}
-
-async function readCategoryDetail(db: Db, category: CategoryRecord): Promise<CategoryDetail> {
-  const [sections, judges, schools, scoredKeys, isSubmitted] = await Promise.all([
-    listCategorySections(db, category.category_id),
-    listCategoryJudges(db, category.category_id),
-    listCategorySchools(db, category.category_id),
-    listScoredKeys(db, category.category_id),
-    hasCategorySubmissions(db, category.category_id),
-  ]);
-  return toCategoryDetail(category, { sections, judges, schools, scored: indexScoredKeys(scoredKeys), isSubmitted });
-}
-
-/**
- * Records the change for judges' devices and the audit trail, and reopens the submissions of
- * judges who now owe more work (decisions §7), inside the caller's transaction.
- */
-async function recordCategoryChange(
-  db: Db,
-  context: WriteContext,
-  stateId: number,
-  change: {
-    action: string;
-    entityType: string;
-    entityId: string | number;
-    reason: string;
-    before?: unknown;
-    after?: unknown;
-  },
-): Promise<void> {
-  await recordScheduleChange(
-    db,
-    { stateId, eventId: context.eventId, categoryId: context.categoryId, reason: change.reason },
-    context.now,
-  );
-  await recordAudit(
-    db,
-    {
-      stateId,
-      userId: context.caller.userId,
-      action: change.action,
-      entityType: change.entityType,
-      entityId: change.entityId,
-      before: change.before,
-      after: change.after,
-    },
-    context.now,
-  );
-  await reopenSubmissionsOwingWork(
-    db,
-    [context.categoryId],
-    { reason: WORK_GROWTH_REASONS[change.reason] ?? ReopenReason.workChanged, userId: context.caller.userId },
-    context.now,
-  );
-}
+import {
+  loadCategory,
+  loadForRead,
+  loadForWrite,
+  readCategoryDetail,
+  recordCategoryChange,
+  type WriteContext,
+} from './category-context.ts';
 
 export async function getCategoryDetail(
   db: Db,
@@ -215,7 +121,7 @@ export async function addCategory(
   categoryName: string,
   now: string,
 ): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const event = await loadEventForWrite(trx, caller, eventId);
     const name = categoryName.trim();
     if (await isCategoryNameTaken(trx, eventId, name))
@@ -234,7 +140,7 @@ export async function addCategory(
 }
 
 export async function updateCategoryName(db: Db, context: WriteContext, categoryName: string): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     const name = categoryName.trim();
     if (await isCategoryNameTaken(trx, context.eventId, name, context.categoryId)) {
@@ -255,7 +161,7 @@ export async function updateCategoryName(db: Db, context: WriteContext, category
 
 /** Removes a category nobody has scored yet; one with scores or a submission is refused. */
 export async function removeCategory(db: Db, context: WriteContext): Promise<CategorySummary[]> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     const before = await readCategoryDetail(trx, category);
     if (before.hasScores) throw new ApiError(409, ErrorCode.HasScores, CategoryMessages.categoryHasScores);
@@ -273,7 +179,7 @@ export async function removeCategory(db: Db, context: WriteContext): Promise<Cat
 
 /** Adds the listed sections (of the event's state) after the category's current ones; already present ones are kept. */
 export async function assignSections(db: Db, context: WriteContext, body: AssignSections): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     const sectionIds = [...new Set(body.map((item) => item.sectionId))];
     const sections = await findSectionsByIds(trx, sectionIds);
@@ -308,7 +214,7 @@ export async function assignJudges(
   sectionId: number,
   body: AssignJudges,
 ): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     if (!(await findCategorySection(trx, context.categoryId, sectionId)))
       throw notFound(CategoryMessages.sectionNotInCategory);
@@ -340,7 +246,7 @@ export async function assignJudges(
 
 /** Takes a section out of the category (with its judges) unless a judge already scored in it. */
 export async function removeSection(db: Db, context: WriteContext, sectionId: number): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     const section = await findCategorySection(trx, context.categoryId, sectionId);
     if (!section) throw notFound(CategoryMessages.sectionNotInCategory);
@@ -365,7 +271,7 @@ export async function removeJudge(
   sectionId: number,
   judgeId: number,
 ): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     const scored = indexScoredKeys(await listScoredKeys(trx, context.categoryId));
     if (scored.sectionJudges.has(`${sectionId}:${judgeId}`))
@@ -389,7 +295,7 @@ export async function updateStudents(
   schoolId: number,
   studentsText: string,
 ): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     const registration = await findRegistration(trx, context.categoryId, schoolId);
     if (!registration) throw notFound(CategoryMessages.schoolNotRegistered);
@@ -408,68 +314,11 @@ export async function updateStudents(
 }
 
 /**
- * Adds existing schools of the event's state to the category in one step, each with its
- * students, running last in the listed order. All or nothing: a school listed twice is 400, an
- * unknown one 404, another state's 403, and one already in this category 409 naming it (the
- * screen offers only schools not in it, so a 409 means someone else added it meanwhile). A school
- * may be in other categories of the event: that is how it enters several. Judges who now owe the
- * new schools get their submissions reopened, as with a public registration.
- */
-export async function addSchools(db: Db, context: WriteContext, body: AddSchoolsToCategory): Promise<CategoryDetail> {
-  const seen = new Set<number>();
-  const repeated = body.flatMap((item, index): FieldError[] => {
-    const isRepeated = seen.has(item.schoolId);
-    seen.add(item.schoolId);
-    return isRepeated ? [{ field: `${index}.schoolId`, message: CategoryMessages.duplicateSchool }] : [];
-  });
-  if (repeated.length > 0) throw validationError(repeated);
-  return db.transaction().execute(async (trx) => {
-    const { event, category } = await loadForWrite(trx, context);
-    const schools = [];
-    for (const item of body) {
-      const school = await findSchoolState(trx, item.schoolId);
-      if (!school) throw notFound(CategoryMessages.schoolNotFound);
-      if (school.state_id !== event.state_id) throw forbidden();
-      schools.push({ ...school, students: parseStudentNames(item.schoolStudents) });
-    }
-    const present = new Set((await listCategorySchools(trx, context.categoryId)).map((school) => school.school_id));
-    const alreadyIn = schools.filter((school) => present.has(school.school_id));
-    if (alreadyIn.length > 0) {
-      const names = alreadyIn.map((school) => school.school_name).join(', ');
-      throw new ApiError(409, ErrorCode.AlreadyRegistered, `${CategoryMessages.schoolsAlreadyInCategory} ${names}.`);
-    }
-    let schoolOrder = await nextSchoolOrder(trx, context.categoryId);
-    for (const school of schools) {
-      await insertRegistration(
-        trx,
-        {
-          categoryId: context.categoryId,
-          schoolId: school.school_id,
-          stateId: event.state_id,
-          students: school.students,
-          schoolOrder,
-        },
-        context.now,
-      );
-      schoolOrder += 1;
-    }
-    await recordCategoryChange(trx, context, event.state_id, {
-      action: 'register',
-      entityType: 'category_registration',
-      entityId: context.categoryId,
-      reason: 'schools added',
-      after: { schools: schools.map((school) => ({ schoolId: school.school_id, students: school.students })) },
-    });
-    return readCategoryDetail(trx, category);
-  });
-}
-
-/**
  * Applies a dragged order: the listed schools first by their `schoolOrder`, then any school
  * not listed in its previous order; everything renumbered from 0.
  */
 export async function reorderSchools(db: Db, context: WriteContext, body: SchoolOrder): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     const current = await listCategorySchools(trx, context.categoryId);
     const registered = new Set(current.map((school) => school.school_id));
@@ -502,7 +351,7 @@ export async function reorderSchools(db: Db, context: WriteContext, body: School
 
 /** Takes a school out of the category unless a judge already scored it. */
 export async function removeSchool(db: Db, context: WriteContext, schoolId: number): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     const registration = await findRegistration(trx, context.categoryId, schoolId);
     if (!registration) throw notFound(CategoryMessages.schoolNotRegistered);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ErrorCode, MAX_PHOTO_BYTES } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import { ApiError, validationError } from '../../http/api-error.ts';
 import { secondsUntilUnderQuota, quotaCountsBefore, type PhotoLimits } from './photo-quota.ts';
 import { countUnreferencedPhotosOf, findPhoto, insertPhoto, recordPhotoUploader } from './photos.repository.ts';
@@ -103,7 +103,7 @@ export async function storePhoto(
     await rename(tempPath, finalPath);
     await syncDirectory(filesDir);
     try {
-      const isNew = await db.transaction().execute(async (trx) => {
+      const isNew = await inTransaction(db, async (trx) => {
         // Checked again inside the transaction: a concurrent upload of the same photo may have won.
         if (await findPhoto(trx, caller.stateId, sha256)) return false;
         await insertPhoto(

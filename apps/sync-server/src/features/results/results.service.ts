@@ -15,12 +15,12 @@ import {
   type ResultsCategory,
   type ResultsReport,
 } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import type { Database, EventRow } from '../../db/tables.ts';
 import { ApiError, forbidden, notFound } from '../../http/api-error.ts';
 import { assertSameState, type AuthContext } from '../../http/guards.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { parseStudents } from '../scores/scores.mapper.ts';
+import { parseStudents } from '../registration/stored-students.ts';
 import { serialisedAnswer, type SerialisedAnswer } from './results-answers.ts';
 import {
   findEventRow,
@@ -314,7 +314,7 @@ async function readResults(db: Db, event: EventRow, compute: ComputeReport = com
       return remember(cache, event.event_id, version, report);
     }
     // Closed before snapshots existed (imported data): freeze once, then it never changes.
-    const report = await db.transaction().execute((trx) => freezeResults(trx, event, new Date().toISOString()));
+    const report = await inTransaction(db, (trx) => freezeResults(trx, event, new Date().toISOString()));
     return remember(cache, event.event_id, `frozen ${report.frozenAt ?? ''}`, Promise.resolve(report));
   }
   const version = `open ${await findResultsVersion(db, event.state_id)}`;
@@ -357,7 +357,7 @@ export async function recomputeResults(
   }
   if (!hasRole(caller.role, [Role.Ultra, Role.Super])) throw forbidden(RunMessages.closedRecompute);
   if (options.republish !== true) throw new ApiError(409, ErrorCode.Conflict, RunMessages.closedRecompute);
-  const republished = await db.transaction().execute(async (trx) => {
+  const republished = await inTransaction(db, async (trx) => {
     const before = await findSnapshot(trx, event.event_id);
     const report = await freezeResults(trx, event, now);
     await recordAudit(

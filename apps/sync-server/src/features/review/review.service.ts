@@ -14,7 +14,7 @@ import {
   type ReviewSheet,
   type SchoolPenalties,
 } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
@@ -30,7 +30,7 @@ import {
 import { listPhotoCaptureTimes } from '../photos/photos.repository.ts';
 import { findRunEvent } from '../run/run.service.ts';
 import { toDisqualificationCell, toPenaltyCell } from '../scores/scores.mapper.ts';
-import { appendChange } from '../sync/sync.repository.ts';
+import { appendChange } from '../change-log/change-log.repository.ts';
 import {
   listDisqualificationItems,
   listPenaltyItems,
@@ -246,7 +246,7 @@ export async function confirmSchoolPenalties(
   confirmations: ConfirmationList,
   now: string,
 ): Promise<{ status: 'Success'; message: string }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const context = await loadCategory(trx, caller, params.eventId, params.categoryId);
     await findRegistrationOrNotFound(trx, params);
     if (!context.isReviewEnabled) throw new ApiError(409, ErrorCode.Conflict, RunMessages.reviewDisabled);
@@ -353,7 +353,7 @@ export async function markSchoolPenaltiesViewed(
   params: { eventId: number; categoryId: number; schoolId: number },
   now: string,
 ): Promise<{ status: 'Success'; message: string }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const context = await loadCategory(trx, caller, params.eventId, params.categoryId);
     await findRegistrationOrNotFound(trx, params);
     if (!context.isReviewEnabled) throw new ApiError(409, ErrorCode.Conflict, RunMessages.reviewDisabled);

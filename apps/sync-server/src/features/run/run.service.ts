@@ -16,14 +16,14 @@ import {
   type RunStatusResponse,
   type UnlockJudgeParams,
 } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { assertSameState, type AuthContext } from '../../http/guards.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { parseStudents } from '../scores/scores.mapper.ts';
-import { unlockJudgeCategory } from '../scores/scores.service.ts';
-import { appendChange } from '../sync/sync.repository.ts';
+import { parseStudents } from '../registration/stored-students.ts';
+import { unlockJudgeCategory } from '../scores/category-submission.ts';
+import { appendChange } from '../change-log/change-log.repository.ts';
 import { submissionEntityId } from '../submissions/owed-work.repository.ts';
 import { findReopenings, findUnfinishedJudging } from '../submissions/owed-work.service.ts';
 import {
@@ -213,7 +213,7 @@ export async function startEvent(
   eventId: number,
   now: string,
 ): Promise<RunStatusResponse> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const event = await findRunEvent(trx, caller, eventId);
     if (event.status !== 'NOT_STARTED') throw new ApiError(409, ErrorCode.Conflict, RunMessages.notNotStarted);
     await updateEventStatus(trx, eventId, { status: 'STARTED', startedAt: now }, now);
@@ -245,7 +245,7 @@ export async function completeEvent(
   eventId: number,
   now: string,
 ): Promise<RunStatusResponse> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const event = await findRunEvent(trx, caller, eventId);
     if (event.status !== 'STARTED') throw new ApiError(409, ErrorCode.Conflict, RunMessages.notStarted);
     // The server's own check of every sheet, not the submission flags alone (decisions §7).

@@ -40,7 +40,7 @@ async function refuseUnsupportedProtocol(request: FastifyRequest): Promise<void>
 
 export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
   const tags = ['sync'];
-  const pushOrder = createPushOrder();
+  const pushOrder = deps.pushOrder ?? createPushOrder();
   // Temp files of uploads cut short by a crash are removed when the server starts.
   app.addHook('onReady', async () => {
     const removed = await sweepPhotoTempDir(deps.config.filesDir);

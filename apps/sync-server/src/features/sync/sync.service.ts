@@ -25,33 +25,28 @@ import { inTransaction, type Db } from '../../db/database.ts';
 import type { ChangeLogRow } from '../../db/tables.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
+import { findLatestChangeId, listChangesAfter } from '../change-log/change-log.repository.ts';
 import { readDeviceTime, type ChangeOrigin } from '../history/history.repository.ts';
-import { toDisqualificationCell, toPenaltyCell, toSubsectionCell, toSyncEvent } from '../scores/scores.mapper.ts';
+import { ScoreRejection, applyMutation } from '../scores/apply-mutation.ts';
 import {
-  findEvent,
-  listDisqualificationScores,
-  listPenaltyScores,
-  listSubsectionScores,
-} from '../scores/scores.repository.ts';
-import {
-  ScoreRejection,
-  applyMutation,
   assertCanViewJudge,
+  describeEvent,
   findEventForReader,
+  findEventIdInState,
   loadJudgeCategories,
-} from '../scores/scores.service.ts';
+  loadJudgeCells,
+} from '../scores/judge-schedule.ts';
 import type { PushEnd, PushOrder } from './push-order.ts';
 import { DEFAULT_SYNC_RETENTION_DAYS, isPastSyncHorizon, syncHorizonOf } from './sync-horizon.ts';
 import {
   findAppliedMutations,
-  findLatestChangeId,
   insertAppliedMutations,
   type AppliedMutationRecord,
   insertRejectedMutation,
-  listChangesAfter,
   touchDevicePull,
   touchDevicePush,
   withSavepoint,
+  findEventForHorizon,
 } from './sync.repository.ts';
 
 /** 426: the device keeps its outbox and asks the judge to update the app. */
@@ -73,12 +68,11 @@ export async function getReferenceData(
   params: { judgeId: number; eventId: number; deviceId?: string },
   now: string,
 ): Promise<SyncReferenceData> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const judge = await assertCanViewJudge(trx, caller, params.judgeId);
     const event = await findEventForReader(trx, caller, params.eventId);
     const categories = await loadJudgeCategories(trx, params.judgeId, params.eventId);
     const categoryIds = new Set(categories.map((category) => category.categoryId));
-    const ofJudgesCategories = (row: { category_id: number }) => categoryIds.has(row.category_id);
     const cursor = await findLatestChangeId(trx);
     if (params.deviceId !== undefined && caller.userId === params.judgeId) {
       await touchDevicePull(
@@ -92,19 +86,9 @@ export async function getReferenceData(
       serverTime: now,
       cursor,
       judge: { judgeId: judge.user_id, judgeFirstName: judge.first_name, judgeLastName: judge.last_name },
-      event: toSyncEvent(event),
+      event: describeEvent(event),
       categories,
-      scores: {
-        subsections: (await listSubsectionScores(trx, params.judgeId, params.eventId))
-          .filter(ofJudgesCategories)
-          .map(toSubsectionCell),
-        penalties: (await listPenaltyScores(trx, params.judgeId, params.eventId))
-          .filter(ofJudgesCategories)
-          .map(toPenaltyCell),
-        disqualifications: (await listDisqualificationScores(trx, params.judgeId, params.eventId))
-          .filter(ofJudgesCategories)
-          .map(toDisqualificationCell),
-      },
+      scores: await loadJudgeCells(trx, params.judgeId, params.eventId, categoryIds),
     };
   });
 }
@@ -324,7 +308,7 @@ function pastHorizonCheck(db: Db, caller: AuthContext, horizon: string): (eventI
     if (eventId === null) return false;
     let isPast = known.get(eventId);
     if (isPast === undefined) {
-      const event = await findEvent(db, eventId);
+      const event = await findEventForHorizon(db, eventId);
       isPast = event?.state_id === caller.stateId && isPastSyncHorizon(event, horizon);
       known.set(eventId, isPast);
     }
@@ -334,9 +318,7 @@ function pastHorizonCheck(db: Db, caller: AuthContext, horizon: string): (eventI
 
 /** The event id to file a rejection under, when it is a real event of the caller's state. */
 async function eventInCallersState(db: Db, caller: AuthContext, eventId: number | null): Promise<number | null> {
-  if (eventId === null) return null;
-  const event = await findEvent(db, eventId);
-  return event?.state_id === caller.stateId ? event.event_id : null;
+  return eventId === null ? null : findEventIdInState(db, caller.stateId, eventId);
 }
 
 /** The stored payload was written by this server from the same shapes, so it is trusted as is. */
@@ -364,7 +346,7 @@ export async function pullChanges(
   now: string,
 ): Promise<SyncPullResponse> {
   if (caller.role !== Role.Judge) throw new ApiError(403, ErrorCode.Forbidden, 'Only judges pull scores.');
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await findEventForReader(trx, caller, query.eventId);
     const rows = await listChangesAfter(trx, {
       eventId: query.eventId,
