@@ -123,8 +123,8 @@ export function ReadyForOfflinePanel({ snapshot }: { snapshot: JudgeEventSnapsho
         </Group>
         <div role="status" aria-live="polite" data-testid="offline-verdict" data-ready={offline.isReady}>
           {offline.isReady ? (
-            <Alert color="basil" variant="light" p="xs">
-              <Text fw={700} c="basil.9">
+            <Alert color="blue" variant="light" p="xs">
+              <Text fw={700} c="blue.9">
                 ✓ This tablet is ready to judge offline
               </Text>
             </Alert>
