@@ -118,8 +118,10 @@ test('the sync status bar stays in view and uncovered at every scroll position, 
   await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
   await expectBarAtEveryScroll(page, screens.syncStatus, 'the dashboard');
 
-  // A success alert (here Refresh now's) does not cover the bar or Sync now.
+  // A success alert (here Refresh now's) does not cover the bar or Sync now. Refresh now says
+  // "refreshed" without a warning only once the service worker holds every app file.
   await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByTestId('offline-verdict')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
   await page.getByRole('button', { name: 'Refresh now' }).click();
   await expect(screens.shell.alert('Event data refreshed.')).toBeVisible();
   await expectBarAtEveryScroll(page, screens.syncStatus, 'the dashboard with an alert');
