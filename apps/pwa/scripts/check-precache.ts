@@ -6,8 +6,11 @@ import { join, relative } from 'node:path';
 const distDir = new URL('../dist/', import.meta.url).pathname;
 const serviceWorker = readFileSync(join(distDir, 'sw.js'), 'utf8');
 
-/** Files the service worker does not precache on purpose. */
-const isExempt = (path: string) => path === 'sw.js' || /^workbox-[\w-]+\.js$/.test(path) || path.endsWith('.map');
+/**
+ * Files the service worker does not precache on purpose; the .br/.gz twins (precompress.ts) are
+ * the same files in another encoding, which the browser decodes before the cache sees them.
+ */
+const isExempt = (path: string) => path === 'sw.js' || /^workbox-[\w-]+\.js$/.test(path) || /\.(map|br|gz)$/.test(path);
 
 function listFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
