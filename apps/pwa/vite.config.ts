@@ -2,6 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { areaChunkFileName } from './scripts/chunk-areas.ts';
 import { compiledChecksPlugin } from './scripts/compiled-checks-plugin.ts';
 
 // The dev server forwards /api to a locally running sync server.
@@ -12,6 +13,11 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // A route's loader travels with its component: the judge's loaders read the device
+      // store (Dexie, the outbox), which the public pages must never download.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+      },
       routesDirectory: 'src/routes',
       generatedRouteTree: 'src/routeTree.gen.ts',
       quoteStyle: 'single',
@@ -68,5 +74,6 @@ export default defineConfig({
   },
   build: {
     sourcemap: false,
+    rollupOptions: { output: { chunkFileNames: areaChunkFileName } },
   },
 });
