@@ -14,6 +14,8 @@ export const JUDGE_PASSWORD = 'Judge-Pass-2026';
 
 export interface BenchServer {
   baseUrl: string;
+  /** The server's data folder (its database is judging.sqlite there). */
+  dataDir: string;
   /** The server's process, for its CPU time. */
   pid: number;
   stop(): Promise<void>;
@@ -67,6 +69,7 @@ export async function startServer(port: number): Promise<BenchServer> {
   let child = await spawnServer();
   return {
     baseUrl,
+    dataDir,
     get pid() {
       return child.pid ?? 0;
     },

@@ -32,7 +32,7 @@ function median(values: readonly number[]): number {
 }
 
 /** Builds the state final straight into SQLite (one transaction); answers the event id and the row count. */
-function seed(file: string): { eventId: number; rows: number } {
+export function seed(file: string): { eventId: number; rows: number } {
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = OFF');

@@ -34,6 +34,8 @@ export default defineConfig({
         'PhotoUploadResponseSchema',
       ],
       schemaRecords: ['MutationDataSchemas'],
+      // The results of a state final run to megabytes: TypeBox's interpreter took seconds on them.
+      onDemandSchemas: ['ResultsReportSchema'],
     }),
     VitePWA({
       // Never swap the app under a judge mid-sheet: the update banner applies it on a tap.
