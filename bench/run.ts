@@ -9,8 +9,14 @@
 //   (d) drain after return: 35 changes and a photo queued while the server process was down
 //       (the browser still reporting a network), drained once it is back, found by the app's own
 //       probe, against the same drain started by the browser's `online` event.
+//   (e) the results pages of that state final in Chromium: time to rendered against a bare fetch
+//       + JSON.parse, and the longest task (bench/results-page.bench.ts);
+//   (f) the JS the judge's scoring route loads against a bare React + Mantine + Dexie + PWA
+//       skeleton built in the same run, and Lighthouse mobile on /welcome and /login
+//       (bench/web.bench.ts).
 // Needs the built PWA (`pnpm build`) and Debian's Chromium (/usr/bin/chromium).
-// `node bench/run.ts save` runs (a) alone (likewise `results`, `drain`, `return`); no argument runs all.
+// `node bench/run.ts save` runs (a) alone (likewise `results`, `drain`, `return`, `results-page`,
+// `web`); no argument runs all.
 import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,7 +34,9 @@ import {
 } from './bench-server.ts';
 import { launchBareChromium, type BareChromium, type BarePage } from './bare-chromium.ts';
 import { cpuSpent, describeCpuPer, readProcessTreeCpu, type CpuByKind } from './process-cpu.ts';
+import { benchResultsPage } from './results-page.bench.ts';
 import { benchResults } from './results.bench.ts';
+import { benchWeb } from './web.bench.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3199);
 const FRAME_MS = 1000 / 60;
@@ -652,9 +660,24 @@ function printSave(save: { median: number; p95: number; samples: number }): void
   );
 }
 
+/** (e) and (f), each with its own server (a state final seeded into one; a fresh one for the other). */
+async function benchPages(part: 'web' | 'results-page' | undefined): Promise<void> {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    if (part !== 'web') await benchResultsPage(browser, PORT);
+    if (part !== 'results-page') await benchWeb(browser, PORT);
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main(part: string | undefined): Promise<void> {
   if (part === undefined || part === 'results') await benchResults();
   if (part === 'results') return;
+  if (part === 'web' || part === 'results-page') return benchPages(part);
   if (part === 'return') {
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
@@ -715,3 +738,4 @@ async function main(part: string | undefined): Promise<void> {
 }
 
 await main(process.argv[2]);
+if (process.argv[2] === undefined) await benchPages(undefined);
