@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { areaChunkFileName } from './scripts/chunk-areas.ts';
 import { compiledChecksPlugin } from './scripts/compiled-checks-plugin.ts';
+import { namedTypeboxImportsPlugin } from './scripts/named-typebox-imports.ts';
 
 // The dev server forwards /api to a locally running sync server.
 const apiProxyTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
@@ -23,6 +24,7 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    namedTypeboxImportsPlugin(),
     // The checks run on every push's answer, every save and the large sync answers, compiled
     // when the app is built: the page's CSP forbids compiling them at run time.
     compiledChecksPlugin({
