@@ -11,6 +11,8 @@ export default tseslint.config(
       '.tools/**',
       'data/**',
       'apps/pwa/src/routeTree.gen.ts',
+      'tests/api/typed-client/api-schema.d.ts',
+      '.artifacts/**',
       '**/test-results/**',
       '**/playwright-report/**',
     ],

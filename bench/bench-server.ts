@@ -14,8 +14,8 @@ export const JUDGE_PASSWORD = 'Judge-Pass-2026';
 
 export interface BenchServer {
   baseUrl: string;
-  /** The server's data folder (its database is judging.sqlite there). */
-  dataDir: string;
+  /** The server's SQLite file (WAL: a bench may read and write it beside the server). */
+  databaseFile: string;
   /** The server's process, for its CPU time. */
   pid: number;
   stop(): Promise<void>;
@@ -36,19 +36,29 @@ export async function startServer(port: number): Promise<BenchServer> {
   const profileArgs = profileFolder ? ['--cpu-prof', `--cpu-prof-dir=${profileFolder}`, '--cpu-prof-interval=250'] : [];
   const baseUrl = `http://127.0.0.1:${port}`;
   const spawnServer = async (): Promise<ChildProcess> => {
-    const child = spawn(process.execPath, [...profileArgs, path.join(repoRoot, 'apps/sync-server/src/main.ts')], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        // Every scenario registers a judge from 127.0.0.1: the per-IP limits are not what is measured.
-        RATE_LIMIT_PUBLIC_WRITES: '100000',
-        RATE_LIMIT_CAPTCHA_CHALLENGES: '100000',
+    // The flags of `pnpm start` (package.json): measured as it runs.
+    // BENCH_SERVER_FLAGS: more Node flags for the server (to compare memory settings).
+    const startFlags = [
+      '--max-semi-space-size=4',
+      ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean),
+    ];
+    const child = spawn(
+      process.execPath,
+      [...startFlags, ...profileArgs, path.join(repoRoot, 'apps/sync-server/src/main.ts')],
+      {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          // Every scenario registers a judge from 127.0.0.1: the per-IP limits are not what is measured.
+          RATE_LIMIT_PUBLIC_WRITES: '100000',
+          RATE_LIMIT_CAPTCHA_CHALLENGES: '100000',
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    );
     const deadline = Date.now() + 60_000;
     for (;;) {
       try {
@@ -69,7 +79,7 @@ export async function startServer(port: number): Promise<BenchServer> {
   let child = await spawnServer();
   return {
     baseUrl,
-    dataDir,
+    databaseFile: path.join(dataDir, 'judging.sqlite'),
     get pid() {
       return child.pid ?? 0;
     },

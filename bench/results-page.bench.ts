@@ -3,10 +3,9 @@
 // Time to rendered (in-app navigation to the page → every row of every category in the DOM)
 // against a bare fetch + JSON.parse of the same answer in the same page, and the longest task
 // the page ran meanwhile (PerformanceObserver 'longtask'). Goal: ≤ 3×, no task over 50 ms.
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD, startServer } from './bench-server.ts';
-import { seed } from './results.bench.ts';
+import { seedStateFinal } from './results.bench.ts';
 
 const ROUNDS = Number(process.env.BENCH_RESULTS_PAGE_ROUNDS ?? 5);
 const COORDINATOR = 'admin@demo.test';
@@ -96,7 +95,7 @@ export async function benchResultsPage(browser: Browser, port: number): Promise<
   try {
     // The state final goes straight into the server's database while it is down.
     await server.kill();
-    const { eventId, rows } = seed(path.join(server.dataDir, 'judging.sqlite'));
+    const { eventId, rows } = seedStateFinal(server.databaseFile);
     await server.restart();
     const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();

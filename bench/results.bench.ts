@@ -31,8 +31,11 @@ function median(values: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-/** Builds the state final straight into SQLite (one transaction); answers the event id and the row count. */
-export function seed(file: string): { eventId: number; rows: number } {
+/**
+ * Builds the state final straight into SQLite (one transaction); answers the event id and the row
+ * count. Also used on a running server's database (bench/server.bench.ts): WAL lets both write.
+ */
+export function seedStateFinal(file: string): { eventId: number; rows: number } {
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = OFF');
@@ -190,7 +193,7 @@ export async function benchResults(): Promise<ResultsBenchResult> {
   try {
     const db = await openMigratedDatabase(file);
     await db.destroy();
-    const { eventId, rows } = seed(file);
+    const { eventId, rows } = seedStateFinal(file);
     const reader = await openMigratedDatabase(file);
     const event = await reader
       .selectFrom('event')

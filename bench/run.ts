@@ -9,18 +9,21 @@
 //   (d) drain after return: 35 changes and a photo queued while the server process was down
 //       (the browser still reporting a network), drained once it is back, found by the app's own
 //       probe, against the same drain started by the browser's `online` event.
-//   (e) the results pages of that state final in Chromium: time to rendered against a bare fetch
+//   (e) the server under a crowd, from outside with autocannon, against a bare Fastify route and
+//       raw better-sqlite3 in the same run (bench/server.bench.ts); ends with issue 20's table.
+//   (f) a 40-judge event's backlogs pushed at once, one push out per judge against three
+//       (bench/event-push.bench.ts; `node bench/run.ts event` only).
+//   (g) the results pages of that state final in Chromium: time to rendered against a bare fetch
 //       + JSON.parse, and the longest task (bench/results-page.bench.ts);
-//   (f) the JS the judge's scoring route loads against a bare React + Mantine + Dexie + PWA
+//   (h) the JS the judge's scoring route loads against a bare React + Mantine + Dexie + PWA
 //       skeleton built in the same run, and Lighthouse mobile on /welcome and /login
 //       (bench/web.bench.ts).
 // Needs the built PWA (`pnpm build`) and Debian's Chromium (/usr/bin/chromium).
-// `node bench/run.ts save` runs (a) alone (likewise `results`, `drain`, `return`, `results-page`,
-// `web`); no argument runs all.
+// `node bench/run.ts save` runs (a) alone (likewise `results`, `drain`, `return`, `server`,
+// `event`, `results-page`, `web`); no argument runs all but (f); `--help` prints the parts.
 import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PUSHES_IN_FLIGHT } from '@judging/shared-types';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import {
   JUDGE_PASSWORD,
@@ -34,9 +37,30 @@ import {
 } from './bench-server.ts';
 import { launchBareChromium, type BareChromium, type BarePage } from './bare-chromium.ts';
 import { cpuSpent, describeCpuPer, readProcessTreeCpu, type CpuByKind } from './process-cpu.ts';
+import { benchEventPush } from './event-push.bench.ts';
 import { benchResultsPage } from './results-page.bench.ts';
 import { benchResults } from './results.bench.ts';
+import { benchServer, printReferenceTable, referenceRows } from './server.bench.ts';
 import { benchWeb } from './web.bench.ts';
+
+const HELP = `pnpm bench [part]   (node bench/run.ts [part])
+
+Benchmarks on this machine, printed as ratios against references measured in the same run.
+Needs the built PWA (pnpm build) and Chromium at /usr/bin/chromium for the page parts.
+
+parts (no part: all of them but event, then issue 20's table):
+  save     (a) saving one score on the device, 5,000 scores stored, against one frame
+  drain    (b) 5,000 queued mutations drained by the page, against the server's push rate
+  results  (c) a 100k-row state final's results against one SQL aggregate
+  return   (d) the drain after the server comes back, found by the app's probe
+  server   (e) the server under a crowd (autocannon): push p99 while results reload, RSS against
+           a bare Fastify hello, storage per mutation, CPU per mutation against raw
+           better-sqlite3; then issue 20's table
+  event    (f) a 40-judge event's backlogs pushed at once, one push out per judge against three
+           (not part of the full run)
+
+environment: BENCH_PORT (3199), BENCH_SAVE_SAMPLES, BENCH_DRAIN_ROUNDS, BENCH_RETURN_ROUNDS,
+  BENCH_SERVER_ROUNDS (3), BENCH_LOAD_SECONDS (60), BENCH_PROFILE_SERVER, BENCH_TRACE_DRAIN`;
 
 const PORT = Number(process.env.BENCH_PORT ?? 3199);
 const FRAME_MS = 1000 / 60;
@@ -421,27 +445,14 @@ async function drainInBareChromium(
   return { seconds, rate: DRAIN_MUTATIONS / seconds, cpu };
 }
 
-/**
- * Sends the mutations as the device does: batches of 50, PUSHES_IN_FLIGHT out at once, each
- * naming the one still out before it (`after`), so the server applies them in order.
- */
+/** Sends the mutations as the device does: batches of 50, one push out at a time (outbox-push.ts). */
 async function pushInBatches(baseUrl: string, token: string, mutations: ReturnType<typeof subsectionPuts>) {
-  const batches: (typeof mutations)[] = [];
-  for (let offset = 0; offset < mutations.length; offset += 50) batches.push(mutations.slice(offset, offset + 50));
-  const push = (batch: typeof mutations, after: string | undefined) =>
-    call<{ results: { status: string }[] }>(baseUrl, 'POST', '/api/sync/push', token, {
+  for (let offset = 0; offset < mutations.length; offset += 50) {
+    const answer = await call<{ results: { status: string }[] }>(baseUrl, 'POST', '/api/sync/push', token, {
       deviceId: 'bench-node',
       protocolVersion: 1,
-      mutations: batch,
-      ...(after === undefined ? {} : { after }),
+      mutations: mutations.slice(offset, offset + 50),
     });
-  const out: Promise<{ results: { status: string }[] }>[] = [];
-  for (let index = 0; index < batches.length || out.length > 0;) {
-    while (out.length < PUSHES_IN_FLIGHT && index < batches.length) {
-      out.push(push(batches[index]!, out.length > 0 ? batches[index - 1]!.at(-1)!.id : undefined));
-      index += 1;
-    }
-    const answer = await out.shift()!;
     if (answer.results.some((result) => result.status !== 'applied'))
       throw new Error('A bench mutation was not applied');
   }
@@ -660,7 +671,7 @@ function printSave(save: { median: number; p95: number; samples: number }): void
   );
 }
 
-/** (e) and (f), each with its own server (a state final seeded into one; a fresh one for the other). */
+/** (g) and (h), each with its own server (a state final seeded into one; a fresh one for the other). */
 async function benchPages(part: 'web' | 'results-page' | undefined): Promise<void> {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -674,10 +685,30 @@ async function benchPages(part: 'web' | 'results-page' | undefined): Promise<voi
   }
 }
 
+const PARTS = ['save', 'drain', 'results', 'return', 'server', 'event', 'results-page', 'web'];
+
 async function main(part: string | undefined): Promise<void> {
+  if (part === '--help' || part === '-h' || part === 'help') {
+    console.log(HELP);
+    return;
+  }
+  if (part !== undefined && !PARTS.includes(part)) {
+    console.error(`Unknown part "${part}".\n\n${HELP}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (part === 'server') {
+    await benchServer(PORT);
+    printReferenceTable();
+    return;
+  }
   if (part === undefined || part === 'results') await benchResults();
   if (part === 'results') return;
   if (part === 'web' || part === 'results-page') return benchPages(part);
+  if (part === 'event') {
+    await benchEventPush(PORT + 2);
+    return;
+  }
   if (part === 'return') {
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
@@ -702,6 +733,14 @@ async function main(part: string | undefined): Promise<void> {
     }
     const save = part === 'drain' ? undefined : await benchSave(browser, server.baseUrl);
     if (save) printSave(save);
+    if (save) {
+      referenceRows.push({
+        measure: 'device save p95, 5,000 scores stored',
+        measured: `${fixed(save.p95)} ms = ${fixed(save.p95 / FRAME_MS, 2)} frame (${save.samples} saves)`,
+        goal: '≤ 0.75 frame (12.5 ms)',
+        isMet: save.p95 <= 0.75 * FRAME_MS,
+      });
+    }
     console.log(
       `\n(b) ${DRAIN_MUTATIONS} queued mutations drained by the page (a Chromium nothing is attached to but a DevTools socket: Playwright's per-request events cost 1–2 ms a request), ${PUSH_MEASURED} pushed by the Node client; ${DRAIN_ROUNDS} rounds of health, push, drain, each round measured back to back (this machine's speed drifts), the median ratio is the result`,
     );
@@ -735,7 +774,11 @@ async function main(part: string | undefined): Promise<void> {
     const serverProfileFolder = process.env.BENCH_PROFILE_SERVER;
     if (serverProfileFolder) writeFileSync(path.join(serverProfileFolder, 'phases.json'), JSON.stringify(phases));
   }
+  if (part === undefined) {
+    await benchPages(undefined);
+    await benchServer(PORT);
+    printReferenceTable();
+  }
 }
 
 await main(process.argv[2]);
-if (process.argv[2] === undefined) await benchPages(undefined);

@@ -16,6 +16,7 @@ import * as photoReferenceIndex from './0010-photo-reference-index.ts';
 import * as photoUploader from './0011-photo-uploader.ts';
 import * as scoreHistory from './0012-score-history.ts';
 import * as photoCapturedAt from './0013-photo-captured-at.ts';
+import * as syncPruning from './0014-sync-pruning.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0011-photo-uploader': photoUploader,
   '0012-score-history': scoreHistory,
   '0013-photo-captured-at': photoCapturedAt,
+  '0014-sync-pruning': syncPruning,
 };
 
 /** Builds a Kysely migrator over the registered migrations (no file-system scan). */

@@ -2,9 +2,13 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { fileURLToPath } from 'node:url';
 import { areaChunkFileName } from './scripts/chunk-areas.ts';
 import { compiledChecksPlugin } from './scripts/compiled-checks-plugin.ts';
 import { namedTypeboxImportsPlugin } from './scripts/named-typebox-imports.ts';
+import { PRECACHE_MANIFEST_SCRIPT, writePrecacheManifestScript } from './scripts/precache-manifest-script.ts';
+
+const outDir = fileURLToPath(new URL('./dist/', import.meta.url));
 
 /** Where a first visit lands: /welcome, and /login (the same page with the login panel open). */
 const LANDING_ROUTES = new Set(['/welcome', '/login']);
@@ -75,7 +79,9 @@ export default defineConfig({
         // API calls are network-only: no runtime caching at all, and where the browser can,
         // they bypass the service worker (public/sw-api-routes.js).
         runtimeCaching: [],
-        importScripts: ['/sw-api-routes.js'],
+        // The precache list, for the "Ready for offline" panel's check of Cache Storage.
+        manifestTransforms: [writePrecacheManifestScript(outDir)],
+        importScripts: ['/sw-api-routes.js', `/${PRECACHE_MANIFEST_SCRIPT}`],
       },
     }),
   ],
@@ -83,6 +89,7 @@ export default defineConfig({
     proxy: { '/api': apiProxyTarget },
   },
   build: {
+    outDir,
     sourcemap: false,
     rollupOptions: { output: { chunkFileNames: areaChunkFileName } },
   },

@@ -4,6 +4,7 @@
 // order (the later naming the earlier, `after`), and server restarts on the same database.
 // Whatever happens, each mutation is applied exactly once (a cell's rev counts its puts) or
 // refused, in the device's order, and the device ends with the server's data.
+import { readyHeldToDocument } from '../../apps/sync-server/src/test-support/contract-check.ts';
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,7 +38,7 @@ async function startServer(dataDir: string): Promise<Server> {
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET, PWA_DIST: path.join(dataDir, 'no-pwa') });
   const db = await openMigratedDatabase(config.databaseFile);
   const app = await buildApp({ config, db, logger: false });
-  await app.ready();
+  await readyHeldToDocument(app);
   return { app, db, dataDir };
 }
 

@@ -9,6 +9,7 @@ import { JudgeScreens, testPhoto } from './pages/judge-screens.page.ts';
 import { JUDGE_PASSWORD, JudgeServer, type JudgingScenario } from './pages/judge-server.ts';
 import { installApp } from './pages/installed-app.ts';
 import { AppShell } from './pages/app-shell.page.ts';
+import { ConfirmDialog } from './pages/admin-dialogs.page.ts';
 import { DEMO_PASSWORD, demoUsers } from './support/demo-users.ts';
 import { solveCaptcha } from './support/captcha.ts';
 
@@ -67,6 +68,7 @@ test('competition day: start, score (one tablet offline), unlock, review, end, r
   const judgeRow = (lastName: string) => admin.getByRole('row', { name: new RegExp(lastName) });
   await expect(judgeRow(scenario.judge.lastName).getByTestId('judge-status')).toHaveText('-');
   await admin.getByRole('button', { name: 'Start event' }).click();
+  await new ConfirmDialog(admin).confirm('Start event');
   await expect(admin.getByTestId('event-status')).toHaveText('In Progress');
   await expect(judgeRow(scenario.judge.lastName).getByTestId('judge-status')).toHaveText('In Progress');
 

@@ -239,12 +239,10 @@ test.describe('judge sync when things go wrong', () => {
     await screens.scoreSubsection('Oral Presentation', '3.50');
     await expect(screens.pendingText(2)).toBeVisible();
 
-    // Logging out with unsent edits warns, and declining keeps the judge logged in.
-    page.once('dialog', async (dialog) => {
-      expect(dialog.message()).toContain('2 edits are not sent yet');
-      await dialog.dismiss();
-    });
+    // Logging out with unsent edits warns (in the app's dialog), and declining keeps the judge logged in.
     await screens.shell.logoutButton.click();
+    await expect(screens.dialog).toContainText('2 edits are not sent yet');
+    await screens.dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(screens.shell.logoutButton).toBeVisible();
 
     await server.revokeTokens(scenario.judge.email, JUDGE_PASSWORD);

@@ -2,6 +2,7 @@
 // a judge's tablet must be able to open every route offline.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { PRECACHE_MANIFEST_SCRIPT } from './precache-manifest-script.ts';
 
 const distDir = new URL('../dist/', import.meta.url).pathname;
 const serviceWorker = readFileSync(join(distDir, 'sw.js'), 'utf8');
@@ -10,7 +11,11 @@ const serviceWorker = readFileSync(join(distDir, 'sw.js'), 'utf8');
  * Files the service worker does not precache on purpose; the .br/.gz twins (precompress.ts) are
  * the same files in another encoding, which the browser decodes before the cache sees them.
  */
-const isExempt = (path: string) => path === 'sw.js' || /^workbox-[\w-]+\.js$/.test(path) || /\.(map|br|gz)$/.test(path);
+const isExempt = (path: string) =>
+  path === 'sw.js' ||
+  path === PRECACHE_MANIFEST_SCRIPT ||
+  /^workbox-[\w-]+\.js$/.test(path) ||
+  /\.(map|br|gz)$/.test(path);
 
 function listFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

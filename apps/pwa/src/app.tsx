@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { LoginPanelProvider } from './auth/login-panel-state.tsx';
 import { configureGlobalErrorHandling } from './errors/global-error-handler.ts';
 import { startDeviceSyncWhenNeeded } from './offline/device-sync-start.ts';
+import { listenForInstallOffer } from './pwa/install-prompt.ts';
 import { router } from './router.ts';
 import { SessionProvider } from './session/session-context.tsx';
 import { sessionStore } from './session/app-session.ts';
@@ -14,6 +15,9 @@ configureGlobalErrorHandling({
   signOutLocally: () => sessionStore.clear(),
   goToLogin: () => void router.navigate({ to: '/login' }),
 });
+
+// The browser offers installing once, early: keep the offer for the judge's Install button.
+listenForInstallOffer();
 
 // Guards read the session in beforeLoad: re-run them whenever it changes (also from another tab).
 sessionStore.subscribe(() => void router.invalidate());

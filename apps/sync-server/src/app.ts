@@ -1,9 +1,7 @@
-import Fastify, { type RouteOptions } from 'fastify';
+import Fastify, { LogController, type RouteOptions } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MAX_PHOTO_BYTES } from '@judging/shared-types';
 import type { AppConfig } from './config.ts';
@@ -21,10 +19,12 @@ import { registerStateRoutes } from './features/states/states.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerScoreRoutes } from './features/scores/scores.routes.ts';
 import { registerSyncRoutes } from './features/sync/sync.routes.ts';
+import { registerSyncPruning } from './features/sync/sync-pruning.ts';
 import { registerRunRoutes } from './features/run/run.routes.ts';
 import { registerRejectedEditRoutes } from './features/rejected-edits/rejected-edits.routes.ts';
 import { registerReviewRoutes } from './features/review/review.routes.ts';
 import { registerResultsRoutes } from './features/results/results.routes.ts';
+import { computeReport, type ComputeReport } from './features/results/results.service.ts';
 import { registerExportRoutes } from './features/exports/exports.routes.ts';
 import { registerCategoryRoutes } from './features/categories/categories.routes.ts';
 import { registerEventRoutes } from './features/events/events.routes.ts';
@@ -36,6 +36,7 @@ import { registerHelpFileRoutes } from './features/help-files/help-files.routes.
 import { registerLinkTicketRoutes } from './features/link-tickets/link-tickets.routes.ts';
 import { createLinkTickets } from './features/link-tickets/link-tickets.service.ts';
 import { registerHistoryRoutes } from './features/history/history.routes.ts';
+import { registerApiDocument } from './api-document/api-document.ts';
 import type { AppInstance, RouteDeps } from './http/app-types.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { JWT_OPTIONS, createRequireAuth, createRequireEditor, createRequireEventRunner } from './http/guards.ts';
@@ -43,9 +44,11 @@ import { registerJsonBodyParser } from './http/json-body.ts';
 import { serializeRequestForLog } from './http/log-serializers.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerJsonCompression } from './http/json-compression.ts';
+import { registerRequestLog } from './http/request-log.ts';
 import { registerPwa } from './http/pwa-static.ts';
 import { APP_SECURITY_HEADERS, registerResponseHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
+import type { PushOrder } from './features/sync/push-order.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -56,6 +59,10 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Where log lines go (standard output when not given); a test reads them from here. */
   logStream?: { write(line: string): void };
+  /** Computes an open event's results (computeReport unless a test gives a slower one). */
+  computeResults?: ComputeReport;
+  /** The push order the sync routes use (a test watches its waiting pushes). */
+  pushOrder?: PushOrder;
 }
 
 /** Builds the whole server; tests call it with a fresh database and use `inject`. */
@@ -65,6 +72,8 @@ export async function buildApp({
   logger = true,
   onRoute,
   logStream,
+  computeResults = computeReport,
+  pushOrder,
 }: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
     logger: logger
@@ -78,6 +87,8 @@ export async function buildApp({
     // Only the named proxy may say who the client is (decisions §7); off by default.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // One line per request instead of two, the sync calls at debug (http/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     // The seed's paths are called with and without a trailing slash (decisions.md §8).
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -86,6 +97,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   registerJsonBodyParser(app);
   registerErrorHandling(app);
+  if (logger) registerRequestLog(app);
   app.decorateRequest('auth', null);
 
   await app.register(fastifyHelmet, APP_SECURITY_HEADERS);
@@ -97,14 +109,7 @@ export async function buildApp({
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_PHOTO_BYTES + 1, files: 1, fields: 20, fieldSize: 64 * 1024 },
   });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Judged competitions API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerApiDocument(app, config.publicUrl);
 
   const rateLimits = await registerRateLimits(app, config.limits);
   const mailer = createMailer(db, config.smtpUrl, app.log);
@@ -123,6 +128,8 @@ export async function buildApp({
     requireEventRunner: createRequireEventRunner(db),
     linkTickets,
     requireLinkAuth: linkTickets.requireTicketOrAuth(createRequireAuth(db)),
+    computeResults,
+    ...(pushOrder === undefined ? {} : { pushOrder }),
   };
 
   registerHealthRoutes(app, deps);
@@ -149,6 +156,7 @@ export async function buildApp({
   registerResultsRoutes(app, deps);
   registerExportRoutes(app, deps);
   registerPhotoCleanup(app, deps);
+  registerSyncPruning(app, deps);
 
   await registerPwa(app, config.pwaDist);
   return app;

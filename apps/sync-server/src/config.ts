@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_SYNC_RETENTION_DAYS } from './features/sync/sync-horizon.ts';
 
 export interface AppConfig {
   port: number;
@@ -24,6 +25,8 @@ export interface AppConfig {
    */
   trustProxy: false | string[];
   limits: AbuseLimits;
+  /** Days an event's recorded mutations are kept after it is closed (features/sync/sync-horizon.ts). */
+  syncRetentionDays: number;
 }
 
 /**
@@ -77,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       unreferencedPhotoQuota: positiveInteger(env, 'PHOTO_UNREFERENCED_QUOTA', 50),
       unreferencedPhotoGraceDays: positiveInteger(env, 'PHOTO_UNREFERENCED_GRACE_DAYS', 7),
     },
+    syncRetentionDays: positiveInteger(env, 'SYNC_RETENTION_DAYS', DEFAULT_SYNC_RETENTION_DAYS),
   };
 }
 

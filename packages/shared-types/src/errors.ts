@@ -38,14 +38,20 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-export const FieldErrorSchema = Type.Object({ field: Type.String(), message: Type.String() });
+export const FieldErrorSchema = Type.Object(
+  { field: Type.String({ description: 'The field at fault, as the request named it' }), message: Type.String() },
+  { title: 'FieldError' },
+);
 export type FieldError = Static<typeof FieldErrorSchema>;
 
 /** The one error body every failing API call answers with. */
-export const ApiErrorSchema = Type.Object({
-  statusCode: Type.Integer(),
-  code: Type.String(),
-  message: Type.String(),
-  errors: Type.Optional(Type.Array(FieldErrorSchema)),
-});
+export const ApiErrorSchema = Type.Object(
+  {
+    statusCode: Type.Integer({ description: 'The HTTP status, repeated' }),
+    code: Type.String({ description: 'A stable code to branch on, e.g. VALIDATION_FAILED, NOT_FOUND, SECTION_LOCKED' }),
+    message: Type.String({ description: "A sentence for the user, in the seed's words where it has them" }),
+    errors: Type.Optional(Type.Array(FieldErrorSchema, { description: 'Every failing field of a 400' })),
+  },
+  { title: 'ApiError' },
+);
 export type ApiErrorBody = Static<typeof ApiErrorSchema>;

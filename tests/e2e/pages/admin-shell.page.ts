@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** The /admin top bar and section tabs. */
+/** The /admin section tabs (the greeting, Settings and Logout are the app header's). */
 export class AdminShell {
   readonly page: Page;
   readonly sections: Locator;
@@ -10,10 +10,6 @@ export class AdminShell {
     this.page = page;
     this.sections = page.getByRole('navigation', { name: 'Admin sections' });
     this.heading = page.getByRole('main').getByRole('heading', { level: 1 });
-  }
-
-  topBarGreeting(stateName: string, firstName: string): Locator {
-    return this.page.getByRole('main').getByText(`${stateName}: Hello, ${firstName}`, { exact: true });
   }
 
   tab(name: 'Dashboard & Events' | 'Judges' | 'Schools' | 'Criteria' | 'Accounts'): Locator {

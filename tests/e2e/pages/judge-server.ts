@@ -79,8 +79,8 @@ export class JudgeServer {
     return { Authorization: `Bearer ${token}` };
   }
 
-  /** A fresh judge, an event two weeks out with one category and one section (a time-based and a fixed penalty, a DQ), two schools. */
-  async createScenario(label: string, sectionName = 'Menu Presentation'): Promise<JudgingScenario> {
+  /** A fresh judge, an event two weeks out with one category and one section (a time-based and a fixed penalty, a DQ), two schools (or `schoolCount`). */
+  async createScenario(label: string, sectionName = 'Menu Presentation', schoolCount = 2): Promise<JudgingScenario> {
     const unique = `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
     const admin = await this.logIn(demoUsers.admin.email, DEMO_PASSWORD);
     const headers = this.auth(admin.token);
@@ -131,7 +131,7 @@ export class JudgeServer {
       await json<{ schoolId: number; schoolName: string }[]>(
         await this.request.get(`/api/state/${admin.stateId}/school`, { headers }),
       )
-    ).slice(0, 2);
+    ).slice(0, schoolCount);
     for (const [index, school] of schools.entries()) {
       await json(
         await this.request.post('/api/school/register', {

@@ -1,7 +1,6 @@
 import type { AccountSummary } from '@judging/shared-types';
 import { useSyncExternalStore } from 'react';
 import { getAccount } from '../api/accounts-api.ts';
-import { withLoading } from '../loading/loading-store.ts';
 
 // The admin shell's expired-account banner, the write controls of every screen and the account
 // page share what they last heard about a state's account, so a renewal clears them all at once.
@@ -16,14 +15,15 @@ export function rememberAccountStatus(account: AccountSummary): void {
 }
 
 /**
- * Asks the server for a state's account (under the global spinner, so screens do not show
- * controls the answer would hide), unless a request is already out. `onlyIfUnknown` skips an
+ * Asks the server for a state's account, unless a request is already out. A read, so no
+ * global spinner: until the answer the account counts as active (admin-permissions.ts) and
+ * the server refuses what an expired account may not do. `onlyIfUnknown` skips an
  * account already heard of. A failure is silent: the server still refuses what it refuses.
  */
 export function loadAccountStatus(stateId: number, { onlyIfUnknown = false } = {}): void {
   if (loading.has(stateId) || (onlyIfUnknown && accounts.has(stateId))) return;
   loading.add(stateId);
-  withLoading(getAccount(stateId))
+  getAccount(stateId)
     .then(rememberAccountStatus, () => undefined)
     .finally(() => loading.delete(stateId));
 }

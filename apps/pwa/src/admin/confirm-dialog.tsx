@@ -3,7 +3,7 @@ import { modalTitleStyles } from './modal-styles.ts';
 import { useCallback, useState, type ReactNode } from 'react';
 
 interface ConfirmRequest {
-  message: string;
+  message: ReactNode;
   confirmLabel: string;
   resolve(isConfirmed: boolean): void;
 }
@@ -13,12 +13,13 @@ interface ConfirmRequest {
  * remove …?'). `ask` resolves true only on the confirm button; render `dialog` once.
  */
 export function useConfirmDialog(): {
-  ask(message: string, confirmLabel?: string): Promise<boolean>;
+  /** A string is shown as a paragraph; other content (a list of what is not ready) as it is. */
+  ask(message: ReactNode, confirmLabel?: string): Promise<boolean>;
   dialog: ReactNode;
 } {
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
   const ask = useCallback(
-    (message: string, confirmLabel = 'Yes') =>
+    (message: ReactNode, confirmLabel = 'Yes') =>
       new Promise<boolean>((resolve) => setRequest({ message, confirmLabel, resolve })),
     [],
   );
@@ -36,7 +37,7 @@ export function useConfirmDialog(): {
       styles={modalTitleStyles}
     >
       <Stack gap="lg">
-        <Text>{request?.message}</Text>
+        {typeof request?.message === 'string' ? <Text>{request.message}</Text> : request?.message}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => settle(false)}>
             Cancel

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { handleGlobalError } from '../errors/global-error-handler.ts';
-import { withLoading } from '../loading/loading-store.ts';
 
 export interface ApiQuery<T> {
   /** The last answer for the current key; undefined until it arrives. */
@@ -26,7 +25,9 @@ function isAbort(error: unknown): boolean {
 }
 
 /**
- * Loads a screen's data under the global spinner whenever `key` changes. A failure goes to
+ * Loads a screen's data whenever `key` changes. A read never raises the global spinner: the
+ * screen stays usable and shows the rows the moment they arrive (its tables say "Loading…"
+ * meanwhile); the blocking spinner is for changes only (use-save-action.ts). A failure goes to
  * `onError` (default: the seed's global handler); an answer for an older key is dropped.
  */
 export function useApiQuery<T>(
@@ -41,7 +42,7 @@ export function useApiQuery<T>(
 
   useEffect(() => {
     const controller = new AbortController();
-    withLoading(runLoad(controller.signal)).then(
+    runLoad(controller.signal).then(
       (data) => {
         if (!controller.signal.aborted) setState({ key, data, isDone: true });
       },

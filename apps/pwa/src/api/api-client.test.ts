@@ -99,4 +99,28 @@ test('no network is a status-0 error', async () => {
   assert.is(error.code, ClientErrorCode.Network);
 });
 
+test('multipart sends the form as it is, with the token and no JSON content type; its errors carry Retry-After', async () => {
+  const { client, sent } = clientAnswering(() => json(200, { status: 'Success' }));
+  const form = new FormData();
+  form.append('documentName', 'Rules');
+  const answer = await client.multipart('POST', '/files/helpFile/1', form, StatusResponseSchema);
+  assert.equal(answer, { status: 'Success' });
+  assert.is(sent[0]?.url, '/api/files/helpFile/1');
+  assert.is(sent[0]?.init?.method, 'POST');
+  assert.is(sent[0]?.init?.body, form);
+  const headers = new Headers(sent[0]?.init?.headers);
+  assert.is(headers.get('Authorization'), 'Bearer stored-token');
+  assert.is(headers.get('Content-Type'), null, 'the browser writes the multipart boundary');
+
+  const quota = clientAnswering(
+    () =>
+      new Response(JSON.stringify({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Too many photos' }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '120' },
+      }),
+  );
+  const error = await failureOf(quota.client.multipart('PUT', '/sync/photos/ab', form, StatusResponseSchema));
+  assert.equal([error.status, error.code, error.retryAfterSeconds], [429, 'TOO_MANY_REQUESTS', 120]);
+});
+
 test.run();

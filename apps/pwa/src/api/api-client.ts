@@ -1,12 +1,13 @@
 import { validate } from '@judging/shared-types';
 import type { Static, TSchema } from 'typebox';
-import { ApiError, ClientErrorCode, isApiErrorBody } from './api-error.ts';
+import { ApiError, ClientErrorCode, isApiErrorBody, parseRetryAfter } from './api-error.ts';
 
 export const API_BASE = '/api';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RequestOptions {
+  /** JSON, or a multipart form (sent as it is, the browser writing its boundary). */
   body?: unknown;
   /** A token to send instead of the stored one; null sends none. */
   token?: string | null;
@@ -20,8 +21,9 @@ export interface ApiClientDependencies {
 }
 
 /**
- * The one place the app talks to the API: JSON in and out, bearer token, typed errors, and
- * every success body checked against its shared schema before a screen sees it.
+ * The one place the app talks to the API: JSON in and out (or a multipart form in), bearer
+ * token, typed errors (with the server's Retry-After), and every success body checked against
+ * its shared schema before a screen sees it.
  */
 export function createApiClient(dependencies: ApiClientDependencies) {
   const requestJson = <S extends TSchema>(method: Method, path: string, responseSchema: S, options?: RequestOptions) =>
@@ -35,6 +37,14 @@ export function createApiClient(dependencies: ApiClientDependencies) {
       requestJson('PUT', path, schema, { ...options, body }),
     delete: <S extends TSchema>(path: string, schema: S, options?: RequestOptions) =>
       requestJson('DELETE', path, schema, options),
+    /** A file upload: `form` as multipart/form-data, a JSON answer checked like any other. */
+    multipart: <S extends TSchema>(
+      method: 'POST' | 'PUT',
+      path: string,
+      form: FormData,
+      schema: S,
+      options?: RequestOptions,
+    ) => requestJson(method, path, schema, { ...options, body: form }),
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -47,8 +57,9 @@ async function sendRequest<S extends TSchema>(
   options: RequestOptions = {},
 ): Promise<Static<S>> {
   const token = options.token === undefined ? dependencies.getToken() : options.token;
+  const form = typeof FormData !== 'undefined' && options.body instanceof FormData ? options.body : undefined;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
@@ -56,7 +67,7 @@ async function sendRequest<S extends TSchema>(
     response = await dependencies.fetch(`${API_BASE}${path}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
       credentials: 'same-origin',
     });
@@ -85,13 +96,18 @@ async function sendRequest<S extends TSchema>(
     }
     return checked.value;
   }
+  const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
   if (isApiErrorBody(body)) {
-    throw new ApiError(response.status, body.code, body.message, Array.isArray(body.errors) ? body.errors : []);
+    throw new ApiError(response.status, body.code, body.message, Array.isArray(body.errors) ? body.errors : [], {
+      retryAfterSeconds,
+    });
   }
   throw new ApiError(
     response.status,
     ClientErrorCode.Http,
     `Server returned code: ${response.status}, error message: ${response.statusText || 'none'}`,
+    [],
+    { retryAfterSeconds },
   );
 }
 

@@ -3,6 +3,7 @@ import {
   AvailableSectionListSchema,
   CategoryDetailSchema,
   CategoryMutationResponseSchema,
+  type AddSchoolsToCategory,
   type SchoolOrder,
 } from '@judging/shared-types';
 import { api } from './api.ts';
@@ -72,6 +73,11 @@ export function updateStudents(eventId: number, categoryId: number, schoolId: nu
     { schoolStudents },
     CategoryMutationResponseSchema,
   );
+}
+
+/** POST …/school: existing schools of the state, each with its students, added in one step (they run last). */
+export function addSchoolsToCategory(eventId: number, categoryId: number, schools: AddSchoolsToCategory) {
+  return api.post(`${categoryPath(eventId, categoryId)}/school`, schools, CategoryMutationResponseSchema);
 }
 
 /** PUT …/school: the dragged running order; the server renumbers from 0. */

@@ -79,6 +79,16 @@ export function attachDisqualifications(sectionId: number, disqualificationIds: 
   return api.post(`/section/${sectionId}/disqualification`, body, SectionMutationResponseSchema);
 }
 
+/** POST section/{id}/penalty/new: a new penalty of the state, attached to the section in the same step. */
+export function createPenaltyInSection(sectionId: number, penalty: PenaltyCreate) {
+  return api.post(`/section/${sectionId}/penalty/new`, penalty, SectionMutationResponseSchema);
+}
+
+/** POST section/{id}/disqualification/new: a new disqualification of the state, attached in the same step. */
+export function createDisqualificationInSection(sectionId: number, disqualification: DisqualificationInput) {
+  return api.post(`/section/${sectionId}/disqualification/new`, disqualification, SectionMutationResponseSchema);
+}
+
 /** DELETE section/{id}/{type}/{criteriaId}: removes a subsection, detaches a penalty or disqualification. */
 export function removeCriteria(sectionId: number, type: CriteriaType, criteriaId: number) {
   return api.delete(`/section/${sectionId}/${type}/${criteriaId}`, SectionMutationResponseSchema);

@@ -2,6 +2,9 @@
 // `complete` event, before Dexie re-runs the live queries); the live query that re-reads the rows
 // answers a little later. The committed cell is shown meanwhile, and dropped as soon as a read
 // that began after the commit arrives (IndexedDB serves such a read the committed data).
+// Why: waiting for the live query put a whole re-read between the tap and the row on screen;
+// the overlay is what keeps a save within about a frame (figures: docs/decisions.md,
+// "Performance machinery").
 import { dequal } from 'dequal';
 import type { CellRow, OutboxRow } from '../offline/device-db.ts';
 

@@ -1,6 +1,6 @@
 import type { SyncCategory, SyncEvent } from '@judging/shared-types';
 import { Alert, Button, Container, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AlertType, showAlert } from '../alerts/alerts-store.ts';
 import { deviceDb, syncRunner } from '../offline/device.ts';
 import { enqueueCategorySubmit } from '../offline/outbox.ts';
@@ -41,10 +41,19 @@ export interface JudgeDashboardPageProps {
   eventId?: number;
   categoryId?: number;
   eventLoad?: JudgeEventLoad;
+  /** The school the judge just left ("Back to the schools"): its row is scrolled into view. */
+  returnToSchoolId?: number;
 }
 
 /** The judge chooses an event and a category, sees the schools with scored marks and submits. */
-export function JudgeDashboardPage({ judgeId, events, eventId, categoryId, eventLoad }: JudgeDashboardPageProps) {
+export function JudgeDashboardPage({
+  judgeId,
+  events,
+  eventId,
+  categoryId,
+  eventLoad,
+  returnToSchoolId,
+}: JudgeDashboardPageProps) {
   const user = useJudgeSession().session?.user ?? null;
   const isOwn = isOwnJudge(user, judgeId);
   return (
@@ -71,7 +80,13 @@ export function JudgeDashboardPage({ judgeId, events, eventId, categoryId, event
         </Paper>
         <EventChooser judgeId={judgeId} events={events} eventId={eventId} />
         {eventId !== undefined && eventLoad && (
-          <EventArea judgeId={judgeId} eventId={eventId} categoryId={categoryId} load={eventLoad} />
+          <EventArea
+            judgeId={judgeId}
+            eventId={eventId}
+            categoryId={categoryId}
+            load={eventLoad}
+            returnToSchoolId={returnToSchoolId}
+          />
         )}
       </Stack>
     </Container>
@@ -136,11 +151,13 @@ function EventArea({
   eventId,
   categoryId,
   load,
+  returnToSchoolId,
 }: {
   judgeId: number;
   eventId: number;
   categoryId?: number;
   load: JudgeEventLoad;
+  returnToSchoolId?: number;
 }) {
   const snapshot = useJudgeEventSnapshot(judgeId, eventId, load);
   if (load.status === 'refused') return <EventRefusedNotice judgeId={judgeId} message={load.message} />;
@@ -177,13 +194,38 @@ function EventArea({
         </Group>
       </Stack>
       {categoryId !== undefined && !category && <Alert color="yellow">This category is not one of yours.</Alert>}
-      {category && <CategorySchools snapshot={snapshot} category={category} />}
+      {category && <CategorySchools snapshot={snapshot} category={category} returnToSchoolId={returnToSchoolId} />}
     </Stack>
   );
 }
 
-function CategorySchools({ snapshot, category }: { snapshot: JudgeEventSnapshot; category: SyncCategory }) {
+/**
+ * Scrolls the row of the school the judge came back from to the middle of the screen (clear of
+ * the sticky header and status bar) and puts the focus on its button, once per return.
+ */
+function useReturnToSchool(returnToSchoolId: number | undefined) {
+  const tableRef = useRef<HTMLTableElement>(null);
+  useEffect(() => {
+    if (returnToSchoolId === undefined) return;
+    const row = tableRef.current?.querySelector<HTMLElement>(`[data-school-id="${returnToSchoolId}"]`);
+    if (!row) return;
+    row.scrollIntoView({ block: 'center' });
+    row.querySelector<HTMLElement>('a')?.focus({ preventScroll: true });
+  }, [returnToSchoolId]);
+  return tableRef;
+}
+
+function CategorySchools({
+  snapshot,
+  category,
+  returnToSchoolId,
+}: {
+  snapshot: JudgeEventSnapshot;
+  category: SyncCategory;
+  returnToSchoolId?: number;
+}) {
   const { judgeId, eventId } = snapshot.eventData;
+  const tableRef = useReturnToSchool(returnToSchoolId);
   const progress = categoryProgress(snapshot.cells, category);
   const submission = submissionState(category, snapshot.outbox);
   const isLocked = submission === SubmissionState.Submitted || submission === SubmissionState.Queued;
@@ -200,7 +242,7 @@ function CategorySchools({ snapshot, category }: { snapshot: JudgeEventSnapshot;
       </Group>
       <SubmissionNotice state={submission} reopened={category.reopened ?? null} submittedAt={category.submittedAt} />
       <Paper withBorder radius="md">
-        <Table verticalSpacing="sm" horizontalSpacing="md" striped>
+        <Table ref={tableRef} verticalSpacing="sm" horizontalSpacing="md" striped>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={48}>#</Table.Th>
@@ -214,7 +256,12 @@ function CategorySchools({ snapshot, category }: { snapshot: JudgeEventSnapshot;
               const schoolDone = schoolProgress(snapshot.cells, category, school.schoolId);
               const notSent = unsent.get(schoolKey(category.categoryId, school.schoolId)) ?? 0;
               return (
-                <Table.Tr key={school.schoolId}>
+                <Table.Tr
+                  key={school.schoolId}
+                  data-school-id={school.schoolId}
+                  // The school the judge came back from, marked so the eye finds it.
+                  bg={school.schoolId === returnToSchoolId ? 'paprika.0' : undefined}
+                >
                   <Table.Td>{index + 1}</Table.Td>
                   <Table.Td>
                     <Text fw={600}>{school.schoolName}</Text>

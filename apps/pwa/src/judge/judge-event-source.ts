@@ -96,7 +96,7 @@ export async function loadJudgeEvent(user: SessionUser, judgeId: number, eventId
   }
   const stored = await withReopen(deviceDb, () => deviceDb.eventData.get([judgeId, eventId]));
   if (stored) {
-    void syncRunner.requestSync('open');
+    void syncRunner.syncWhenDue('open');
     return { status: 'device' };
   }
   try {

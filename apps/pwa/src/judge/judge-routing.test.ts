@@ -2,7 +2,7 @@ import { isRedirect } from '@tanstack/react-router';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { SessionStore, StoredSession } from '../session/session-store.ts';
-import { requireJudgeArea } from './judge-routing.ts';
+import { requireJudgeArea, validateCategorySearch } from './judge-routing.ts';
 
 function storeWith(current: StoredSession | null, deviceJudge: StoredSession | null): SessionStore {
   return {
@@ -45,6 +45,13 @@ test('a judge whose login expired keeps their own screens on the device, and onl
   assert.ok(isRedirect(other), 'another judge’s screens send to /login');
   const nobody = thrown(() => requireJudgeArea({ session: storeWith(null, null) }, 5));
   assert.ok(isRedirect(nobody));
+});
+
+test('the school the judge left is read from ?school= only when it is an id', () => {
+  assert.equal(validateCategorySearch({ school: '12' }), { school: 12 });
+  assert.equal(validateCategorySearch({ school: 12 }), { school: 12 });
+  for (const school of ['0', '-3', '1.5', '0x10', 'abc', undefined])
+    assert.equal(validateCategorySearch({ school }), {});
 });
 
 test.run();

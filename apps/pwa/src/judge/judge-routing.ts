@@ -44,6 +44,15 @@ export function requireIdSearch(search: Record<string, number>): void {
   if (Object.values(search).some((value) => value < 1)) throw notFound();
 }
 
+/**
+ * The dashboard's category list may name the school the judge just left (`?school=`), so
+ * "Back to the schools" lands at that school's row, not the top. Anything else is ignored.
+ */
+export function validateCategorySearch(raw: Record<string, unknown>): { school?: number } {
+  const { school } = idSearch('school')(raw);
+  return school > 0 ? { school } : {};
+}
+
 export const validateSectionsSearch = idSearch('schoolId', 'eventId', 'judgeId', 'categoryId');
 export type SectionsSearch = ReturnType<typeof validateSectionsSearch>;
 export const validateScoringSearch = idSearch('judgeId', 'eventId', 'schoolId', 'categoryId', 'sectionId');

@@ -5,7 +5,7 @@
 import { liveQuery } from 'dexie';
 import { useCallback, useSyncExternalStore } from 'react';
 import { deviceDb } from '../offline/device.ts';
-import { countOutbox } from '../offline/outbox.ts';
+import { countOutbox } from '../offline/outbox-counts.ts';
 
 export interface OutboxCounts {
   pending: number;

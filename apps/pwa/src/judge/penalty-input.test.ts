@@ -15,7 +15,10 @@ test('an overtime entry converts to 0.25 per started 15 seconds, capped at the m
     ['0:15', 5, 0.25],
     ['0:16', 5, 0.5],
     ['1:24', 5, 1.5],
-    ['84', 5, 1.5],
+    ['124', 5, 1.5],
+    ['150', 5, 2],
+    ['45', 5, 0.75],
+    ['84', 5, undefined],
     ['5:00', 5, 5],
     ['12:00', 3, 3],
     ['0:00', 5, 0],
@@ -30,6 +33,8 @@ test('the reading tells the judge what the entry means', () => {
   assert.is(readOvertimeEntry('9:00', 5).message, '9:00 over time → 5.00 (the maximum)');
   assert.is(readOvertimeEntry('0:00', 5).message, 'Not over time: no deduction.');
   assert.match(readOvertimeEntry('x', 5).message, /mm:ss/);
+  assert.is(readOvertimeEntry('150', 5).message, '1:50 over time → 2.00');
+  assert.is(readOvertimeEntry('175', 5).message, '175 reads as 1:75: seconds go up to 59.');
   assert.is(readOvertimeEntry('  ', 5).message, '');
 });
 

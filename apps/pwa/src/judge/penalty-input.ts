@@ -1,13 +1,14 @@
 // The add/edit penalty modal's rules: a fixed penalty deducts its set deduction; a time-based
-// one deducts what the judge picks, or what their overtime entry (mm:ss or seconds) converts
+// one deducts what the judge picks, or what their overtime entry (mm:ss, or digits read like a
+// microwave: `readOvertime` in shared-types) converts
 // to: 0.25 per started 15 s, capped at the penalty's maximum (decisions.md §1). The time entered
 // is saved with the amount (`overtimeSeconds`), and shown again as m:ss when the penalty is edited.
 import {
   formatOvertime,
   isAmountOfOvertime,
   isValidPenaltyAmount,
-  overtimeAmountFromEntry,
-  parseOvertime,
+  overtimePenaltyAmount,
+  readOvertime,
 } from '@judging/shared-types';
 
 export interface PenaltyDraft {
@@ -35,14 +36,26 @@ export interface OvertimeReading {
   message: string;
 }
 
-/** Reads an overtime entry as typed ('1:24', '84'); blank reads as nothing entered. */
+/** Reads an overtime entry as typed ('1:24', '124'); blank reads as nothing entered. */
 export function readOvertimeEntry(entry: string, maxDeduction: number): OvertimeReading {
   if (entry.trim() === '') return { seconds: undefined, amount: undefined, message: '' };
-  const seconds = parseOvertime(entry);
-  const amount = overtimeAmountFromEntry(entry, maxDeduction);
-  if (seconds === undefined || amount === undefined) {
-    return { seconds, amount: undefined, message: 'Enter the overtime as mm:ss (for example 1:24) or seconds.' };
+  const reading = readOvertime(entry);
+  if (reading.kind === 'secondsOver59') {
+    return {
+      seconds: undefined,
+      amount: undefined,
+      message: `${entry.trim()} reads as ${reading.minutes}:${String(reading.seconds).padStart(2, '0')}: seconds go up to 59.`,
+    };
   }
+  if (reading.kind === 'unreadable') {
+    return {
+      seconds: undefined,
+      amount: undefined,
+      message: 'Enter the overtime as mm:ss or digits (124 is 1:24).',
+    };
+  }
+  const { seconds } = reading;
+  const amount = overtimePenaltyAmount(seconds, maxDeduction);
   if (amount === 0) return { seconds, amount: 0, message: 'Not over time: no deduction.' };
   const capped = amount >= maxDeduction ? ' (the maximum)' : '';
   return { seconds, amount, message: `${formatOvertime(seconds)} over time → ${amount.toFixed(2)}${capped}` };

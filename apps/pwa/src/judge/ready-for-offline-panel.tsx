@@ -1,7 +1,10 @@
-import { Button, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { AlertType, showAlert } from '../alerts/alerts-store.ts';
-import { requestPersistentStorage, syncRunner } from '../offline/device.ts';
+import { syncRunner } from '../offline/device.ts';
+import { installApp, useInstallOffer } from '../pwa/install-prompt.ts';
+import { repairPrecache, useOfflineCheck } from '../pwa/offline-check.ts';
+import { WorkerState } from '../pwa/offline-readiness.ts';
 import { useJudgeSession } from '../session/session-context.tsx';
 import type { JudgeEventSnapshot } from './judge-event-source.ts';
 import { formatBytes, formatDateTime } from './judge-format.ts';
@@ -40,12 +43,17 @@ function eventEndMs(endDate: string): number {
   return end.getTime();
 }
 
-function Check({ isOk, children }: { isOk: boolean | null; children: ReactNode }) {
+/** A check's mark: done, not (yet) done, unknown, or advice that does not stop offline judging. */
+type Mark = boolean | null | 'advice';
+
+function Check({ isOk, children }: { isOk: Mark; children: ReactNode }) {
+  const [color, symbol] =
+    isOk === 'advice' ? ['orange.8', 'i'] : isOk ? ['basil.7', '✓'] : isOk === null ? ['gray.6', '?'] : ['red.7', '!'];
   return (
     <List.Item
       icon={
-        <ThemeIcon size={26} radius="xl" color={isOk ? 'basil.7' : isOk === null ? 'gray.6' : 'red.7'} aria-hidden>
-          {isOk ? '✓' : isOk === null ? '?' : '!'}
+        <ThemeIcon size={26} radius="xl" color={color} aria-hidden>
+          {symbol}
         </ThemeIcon>
       }
     >
@@ -54,30 +62,51 @@ function Check({ isOk, children }: { isOk: boolean | null; children: ReactNode }
   );
 }
 
-/** "Ready for offline": the event downloaded (and when), storage persisted, free space, and a login that lasts the event. */
+function workerLine(worker: WorkerState | null): string {
+  if (worker === WorkerState.Active) return 'installed in this browser: it opens without a network';
+  if (worker === WorkerState.Unsupported) {
+    return 'this browser cannot keep the app for offline use: use Chrome, Edge or Safari, not a private window';
+  }
+  return 'still downloading for offline use: keep this page open and online';
+}
+
+/**
+ * "Ready for offline": the app installed in the browser with all its files, the event and the
+ * photos on this tablet; one line says when all hold (offline-readiness.ts). Storage, free space
+ * and the login are advice beside it, with what the judge can do about each.
+ */
 export function ReadyForOfflinePanel({ snapshot }: { snapshot: JudgeEventSnapshot }) {
   const { session, isExpired } = useJudgeSession();
   const [storage, rereadStorage] = useStorageState();
   const [isRefreshing, setIsRefreshing] = useState(false);
+  const offline = useOfflineCheck(snapshot.cells, true);
+  const install = useInstallOffer();
   const { eventData } = snapshot;
   const expiresAt = session?.expiresAt ?? null;
   const isTokenValid = expiresAt === null ? null : Date.parse(expiresAt) >= eventEndMs(eventData.event.eventEndDate);
+  const precache = offline.precache;
 
   const refresh = async () => {
     setIsRefreshing(true);
     try {
       await syncRunner.requestSync('refresh');
       await syncRunner.downloadEvent(eventData.judgeId, eventData.eventId);
-      showAlert({ type: AlertType.Success, message: 'Event data refreshed.' });
+      const isAppComplete = await repairPrecache();
+      showAlert(
+        isAppComplete
+          ? { type: AlertType.Success, message: 'Event data refreshed.' }
+          : { type: AlertType.Warning, message: 'Event data refreshed; some app files could not be downloaded yet.' },
+      );
     } catch {
       showAlert({ type: AlertType.Warning, message: 'No connection: the data on this tablet is kept as it is.' });
     } finally {
       setIsRefreshing(false);
+      await Promise.all([offline.recheck(), rereadStorage()]);
     }
   };
 
-  const askPersist = async () => {
-    await requestPersistentStorage();
+  const askInstall = async () => {
+    await installApp();
     await rereadStorage();
   };
 
@@ -92,7 +121,46 @@ export function ReadyForOfflinePanel({ snapshot }: { snapshot: JudgeEventSnapsho
             Refresh now
           </Button>
         </Group>
+        <div role="status" aria-live="polite" data-testid="offline-verdict" data-ready={offline.isReady}>
+          {offline.isReady ? (
+            <Alert color="blue" variant="light" p="xs">
+              <Text fw={700} c="blue.9">
+                ✓ This tablet is ready to judge offline
+              </Text>
+            </Alert>
+          ) : (
+            <Alert color="orange" variant="light" p="xs">
+              <Text fw={700} c="orange.9">
+                Not ready for offline yet: stay online until the red items below are done
+              </Text>
+            </Alert>
+          )}
+        </div>
         <List spacing="xs" center>
+          <Check isOk={offline.worker === null ? null : offline.worker === WorkerState.Active}>
+            <Text span fw={600}>
+              App
+            </Text>{' '}
+            <Text span data-testid="offline-worker">
+              {offline.worker === null ? 'checking…' : workerLine(offline.worker)}
+            </Text>
+          </Check>
+          <Check
+            isOk={precache === null ? (offline.worker === WorkerState.Active ? null : false) : precache.missing === 0}
+          >
+            <Text span fw={600}>
+              App files
+            </Text>{' '}
+            <Text span data-testid="offline-files">
+              {precache === null
+                ? offline.worker === WorkerState.Active
+                  ? 'checking…'
+                  : 'not on this tablet yet'
+                : precache.missing === 0
+                  ? `all ${precache.expected} on this tablet`
+                  : `${precache.missing} of ${precache.expected} missing: press Refresh now while online`}
+            </Text>
+          </Check>
           <Check isOk>
             <Text span fw={600}>
               Data downloaded
@@ -102,32 +170,59 @@ export function ReadyForOfflinePanel({ snapshot }: { snapshot: JudgeEventSnapsho
               {formatDateTime(eventData.refreshedAt)}
             </Text>
           </Check>
-          <Check isOk={storage.isPersisted}>
-            <Group gap="xs">
+          <Check isOk={offline.photos === null ? null : offline.photos.missingUnsent === 0}>
+            <Text span fw={600}>
+              Photos
+            </Text>{' '}
+            {offline.photos === null
+              ? 'checking…'
+              : offline.photos.missingUnsent > 0
+                ? `${offline.photos.missingUnsent} photo(s) of unsent scores are missing from this tablet`
+                : offline.photos.referenced === 0
+                  ? 'none taken yet'
+                  : offline.photos.onlineOnly > 0
+                    ? `on this tablet, except ${offline.photos.onlineOnly} taken on another device (they open only online)`
+                    : `all ${offline.photos.referenced} on this tablet`}
+          </Check>
+          <Check isOk={storage.isPersisted === false ? 'advice' : storage.isPersisted}>
+            <Stack gap={6}>
               <Text span>
                 <Text span fw={600}>
                   Storage
                 </Text>{' '}
                 {storage.isPersisted
-                  ? 'persisted (the browser will not clear it)'
+                  ? 'kept: the browser will not clear this tablet’s scores'
                   : storage.isPersisted === null
                     ? 'unknown'
-                    : 'not persisted yet'}
+                    : install.isInstalled
+                      ? 'the browser may clear unsent scores when space runs low: send them when you can'
+                      : 'the browser may clear this tablet’s data when space runs low. Install the app on the home screen: an installed app keeps its data.'}
               </Text>
-              {storage.isPersisted === false && (
-                <Button size="xs" variant="light" onClick={() => void askPersist()}>
-                  Ask again
-                </Button>
+              {!install.isInstalled && install.canInstall && (
+                <Group gap="xs">
+                  <Button size="sm" onClick={() => void askInstall()}>
+                    Install the app
+                  </Button>
+                  <Text size="sm" c="dimmed">
+                    It then opens from its icon on the home screen, like any app.
+                  </Text>
+                </Group>
               )}
-            </Group>
+              {!install.isInstalled && !install.canInstall && storage.isPersisted === false && (
+                <Text size="sm" c="dimmed">
+                  Chrome or Edge: menu ⋮ → Install app (or Add to Home screen). iPad Safari: Share → Add to Home Screen.
+                  Then open the app from its icon and log in there.
+                </Text>
+              )}
+            </Stack>
           </Check>
-          <Check isOk={storage.freeBytes === null ? null : storage.freeBytes > 50 * 1024 * 1024}>
+          <Check isOk={storage.freeBytes === null ? null : storage.freeBytes > 50 * 1024 * 1024 ? true : 'advice'}>
             <Text span fw={600}>
               Free space
             </Text>{' '}
             {storage.freeBytes === null ? 'unknown' : formatBytes(storage.freeBytes)}
           </Check>
-          <Check isOk={isTokenValid}>
+          <Check isOk={isTokenValid === false ? 'advice' : isTokenValid}>
             <Text span fw={600}>
               Login
             </Text>{' '}

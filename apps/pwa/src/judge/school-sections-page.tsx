@@ -13,7 +13,13 @@ export function SchoolSectionsPage({ search, load }: { search: SectionsSearch; l
   const { judgeId, eventId, categoryId, schoolId } = search;
   const snapshot = useJudgeEventSnapshot(judgeId, eventId, load);
   const backLink = (
-    <AnchorLink to="/judge-dashboard/$judgeId/$eventId/$categoryId" params={{ judgeId, eventId, categoryId }}>
+    // Back to the list at this school's row (the dashboard scrolls it into view), not its top.
+    <AnchorLink
+      to="/judge-dashboard/$judgeId/$eventId/$categoryId"
+      params={{ judgeId, eventId, categoryId }}
+      search={{ school: schoolId }}
+      resetScroll={false}
+    >
       ← Back to the schools
     </AnchorLink>
   );

@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, type MantineColor } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { memo, useState, useSyncExternalStore } from 'react';
+import { memo, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { DeviceRejectionCode } from '../offline/device-db.ts';
 import { deviceDb, syncRunner } from '../offline/device.ts';
 import type { SyncStatus } from '../offline/sync-runner.ts';
-import { discardRejected, retryRejected } from '../offline/outbox.ts';
+import { discardRejected, retryRejected } from '../offline/outbox-acks.ts';
 import { useJudgeSession, useSession } from '../session/session-context.tsx';
 import { useRejectedRows } from './judge-event-source.ts';
 import { formatDateTime } from './judge-format.ts';
@@ -27,6 +27,7 @@ const TONE_COLOR: Record<SyncTone, MantineColor | undefined> = {
  */
 export const SyncStatusBar = memo(function SyncStatusBar({ judgeId }: { judgeId: number }) {
   const status = useSyncExternalStore(syncRunner.subscribe, syncRunner.getStatus);
+  const stickyTop = useStickyHeaderHeight();
   const [isDetailsOpen, setIsDetailsOpen] = useState(false);
   const navigate = useNavigate();
   const { signOut } = useSession();
@@ -46,7 +47,10 @@ export const SyncStatusBar = memo(function SyncStatusBar({ judgeId }: { judgeId:
       p="sm"
       role="region"
       aria-label="Sync status"
-      style={{ position: 'sticky', top: 0, zIndex: 5 }}
+      data-sync-bar
+      // Sticks just below the app's sticky header (never under it) and above the page, so
+      // online/offline and what waits to be sent stay in view at every scroll position.
+      style={{ position: 'sticky', top: stickyTop, zIndex: 150, boxShadow: 'var(--mantine-shadow-xs)' }}
     >
       <Stack gap="xs">
         <Group justify="space-between" gap="sm" wrap="wrap">
@@ -101,6 +105,25 @@ export const SyncStatusBar = memo(function SyncStatusBar({ judgeId }: { judgeId:
     </Paper>
   );
 });
+
+/**
+ * The height of the app's sticky header (the page's `header` element), followed as it changes
+ * (a safe-area inset, a wrapped line): the bar's sticky offset.
+ */
+function useStickyHeaderHeight(): number {
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    const header = document.querySelector('body header');
+    if (!header) return;
+    const measure = () => setHeight(header.getBoundingClientRect().height);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+  return height;
+}
 
 // The counts are shown by these small components alone (see outbox-counts.ts): a synced batch
 // re-renders a number, not the bar.

@@ -3,9 +3,31 @@ import { usePaymentUrl } from '../api/use-public-config.ts';
 import { AnchorLink } from '../routing/links.tsx';
 import classes from './app-footer.module.css';
 
-/** Footer links on every page, and the copyright notice. */
-export function AppFooter() {
+/**
+ * Footer links on every public page, and the copyright notice. In the admin tools the marketing
+ * band gives way to one quiet line of help links: coordinators work there, nobody is sold to.
+ */
+export function AppFooter({ isTools = false }: { isTools?: boolean }) {
   const paymentUrl = usePaymentUrl();
+  if (isTools) {
+    return (
+      <Box component="footer" className={classes.toolsFooter}>
+        <Container size="xl" py="xs">
+          <Group component="nav" aria-label="Footer" gap="md" justify="flex-end" wrap="wrap">
+            <AnchorLink to="/help" size="sm" c="dimmed">
+              Help
+            </AnchorLink>
+            <AnchorLink to="/contact" size="sm" c="dimmed">
+              Contact
+            </AnchorLink>
+            <AnchorLink to="/terms-of-use" size="sm" c="dimmed">
+              Terms of Use
+            </AnchorLink>
+          </Group>
+        </Container>
+      </Box>
+    );
+  }
   return (
     <Box component="footer" className={classes.footer}>
       <Container size="xl" py="lg">

@@ -1,6 +1,7 @@
 import { landingPathFor } from '@judging/shared-types';
 import { Box, Button, Container, Group, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
+import { useConfirmDialog } from '../admin/confirm-dialog.tsx';
 import { useLoginPanel } from '../auth/login-panel-state.tsx';
 import { ButtonLink, HrefButton } from '../routing/links.tsx';
 import { useSession } from '../session/session-context.tsx';
@@ -13,12 +14,13 @@ export function AppHeader() {
   const { user, signOut } = useSession();
   const loginPanel = useLoginPanel();
   const navigate = useNavigate();
+  const logoutWarning = useConfirmDialog();
 
   const logOut = async () => {
     // Unsent scores are kept on the device either way; the judge is told before leaving.
     // Loaded on the way out: the device store is judge code, not the public pages' (device-sync-start.ts).
     const { confirmLogoutKeepingQueue } = await import('../offline/logout-guard.ts');
-    if (!(await confirmLogoutKeepingQueue(user))) return;
+    if (!(await confirmLogoutKeepingQueue(user, (message) => logoutWarning.ask(message, 'Log out')))) return;
     // Leave the guarded page first so its guard does not race us to /login.
     await navigate({ to: '/welcome' });
     signOut();
@@ -26,6 +28,7 @@ export function AppHeader() {
 
   return (
     <Box component="header" className={classes.header}>
+      {logoutWarning.dialog}
       <Container size="xl" className={classes.bar}>
         <AppLogo />
         {user ? (

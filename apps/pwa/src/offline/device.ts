@@ -16,7 +16,6 @@ export const deviceDb = createDeviceDb();
 
 export const syncApi = createSyncApi(api, {
   fetch: (input, init) => globalThis.fetch(input, init),
-  getToken: () => sessionStore.get()?.token ?? null,
 });
 
 export const syncRunner = createSyncRunner({

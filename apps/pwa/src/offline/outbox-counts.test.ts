@@ -11,18 +11,14 @@ import * as assert from 'uvu/assert';
 import { CellKind, OutboxStatus, cellKey, createDeviceDb, type DeviceDb, type OutboxRow } from './device-db.ts';
 import {
   applyAnsweredBatches,
-  countOutbox,
   discardRejected,
-  enqueueCategorySubmit,
   listPendingBatch,
   noteFailedAttempt,
-  recountOutbox,
   refusePhotoEdits,
-  removeCell,
   retryRejected,
-  saveCell,
-  type CellInput,
-} from './outbox.ts';
+} from './outbox-acks.ts';
+import { countOutbox, recountOutbox } from './outbox-counts.ts';
+import { enqueueCategorySubmit, removeCell, saveCell, type CellInput } from './outbox.ts';
 import { testCell } from '../test-support/cells.ts';
 
 const NOW = '2026-03-01T12:00:00.000Z';

@@ -1,6 +1,7 @@
-// The sync protocol's calls (offline-sync.md "Server protocol"). JSON calls go through the app's
-// API client, which reads the token when the request is sent and refuses any answer that is
-// not our JSON (a captive portal's 200 HTML is an error, never an acknowledgement).
+// The sync protocol's calls (offline-sync.md "Server protocol"). Every call but the probe goes
+// through the app's API client (photos as multipart), which reads the token when the request is
+// sent and refuses any answer that is not our JSON (a captive portal's 200 HTML is an error,
+// never an acknowledgement).
 import {
   PROTOCOL_VERSION,
   PhotoUploadResponseSchema,
@@ -8,7 +9,6 @@ import {
   RunEventListSchema,
   SyncPullResponseSchema,
   SyncReferenceDataSchema,
-  validate,
   type PushMutation,
   type PushResponse,
   type SyncEvent,
@@ -17,13 +17,11 @@ import {
 } from '@judging/shared-types';
 import type { ApiClient } from '../api/api-client.ts';
 import { API_BASE } from '../api/api-client.ts';
-import { ApiError, ClientErrorCode, isApiErrorBody, parseRetryAfter } from '../api/api-error.ts';
 
 export interface SyncApi {
   fetchJudgeEvents(judgeId: number): Promise<SyncEvent[]>;
   fetchReferenceData(judgeId: number, eventId: number, deviceId?: string): Promise<SyncReferenceData>;
-  /** `after`: the last mutation of the push sent just before, when its answer has not arrived yet. */
-  push(deviceId: string, mutations: PushMutation[], after?: string): Promise<PushResponse>;
+  push(deviceId: string, mutations: PushMutation[]): Promise<PushResponse>;
   pull(eventId: number, cursor: number, deviceId: string): Promise<SyncPullResponse>;
   uploadPhoto(photo: { sha256: string; mime: string; bytes: ArrayBuffer; capturedAt?: string | null }): Promise<void>;
   /** True when the server answers `HEAD /api/health` (our JSON headers) within `PROBE_TIMEOUT_MS`. */
@@ -45,10 +43,7 @@ function timeLimit(ms: number): AbortSignal | undefined {
     : undefined;
 }
 
-export function createSyncApi(
-  client: ApiClient,
-  dependencies: { fetch: typeof fetch; getToken(): string | null; now?: () => Date },
-): SyncApi {
+export function createSyncApi(client: ApiClient, dependencies: { fetch: typeof fetch; now?: () => Date }): SyncApi {
   const now = dependencies.now ?? (() => new Date());
   return {
     fetchJudgeEvents: (judgeId) =>
@@ -59,14 +54,13 @@ export function createSyncApi(
         SyncReferenceDataSchema,
         { signal: timeLimit(SYNC_TIMEOUTS_MS.read) },
       ),
-    push: (deviceId, mutations, after) =>
+    push: (deviceId, mutations) =>
       client.post(
         '/sync/push',
         {
           deviceId,
           protocolVersion: PROTOCOL_VERSION,
           mutations,
-          ...(after === undefined ? {} : { after }),
           // This tablet's clock as the push leaves: the server measures how far off it is (decisions §8).
           sentAt: now().toISOString(),
         },
@@ -79,7 +73,9 @@ export function createSyncApi(
         SyncPullResponseSchema,
         { signal: timeLimit(SYNC_TIMEOUTS_MS.read) },
       ),
-    uploadPhoto: (photo) => uploadPhoto(dependencies, photo),
+    uploadPhoto: async (photo) => {
+      await uploadPhoto(client, photo);
+    },
     probe: () => probeServer(dependencies),
   };
 }
@@ -106,41 +102,14 @@ async function probeServer(dependencies: { fetch: typeof fetch }): Promise<boole
  * PUT /api/sync/photos/{sha256}, multipart with one image and, before it, the time it was
  * taken; 200 and 201 both mean the server has it.
  */
-async function uploadPhoto(
-  dependencies: { fetch: typeof fetch; getToken(): string | null },
+function uploadPhoto(
+  client: ApiClient,
   photo: { sha256: string; mime: string; bytes: ArrayBuffer; capturedAt?: string | null },
-): Promise<void> {
+): Promise<unknown> {
   const form = new FormData();
   if (photo.capturedAt) form.append('capturedAt', photo.capturedAt);
   form.append('file', new Blob([photo.bytes], { type: photo.mime }), `${photo.sha256}.jpg`);
-  const token = dependencies.getToken();
-  let response: Response;
-  try {
-    response = await dependencies.fetch(`${API_BASE}/sync/photos/${photo.sha256}`, {
-      method: 'PUT',
-      body: form,
-      headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      credentials: 'same-origin',
-      signal: timeLimit(SYNC_TIMEOUTS_MS.photo),
-    });
-  } catch {
-    throw new ApiError(0, ClientErrorCode.Network, 'The server could not be reached.');
-  }
-  const isJson = (response.headers.get('content-type') ?? '').toLowerCase().includes('json');
-  const body: unknown = isJson ? await response.json().catch(() => undefined) : undefined;
-  if (response.ok) {
-    if (body === undefined || !validate(PhotoUploadResponseSchema, body).ok) {
-      throw new ApiError(
-        response.status,
-        ClientErrorCode.InvalidResponse,
-        'The server answered with something other than our JSON.',
-      );
-    }
-    return;
-  }
-  const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
-  if (isApiErrorBody(body)) throw new ApiError(response.status, body.code, body.message, [], { retryAfterSeconds });
-  throw new ApiError(response.status, ClientErrorCode.Http, `Server returned code: ${response.status}`, [], {
-    retryAfterSeconds,
+  return client.multipart('PUT', `/sync/photos/${photo.sha256}`, form, PhotoUploadResponseSchema, {
+    signal: timeLimit(SYNC_TIMEOUTS_MS.photo),
   });
 }

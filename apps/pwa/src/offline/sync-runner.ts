@@ -10,58 +10,19 @@
 // the server itself, cheaply (`HEAD /api/health`): every 2–3 s while edits wait, every 20 s
 // when nothing does. The status says "can't reach the server" as soon as a request or a probe
 // fails to reach it, and the queue drains as soon as a probe is answered again.
-import {
-  ErrorCode,
-  MAX_PUSH_BATCH,
-  PUSHES_IN_FLIGHT,
-  RejectionCode,
-  Role,
-  hasRole,
-  type PushResponse,
-} from '@judging/shared-types';
-import { ClientErrorCode, isApiError } from '../api/api-error.ts';
-import { probeDeviceDb, readDeviceId, withReopen, type DeviceDb, type OutboxRow } from './device-db.ts';
-import { applyPulledChanges, readLastSync, recordSyncSuccess, storeReferenceData } from './device-store.ts';
-import {
-  applyAnsweredBatches,
-  countOutbox,
-  isWholeBatchAnswered,
-  lastSeqOf,
-  listPendingBatch,
-  noteFailedAttempt,
-  recountOutbox,
-  refusePhotoEdits,
-  toPushMutation,
-  type AnsweredBatch,
-} from './outbox.ts';
+import { ErrorCode, Role, hasRole } from '@judging/shared-types';
+import { isApiError } from '../api/api-error.ts';
+import { probeDeviceDb, readDeviceId, withReopen, type DeviceDb } from './device-db.ts';
+import { readLastSync, recordSyncSuccess, storeReferenceData } from './device-store.ts';
+import { refusePhotoEdits } from './outbox-acks.ts';
+import { countOutbox, recountOutbox } from './outbox-counts.ts';
 import { realTimers, type Timers } from '../support/timers.ts';
-import { listPhotosToUpload, markPhotoMissing, markPhotoUploaded } from './photo-store.ts';
+import { pushOutbox } from './outbox-push.ts';
+import { pullEvents } from './pull-events.ts';
+import { PERIODIC_SYNC_MS, RETRY_AFTER_MAX_MS, WRITE_DEBOUNCE_MS, backoffDelay, probeDelay } from './sync-schedule.ts';
+import { listPhotosToUpload, markPhotoUploaded } from './photo-store.ts';
 import type { SyncApi } from './sync-api.ts';
-
-export const WRITE_DEBOUNCE_MS = 1000;
-/** While a long queue drains, answers are stored at most this often (see `pushOutbox`)… */
-export const STORE_ANSWERS_EVERY_MS = 250;
-/** …or once this many pushes wait for theirs (at most 1,000 rows to send again after a stop). */
-export const MAX_UNSTORED_BATCHES = 20;
-/** Pending rows read at a time while a queue drains (five pushes' worth). */
-const READ_AHEAD_ROWS = 5 * MAX_PUSH_BATCH;
-export const PERIODIC_SYNC_MS = 30_000;
-/** While edits wait and nothing was heard from the server lately: a probe every 2–3 s (jittered, so tablets spread out). */
-export const PROBE_WAITING_MS = 2000;
-export const PROBE_JITTER_MS = 1000;
-/**
- * When nothing waits: a probe every 20 s, so the status turns to "can't reach the server"
- * within 30 s of the server going away (20 s, plus the probe's own time limit).
- */
-export const PROBE_IDLE_MS = 20_000;
-const BACKOFF_BASE_MS = 2000;
-/** The longest wait after failures: the periodic interval, so no trigger waits longer than it. */
-export const BACKOFF_MAX_MS = PERIODIC_SYNC_MS;
-/**
- * The longest a server's Retry-After holds the next automatic try back (a photo past its quota
- * may be told days): the judge's edits are never held longer than this by the runner itself.
- */
-export const RETRY_AFTER_MAX_MS = 10 * 60 * 1000;
+import { describeSyncError as describe, isPhotoRefused, isUnreachable } from './sync-errors.ts';
 
 export interface SyncSession {
   userId: number;
@@ -109,27 +70,6 @@ export interface SyncRunnerDependencies {
 }
 
 type Listener = () => void;
-
-/** Delay before retry number `failures` (1-based): doubling from 2 s up to 30 s, with 50–100 % jitter. */
-export function backoffDelay(failures: number, random: () => number = Math.random): number {
-  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1));
-  return Math.round(base * (0.5 + random() * 0.5));
-}
-
-/** The wait before the next probe: 2–3 s while edits wait, 20 s otherwise. */
-export function probeDelay(isWaiting: boolean, random: () => number = Math.random): number {
-  return isWaiting ? PROBE_WAITING_MS + Math.round(random() * PROBE_JITTER_MS) : PROBE_IDLE_MS;
-}
-
-/**
- * True when a failure says the server was not reached: no answer (refused, timed out, no
- * network), or an answer that is not our API's (a portal's page, a proxy's 502). Our API's own
- * errors (a 503 ordering refusal, a 500) mean the server is there.
- */
-export function isUnreachable(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  return error.status === 0 || error.code === ClientErrorCode.InvalidResponse || error.code === ClientErrorCode.Http;
-}
 
 export function createSyncRunner(dependencies: SyncRunnerDependencies) {
   const { db, api } = dependencies;
@@ -232,156 +172,6 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     }
   }
 
-  /**
-   * Sends the pending rows in seq order, in batches, with up to PUSHES_IN_FLIGHT pushes out at
-   * once: the next batch leaves while the server still works on the one before, naming that
-   * one's last row (`after`). The server applies it only once that row is recorded, so the
-   * judge's edits keep their order whichever push arrives first; if the earlier push stops
-   * short, the later one is refused whole (push-order.ts on the server). The rows behind are
-   * read ahead (several batches' worth at a time: while the runner drains, pending rows only
-   * ever leave by its own hand or arrive behind, with higher seqs). A long queue drains at
-   * the pace of the slower side rather than of both added up.
-   *
-   * While it drains, answers are stored a few batches at a time (every STORE_ANSWERS_EVERY_MS
-   * or MAX_UNSTORED_BATCHES, in one transaction): each store re-runs every screen's live
-   * queries, which cost the tablet more than the push itself. An answered row waits meanwhile
-   * as it was, still counted as waiting: should the tablet stop before its answer is stored,
-   * it is sent again and the server answers `duplicate`. Every answer is stored before this
-   * returns or fails. After a batch that stops early (a transient answer such as
-   * photo_missing, or fewer answers than rows), the pushes still out are awaited (the server
-   * refuses them) and every answer is stored before the queue is sent again from its head.
-   */
-  async function pushOutbox(judgeId: number, deviceId: string): Promise<void> {
-    let photoRetries = 0;
-    // Pending rows read ahead, in seq order, not sent yet.
-    let ahead: OutboxRow[] = [];
-    /** The next batch after `afterSeq` (0: the head of the queue), from the rows read ahead when it can. */
-    const takeBatch = async (afterSeq: number): Promise<OutboxRow[]> => {
-      if (ahead.length < MAX_PUSH_BATCH) {
-        const from = ahead.length > 0 ? lastSeqOf(ahead) : afterSeq;
-        ahead = [...ahead, ...(await listPendingBatch(db, judgeId, READ_AHEAD_ROWS, from))];
-      }
-      return ahead.splice(0, MAX_PUSH_BATCH);
-    };
-    // Pushes sent and not answered yet, oldest first.
-    let inFlight: { rows: OutboxRow[]; answer: Promise<PushResponse> }[] = [];
-    // The last seq sent in this pass over the queue (0: the next batch comes from its head).
-    let sentUpTo = 0;
-    /** Up to PUSHES_IN_FLIGHT pushes out, each naming the one still out before it. */
-    const fillWindow = async () => {
-      while (inFlight.length < PUSHES_IN_FLIGHT) {
-        const rows = await takeBatch(sentUpTo);
-        if (rows.length === 0) return;
-        const before = inFlight.at(-1)?.rows.at(-1);
-        inFlight.push({ rows, answer: quiet(api.push(deviceId, rows.map(toPushMutation), before?.id)) });
-        sentUpTo = lastSeqOf(rows);
-      }
-    };
-    /** Starts again from the head of the queue: only once every answer received is stored. */
-    const fromHead = () => {
-      ahead = [];
-      sentUpTo = 0;
-    };
-    /**
-     * What is still out once a push before it stopped short: the server refuses it (it names
-     * the push that stopped), so its answer is not needed; it is awaited so nothing of this
-     * pass is still out when the queue is sent again.
-     */
-    const dropInFlight = async () => {
-      const dropped = inFlight;
-      inFlight = [];
-      await Promise.allSettled(dropped.map((push) => push.answer));
-    };
-    // Answered pushes whose answers are not stored yet, in the order they were sent.
-    let unstored: AnsweredBatch[] = [];
-    let storedAt = now().getTime();
-    /** Stores every answer received; `extra`: one more push's, stored with them. */
-    const storeUnstored = (extra: AnsweredBatch[] = []) => {
-      const answered = [...unstored, ...extra];
-      unstored = [];
-      storedAt = now().getTime();
-      // The rows still out or read ahead are queued behind: their cells keep an edit waiting.
-      return applyAnsweredBatches(db, answered, [...inFlight.flatMap((push) => push.rows), ...ahead]);
-    };
-    await fillWindow();
-    for (;;) {
-      const head = inFlight.shift();
-      if (!head) {
-        // Nothing out and nothing behind: store every answer, then look from the head of the
-        // queue again (edits saved meanwhile, or rows put back to send, go too).
-        if (unstored.length > 0) await storeUnstored();
-        fromHead();
-        await fillWindow();
-        if (inFlight.length === 0) return;
-        continue;
-      }
-      let response;
-      try {
-        response = await head.answer;
-        noteHeard();
-      } catch (error) {
-        inFlight = [];
-        if (unstored.length > 0) await storeUnstored();
-        await noteFailedAttempt(db, head.rows, describe(error));
-        throw error;
-      }
-      if (isWholeBatchAnswered(head.rows, response.results)) {
-        unstored.push({ sent: head.rows, results: response.results });
-        await fillWindow();
-        if (now().getTime() - storedAt >= STORE_ANSWERS_EVERY_MS || unstored.length >= MAX_UNSTORED_BATCHES) {
-          await storeUnstored();
-        }
-        continue;
-      }
-      await dropInFlight();
-      const { transient } = await storeUnstored([{ sent: head.rows, results: response.results }]);
-      if (transient) {
-        if (transient.code !== RejectionCode.PhotoMissing || photoRetries >= 1) {
-          throw new Error(transient.message ?? 'The server asked to retry later.');
-        }
-        // The server lacks a photo this edit refers to: upload it, then push again.
-        photoRetries += 1;
-        const sha256 = photoOf(head.rows.find((item) => item.id === transient.id));
-        if (sha256) await markPhotoMissing(db, sha256);
-        await uploadPhotos(judgeId);
-      } else {
-        // Fewer answers than rows, without a transient stop: stop rather than loop.
-        return;
-      }
-      fromHead();
-      await fillWindow();
-    }
-  }
-
-  async function pullEvents(judgeId: number, deviceId: string): Promise<void> {
-    const events = await withReopen(db, () => db.eventData.where('judgeId').equals(judgeId).toArray());
-    for (const stored of events) {
-      if (stored.needsRefresh) {
-        await storeReferenceData(
-          db,
-          await api.fetchReferenceData(judgeId, stored.eventId, deviceId),
-          now().toISOString(),
-        );
-        continue;
-      }
-      let cursor = stored.cursor;
-      for (let page = 0; page < 100; page += 1) {
-        const answer = await api.pull(stored.eventId, cursor, deviceId);
-        await applyPulledChanges(db, judgeId, stored.eventId, answer.changes, answer.cursor, now().toISOString());
-        cursor = answer.cursor;
-        if (!answer.hasMore) break;
-      }
-      const after = await db.eventData.get([judgeId, stored.eventId]);
-      if (after?.needsRefresh) {
-        await storeReferenceData(
-          db,
-          await api.fetchReferenceData(judgeId, stored.eventId, deviceId),
-          now().toISOString(),
-        );
-      }
-    }
-  }
-
   function scheduleRetry(delay: number) {
     timers.clearTimeout(retryTimer);
     nextAttemptAt = now().getTime() + delay;
@@ -425,8 +215,8 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       await withDeviceLock(async () => {
         const deviceId = await readDeviceId(db);
         await uploadPhotos(session.userId);
-        await pushOutbox(session.userId, deviceId);
-        await pullEvents(session.userId, deviceId);
+        await pushOutbox({ db, api, now, onHeard: noteHeard, uploadPhotos }, session.userId, deviceId);
+        await pullEvents({ db, api, now }, session.userId, deviceId);
       });
       failures = 0;
       nextAttemptAt = 0;
@@ -540,6 +330,14 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     probeTimer = timers.setTimeout(() => void probeStep(), delay);
   }
 
+  /**
+   * A sync for a trigger that can wait (a write, a screen opened): not before the backoff's next
+   * try after a failure, which sends what was saved meanwhile too.
+   */
+  function syncWhenDue(reason: string): Promise<void> {
+    return now().getTime() < nextAttemptAt ? Promise.resolve() : requestSync(reason);
+  }
+
   /** Runs a sync now (or right after the one under way). */
   function requestSync(_reason: string): Promise<void> {
     if (running) {
@@ -572,10 +370,11 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       return () => listeners.delete(listener);
     },
     requestSync,
+    syncWhenDue,
     /** A local write was committed: sync a second later (several quick edits share one push). */
     notifyWrite() {
       timers.clearTimeout(debounceTimer);
-      debounceTimer = timers.setTimeout(() => void requestSync('write'), WRITE_DEBOUNCE_MS);
+      debounceTimer = timers.setTimeout(() => void syncWhenDue('write'), WRITE_DEBOUNCE_MS);
       // An edit now waits: the probe looks every 2–3 s from here on, not in up to 20 s.
       probeSoon();
     },
@@ -629,37 +428,3 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
   };
 }
 export type SyncRunner = ReturnType<typeof createSyncRunner>;
-
-/** 4xx statuses that say "not now" rather than "never". */
-const RETRYABLE_CLIENT_STATUSES: readonly number[] = [401, 408, 425, 426, 429];
-
-/**
- * The server refused a photo for good: a 4xx from our API (its JSON error), or a 413/415 from
- * anything on the way. Any other 4xx without our JSON (a portal or proxy in the way), 401
- * (log in again), timeouts, rate limits, 5xx and network failures are retried later.
- */
-export function isPhotoRefused(error: unknown): boolean {
-  if (!isApiError(error) || error.status < 400 || error.status >= 500) return false;
-  if (RETRYABLE_CLIENT_STATUSES.includes(error.status)) return false;
-  if (error.code === ErrorCode.TokenInvalid) return false;
-  return error.code !== ClientErrorCode.Http || error.status === 413 || error.status === 415;
-}
-
-/** The promise itself, marked as handled: it may settle with an error before it is awaited. */
-function quiet<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => undefined);
-  return promise;
-}
-
-function photoOf(row: OutboxRow | undefined): string | undefined {
-  const value = row?.data.photoSha256;
-  return typeof value === 'string' ? value : undefined;
-}
-
-function describe(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.status === 0) return 'No connection to the server.';
-    return error.message;
-  }
-  return error instanceof Error ? error.message : 'Sync failed.';
-}

@@ -1,6 +1,9 @@
-import { Badge, Button, Group } from '@mantine/core';
+import { Badge, Box, Button, Group, Text } from '@mantine/core';
 import type { ResultsReport } from '@judging/shared-types';
-import type { MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
+import { formatShortDate, formatShortDateTime } from '../admin/date-format.ts';
+import { useApiQuery } from '../admin/use-api-query.ts';
+import { getEvent } from '../api/events-api.ts';
 import { downloadResultsExport, resultsExportHref, type ExportTarget } from '../api/results-api.ts';
 import { ButtonLink } from '../routing/links.tsx';
 import classes from './results-print.module.css';
@@ -34,20 +37,46 @@ export function ResultsStatusBadge({ report }: { report: ResultsReport }) {
   );
 }
 
-/** Back to the run, Print and CSV export: hidden when printing. */
+/** Back to the run, Print and CSV export: hidden when printing, which shows the event and the print time instead. */
 export function ResultsToolbar({ eventId, exportTarget }: { eventId: number; exportTarget: ExportTarget }) {
   return (
-    <Group className={classes.noPrint} gap="xs">
-      <ButtonLink to="/admin/event-run/$id" params={{ id: eventId }} variant="default" size="sm">
-        ← Back to event run
-      </ButtonLink>
-      <Button size="sm" variant="default" onClick={() => window.print()}>
-        Print
-      </Button>
-      <Button component="a" size="sm" {...exportLinkProps(exportTarget)}>
-        Export CSV
-      </Button>
-    </Group>
+    <>
+      <Group className={classes.noPrint} gap="xs">
+        <ButtonLink to="/admin/event-run/$id" params={{ id: eventId }} variant="default" size="sm">
+          ← Back to event run
+        </ButtonLink>
+        <Button size="sm" variant="default" onClick={() => window.print()}>
+          Print
+        </Button>
+        <Button component="a" size="sm" {...exportLinkProps(exportTarget)}>
+          Export CSV
+        </Button>
+      </Group>
+      <ResultsPrintHeading eventId={eventId} />
+    </>
+  );
+}
+
+/** The printed page's first line: which event, on which days, and when this copy was printed (results change until the event closes). */
+function ResultsPrintHeading({ eventId }: { eventId: number }) {
+  const event = useApiQuery(`event-${eventId}`, (signal) => getEvent(eventId, signal));
+  const [printedAt, setPrintedAt] = useState(() => new Date().toISOString());
+  useEffect(() => {
+    const stamp = () => setPrintedAt(new Date().toISOString());
+    window.addEventListener('beforeprint', stamp);
+    return () => window.removeEventListener('beforeprint', stamp);
+  }, []);
+  const detail = event.data;
+  const days = detail
+    ? detail.eventEndDate && detail.eventEndDate !== detail.eventStartDate
+      ? `${formatShortDate(detail.eventStartDate)} – ${formatShortDate(detail.eventEndDate)}`
+      : formatShortDate(detail.eventStartDate)
+    : '';
+  return (
+    <Box className={classes.printOnly} data-testid="results-print-heading">
+      <Text fw={700}>{detail ? `${detail.eventName} · ${detail.eventState.stateName} · ${days}` : ''}</Text>
+      <Text size="sm">Printed {formatShortDateTime(printedAt)}</Text>
+    </Box>
   );
 }
 

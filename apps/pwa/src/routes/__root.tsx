@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
 import { AlertsArea } from '../alerts/alerts-area.tsx';
 import type { RouterContext } from '../auth/route-guards.ts';
 import { AppFooter } from '../layout/app-footer.tsx';
@@ -15,6 +15,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  const isAdminTools = useRouterState({ select: (state) => state.location.pathname.startsWith('/admin') });
   return (
     <>
       <a href="#main" className={classes.skipLink}>
@@ -25,7 +26,7 @@ function RootLayout() {
         <Box component="main" id="main" tabIndex={-1} className={classes.main}>
           <Outlet />
         </Box>
-        <AppFooter />
+        <AppFooter isTools={isAdminTools} />
       </Box>
       <AlertsArea />
       <GlobalLoader />

@@ -1,6 +1,7 @@
 // The data folder is the server user's alone (data-dir.ts): the database with its -wal and -shm
 // files, the JWT secret and the uploaded files are 0600, the folders 0700, on a new install and
 // on one made before this rule.
+import { readyHeldToDocument } from '../test-support/contract-check.ts';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -62,7 +63,7 @@ test('a new install makes every folder 0700 and every file 0600: secret, databas
     const db = await openMigratedDatabase(config.databaseFile);
     await loadDemoIfEmpty(db);
     const app = await buildApp({ config, db, logger: false });
-    await app.ready();
+    await readyHeldToDocument(app);
     const c = await loadCulinary(app, db);
     const photo = fakeJpeg();
     const body = multipartBody({}, { field: 'file', filename: 'p.jpg', contentType: 'image/jpeg', bytes: photo.bytes });

@@ -1,8 +1,8 @@
 // Queries built with Kysely's query builder (so their tables and columns are type-checked)
 // and compiled to SQL once, when the module loads, instead of on every call. Building and
-// compiling a query costs tens of microseconds, more than SQLite needs to run a small one: a
-// sync push ran a dozen such queries around its 50 score writes, and every authenticated
-// request one. Each call then only binds its parameters and runs the SQL (`runSql`).
+// compiling a query costs more than SQLite needs to run a small one (docs/decisions.md "How a
+// push stays fast"): a sync push ran a dozen such queries around its 50 score writes, and every
+// authenticated request one. Each call then only binds its parameters and runs the SQL (`runSql`).
 import {
   DummyDriver,
   Kysely,
@@ -12,7 +12,8 @@ import {
   type Compilable,
   type InferResult,
 } from 'kysely';
-import { runSql, type Db } from './database.ts';
+import type { Db } from './database.ts';
+import { runSql } from './direct-sql.ts';
 import type { Database } from './tables.ts';
 
 /** A Kysely that only compiles (SQLite's SQL); it has no connection. */

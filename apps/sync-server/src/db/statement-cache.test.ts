@@ -4,7 +4,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { inTransaction, openDatabase, runSql, withStatementCache } from './database.ts';
+import { inTransaction, openDatabase } from './database.ts';
+import { runSql, withStatementCache } from './direct-sql.ts';
 
 function openMemory() {
   const sqlite = new SQLite(':memory:');

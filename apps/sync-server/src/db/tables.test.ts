@@ -282,6 +282,7 @@ const expectedColumns = {
     status: true,
     result_json: true,
     applied_at: true,
+    event_id: true,
   },
   rejected_mutation: {
     user_id: true,

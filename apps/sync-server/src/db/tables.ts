@@ -1,31 +1,33 @@
 // Kysely's view of the database, written once: one interface per table of
 // migrations/0001-initial-schema.ts, keyed by table name in `Database`, with snake_case
 // columns (no CamelCasePlugin). Row types are the aliases at the bottom; API objects are
-// different types, built from rows by each feature's mapper.
+// different types, built from rows by each feature's mapper. The sync tables and the record tables
+// (files, requests, emails, audit) are declared in sync-tables.ts and record-tables.ts.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { CreatedAt, Timestamp, DateText, Flag, ReviewFlag, SerialId, JsonText } from './column-types.ts';
+import type {
+  StoredFileTable,
+  PhotoUploaderTable,
+  PublicRequestTable,
+  EmailOutboxTable,
+  AuditLogTable,
+} from './record-tables.ts';
+import type {
+  AppliedMutationTable,
+  RejectedMutationTable,
+  DeviceSyncTable,
+  ScoreHistoryTable,
+  ChangeLogTable,
+  ResultsSnapshotTable,
+  ResultsVersionTable,
+} from './sync-tables.ts';
 
-/** ISO-8601 text set by the app on insert and never changed afterwards. */
-type CreatedAt = ColumnType<string, string, never>;
-/** ISO-8601 text set by the app. */
-type Timestamp = string;
-/** 'YYYY-MM-DD' text. */
-type DateText = string;
-/** An integer 0/1 boolean with a SQL default (checked by the schema to stay 0 or 1). */
-type Flag = ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
-/** A review flag: null = pending review (still counts), 1 = confirmed, 0 = rejected. */
-type ReviewFlag = ColumnType<0 | 1 | null, 0 | 1 | null | undefined, 0 | 1 | null>;
-/** An integer primary key assigned by the database. */
-type SerialId = Generated<number>;
-/** A text column holding JSON; the app serialises and parses it. */
-type JsonText = string;
+export type * from './record-tables.ts';
+export type * from './sync-tables.ts';
 
 export type UserRoleValue = 'ULTRA' | 'SUPER' | 'ADMIN' | 'STANDARD' | 'JUDGE';
 export type EventStatusValue = 'NOT_STARTED' | 'STARTED' | 'CLOSED';
 export type PenaltyReviewStatusValue = 'PENDING' | 'COMPLETE';
-export type StoredFileKindValue = 'photo' | 'help_document';
-export type PublicRequestKindValue = 'contact' | 'overview' | 'school_change';
-export type EmailStatusValue = 'pending' | 'sent' | 'failed';
-export type AppliedMutationStatusValue = 'applied' | 'rejected';
 
 export interface StateTable {
   state_id: number;
@@ -251,176 +253,6 @@ export interface PenaltyReviewTable {
   /** Who last opened the school's review, and when (migration 0006); a view changes no score. */
   viewed_by: ColumnType<number | null, number | null | undefined, number | null>;
   viewed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
-}
-
-export interface StoredFileTable {
-  file_id: string;
-  state_id: number;
-  kind: StoredFileKindValue;
-  sha256: string;
-  mime: string;
-  size_bytes: number;
-  storage_name: string;
-  original_name: string | null;
-  document_name: string | null;
-  uploaded_by: number | null;
-  created_at: CreatedAt;
-  /** A photo's capture time as the tablet read it (EXIF, else the file's time); null when unknown or not a photo. */
-  captured_at: ColumnType<string | null, string | null | undefined, string | null>;
-}
-
-/** Every judge who uploaded a state's photo (migration 0010): only they may reference it. */
-export interface PhotoUploaderTable {
-  state_id: number;
-  sha256: string;
-  user_id: number;
-  created_at: CreatedAt;
-}
-
-export interface PublicRequestTable {
-  request_id: SerialId;
-  kind: PublicRequestKindValue;
-  state_id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  school_name: string | null;
-  event_name: string | null;
-  comments: string | null;
-  created_at: CreatedAt;
-  handled_at: Timestamp | null;
-  handled_by: number | null;
-}
-
-export interface EmailOutboxTable {
-  email_id: SerialId;
-  to_address: string;
-  subject: string;
-  body_text: string;
-  status: ColumnType<EmailStatusValue, EmailStatusValue | undefined, EmailStatusValue>;
-  attempts: Generated<number>;
-  last_error: string | null;
-  public_request_id: number | null;
-  created_at: CreatedAt;
-  sent_at: Timestamp | null;
-}
-
-export interface AuditLogTable {
-  audit_id: SerialId;
-  state_id: number | null;
-  user_id: number | null;
-  action: string;
-  entity_type: string;
-  entity_id: string;
-  before_json: JsonText | null;
-  after_json: JsonText | null;
-  created_at: CreatedAt;
-}
-
-export interface AppliedMutationTable {
-  user_id: number;
-  mutation_id: string;
-  device_id: string;
-  kind: string;
-  payload_hash: string;
-  status: AppliedMutationStatusValue;
-  result_json: JsonText;
-  applied_at: Timestamp;
-}
-
-export interface RejectedMutationTable {
-  user_id: number;
-  mutation_id: string;
-  device_id: string;
-  kind: string;
-  payload_json: JsonText;
-  code: string;
-  message: string;
-  state_id: number;
-  event_id: number | null;
-  rejected_at: Timestamp;
-}
-
-export interface DeviceSyncTable {
-  device_id: string;
-  user_id: number;
-  state_id: number;
-  last_push_at: Timestamp | null;
-  last_pull_at: Timestamp | null;
-  /** The highest outbox sequence number this device pushed (0003). */
-  last_seq: number | null;
-  /** The cursor of this device's last pull (0003). */
-  last_cursor: number | null;
-  /** The device clock's offset (ms, positive: ahead) at its latest push that carried `sentAt` (0010). */
-  clock_skew_ms: number | null;
-  /** When that offset was measured (server time). */
-  clock_checked_at: Timestamp | null;
-}
-
-export type ScoreHistoryKindValue = 'subsection' | 'penalty' | 'disqualification' | 'submission';
-export type ScoreHistoryActionValue =
-  'create' | 'update' | 'delete' | 'submit' | 'unlock' | 'reopen' | 'confirm' | 'reject';
-
-/** One applied change of a judge's work, kept for the event's life (0010). */
-export interface ScoreHistoryTable {
-  history_id: SerialId;
-  state_id: number;
-  event_id: number;
-  category_id: number;
-  section_id: number | null;
-  school_id: number | null;
-  /** Whose work it is. */
-  judge_id: number;
-  kind: ScoreHistoryKindValue;
-  action: ScoreHistoryActionValue;
-  item_id: number | null;
-  score_id: string | null;
-  value_before: number | null;
-  value_after: number | null;
-  overtime_before: number | null;
-  overtime_after: number | null;
-  is_comment_changed: 0 | 1;
-  is_photo_changed: 0 | 1;
-  /** Who made it; null for a visitor's registration. */
-  changed_by: number | null;
-  device_id: string | null;
-  /** The edit's time on the device (a pushed mutation's createdAt), else the receive time. */
-  device_at: Timestamp | null;
-  received_at: Timestamp;
-  clock_skew_ms: number | null;
-  note: string | null;
-}
-
-export type ChangeOpValue = 'put' | 'delete';
-
-/** What a device learns at its next pull; change_id orders every change (0003). */
-export interface ChangeLogTable {
-  change_id: SerialId;
-  state_id: number;
-  event_id: number;
-  category_id: number | null;
-  /** The judge the change belongs to; null for a change every judge of the category sees. */
-  judge_id: number | null;
-  entity: string;
-  entity_id: string;
-  op: ChangeOpValue;
-  /** The entity as the pull answers it (a cell, a key, a submission). */
-  payload_json: JsonText | null;
-  created_at: CreatedAt;
-}
-
-export interface ResultsSnapshotTable {
-  event_id: number;
-  state_id: number;
-  payload_json: JsonText;
-  frozen_at: Timestamp;
-}
-
-/** Bumped by triggers whenever anything a state's results depend on changes (0004, 0008; RESULTS_INPUTS). */
-export interface ResultsVersionTable {
-  state_id: number;
-  version: Generated<number>;
 }
 
 export interface Database {

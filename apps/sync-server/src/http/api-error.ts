@@ -3,14 +3,14 @@ import { ErrorCode, Messages, type FieldError } from '@judging/shared-types';
 /** The one error type services throw; the error handler serialises it as ApiErrorBody. */
 export class ApiError extends Error {
   readonly statusCode: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly errors: FieldError[] | undefined;
   /** Sent as `Retry-After` (seconds): a refusal that is "not now" rather than "never". */
   readonly retryAfterSeconds: number | undefined;
 
   constructor(
     statusCode: number,
-    code: string,
+    code: ErrorCode,
     message: string,
     errors?: FieldError[],
     options: { retryAfterSeconds?: number } = {},

@@ -9,11 +9,13 @@ import type {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { ComputeReport } from '../features/results/results.service.ts';
 import type { LoginThrottle } from '../features/auth/login-throttle.ts';
 import type { Mailer } from '../features/email/mailer.ts';
 import type { Captcha } from '../features/requests/captcha.ts';
 import type { RateLimits } from './rate-limits.ts';
 import type { LinkTickets } from '../features/link-tickets/link-tickets.service.ts';
+import type { PushOrder } from '../features/sync/push-order.ts';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -47,4 +49,8 @@ export interface RouteDeps {
    * ticket for this very path, or the bearer header as `requireAuth` checks it.
    */
   requireLinkAuth: preHandlerAsyncHookHandler;
+  /** How an open event's provisional results are computed (computeReport; a test may slow it down). */
+  computeResults: ComputeReport;
+  /** The order of one device's pipelined pushes; a test passes its own to watch what waits. */
+  pushOrder?: PushOrder;
 }

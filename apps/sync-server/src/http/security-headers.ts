@@ -27,8 +27,8 @@ export const APP_SECURITY_HEADERS: FastifyHelmetOptions = {
  * lets the answer load nothing and be framed nowhere, should it ever be opened as a page. The
  * headers that only mean something on a page (the page's CSP, COOP, Origin-Agent-Cluster, the
  * legacy X- ones) are left off: the browser parses every header of every answer, and the
- * page's CSP alone made each push's answer cost the tablet about 0.4 ms more (bench/, the
- * header set measured with and without it, 1,000 requests each).
+ * page's CSP alone made each push's answer measurably slower on the tablet (docs/decisions.md
+ * "Where the fast path lives").
  */
 export const JSON_DATA_HEADERS: Omit<FastifyHelmetOptions, 'global'> = {
   contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },

@@ -4,6 +4,9 @@ import type { Static, TSchema } from 'typebox';
 import { Compile, type Validator } from 'typebox/compile';
 import { validationError } from './api-error.ts';
 
+/** Marks a body schema as checked by its handler (a multipart form), not by Fastify's validation. */
+export const CHECKED_BY_HANDLER = 'x-checked-by-handler';
+
 /**
  * Validates requests with the shared TypeBox schemas, so a bad field gets the same message the
  * app shows. Params and query strings arrive as text and are converted before the check, strictly:
@@ -12,6 +15,8 @@ import { validationError } from './api-error.ts';
  * left out, and a required field is named in the refusal (decisions.md §7 "Seed paths").
  */
 export const validatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
+  // A body only documented here (a multipart form) is read and checked by its handler.
+  if ((schema as Record<string, unknown>)[CHECKED_BY_HANDLER] === true) return (data: unknown) => ({ value: data });
   const typedSchema = schema as TSchema;
   const validator = Compile(typedSchema);
   const isBody = httpPart === 'body';

@@ -70,6 +70,29 @@ export const ACCESS_RULES = {
 
 export type Access = keyof typeof ACCESS_RULES;
 
+/** Each kind of access in one line, as the API document states it ("Who may call: …"). */
+export const ACCESS_DESCRIPTIONS: Record<Access, string> = {
+  public: 'anyone, no token.',
+  signedIn: 'any signed-in user.',
+  namedUser: 'only the user the path names.',
+  judges: 'judges (the judge is the one the token names).',
+  judgesOfState: "judges of the event's state; each reads only their own cells.",
+  namedJudge: 'only the judge the path names.',
+  judgeArea: "the judge the path names, or ADMIN, SUPER and ULTRA of the judge's state viewing as judge.",
+  adminArea: "ULTRA, SUPER, ADMIN and STANDARD of the record's state.",
+  adminAreaOrManagers: "the admin area of the record's state, and ULTRA and SUPER of any state.",
+  judgeRecord: "the judge themself, the admin area of the judge's state, and ULTRA and SUPER.",
+  editors: "ULTRA, SUPER and ADMIN of the record's state (an expired account's ADMIN only reads).",
+  judgeEditors: "ULTRA, SUPER and ADMIN of the judge's state, and ULTRA of any state.",
+  registrationOrEditors:
+    'anyone without a token (self-registration, with captcha), or an editor of the state with one.',
+  eventRunners:
+    "ULTRA, SUPER and ADMIN of the event's state (an expired account still runs a started event to its close).",
+  managers: 'ULTRA and SUPER.',
+  editorsOrManagers: 'ADMIN of the state (account not expired), and ULTRA and SUPER of any state.',
+  inbox: 'ULTRA, SUPER and ADMIN (ADMIN sees their own state).',
+};
+
 const SHEET = '/api/score/event/:eventId/category/:categoryId/section/:sectionId/school/:schoolId/judge/:judgeId';
 const SUBMIT = '/api/score/submitScores/event/:eventId/category/:categoryId/judge/:judgeId';
 const CATEGORY = '/api/event/:id/category/:cid';
@@ -146,6 +169,8 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   'GET /api/section/:sectionId/available/disqualifications': 'adminArea',
   'POST /api/section/:sectionId/penalty': 'editors',
   'POST /api/section/:sectionId/disqualification': 'editors',
+  'POST /api/section/:sectionId/penalty/new': 'editors',
+  'POST /api/section/:sectionId/disqualification/new': 'editors',
   'POST /api/section': 'editors',
   'PUT /api/section/:sectionId': 'editors',
   'POST /api/section/:sectionId/copy': 'editors',
@@ -194,6 +219,7 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   [`DELETE ${CATEGORY}/section/:sid/judge/:jid`]: 'editors',
   [`PUT ${CATEGORY}/school/:schoolId`]: 'editors',
   [`PUT ${CATEGORY}/school`]: 'editors',
+  [`POST ${CATEGORY}/school`]: 'editors',
   [`DELETE ${CATEGORY}/school/:schoolId`]: 'editors',
 
   // ----- public requests inbox -----

@@ -4,6 +4,7 @@
 // The server must never answer 5xx, and a 4xx must change no row and no file. Every path id
 // of every route, and every id of the score forms, also gets malformed ids: 400 (decisions §7).
 // FUZZ_RUNS sets the generated bodies per route (default 25); FUZZ_SEED replays a failure.
+import { CHECKED_BY_HANDLER } from '../http/validation.ts';
 import fc from 'fast-check';
 import { ScoreFieldsByType } from '@judging/shared-types';
 import type { InjectOptions } from 'fastify';
@@ -74,9 +75,22 @@ interface FuzzTarget {
   base: InjectOptions;
 }
 
+/**
+ * The JSON body a route declares: its body schema, or the `application/json` one of a body
+ * documented by media type (a body documented only as multipart has none: it is no JSON).
+ */
+function jsonBodyOf(route: RegisteredRoute): JsonSchema | undefined {
+  const body = route.schema?.body as (JsonSchema & { content?: Record<string, { schema: JsonSchema }> }) | undefined;
+  if (body?.content === undefined) return body;
+  const json = body.content['application/json']?.schema;
+  if (json === undefined) return undefined;
+  const { [CHECKED_BY_HANDLER]: _checkedByHandler, ...schema } = json as Record<string, unknown>;
+  return schema as JsonSchema;
+}
+
 function fuzzTargets(world: SecurityWorld): FuzzTarget[] {
   return world.routes.flatMap((route) => {
-    const declared = (route.schema?.body as JsonSchema | undefined) ?? FORM_SCHEMAS[routeKey(route)];
+    const declared = FORM_SCHEMAS[routeKey(route)] ?? jsonBodyOf(route);
     if (!declared) return [];
     const schema = withoutFields(declared, NOT_FUZZED[routeKey(route)]);
     const sender = senderOf(world, route);
@@ -121,7 +135,7 @@ Fuzz.after(async (context) => {
 
 Fuzz('every route that declares a JSON body is fuzzed, and the score forms', ({ world, targets }) => {
   const fuzzed = targets.map((target) => routeKey(target.route));
-  const declaring = world.routes.filter((route) => route.schema?.body !== undefined).map(routeKey);
+  const declaring = world.routes.filter((route) => jsonBodyOf(route) !== undefined).map(routeKey);
   assert.equal(
     declaring.filter((key) => !fuzzed.includes(key)),
     [],

@@ -197,6 +197,8 @@ export const CALL_RECIPES: Partial<Record<RouteKey, CallRecipe>> = {
   [`POST ${CATEGORY}/section`]: { body: ({ targets }) => [{ sectionId: targets.sectionId }] },
   [`POST ${CATEGORY}/section/:sid`]: { body: ({ targets }) => [{ judgeId: targets.judgeId }] },
   [`PUT ${CATEGORY}/school`]: { body: ({ targets }) => [{ schoolId: targets.schoolId, schoolOrder: 0 }] },
+  // The target school is already in the category: an allowed caller gets 409 and nothing changes.
+  [`POST ${CATEGORY}/school`]: { body: ({ targets }) => [{ schoolId: targets.schoolId, schoolStudents: 'Ann Lee' }] },
   'POST /api/school/register': {
     body: ({ targets }) => ({
       school: { schoolId: targets.schoolId },

@@ -6,7 +6,10 @@ import { loadConfig, type AppConfig } from '../config.ts';
 import { buildApp } from '../app.ts';
 import { openMigratedDatabase, type Db } from '../db/database.ts';
 import type { AppInstance } from '../http/app-types.ts';
+import { createPushOrder, type PushOrder } from '../features/sync/push-order.ts';
 import { DEMO_PASSWORD, loadDemoIfEmpty } from '../demo/load-demo.ts';
+import type { ComputeReport } from '../features/results/results.service.ts';
+import { ContractBreach, readyHeldToDocument } from './contract-check.ts';
 
 export interface TestApp {
   app: AppInstance;
@@ -14,16 +17,19 @@ export interface TestApp {
   config: AppConfig;
   /** Every route the app registered, as Fastify saw it (HEAD twins included). */
   routes: readonly RouteOptions[];
+  /** The sync routes' push order: what waits for an earlier push, for tests to wait on. */
+  pushOrder: PushOrder;
   close(): Promise<void>;
 }
 
 /**
  * The real app on a fresh, migrated SQLite database in a temp folder, demo data loaded. Silent,
- * unless `logStream` is given: then its log lines go there (a test of what is logged).
+ * unless `logStream` is given: then its log lines go there (a test of what is logged). Every
+ * answer is held to the API document (test-support/contract-check.ts).
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void } } = {},
+  options: { logStream?: { write(line: string): void }; computeResults?: ComputeReport } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-test-'));
   const config = loadConfig({
@@ -36,20 +42,26 @@ export async function buildTestApp(
   await loadDemoIfEmpty(db);
   const routes: RouteOptions[] = [];
   const onRoute = (route: RouteOptions) => routes.push(route);
+  const computeResults = options.computeResults === undefined ? {} : { computeResults: options.computeResults };
+  const pushOrder = createPushOrder();
   const app = await buildApp(
     options.logStream === undefined
-      ? { config, db, logger: false, onRoute }
-      : { config, db, logger: true, logStream: options.logStream, onRoute },
+      ? { config, db, logger: false, onRoute, pushOrder, ...computeResults }
+      : { config, db, logger: true, logStream: options.logStream, onRoute, pushOrder, ...computeResults },
   );
-  await app.ready();
+  const contract = await readyHeldToDocument(app);
   return {
     app,
     db,
     config,
     routes,
+    pushOrder,
     async close() {
       await app.close();
       await db.destroy();
+      // Answers sent on a real port (not through inject) are checked here.
+      const breaches = contract.takeBreaches();
+      if (breaches.length > 0) throw new ContractBreach(breaches);
     },
   };
 }

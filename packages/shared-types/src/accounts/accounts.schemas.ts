@@ -45,17 +45,20 @@ const userContactFields = {
   userPhone: phoneField(),
 };
 
-export const AccountUserSchema = Type.Object({
-  userId: Type.Integer(),
-  userFirstName: Type.String(),
-  userLastName: Type.String(),
-  userPhone: Type.String(),
-  userEmail: Type.String(),
-  /** 'Admin' or 'Standard'. */
-  userRole: Type.String(),
-  userState: Type.Object({ stateId: Type.Integer() }),
-  isPrimaryUser: Type.Boolean(),
-});
+export const AccountUserSchema = Type.Object(
+  {
+    userId: Type.Integer(),
+    userFirstName: Type.String(),
+    userLastName: Type.String(),
+    userPhone: Type.String(),
+    userEmail: Type.String(),
+    /** 'Admin' or 'Standard'. */
+    userRole: Type.String(),
+    userState: Type.Object({ stateId: Type.Integer() }),
+    isPrimaryUser: Type.Boolean(),
+  },
+  { title: 'AccountUser' },
+);
 export type AccountUser = Static<typeof AccountUserSchema>;
 
 export const PrimaryContactSchema = Type.Object({
@@ -80,10 +83,13 @@ export type AccountSummary = Static<typeof AccountSummarySchema>;
 export const AccountListSchema = Type.Array(AccountSummarySchema);
 
 /** account-detail: the summary plus the account's Admin and Standard users, primary first. */
-export const AccountSchema = Type.Object({
-  ...AccountSummarySchema.properties,
-  users: Type.Array(AccountUserSchema),
-});
+export const AccountSchema = Type.Object(
+  {
+    ...AccountSummarySchema.properties,
+    users: Type.Array(AccountUserSchema),
+  },
+  { title: 'Account' },
+);
 export type Account = Static<typeof AccountSchema>;
 
 /** Add and edit user (role Admin or Standard). */

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { EventStatus } from '../sync/sync.schemas.ts';
+import type { EventStatus } from '../sync/sync-reads.schemas.ts';
 import { canEditAdminData, canRunEvent, isAccountOpenToWrites } from './write-access.ts';
 
 const roles = ['ULTRA', 'SUPER', 'ADMIN', 'STANDARD', 'JUDGE'] as const;

@@ -1,6 +1,6 @@
 // Who may change a state's data (decisions §3 and §8). The server's guards and the app's
 // controls both ask these functions, so a control shows exactly when the server would accept it.
-import type { EventStatus } from '../sync/sync.schemas.ts';
+import type { EventStatus } from '../sync/sync-reads.schemas.ts';
 import { ACCOUNT_MANAGER_ROLES, EDITOR_ROLES, hasRole } from '../roles.ts';
 
 /** The caller as the write rules see them. */

@@ -12,15 +12,18 @@ export const LoginRequestSchema = Type.Object({
 export type LoginRequest = Static<typeof LoginRequestSchema>;
 
 /** The seed's stored session user. */
-export const SessionUserSchema = Type.Object({
-  userId: Type.Integer(),
-  role: Type.String(),
-  state: StateSchema,
-  firstName: Type.String(),
-  lastName: Type.String(),
-  email: Type.String(),
-  phone: Type.String(),
-});
+export const SessionUserSchema = Type.Object(
+  {
+    userId: Type.Integer(),
+    role: Type.String(),
+    state: StateSchema,
+    firstName: Type.String(),
+    lastName: Type.String(),
+    email: Type.String(),
+    phone: Type.String(),
+  },
+  { title: 'SessionUser' },
+);
 export type SessionUser = Static<typeof SessionUserSchema>;
 
 export const LoginResponseSchema = Type.Object({
@@ -69,7 +72,10 @@ export type UserSettingsUpdate = Static<typeof UserSettingsUpdateSchema>;
 
 export const UserIdParamsSchema = Type.Object({ userId: idField() });
 
-export const StatusResponseSchema = Type.Object({ status: Type.String(), message: Type.Optional(Type.String()) });
+export const StatusResponseSchema = Type.Object(
+  { status: Type.String(), message: Type.Optional(Type.String()) },
+  { title: 'StatusResponse' },
+);
 export type StatusResponse = Static<typeof StatusResponseSchema>;
 
 export const UserSettingsResponseSchema = Type.Object({

@@ -6,7 +6,10 @@ export const StatePathParamsSchema = Type.Object({ stateId: idField() });
 export type StatePathParams = Static<typeof StatePathParamsSchema>;
 
 /** The answer of a change that returns nothing but its message. */
-export const SuccessMessageSchema = Type.Object({ status: Type.Literal('Success'), message: Type.String() });
+export const SuccessMessageSchema = Type.Object(
+  { status: Type.Literal('Success'), message: Type.String() },
+  { title: 'SuccessMessage' },
+);
 export type SuccessMessage = Static<typeof SuccessMessageSchema>;
 
 /** Optional free text in a request: absent, null or '' all mean "none". */

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 
-export const StateSchema = Type.Object({ stateId: Type.Integer(), stateName: Type.String() });
+export const StateSchema = Type.Object({ stateId: Type.Integer(), stateName: Type.String() }, { title: 'State' });
 export type State = Static<typeof StateSchema>;
 
 export const StateListItemSchema = Type.Object({

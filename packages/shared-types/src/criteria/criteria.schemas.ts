@@ -15,9 +15,12 @@ export const CriteriaMessages = {
   subsectionUpdated: 'Subsection updated successfully.',
   subsectionRemoved: 'Subsection removed successfully.',
   penaltyAdded: 'Penalty added successfully.',
+  penaltyCreatedInSection: "Penalty created in your state's penalties and added to this section.",
   penaltyUpdated: 'Penalty updated successfully.',
   penaltyRemoved: 'Penalty removed successfully.',
   disqualificationAdded: 'Disqualification added successfully.',
+  disqualificationCreatedInSection:
+    "Disqualification created in your state's disqualifications and added to this section.",
   disqualificationUpdated: 'Disqualification updated successfully.',
   disqualificationRemoved: 'Disqualification removed successfully.',
   sectionNotFound: 'Section not found.',
@@ -68,35 +71,44 @@ export const SectionListItemSchema = Type.Object({
 export type SectionListItem = Static<typeof SectionListItemSchema>;
 export const SectionListSchema = Type.Array(SectionListItemSchema);
 
-export const SubsectionSchema = Type.Object({
-  subsectionId: Type.Integer(),
-  sectionId: Type.Integer(),
-  subsectionName: Type.String(),
-  subsectionDescription: Type.String(),
-  /** Scores run from 1 to this, in steps of 0.25. Locked once created. */
-  subsectionMaxScore: Type.Integer(),
-  /** True once any judge scored it: it can no longer be removed. */
-  isScored: Type.Boolean(),
-});
+export const SubsectionSchema = Type.Object(
+  {
+    subsectionId: Type.Integer(),
+    sectionId: Type.Integer(),
+    subsectionName: Type.String(),
+    subsectionDescription: Type.String(),
+    /** Scores run from 1 to this, in steps of 0.25. Locked once created. */
+    subsectionMaxScore: Type.Integer(),
+    /** True once any judge scored it: it can no longer be removed. */
+    isScored: Type.Boolean(),
+  },
+  { title: 'Subsection' },
+);
 export type Subsection = Static<typeof SubsectionSchema>;
 
-export const PenaltySchema = Type.Object({
-  penaltyId: Type.Integer(),
-  penaltyName: Type.String(),
-  /** The fixed deduction, or the maximum of a time-based penalty (1..20). Locked once created. */
-  penaltyDeduction: Type.Integer(),
-  /** Time-based: the judge enters the amount, 0.25 per started 15 seconds. Locked once created. */
-  penaltyDynamic: Type.Boolean(),
-  penaltyState: StateRefSchema,
-});
+export const PenaltySchema = Type.Object(
+  {
+    penaltyId: Type.Integer(),
+    penaltyName: Type.String(),
+    /** The fixed deduction, or the maximum of a time-based penalty (1..20). Locked once created. */
+    penaltyDeduction: Type.Integer(),
+    /** Time-based: the judge enters the amount, 0.25 per started 15 seconds. Locked once created. */
+    penaltyDynamic: Type.Boolean(),
+    penaltyState: StateRefSchema,
+  },
+  { title: 'Penalty' },
+);
 export type Penalty = Static<typeof PenaltySchema>;
 export const PenaltyListSchema = Type.Array(PenaltySchema);
 
-export const DisqualificationSchema = Type.Object({
-  disqualificationId: Type.Integer(),
-  disqualificationName: Type.String(),
-  disqualificationState: StateRefSchema,
-});
+export const DisqualificationSchema = Type.Object(
+  {
+    disqualificationId: Type.Integer(),
+    disqualificationName: Type.String(),
+    disqualificationState: StateRefSchema,
+  },
+  { title: 'Disqualification' },
+);
 export type Disqualification = Static<typeof DisqualificationSchema>;
 export const DisqualificationListSchema = Type.Array(DisqualificationSchema);
 
@@ -107,14 +119,17 @@ export const SectionDisqualificationSchema = Type.Object({
   isScored: Type.Boolean(),
 });
 
-export const SectionDetailSchema = Type.Object({
-  ...SectionListItemSchema.properties,
-  sectionSubsections: Type.Array(SubsectionSchema),
-  sectionPenalties: Type.Array(SectionPenaltySchema),
-  sectionDisqualifications: Type.Array(SectionDisqualificationSchema),
-  /** True once any judge scored anything in this section. */
-  isScored: Type.Boolean(),
-});
+export const SectionDetailSchema = Type.Object(
+  {
+    ...SectionListItemSchema.properties,
+    sectionSubsections: Type.Array(SubsectionSchema),
+    sectionPenalties: Type.Array(SectionPenaltySchema),
+    sectionDisqualifications: Type.Array(SectionDisqualificationSchema),
+    /** True once any judge scored anything in this section. */
+    isScored: Type.Boolean(),
+  },
+  { title: 'SectionDetail' },
+);
 export type SectionDetail = Static<typeof SectionDetailSchema>;
 
 export const SectionMutationResponseSchema = Type.Object({

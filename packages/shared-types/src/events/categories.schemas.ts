@@ -27,6 +27,10 @@ export const CategoryMessages = {
   orderUpdated: 'Schools order updated',
   orderRequired: 'List the schools to order',
   duplicateSchool: 'Each school can be listed once',
+  schoolsRequired: 'Select at least one school',
+  schoolsAdded: 'Schools added successfully.',
+  schoolNotFound: 'That school does not exist.',
+  schoolsAlreadyInCategory: 'Already in this category:',
   categoryHasScores: 'Judges have already entered scores in this category, so it cannot be removed.',
   sectionHasScores: 'Judges have already entered scores for this section, so it cannot be removed.',
   judgeHasScores: 'This judge has already entered scores for this section, so the judge cannot be removed.',
@@ -58,47 +62,59 @@ export const CategorySchoolParamsSchema = Type.Object({
 export const CategoryNameBodySchema = Type.Object({ categoryName: CategoryNameSchema });
 export type CategoryNameBody = Static<typeof CategoryNameBodySchema>;
 
-export const SectionJudgeSchema = Type.Object({
-  judgeId: Type.Integer(),
-  judgeFirstName: Type.String(),
-  judgeLastName: Type.String(),
-  judgeEmail: Type.String(),
-  judgePhone: Type.String(),
-  /** The judge entered scores in this section: removing them would lose work. */
-  hasScores: Type.Boolean(),
-});
+export const SectionJudgeSchema = Type.Object(
+  {
+    judgeId: Type.Integer(),
+    judgeFirstName: Type.String(),
+    judgeLastName: Type.String(),
+    judgeEmail: Type.String(),
+    judgePhone: Type.String(),
+    /** The judge entered scores in this section: removing them would lose work. */
+    hasScores: Type.Boolean(),
+  },
+  { title: 'SectionJudge' },
+);
 export type SectionJudge = Static<typeof SectionJudgeSchema>;
 
-export const CategorySectionSchema = Type.Object({
-  sectionId: Type.Integer(),
-  sectionName: Type.String(),
-  sectionDescription: Type.Union([Type.String(), Type.Null()]),
-  /** Judges of this section, sorted by last name. */
-  sectionJudges: Type.Array(SectionJudgeSchema),
-  hasScores: Type.Boolean(),
-});
+export const CategorySectionSchema = Type.Object(
+  {
+    sectionId: Type.Integer(),
+    sectionName: Type.String(),
+    sectionDescription: Type.Union([Type.String(), Type.Null()]),
+    /** Judges of this section, sorted by last name. */
+    sectionJudges: Type.Array(SectionJudgeSchema),
+    hasScores: Type.Boolean(),
+  },
+  { title: 'CategorySection' },
+);
 export type CategorySection = Static<typeof CategorySectionSchema>;
 export const CategorySectionListSchema = Type.Array(CategorySectionSchema);
 
-export const CategorySchoolSchema = Type.Object({
-  schoolId: Type.Integer(),
-  schoolName: Type.String(),
-  schoolStudents: Type.Array(Type.String()),
-  /** Running order from 0; judges see schools in this order. */
-  schoolOrder: Type.Integer(),
-  hasScores: Type.Boolean(),
-});
+export const CategorySchoolSchema = Type.Object(
+  {
+    schoolId: Type.Integer(),
+    schoolName: Type.String(),
+    schoolStudents: Type.Array(Type.String()),
+    /** Running order from 0; judges see schools in this order. */
+    schoolOrder: Type.Integer(),
+    hasScores: Type.Boolean(),
+  },
+  { title: 'CategorySchool' },
+);
 export type CategorySchool = Static<typeof CategorySchoolSchema>;
 
-export const CategoryDetailSchema = Type.Object({
-  categoryId: Type.Integer(),
-  categoryName: Type.String(),
-  eventId: Type.Integer(),
-  categorySections: CategorySectionListSchema,
-  /** Sorted by schoolOrder. */
-  categorySchools: Type.Array(CategorySchoolSchema),
-  hasScores: Type.Boolean(),
-});
+export const CategoryDetailSchema = Type.Object(
+  {
+    categoryId: Type.Integer(),
+    categoryName: Type.String(),
+    eventId: Type.Integer(),
+    categorySections: CategorySectionListSchema,
+    /** Sorted by schoolOrder. */
+    categorySchools: Type.Array(CategorySchoolSchema),
+    hasScores: Type.Boolean(),
+  },
+  { title: 'CategoryDetail' },
+);
 export type CategoryDetail = Static<typeof CategoryDetailSchema>;
 
 export const CategoryMutationResponseSchema = Type.Object({
@@ -152,6 +168,20 @@ export type AssignJudges = Static<typeof AssignJudgesSchema>;
 /** PUT …/school/{schoolId}: the comma-separated student list (1 to 5 names). */
 export const UpdateSchoolStudentsSchema = Type.Object({ schoolStudents: studentNamesField() });
 export type UpdateSchoolStudents = Static<typeof UpdateSchoolStudentsSchema>;
+
+/**
+ * POST …/category/{cid}/school: existing schools of the state added to the category in one
+ * step, each with its students (1 to 5 names, comma separated); they run last, in this order.
+ */
+export const AddSchoolsToCategorySchema = Type.Array(
+  Type.Object({ schoolId: idField(), schoolStudents: studentNamesField() }),
+  {
+    minItems: 1,
+    maxItems: 500,
+    'x-messages': { required: CategoryMessages.schoolsRequired, invalid: CategoryMessages.schoolsRequired },
+  },
+);
+export type AddSchoolsToCategory = Static<typeof AddSchoolsToCategorySchema>;
 
 /** PUT …/school: the dragged order; the server renumbers from 0. */
 export const SchoolOrderSchema = Type.Array(

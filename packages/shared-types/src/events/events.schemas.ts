@@ -3,7 +3,7 @@
 // event-dates.ts; `validateNewEvent` and `validateEventUpdate` apply both.
 import Type, { type Static } from 'typebox';
 import { StateSchema } from '../common/state.schemas.ts';
-import { EventStatusSchema, type EventStatus } from '../sync/sync.schemas.ts';
+import { EventStatusSchema, type EventStatus } from '../sync/sync-reads.schemas.ts';
 import { idField, requiredText } from '../validation/fields.ts';
 import { validate, type ValidationResult } from '../validation/validate.ts';
 import { describeEventDateErrors } from './event-dates.ts';
@@ -93,40 +93,49 @@ export const UpdateEventSchema = Type.Object({
 export type UpdateEvent = Static<typeof UpdateEventSchema>;
 
 /** A row of the events list (manage-events): name, dates, status, test flag. */
-export const EventListItemSchema = Type.Object({
-  eventId: Type.Integer(),
-  eventName: Type.String(),
-  eventStartDate: Type.String(),
-  eventStartTime: Type.Union([Type.String(), Type.Null()]),
-  eventEndDate: Type.String(),
-  eventStatus: EventStatusSchema,
-  isTestEvent: Type.Boolean(),
-});
+export const EventListItemSchema = Type.Object(
+  {
+    eventId: Type.Integer(),
+    eventName: Type.String(),
+    eventStartDate: Type.String(),
+    eventStartTime: Type.Union([Type.String(), Type.Null()]),
+    eventEndDate: Type.String(),
+    eventStatus: EventStatusSchema,
+    isTestEvent: Type.Boolean(),
+  },
+  { title: 'EventListItem' },
+);
 export type EventListItem = Static<typeof EventListItemSchema>;
 export const EventListSchema = Type.Array(EventListItemSchema);
 
 /** A category as listed on the event detail page. */
-export const CategorySummarySchema = Type.Object({
-  categoryId: Type.Integer(),
-  categoryName: Type.String(),
-  schoolCount: Type.Integer(),
-  sectionCount: Type.Integer(),
-  judgeCount: Type.Integer(),
-});
+export const CategorySummarySchema = Type.Object(
+  {
+    categoryId: Type.Integer(),
+    categoryName: Type.String(),
+    schoolCount: Type.Integer(),
+    sectionCount: Type.Integer(),
+    judgeCount: Type.Integer(),
+  },
+  { title: 'CategorySummary' },
+);
 export type CategorySummary = Static<typeof CategorySummarySchema>;
 export const CategorySummaryListSchema = Type.Array(CategorySummarySchema);
 
-export const EventDetailSchema = Type.Object({
-  eventId: Type.Integer(),
-  eventName: Type.String(),
-  eventStartDate: Type.String(),
-  eventStartTime: Type.Union([Type.String(), Type.Null()]),
-  eventEndDate: Type.String(),
-  eventStatus: EventStatusSchema,
-  isTestEvent: Type.Boolean(),
-  eventState: StateSchema,
-  categories: CategorySummaryListSchema,
-});
+export const EventDetailSchema = Type.Object(
+  {
+    eventId: Type.Integer(),
+    eventName: Type.String(),
+    eventStartDate: Type.String(),
+    eventStartTime: Type.Union([Type.String(), Type.Null()]),
+    eventEndDate: Type.String(),
+    eventStatus: EventStatusSchema,
+    isTestEvent: Type.Boolean(),
+    eventState: StateSchema,
+    categories: CategorySummaryListSchema,
+  },
+  { title: 'EventDetail' },
+);
 export type EventDetail = Static<typeof EventDetailSchema>;
 
 export const EventMutationResponseSchema = Type.Object({
@@ -136,7 +145,10 @@ export const EventMutationResponseSchema = Type.Object({
 });
 export type EventMutationResponse = Static<typeof EventMutationResponseSchema>;
 
-export const SuccessResponseSchema = Type.Object({ status: Type.Literal('Success'), message: Type.String() });
+export const SuccessResponseSchema = Type.Object(
+  { status: Type.Literal('Success'), message: Type.String() },
+  { title: 'SuccessMessage' },
+);
 export type SuccessResponse = Static<typeof SuccessResponseSchema>;
 
 export const EventIdParamsSchema = Type.Object({ id: idField() });

@@ -30,17 +30,20 @@ export const HelpFileUploadFieldsSchema = Type.Object({
 });
 export type HelpFileUploadFields = Static<typeof HelpFileUploadFieldsSchema>;
 
-export const HelpFileSchema = Type.Object({
-  fileId: Type.String(),
-  documentName: Type.String(),
-  /** Where the file downloads from (public). */
-  url: Type.String(),
-  /** The file name offered on download. */
-  name: Type.String(),
-  mime: Type.String(),
-  sizeBytes: Type.Integer(),
-  createdAt: Type.String(),
-});
+export const HelpFileSchema = Type.Object(
+  {
+    fileId: Type.String(),
+    documentName: Type.String(),
+    /** Where the file downloads from (public). */
+    url: Type.String(),
+    /** The file name offered on download. */
+    name: Type.String(),
+    mime: Type.String(),
+    sizeBytes: Type.Integer(),
+    createdAt: Type.String(),
+  },
+  { title: 'HelpFile' },
+);
 export type HelpFile = Static<typeof HelpFileSchema>;
 
 export const HelpFileListSchema = Type.Object({ files: Type.Array(HelpFileSchema) });

@@ -40,17 +40,20 @@ const passwordsMatch = (value: { judgePassword?: string; confirmPassword?: strin
   value.judgePassword === undefined || value.judgePassword === value.confirmPassword;
 
 /** A judge as the admin screens and the judge's own pages see them; `judgeId` is their user id. */
-export const JudgeSchema = Type.Object({
-  judgeId: Type.Integer(),
-  judgeFirstName: Type.String(),
-  judgeLastName: Type.String(),
-  judgeEmail: Type.String(),
-  judgePhone: Type.String(),
-  judgeState: Type.Object({ stateId: Type.Integer(), stateName: Type.String() }),
-  profile: Type.Literal('judge'),
-  /** Archived judges cannot log in or be assigned; reinstating restores both. */
-  isArchived: Type.Boolean(),
-});
+export const JudgeSchema = Type.Object(
+  {
+    judgeId: Type.Integer(),
+    judgeFirstName: Type.String(),
+    judgeLastName: Type.String(),
+    judgeEmail: Type.String(),
+    judgePhone: Type.String(),
+    judgeState: Type.Object({ stateId: Type.Integer(), stateName: Type.String() }),
+    profile: Type.Literal('judge'),
+    /** Archived judges cannot log in or be assigned; reinstating restores both. */
+    isArchived: Type.Boolean(),
+  },
+  { title: 'Judge' },
+);
 export type Judge = Static<typeof JudgeSchema>;
 export const JudgeListSchema = Type.Array(JudgeSchema);
 

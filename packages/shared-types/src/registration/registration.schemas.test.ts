@@ -70,6 +70,22 @@ test('registration: a new school needs its details', () => {
   );
 });
 
+test('registration: every problem at once, the new school details with a missing category', () => {
+  const empty = { school: { schoolId: null }, state: { stateId: 8 }, event: { eventId: 1, categories: [] } };
+  assert.equal(messages(validateSchoolRegistration(empty)), {
+    'event.categories': 'Please select at least one category',
+    'school.schoolName': 'School Name is required',
+    'school.schoolEducator1': 'Please enter at least one (1) Educator',
+    'school.schoolContactName': 'Primary Contact is required',
+    'school.schoolContactEmail': 'Primary Contact Email is required',
+    'school.schoolContactPhone': 'Primary Contact Phone is required',
+  });
+  // A listed school has no details to check.
+  assert.equal(messages(validateSchoolRegistration({ ...empty, school: { schoolId: 12 } })), {
+    'event.categories': 'Please select at least one category',
+  });
+});
+
 test('registration: a listed school is picked by id; the selection itself is required', () => {
   assert.ok(validateSchoolRegistration({ ...registration, school: { schoolId: 12 } }).ok);
   const selection = 'Please make a selection - if your school is not listed, select * My school is not listed *';

@@ -113,10 +113,26 @@ export function describeRegistrationRules(registration: SchoolRegistration): Fie
   return errors;
 }
 
-/** The whole registration check, for the form and the server alike. */
+/** A new school's missing or wrong details, read from a payload that may not pass the schema yet. */
+function describeNewSchoolErrors(value: unknown): FieldError[] {
+  const school = typeof value === 'object' && value !== null ? (value as { school?: unknown }).school : undefined;
+  if (typeof school !== 'object' || school === null || (school as { schoolId?: unknown }).schoolId !== null) return [];
+  const details = validate(NewSchoolDetailsSchema, school);
+  return details.ok ? [] : details.errors.map((error) => ({ ...error, field: `school.${error.field}` }));
+}
+
+/**
+ * The whole registration check, for the form and the server alike. Every problem is reported at
+ * once: a new school's missing details come with the schema's errors (no category chosen, …),
+ * not only on a second submit.
+ */
 export function validateSchoolRegistration(value: unknown): ValidationResult<SchoolRegistration> {
   const result = validate(SchoolRegistrationSchema, value);
-  if (!result.ok) return result;
+  if (!result.ok) {
+    const reported = new Set(result.errors.map((error) => error.field));
+    const details = describeNewSchoolErrors(value).filter((error) => !reported.has(error.field));
+    return { ok: false, errors: [...result.errors, ...details] };
+  }
   const errors = describeRegistrationRules(result.value);
   return errors.length === 0 ? result : { ok: false, errors };
 }

@@ -2,7 +2,7 @@
 // (scoring/standings.ts) with names added, so a frozen snapshot stands alone. Scores travel at
 // full precision; every screen and export formats them with `formatScore`.
 import Type, { type Static, type TSchema } from 'typebox';
-import { EventStatusSchema } from '../sync/sync.schemas.ts';
+import { EventStatusSchema } from '../sync/sync-reads.schemas.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const ReviewStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('confirmed'), Type.Literal('rejected')]);
@@ -48,23 +48,26 @@ export const ResultsSchoolSectionSchema = Type.Object({
   sheets: Type.Array(ResultsSheetSchema),
 });
 
-export const ResultsStandingSchema = Type.Object({
-  schoolId: Type.Integer(),
-  schoolName: Type.String(),
-  ...PlaceSchema,
-  score: Type.Number(),
-  displayScore: Type.Number(),
-  scoreBeforeDisqualification: Type.Number(),
-  isDisqualified: Type.Boolean(),
-  isIncomplete: Type.Boolean(),
-  isScored: Type.Boolean(),
-  hasPendingReview: Type.Boolean(),
-  hasScoreBelowOne: Type.Boolean(),
-  statusLabel: Type.String(),
-  penaltyCount: Type.Integer(),
-  disqualificationCount: Type.Integer(),
-  sections: Type.Array(ResultsSchoolSectionSchema),
-});
+export const ResultsStandingSchema = Type.Object(
+  {
+    schoolId: Type.Integer(),
+    schoolName: Type.String(),
+    ...PlaceSchema,
+    score: Type.Number(),
+    displayScore: Type.Number(),
+    scoreBeforeDisqualification: Type.Number(),
+    isDisqualified: Type.Boolean(),
+    isIncomplete: Type.Boolean(),
+    isScored: Type.Boolean(),
+    hasPendingReview: Type.Boolean(),
+    hasScoreBelowOne: Type.Boolean(),
+    statusLabel: Type.String(),
+    penaltyCount: Type.Integer(),
+    disqualificationCount: Type.Integer(),
+    sections: Type.Array(ResultsSchoolSectionSchema),
+  },
+  { title: 'ResultsStanding' },
+);
 export type ResultsStanding = Static<typeof ResultsStandingSchema>;
 
 export const ResultsSectionRankingSchema = Type.Object({
@@ -84,25 +87,28 @@ export const ResultsSectionRankingSchema = Type.Object({
 });
 export type ResultsSectionRanking = Static<typeof ResultsSectionRankingSchema>;
 
-export const ResultsCategorySchema = Type.Object({
-  categoryId: Type.Integer(),
-  categoryName: Type.String(),
-  isProvisional: Type.Boolean(),
-  pendingJudgeIds: Type.Array(Type.Integer()),
-  sections: Type.Array(
-    Type.Object({
-      sectionId: Type.Integer(),
-      sectionName: Type.String(),
-      maxScore: Type.Number(),
-      subsectionCount: Type.Integer(),
-      assignedJudgeIds: Type.Array(Type.Integer()),
-    }),
-  ),
-  standings: Type.Array(ResultsStandingSchema),
-  sectionRankings: Type.Array(ResultsSectionRankingSchema),
-  unrankedSchools: Type.Array(Type.Object({ schoolId: Type.Integer(), schoolName: Type.String() })),
-  ignoredRowCount: Type.Integer(),
-});
+export const ResultsCategorySchema = Type.Object(
+  {
+    categoryId: Type.Integer(),
+    categoryName: Type.String(),
+    isProvisional: Type.Boolean(),
+    pendingJudgeIds: Type.Array(Type.Integer()),
+    sections: Type.Array(
+      Type.Object({
+        sectionId: Type.Integer(),
+        sectionName: Type.String(),
+        maxScore: Type.Number(),
+        subsectionCount: Type.Integer(),
+        assignedJudgeIds: Type.Array(Type.Integer()),
+      }),
+    ),
+    standings: Type.Array(ResultsStandingSchema),
+    sectionRankings: Type.Array(ResultsSectionRankingSchema),
+    unrankedSchools: Type.Array(Type.Object({ schoolId: Type.Integer(), schoolName: Type.String() })),
+    ignoredRowCount: Type.Integer(),
+  },
+  { title: 'ResultsCategory' },
+);
 export type ResultsCategory = Static<typeof ResultsCategorySchema>;
 
 export const ResultsReportSchema = Type.Object({

@@ -2,7 +2,7 @@
 // the school-penalties review. Field names follow the seed (judgeFirstName, penaltyScoreId, …).
 import Type, { type Static, type TSchema } from 'typebox';
 import { linkTicketQueryField } from '../auth/link-ticket.schemas.ts';
-import { EventStatusSchema } from '../sync/sync.schemas.ts';
+import { EventStatusSchema } from '../sync/sync-reads.schemas.ts';
 import { idField } from '../validation/fields.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -56,6 +56,8 @@ export const RunCategorySchema = Type.Object({
   /** Every assigned judge submitted (and at least one is assigned). */
   isJudged: Type.Boolean(),
   schoolCount: Type.Integer(),
+  /** The category's sections no judge is assigned to (Start event lists them as not ready). */
+  sectionsWithoutJudges: Type.Array(Type.String()),
   judges: Type.Array(RunJudgeSchema),
 });
 export type RunCategory = Static<typeof RunCategorySchema>;

@@ -9,19 +9,22 @@ export const SchoolMessages = {
 } as const;
 
 /** A school (team) of a state, as the manage-schools screens see it. Empty educators are ''. */
-export const SchoolSchema = Type.Object({
-  schoolId: Type.Integer(),
-  schoolName: Type.String(),
-  schoolPrincipal: Type.String(),
-  schoolEducator1: Type.String(),
-  schoolEducator2: Type.String(),
-  schoolEducator3: Type.String(),
-  schoolContactName: Type.String(),
-  schoolContactEmail: Type.String(),
-  schoolContactPhone: Type.String(),
-  schoolState: Type.Object({ schoolStateId: Type.Integer() }),
-  profile: Type.Literal('school'),
-});
+export const SchoolSchema = Type.Object(
+  {
+    schoolId: Type.Integer(),
+    schoolName: Type.String(),
+    schoolPrincipal: Type.String(),
+    schoolEducator1: Type.String(),
+    schoolEducator2: Type.String(),
+    schoolEducator3: Type.String(),
+    schoolContactName: Type.String(),
+    schoolContactEmail: Type.String(),
+    schoolContactPhone: Type.String(),
+    schoolState: Type.Object({ schoolStateId: Type.Integer() }),
+    profile: Type.Literal('school'),
+  },
+  { title: 'School' },
+);
 export type School = Static<typeof SchoolSchema>;
 export const SchoolListSchema = Type.Array(SchoolSchema);
 

@@ -2,7 +2,8 @@
 // seed's field names. They read and write the same cells as the sync protocol, through the
 // same server service; field values arrive as multipart text or JSON.
 import Type, { type Static, type TSchema } from 'typebox';
-import { COMMENTS_MAX_LENGTH, OvertimeSecondsSchema, ScoreIdSchema, SyncEventSchema } from '../sync/sync.schemas.ts';
+import { COMMENTS_MAX_LENGTH, OvertimeSecondsSchema, ScoreIdSchema } from '../sync/sync.schemas.ts';
+import { SyncEventSchema } from '../sync/sync-reads.schemas.ts';
 import { idField } from '../validation/fields.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -210,20 +211,23 @@ export const SheetDisqualificationSchema = Type.Object({
 });
 
 /** GET score/…: one judge's sheet for a school in a section. */
-export const ScoreSheetSchema = Type.Object({
-  eventId: Type.Integer(),
-  categoryId: Type.Integer(),
-  sectionId: Type.Integer(),
-  sectionName: Type.String(),
-  sectionDescription: Nullable(Type.String()),
-  schoolId: Type.Integer(),
-  schoolName: Type.String(),
-  judgeId: Type.Integer(),
-  categoryJudged: Type.Boolean(),
-  subsections: Type.Array(SheetSubsectionSchema),
-  penalties: Type.Array(SheetPenaltySchema),
-  disqualifications: Type.Array(SheetDisqualificationSchema),
-});
+export const ScoreSheetSchema = Type.Object(
+  {
+    eventId: Type.Integer(),
+    categoryId: Type.Integer(),
+    sectionId: Type.Integer(),
+    sectionName: Type.String(),
+    sectionDescription: Nullable(Type.String()),
+    schoolId: Type.Integer(),
+    schoolName: Type.String(),
+    judgeId: Type.Integer(),
+    categoryJudged: Type.Boolean(),
+    subsections: Type.Array(SheetSubsectionSchema),
+    penalties: Type.Array(SheetPenaltySchema),
+    disqualifications: Type.Array(SheetDisqualificationSchema),
+  },
+  { title: 'ScoreSheet' },
+);
 export type ScoreSheet = Static<typeof ScoreSheetSchema>;
 
 export const ScoreWriteResponseSchema = Type.Object({

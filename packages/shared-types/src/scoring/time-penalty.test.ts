@@ -7,6 +7,7 @@ import {
   overtimeAmountFromEntry,
   overtimePenaltyAmount,
   parseOvertime,
+  readOvertime,
 } from './time-penalty.ts';
 
 const parseCases: Array<[input: string | number, seconds: number | undefined]> = [
@@ -14,8 +15,17 @@ const parseCases: Array<[input: string | number, seconds: number | undefined]> =
   ['0:15', 15],
   ['01:24', 84],
   ['10:00', 600],
-  ['84', 84],
-  [' 84 ', 84],
+  // Digits without a colon read like a microwave (decisions §8): the last two are seconds.
+  ['124', 84],
+  [' 124 ', 84],
+  ['150', 110],
+  ['45', 45],
+  ['5', 5],
+  ['1000', 600],
+  ['99959', 59_999],
+  ['84', undefined],
+  ['175', undefined],
+  ['999999', undefined],
   [84, 84],
   [0, 0],
   ['0:00', 0],
@@ -52,6 +62,14 @@ for (const [seconds, max, amount] of amountCases) {
     assert.is(overtimePenaltyAmount(seconds, max), amount);
   });
 }
+
+test('seconds over 59 are not a time, and the reading says which minutes and seconds it saw', () => {
+  assert.equal(readOvertime('175'), { kind: 'secondsOver59', minutes: 1, seconds: 75 });
+  assert.equal(readOvertime('1:75'), { kind: 'secondsOver59', minutes: 1, seconds: 75 });
+  assert.equal(readOvertime('99'), { kind: 'secondsOver59', minutes: 0, seconds: 99 });
+  assert.equal(readOvertime('1:5'), { kind: 'unreadable' });
+  assert.equal(readOvertime('150'), { kind: 'time', seconds: 110 });
+});
 
 test('an entry goes straight to an amount', () => {
   assert.is(overtimeAmountFromEntry('1:01', 5), 1.25);

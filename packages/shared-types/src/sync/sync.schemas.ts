@@ -17,12 +17,6 @@ export const ACCEPTED_PROTOCOL_VERSIONS: readonly number[] = [PROTOCOL_VERSION -
 );
 /** At most this many mutations per push; larger batches are refused with 400. */
 export const MAX_PUSH_BATCH = 50;
-/**
- * Pushes a device keeps out at once while its queue drains, each naming the one still out
- * before it (`after`), so the server applies them in order: the device's side of each round
- * trip (its network stack, storing answers, reading the next rows) overlaps the server's work.
- */
-export const PUSHES_IN_FLIGHT = 3;
 /** At most this many changes per pull page (`hasMore` says when to pull again). */
 export const MAX_PULL_CHANGES = 500;
 
@@ -47,6 +41,13 @@ export type RejectionCode = (typeof RejectionCode)[keyof typeof RejectionCode];
 
 /** Codes that are not final: the mutation was not recorded and may be pushed again as is. */
 export const TRANSIENT_REJECTION_CODES: readonly RejectionCode[] = [RejectionCode.PhotoMissing];
+
+/**
+ * The sync protocol's own refusal, not a scoring rule: the mutation's event is past the pruning
+ * horizon (closed longer ago than the server keeps sync records), so it cannot be applied safely.
+ * Kept on the device and shown; the rest of the queue is still sent (decisions §8).
+ */
+export const RESYNC_REQUIRED = 'resync_required';
 
 export function isTransientRejection(code: string | undefined): boolean {
   return TRANSIENT_REJECTION_CODES.some((transient) => transient === code);
@@ -251,25 +252,29 @@ export type PushRequestEnvelope = Static<typeof PushRequestEnvelopeSchema>;
 export const MutationStatus = { Applied: 'applied', Duplicate: 'duplicate', Rejected: 'rejected' } as const;
 export type MutationStatus = (typeof MutationStatus)[keyof typeof MutationStatus];
 
-export const MutationResultSchema = Type.Object({
-  id: Type.String(),
-  status: Type.Union([Type.Literal('applied'), Type.Literal('duplicate'), Type.Literal('rejected')]),
-  code: Type.Optional(
-    Type.Union([
-      Type.Literal(RejectionCode.EventClosed),
-      Type.Literal(RejectionCode.CategorySubmitted),
-      Type.Literal(RejectionCode.NotAssigned),
-      Type.Literal(RejectionCode.InvalidValue),
-      Type.Literal(RejectionCode.Incomplete),
-      Type.Literal(RejectionCode.NotFound),
-      Type.Literal(RejectionCode.Forbidden),
-      Type.Literal(RejectionCode.PhotoMissing),
-    ]),
-  ),
-  message: Type.Optional(Type.String()),
-  /** The cell's server revision after the write (puts only). */
-  rev: Type.Optional(Type.Integer()),
-});
+export const MutationResultSchema = Type.Object(
+  {
+    id: Type.String(),
+    status: Type.Union([Type.Literal('applied'), Type.Literal('duplicate'), Type.Literal('rejected')]),
+    code: Type.Optional(
+      Type.Union([
+        Type.Literal(RejectionCode.EventClosed),
+        Type.Literal(RejectionCode.CategorySubmitted),
+        Type.Literal(RejectionCode.NotAssigned),
+        Type.Literal(RejectionCode.InvalidValue),
+        Type.Literal(RejectionCode.Incomplete),
+        Type.Literal(RejectionCode.NotFound),
+        Type.Literal(RejectionCode.Forbidden),
+        Type.Literal(RejectionCode.PhotoMissing),
+        Type.Literal(RESYNC_REQUIRED),
+      ]),
+    ),
+    message: Type.Optional(Type.String()),
+    /** The cell's server revision after the write (puts only). */
+    rev: Type.Optional(Type.Integer()),
+  },
+  { title: 'MutationResult' },
+);
 export type MutationResult = Static<typeof MutationResultSchema>;
 
 /**
@@ -336,197 +341,3 @@ export const PenaltyScoreKeySchema = Type.Object({ ...cellColumns, penaltyId: Ty
 export type PenaltyScoreKey = Static<typeof PenaltyScoreKeySchema>;
 export const DisqualificationScoreKeySchema = Type.Object({ ...cellColumns, disqualificationId: Type.Integer() });
 export type DisqualificationScoreKey = Static<typeof DisqualificationScoreKeySchema>;
-
-// ---- GET /api/sync/judge/{judgeId}/event/{eventId} ------------------------------------------
-
-export const EventStatusSchema = Type.Union([
-  Type.Literal('NOT_STARTED'),
-  Type.Literal('STARTED'),
-  Type.Literal('CLOSED'),
-]);
-export type EventStatus = Static<typeof EventStatusSchema>;
-
-export const SyncEventSchema = Type.Object({
-  eventId: Type.Integer(),
-  eventName: Type.String(),
-  eventStartDate: Type.String(),
-  eventStartTime: Nullable(Type.String()),
-  eventEndDate: Type.String(),
-  eventStatus: EventStatusSchema,
-  isTestEvent: Type.Boolean(),
-});
-export type SyncEvent = Static<typeof SyncEventSchema>;
-
-export const SyncSubsectionSchema = Type.Object({
-  subsectionId: Type.Integer(),
-  subsectionName: Type.String(),
-  subsectionDescription: Nullable(Type.String()),
-  subsectionMaxScore: Type.Integer(),
-});
-export const SyncPenaltySchema = Type.Object({
-  penaltyId: Type.Integer(),
-  penaltyName: Type.String(),
-  /** The fixed deduction, or the maximum of a time-based penalty. */
-  penaltyDeduction: Type.Integer(),
-  isDynamic: Type.Boolean(),
-});
-export const SyncDisqualificationSchema = Type.Object({
-  disqualificationId: Type.Integer(),
-  disqualificationName: Type.String(),
-});
-
-/** A criteria section the judge is assigned to, with what can be scored in it. */
-export const SyncSectionSchema = Type.Object({
-  sectionId: Type.Integer(),
-  sectionName: Type.String(),
-  sectionDescription: Nullable(Type.String()),
-  position: Type.Integer(),
-  subsections: Type.Array(SyncSubsectionSchema),
-  penalties: Type.Array(SyncPenaltySchema),
-  disqualifications: Type.Array(SyncDisqualificationSchema),
-});
-export type SyncSection = Static<typeof SyncSectionSchema>;
-
-/** A registered school that has students, in running order; every one must be scored. */
-export const SyncSchoolSchema = Type.Object({
-  schoolId: Type.Integer(),
-  schoolName: Type.String(),
-  schoolOrder: Type.Integer(),
-  schoolStudents: Type.Array(Type.String()),
-});
-export type SyncSchool = Static<typeof SyncSchoolSchema>;
-
-export const SyncCategorySchema = Type.Object({
-  categoryId: Type.Integer(),
-  categoryName: Type.String(),
-  /** True once the judge submitted: the category is locked for them until a coordinator unlocks it. */
-  isSubmitted: Type.Boolean(),
-  submittedAt: Nullable(Type.String()),
-  /** The last time the judge's submission was reopened (unlock or more work), while it is not in place. */
-  reopened: Type.Optional(Nullable(Type.Object({ at: Type.String(), reason: Type.String() }))),
-  schools: Type.Array(SyncSchoolSchema),
-  sections: Type.Array(SyncSectionSchema),
-});
-export type SyncCategory = Static<typeof SyncCategorySchema>;
-
-export const SyncScoresSchema = Type.Object({
-  subsections: Type.Array(SubsectionScoreCellSchema),
-  penalties: Type.Array(PenaltyScoreCellSchema),
-  disqualifications: Type.Array(DisqualificationScoreCellSchema),
-});
-export type SyncScores = Static<typeof SyncScoresSchema>;
-
-/** Everything a judge's device needs to score an event offline, read in one transaction. */
-export const SyncReferenceDataSchema = Type.Object({
-  protocolVersion: Type.Integer(),
-  serverTime: Type.String(),
-  /** Pull from here: every change after this snapshot has a larger id. */
-  cursor: Type.Integer({ minimum: 0 }),
-  judge: Type.Object({ judgeId: Type.Integer(), judgeFirstName: Type.String(), judgeLastName: Type.String() }),
-  event: SyncEventSchema,
-  /** The categories where the judge has at least one assigned section (none: not assigned to this event). */
-  categories: Type.Array(SyncCategorySchema),
-  /** The judge's own current cells in this event. */
-  scores: SyncScoresSchema,
-});
-export type SyncReferenceData = Static<typeof SyncReferenceDataSchema>;
-
-export const SyncJudgeEventParamsSchema = Type.Object({ judgeId: idField(), eventId: idField() });
-export const SyncDeviceQuerySchema = Type.Object({
-  deviceId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-});
-
-// ---- GET /api/sync/pull --------------------------------------------------------------------
-
-export const ChangeEntity = {
-  SubsectionScore: 'subsectionScore',
-  PenaltyScore: 'penaltyScore',
-  DisqualificationScore: 'disqualificationScore',
-  CategorySubmission: 'categorySubmission',
-  Event: 'event',
-  Reference: 'reference',
-} as const;
-export type ChangeEntity = (typeof ChangeEntity)[keyof typeof ChangeEntity];
-
-export const ChangeOp = { Put: 'put', Delete: 'delete' } as const;
-export type ChangeOp = (typeof ChangeOp)[keyof typeof ChangeOp];
-
-export const SubmissionPutSchema = Type.Object({
-  eventId: Type.Integer(),
-  categoryId: Type.Integer(),
-  judgeId: Type.Integer(),
-  submittedAt: Type.String(),
-});
-export type SubmissionPut = Static<typeof SubmissionPutSchema>;
-/**
- * The category is open again for the judge: a coordinator's unlock, or an automatic reopening
- * because the judge owes more work (decisions §7); `reason` says which, for the tablet to show.
- */
-export const SubmissionDeleteSchema = Type.Object({
-  eventId: Type.Integer(),
-  categoryId: Type.Integer(),
-  judgeId: Type.Integer(),
-  unlockedAt: Type.String(),
-  reason: Type.Optional(Type.String()),
-});
-export type SubmissionDelete = Static<typeof SubmissionDeleteSchema>;
-export const EventChangeSchema = Type.Object({ eventId: Type.Integer(), eventStatus: EventStatusSchema });
-/** The schedule changed (assignments, schools, criteria): download the reference data again. */
-export const ReferenceChangeSchema = Type.Object({ eventId: Type.Integer(), reason: Type.String() });
-
-function changeOf<E extends ChangeEntity, O extends ChangeOp, D extends TSchema>(entity: E, op: O, data: D) {
-  return Type.Object({
-    changeId: Type.Integer(),
-    entity: Type.Literal(entity),
-    op: Type.Literal(op),
-    categoryId: Nullable(Type.Integer()),
-    createdAt: Type.String(),
-    data,
-  });
-}
-
-/** One change, discriminated by `entity` and `op`; apply in `changeId` order. */
-export const SyncChangeSchema = Type.Union([
-  changeOf(ChangeEntity.SubsectionScore, ChangeOp.Put, SubsectionScoreCellSchema),
-  changeOf(ChangeEntity.SubsectionScore, ChangeOp.Delete, SubsectionScoreKeySchema),
-  changeOf(ChangeEntity.PenaltyScore, ChangeOp.Put, PenaltyScoreCellSchema),
-  changeOf(ChangeEntity.PenaltyScore, ChangeOp.Delete, PenaltyScoreKeySchema),
-  changeOf(ChangeEntity.DisqualificationScore, ChangeOp.Put, DisqualificationScoreCellSchema),
-  changeOf(ChangeEntity.DisqualificationScore, ChangeOp.Delete, DisqualificationScoreKeySchema),
-  changeOf(ChangeEntity.CategorySubmission, ChangeOp.Put, SubmissionPutSchema),
-  changeOf(ChangeEntity.CategorySubmission, ChangeOp.Delete, SubmissionDeleteSchema),
-  changeOf(ChangeEntity.Event, ChangeOp.Put, EventChangeSchema),
-  changeOf(ChangeEntity.Reference, ChangeOp.Put, ReferenceChangeSchema),
-]);
-export type SyncChange = Static<typeof SyncChangeSchema>;
-
-export const SyncPullQuerySchema = Type.Object({
-  eventId: idField(),
-  cursor: Type.Integer({ minimum: 0 }),
-  deviceId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-});
-export type SyncPullQuery = Static<typeof SyncPullQuerySchema>;
-
-export const SyncPullResponseSchema = Type.Object({
-  changes: Type.Array(SyncChangeSchema),
-  /** Store it with the applied changes in one transaction; pull from it next time. */
-  cursor: Type.Integer({ minimum: 0 }),
-  /** More than one page was waiting: pull again right away. */
-  hasMore: Type.Boolean(),
-  serverTime: Type.String(),
-});
-export type SyncPullResponse = Static<typeof SyncPullResponseSchema>;
-
-// ---- PUT /api/sync/photos/{sha256} ----------------------------------------------------------
-
-export const PhotoParamsSchema = Type.Object({ sha256: Sha256Schema });
-export const PhotoUploadResponseSchema = Type.Object({
-  sha256: Type.String(),
-  mime: Type.String(),
-  size: Type.Integer(),
-  /** False when the server already had this photo (200 instead of 201). */
-  isNew: Type.Boolean(),
-});
-export type PhotoUploadResponse = Static<typeof PhotoUploadResponseSchema>;
-/** The photo size limit, checked by the server on the bytes received. */
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;

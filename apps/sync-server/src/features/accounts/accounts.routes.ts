@@ -33,6 +33,7 @@ export function registerAccountRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: managers,
       schema: {
+        operationId: 'listAccounts',
         tags: ['accounts'],
         summary: 'Every account (ULTRA/SUPER)',
         response: { 200: AccountListSchema, ...refusals },
@@ -46,6 +47,7 @@ export function registerAccountRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: [deps.requireAuth, requireAdminArea],
       schema: {
+        operationId: 'getAccount',
         tags: ['accounts'],
         summary: "A state's account with its users (ULTRA/SUPER any state; ADMIN/STANDARD their own)",
         params: StatePathParamsSchema,
@@ -60,6 +62,7 @@ export function registerAccountRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: managers,
       schema: {
+        operationId: 'renewAccount',
         tags: ['accounts'],
         summary: 'Renew for 1 to 6 years from the later of today and the expiration (ULTRA/SUPER)',
         params: AccountRenewParamsSchema,
@@ -78,6 +81,7 @@ export function registerAccountRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: editors,
       schema: {
+        operationId: 'addAccountUser',
         tags: ['accounts'],
         summary: 'Add an Admin or Standard user (invited by email)',
         params: StatePathParamsSchema,
@@ -101,6 +105,7 @@ export function registerAccountRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: editors,
       schema: {
+        operationId: 'updateAccountUser',
         tags: ['accounts'],
         summary: 'Edit an account user (a role change revokes their tokens)',
         params: AccountUserParamsSchema,
@@ -126,6 +131,7 @@ export function registerAccountRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: editors,
       schema: {
+        operationId: 'removeAccountUser',
         tags: ['accounts'],
         summary: 'Remove an account user (not the primary user, not one the history names)',
         params: AccountUserParamsSchema,
@@ -144,6 +150,7 @@ export function registerAccountRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: managers,
       schema: {
+        operationId: 'openAccount',
         tags: ['accounts'],
         summary: "Open a state's account with its primary Admin user (ULTRA/SUPER)",
         body: AccountCreateSchema,

@@ -7,9 +7,9 @@ import {
   type AccountSummary,
   type AccountUserInput,
 } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import { ApiError, notFound, validationError } from '../../http/api-error.ts';
-import { todayIso } from '../../http/clock.ts';
+import { todayIso, nowOf } from '../../http/clock.ts';
 import { assertSameState, type AuthContext } from '../../http/guards.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { createUnusablePasswordHash, queueInvitation } from '../auth/invitations.ts';
@@ -46,7 +46,7 @@ export interface AccountsDeps {
 }
 
 function clock(deps: AccountsDeps): Date {
-  return (deps.now ?? (() => new Date()))();
+  return nowOf(deps);
 }
 
 /** manage-accounts: every account, by state name. */
@@ -69,7 +69,7 @@ export async function renewAccount(
 ): Promise<Account> {
   const now = clock(deps);
   const today = todayIso(now);
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const account = await findAccountByState(trx, stateId);
     if (!account) throw notFound(AccountMessages.accountNotFound);
     const expirationDate = renewedExpiration(account.expiration_date, today, years);
@@ -100,7 +100,7 @@ export async function addAccountUser(
 ): Promise<Account> {
   assertSameState(caller, stateId, ACCOUNT_MANAGER_ROLES);
   const now = clock(deps);
-  const account = await deps.db.transaction().execute(async (trx) => {
+  const account = await inTransaction(deps.db, async (trx) => {
     const account = await findAccountByState(trx, stateId);
     if (!account) throw notFound(AccountMessages.accountNotFound);
     await assertEmailFree(trx, body.userEmail);
@@ -145,7 +145,7 @@ export async function updateAccountUser(
   }
   const now = clock(deps);
   const role = toStoredRole(body.userRole);
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const account = await findAccountByState(trx, stateId);
     if (!account) throw notFound(AccountMessages.accountNotFound);
     const before = await findAccountUser(trx, stateId, userId);
@@ -194,7 +194,7 @@ export async function removeAccountUser(
 ): Promise<Account> {
   assertSameState(caller, stateId, ACCOUNT_MANAGER_ROLES);
   const now = clock(deps);
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const account = await findAccountByState(trx, stateId);
     if (!account) throw notFound(AccountMessages.accountNotFound);
     const user = await findAccountUser(trx, stateId, userId);
@@ -226,7 +226,7 @@ export async function removeAccountUser(
 export async function createAccount(deps: AccountsDeps, caller: AuthContext, body: AccountCreate): Promise<Account> {
   const now = clock(deps);
   const today = todayIso(now);
-  const account = await deps.db.transaction().execute(async (trx) => {
+  const account = await inTransaction(deps.db, async (trx) => {
     const state =
       body.stateId !== undefined
         ? await findStateById(trx, body.stateId)

@@ -9,6 +9,7 @@ export function registerAuditRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: [deps.requireAuth, requireRole(ACCOUNT_MANAGER_ROLES)],
       schema: {
+        operationId: 'listAuditEntries',
         tags: ['audit'],
         summary: 'The audit trail of every state, newest first (ULTRA/SUPER)',
         querystring: AuditQuerySchema,

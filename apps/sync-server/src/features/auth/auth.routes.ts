@@ -34,6 +34,7 @@ export function registerAuthRoutes(app: AppInstance, deps: RouteDeps): void {
     '/api/login/user',
     {
       schema: {
+        operationId: 'logIn',
         tags: ['auth'],
         summary: 'Log in with email and password',
         body: LoginRequestSchema,
@@ -48,6 +49,7 @@ export function registerAuthRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: [deps.requireAuth],
       schema: {
+        operationId: 'logOut',
         tags: ['auth'],
         summary: 'Revoke every token of the caller',
         response: { 200: StatusResponseSchema, 401: ApiErrorSchema },
@@ -64,6 +66,7 @@ export function registerAuthRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: [deps.requireAuth],
       schema: {
+        operationId: 'getSession',
         tags: ['auth'],
         summary: 'The session user of a valid token',
         response: { 200: SessionResponseSchema, 401: ApiErrorSchema },
@@ -80,6 +83,7 @@ export function registerAuthRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       onRequest: deps.rateLimits.anonymousWrite(),
       schema: {
+        operationId: 'requestPasswordReset',
         tags: ['auth'],
         summary:
           'Email a password-reset link, at most one per address per 5 minutes (answers the same whether or not the email exists)',
@@ -98,6 +102,7 @@ export function registerAuthRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       onRequest: deps.rateLimits.anonymousWrite(),
       schema: {
+        operationId: 'resetPassword',
         tags: ['auth'],
         summary: 'Set a new password with a single-use reset token',
         body: ResetPasswordSchema,

@@ -9,7 +9,7 @@ import {
   type SendResetPasswordRequest,
   type SessionUser,
 } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import { ApiError, tokenInvalid } from '../../http/api-error.ts';
 import type { TokenPayload } from '../../http/guards.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -30,6 +30,7 @@ import {
 } from './auth.repository.ts';
 import { tooManyLoginAttemptsMessage, type LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { nowOf } from '../../http/clock.ts';
 
 /**
  * One revocable token valid for 72 hours: a judge's tablet must outlast a competition day
@@ -70,7 +71,7 @@ export async function login(deps: AuthDeps, request: LoginRequest, clientIp: str
     throw new ApiError(401, ErrorCode.InvalidCredentials, Messages.invalidCredentials);
   }
   deps.loginThrottle.recordSuccess(attempt);
-  const now = (deps.now ?? (() => new Date()))();
+  const now = nowOf(deps);
   const token = deps.signToken({ sub: String(user.user_id), role, stateId: user.state_id, tv: user.token_version });
   return {
     status: 'Success',
@@ -105,9 +106,9 @@ export async function sendPasswordReset(deps: ResetRequestDeps, request: SendRes
   const user = await findUserWithStateByEmail(deps.db, request.email);
   if (!user || user.is_archived === 1) return;
   const token = randomBytes(32).toString('base64url');
-  const now = (deps.now ?? (() => new Date()))();
+  const now = nowOf(deps);
   const link = `${deps.publicUrl}/account-help-reset?token=${token}`;
-  const isQueued = await deps.db.transaction().execute(async (trx) => {
+  const isQueued = await inTransaction(deps.db, async (trx) => {
     const latest = await findLatestResetTokenCreation(trx, user.user_id);
     if (latest !== undefined && Date.parse(latest) > now.getTime() - RESET_EMAIL_COOLDOWN_MS) return false;
     await insertResetToken(
@@ -148,7 +149,7 @@ export async function resetPassword(deps: AuthDeps, request: ResetPasswordReques
     throw new ApiError(400, ErrorCode.ResetTokenInvalid, Messages.resetTokenInvalid);
   }
   const passwordHash = await hashPassword(request.password);
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     // Re-checked inside the transaction so two concurrent uses of one link cannot both win.
     const used = await trx
       .updateTable('password_reset_token')
@@ -180,5 +181,5 @@ export function hashToken(token: string): string {
 }
 
 function nowIso(deps: { now?: () => Date }): string {
-  return (deps.now ?? (() => new Date()))().toISOString();
+  return nowOf(deps).toISOString();
 }

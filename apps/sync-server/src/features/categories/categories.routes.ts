@@ -1,4 +1,5 @@
 import {
+  AddSchoolsToCategorySchema,
   ApiErrorSchema,
   AssignJudgesSchema,
   AssignSectionsSchema,
@@ -39,6 +40,7 @@ import {
   updateCategoryName,
   updateStudents,
 } from './categories.service.ts';
+import { addSchools } from './category-schools.service.ts';
 
 const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };
@@ -62,6 +64,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: read,
       schema: {
+        operationId: 'getCategory',
         tags,
         summary: 'A category: its sections with judges, its schools in running order',
         params: CategoryParamsSchema,
@@ -76,6 +79,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: read,
       schema: {
+        operationId: 'listCategorySections',
         tags,
         summary: "A category's criteria sections with their judges",
         params: CategoryParamsSchema,
@@ -90,6 +94,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: read,
       schema: {
+        operationId: 'getCategorySection',
         tags,
         summary: 'One section of a category with its judges',
         params: CategorySectionParamsSchema,
@@ -105,6 +110,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: read,
       schema: {
+        operationId: 'listSectionsAvailableToCategory',
         tags,
         summary: "The state's sections not yet in the category",
         params: CategoryParamsSchema,
@@ -119,6 +125,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: read,
       schema: {
+        operationId: 'listJudgesAvailableToSection',
         tags,
         summary: "The state's active judges not yet assigned to the section",
         params: CategorySectionParamsSchema,
@@ -134,6 +141,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: write,
       schema: {
+        operationId: 'addCategory',
         tags,
         summary: 'Add a category to an event',
         params: EventIdParamsSchema,
@@ -159,6 +167,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: write,
       schema: {
+        operationId: 'renameCategory',
         tags,
         summary: 'Rename a category',
         params: CategoryParamsSchema,
@@ -177,6 +186,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: write,
       schema: {
+        operationId: 'removeCategory',
         tags,
         summary: 'Remove a category (refused once judges scored in it)',
         params: CategoryParamsSchema,
@@ -195,6 +205,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: write,
       schema: {
+        operationId: 'addSectionsToCategory',
         tags,
         summary: 'Add sections of the state to the category: a list of {sectionId}',
         params: CategoryParamsSchema,
@@ -213,6 +224,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: write,
       schema: {
+        operationId: 'assignJudgesToSection',
         tags,
         summary: 'Assign active judges of the state to a section: a list of {judgeId}',
         params: CategorySectionParamsSchema,
@@ -231,6 +243,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: write,
       schema: {
+        operationId: 'removeSectionFromCategory',
         tags,
         summary: 'Remove a section (and its judges) from the category, unless scored',
         params: CategorySectionParamsSchema,
@@ -248,6 +261,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: write,
       schema: {
+        operationId: 'unassignJudgeFromSection',
         tags,
         summary: 'Unassign a judge from a section, unless the judge scored there',
         params: CategoryJudgeParamsSchema,
@@ -265,6 +279,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: write,
       schema: {
+        operationId: 'updateSchoolStudents',
         tags,
         summary: "Replace a school's student list in the category (1 to 5 names, comma separated)",
         params: CategorySchoolParamsSchema,
@@ -283,11 +298,32 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
       ),
   );
 
+  app.post(
+    '/api/event/:id/category/:cid/school',
+    {
+      preHandler: write,
+      schema: {
+        operationId: 'addSchoolsToCategory',
+        tags,
+        summary:
+          'Add existing schools of the state to the category, each with its students: a list of {schoolId, schoolStudents}; all or none (409 if one is already in it)',
+        params: CategoryParamsSchema,
+        body: AddSchoolsToCategorySchema,
+        response: { 200: CategoryMutationResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      success(CategoryMessages.schoolsAdded)(
+        await addSchools(deps.db, contextOf(request, request.params), request.body),
+      ),
+  );
+
   app.put(
     '/api/event/:id/category/:cid/school',
     {
       preHandler: write,
       schema: {
+        operationId: 'setRunningOrder',
         tags,
         summary: 'Set the running order: a list of {schoolId, schoolOrder}, renumbered from 0',
         params: CategoryParamsSchema,
@@ -306,6 +342,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: write,
       schema: {
+        operationId: 'removeSchoolFromCategory',
         tags,
         summary: 'Remove a school from the category, unless judges scored it',
         params: CategorySchoolParamsSchema,

@@ -2,7 +2,6 @@ import {
   CategoryMessages,
   ErrorCode,
   parseStudentNames,
-  ReopenReason,
   type AssignJudges,
   type AssignSections,
   type CategoryDetail,
@@ -11,31 +10,23 @@ import {
   type FieldError,
   type SchoolOrder,
 } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import { ApiError, forbidden, notFound, validationError } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import { parseStudentsJson, toCategorySummary } from '../events/events.mapper.ts';
-import {
-  insertCategory,
-  listCategorySummaries,
-  recordScheduleChange,
-  type EventRecord,
-} from '../events/events.repository.ts';
-import { loadEventForRead, loadEventForWrite } from '../events/events.service.ts';
-import { reopenSubmissionsOwingWork } from '../submissions/owed-work.service.ts';
-import { indexScoredKeys, toCategoryDetail, toCategorySection } from './categories.mapper.ts';
+import { toCategorySummary } from '../events/events.mapper.ts';
+import { parseStudentsJson } from '../registration/stored-students.ts';
+import { insertCategory, listCategorySummaries } from '../events/events.repository.ts';
+import { loadEventForWrite } from '../events/events.service.ts';
+import { indexScoredKeys, toCategorySection } from './categories.mapper.ts';
 import {
   deleteCategory,
   deleteCategorySection,
   deleteJudgeAssignment,
   deleteRegistration,
-  findCategory,
   findCategorySection,
   findJudgesByIds,
   findRegistration,
   findSectionsByIds,
-  hasCategorySubmissions,
   insertCategorySection,
   insertJudgeAssignment,
   isCategoryNameTaken,
@@ -43,102 +34,20 @@ import {
   listAvailableSections,
   listCategoryJudges,
   listCategorySchools,
-  listCategorySections,
   listScoredKeys,
   nextSectionPosition,
   renameCategory,
   updateRegistrationOrder,
   updateRegistrationStudents,
 } from './categories.repository.ts';
-
-/** What the judge's tablet says when a category change reopens their submission. */
-const WORK_GROWTH_REASONS: Partial<Record<string, string>> = {
-  'sections assigned': ReopenReason.sectionAdded,
-  'judges assigned': ReopenReason.judgeAssigned,
-  'students updated': ReopenReason.studentsUpdated,
-};
-
-type CategoryRecord = NonNullable<Awaited<ReturnType<typeof findCategory>>>;
-
-/** Who changes what, when: every write below passes the same three checks first. */
-interface WriteContext {
-  caller: AuthContext;
-  eventId: number;
-  categoryId: number;
-  now: string;
-}
-
-async function loadCategory(db: Db, eventId: number, categoryId: number): Promise<CategoryRecord> {
-  const category = await findCategory(db, eventId, categoryId);
-  if (!category) throw notFound(CategoryMessages.notFound);
-  return category;
-}
-
-/** Event readable by the caller, category inside it. */
-async function loadForRead(db: Db, caller: AuthContext, eventId: number, categoryId: number) {
-  const event = await loadEventForRead(db, caller, eventId);
-  return { event, category: await loadCategory(db, eventId, categoryId) };
-}
-
-/** Event of the caller's state and not closed, category inside it. */
-async function loadForWrite(db: Db, context: WriteContext): Promise<{ event: EventRecord; category: CategoryRecord }> {
-  const event = await loadEventForWrite(db, context.caller, context.eventId);
-  return { event, category: await loadCategory(db, context.eventId, context.categoryId) };
-}
-
-async function readCategoryDetail(db: Db, category: CategoryRecord): Promise<CategoryDetail> {
-  const [sections, judges, schools, scoredKeys, isSubmitted] = await Promise.all([
-    listCategorySections(db, category.category_id),
-    listCategoryJudges(db, category.category_id),
-    listCategorySchools(db, category.category_id),
-    listScoredKeys(db, category.category_id),
-    hasCategorySubmissions(db, category.category_id),
-  ]);
-  return toCategoryDetail(category, { sections, judges, schools, scored: indexScoredKeys(scoredKeys), isSubmitted });
-}
-
-/**
- * Records the change for judges' devices and the audit trail, and reopens the submissions of
- * judges who now owe more work (decisions §7), inside the caller's transaction.
- */
-async function recordCategoryChange(
-  db: Db,
-  context: WriteContext,
-  stateId: number,
-  change: {
-    action: string;
-    entityType: string;
-    entityId: string | number;
-    reason: string;
-    before?: unknown;
-    after?: unknown;
-  },
-): Promise<void> {
-  await recordScheduleChange(
-    db,
-    { stateId, eventId: context.eventId, categoryId: context.categoryId, reason: change.reason },
-    context.now,
-  );
-  await recordAudit(
-    db,
-    {
-      stateId,
-      userId: context.caller.userId,
-      action: change.action,
-      entityType: change.entityType,
-      entityId: change.entityId,
-      before: change.before,
-      after: change.after,
-    },
-    context.now,
-  );
-  await reopenSubmissionsOwingWork(
-    db,
-    [context.categoryId],
-    { reason: WORK_GROWTH_REASONS[change.reason] ?? ReopenReason.workChanged, userId: context.caller.userId },
-    context.now,
-  );
-}
+import {
+  loadCategory,
+  loadForRead,
+  loadForWrite,
+  readCategoryDetail,
+  recordCategoryChange,
+  type WriteContext,
+} from './category-context.ts';
 
 export async function getCategoryDetail(
   db: Db,
@@ -212,7 +121,7 @@ export async function addCategory(
   categoryName: string,
   now: string,
 ): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const event = await loadEventForWrite(trx, caller, eventId);
     const name = categoryName.trim();
     if (await isCategoryNameTaken(trx, eventId, name))
@@ -231,7 +140,7 @@ export async function addCategory(
 }
 
 export async function updateCategoryName(db: Db, context: WriteContext, categoryName: string): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     const name = categoryName.trim();
     if (await isCategoryNameTaken(trx, context.eventId, name, context.categoryId)) {
@@ -252,7 +161,7 @@ export async function updateCategoryName(db: Db, context: WriteContext, category
 
 /** Removes a category nobody has scored yet; one with scores or a submission is refused. */
 export async function removeCategory(db: Db, context: WriteContext): Promise<CategorySummary[]> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     const before = await readCategoryDetail(trx, category);
     if (before.hasScores) throw new ApiError(409, ErrorCode.HasScores, CategoryMessages.categoryHasScores);
@@ -270,7 +179,7 @@ export async function removeCategory(db: Db, context: WriteContext): Promise<Cat
 
 /** Adds the listed sections (of the event's state) after the category's current ones; already present ones are kept. */
 export async function assignSections(db: Db, context: WriteContext, body: AssignSections): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     const sectionIds = [...new Set(body.map((item) => item.sectionId))];
     const sections = await findSectionsByIds(trx, sectionIds);
@@ -305,7 +214,7 @@ export async function assignJudges(
   sectionId: number,
   body: AssignJudges,
 ): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     if (!(await findCategorySection(trx, context.categoryId, sectionId)))
       throw notFound(CategoryMessages.sectionNotInCategory);
@@ -337,7 +246,7 @@ export async function assignJudges(
 
 /** Takes a section out of the category (with its judges) unless a judge already scored in it. */
 export async function removeSection(db: Db, context: WriteContext, sectionId: number): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     const section = await findCategorySection(trx, context.categoryId, sectionId);
     if (!section) throw notFound(CategoryMessages.sectionNotInCategory);
@@ -362,7 +271,7 @@ export async function removeJudge(
   sectionId: number,
   judgeId: number,
 ): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     const scored = indexScoredKeys(await listScoredKeys(trx, context.categoryId));
     if (scored.sectionJudges.has(`${sectionId}:${judgeId}`))
@@ -386,7 +295,7 @@ export async function updateStudents(
   schoolId: number,
   studentsText: string,
 ): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     const registration = await findRegistration(trx, context.categoryId, schoolId);
     if (!registration) throw notFound(CategoryMessages.schoolNotRegistered);
@@ -409,7 +318,7 @@ export async function updateStudents(
  * not listed in its previous order; everything renumbered from 0.
  */
 export async function reorderSchools(db: Db, context: WriteContext, body: SchoolOrder): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     const current = await listCategorySchools(trx, context.categoryId);
     const registered = new Set(current.map((school) => school.school_id));
@@ -442,7 +351,7 @@ export async function reorderSchools(db: Db, context: WriteContext, body: School
 
 /** Takes a school out of the category unless a judge already scored it. */
 export async function removeSchool(db: Db, context: WriteContext, schoolId: number): Promise<CategoryDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     const registration = await findRegistration(trx, context.categoryId, schoolId);
     if (!registration) throw notFound(CategoryMessages.schoolNotRegistered);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { ScoreItemKinds, type RemovableScoreItemKind } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 
 // ----- sections -----
@@ -245,55 +246,6 @@ export async function updatePenaltyName(db: Db, penaltyId: number, name: string)
   await db.updateTable('penalty').set({ penalty_name: name }).where('penalty_id', '=', penaltyId).execute();
 }
 
-/** Attaches penalties to a section; ones already attached are left as they are. Answers how many were added. */
-export async function attachPenaltiesToSection(
-  db: Db,
-  sectionId: number,
-  stateId: number,
-  penaltyIds: readonly number[],
-) {
-  let added = 0;
-  for (const penaltyId of penaltyIds) {
-    const result = await db
-      .insertInto('section_penalty')
-      .values({ section_id: sectionId, penalty_id: penaltyId, state_id: stateId })
-      .onConflict((oc) => oc.doNothing())
-      .executeTakeFirst();
-    added += Number(result.numInsertedOrUpdatedRows ?? 0);
-  }
-  return added;
-}
-
-export async function isPenaltyInSection(db: Db, sectionId: number, penaltyId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('section_penalty')
-    .select('penalty_id')
-    .where('section_id', '=', sectionId)
-    .where('penalty_id', '=', penaltyId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function detachPenaltyFromSection(db: Db, sectionId: number, penaltyId: number): Promise<number> {
-  const result = await db
-    .deleteFrom('section_penalty')
-    .where('section_id', '=', sectionId)
-    .where('penalty_id', '=', penaltyId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-export async function hasPenaltyScoresInSection(db: Db, sectionId: number, penaltyId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('penalty_score')
-    .select('score_id')
-    .where('section_id', '=', sectionId)
-    .where('penalty_id', '=', penaltyId)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 // ----- disqualifications -----
 
 export async function listDisqualificationsByState(db: Db, stateId: number) {
@@ -379,53 +331,72 @@ export async function updateDisqualificationName(db: Db, disqualificationId: num
     .execute();
 }
 
-export async function attachDisqualificationsToSection(
+// ----- penalties and disqualifications attached to sections -----
+// The two kinds a section attaches from its state's lists share these statements; the tables and
+// the item column come from the kind's description (ScoreItemKinds).
+
+/** Attaches items of one kind to a section; ones already attached are left as they are. Answers how many were added. */
+export async function attachItemsToSection(
   db: Db,
+  kind: RemovableScoreItemKind,
   sectionId: number,
   stateId: number,
-  disqualificationIds: readonly number[],
-) {
+  itemIds: readonly number[],
+): Promise<number> {
+  const { sectionTable, itemIdColumn } = ScoreItemKinds[kind];
   let added = 0;
-  for (const disqualificationId of disqualificationIds) {
-    const result = await db
-      .insertInto('section_disqualification')
-      .values({ section_id: sectionId, disqualification_id: disqualificationId, state_id: stateId })
-      .onConflict((oc) => oc.doNothing())
-      .executeTakeFirst();
-    added += Number(result.numInsertedOrUpdatedRows ?? 0);
+  for (const itemId of itemIds) {
+    const result = await sql`insert into ${sql.table(sectionTable)} (section_id, ${sql.ref(itemIdColumn)}, state_id)
+      values (${sectionId}, ${itemId}, ${stateId}) on conflict do nothing`.execute(db);
+    added += Number(result.numAffectedRows ?? 0);
   }
   return added;
 }
 
-export async function isDisqualificationInSection(
+export async function isItemInSection(
   db: Db,
+  kind: RemovableScoreItemKind,
   sectionId: number,
-  disqualificationId: number,
+  itemId: number,
 ): Promise<boolean> {
+  const { sectionTable, itemIdColumn } = ScoreItemKinds[kind];
   const row = await db
-    .selectFrom('section_disqualification')
-    .select('disqualification_id')
+    .selectFrom(sectionTable)
+    .select('section_id')
     .where('section_id', '=', sectionId)
-    .where('disqualification_id', '=', disqualificationId)
+    .where(db.dynamic.ref(itemIdColumn), '=', itemId)
     .executeTakeFirst();
   return row !== undefined;
 }
 
-export async function detachDisqualificationFromSection(db: Db, sectionId: number, disqualificationId: number) {
+export async function detachItemFromSection(
+  db: Db,
+  kind: RemovableScoreItemKind,
+  sectionId: number,
+  itemId: number,
+): Promise<number> {
+  const { sectionTable, itemIdColumn } = ScoreItemKinds[kind];
   const result = await db
-    .deleteFrom('section_disqualification')
+    .deleteFrom(sectionTable)
     .where('section_id', '=', sectionId)
-    .where('disqualification_id', '=', disqualificationId)
+    .where(db.dynamic.ref(itemIdColumn), '=', itemId)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-export async function hasDisqualificationScoresInSection(db: Db, sectionId: number, disqualificationId: number) {
+/** True once a judge applied the item in the section (its cells would lose their item). */
+export async function hasItemScoresInSection(
+  db: Db,
+  kind: RemovableScoreItemKind,
+  sectionId: number,
+  itemId: number,
+): Promise<boolean> {
+  const { scoreTable, itemIdColumn } = ScoreItemKinds[kind];
   const row = await db
-    .selectFrom('disqualification_score')
+    .selectFrom(scoreTable)
     .select('score_id')
     .where('section_id', '=', sectionId)
-    .where('disqualification_id', '=', disqualificationId)
+    .where(db.dynamic.ref(itemIdColumn), '=', itemId)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

@@ -45,6 +45,7 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: readers,
       schema: {
+        operationId: 'listStateSections',
         tags: ['criteria'],
         summary: "The state's sections",
         params: StatePathParamsSchema,
@@ -59,6 +60,7 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: readers,
       schema: {
+        operationId: 'listStatePenalties',
         tags: ['criteria'],
         summary: "The state's penalties",
         params: StatePathParamsSchema,
@@ -73,6 +75,7 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: readers,
       schema: {
+        operationId: 'listStateDisqualifications',
         tags: ['criteria'],
         summary: "The state's disqualifications",
         params: StatePathParamsSchema,
@@ -89,6 +92,7 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: readers,
       schema: {
+        operationId: 'getSection',
         tags: ['criteria'],
         summary: 'A section with its subsections, penalties and disqualifications',
         params: SectionIdParamsSchema,
@@ -103,6 +107,7 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: readers,
       schema: {
+        operationId: 'listPenaltiesAvailableToSection',
         tags: ['criteria'],
         summary: "The state's penalties not yet attached to the section",
         params: SectionIdParamsSchema,
@@ -117,6 +122,7 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: readers,
       schema: {
+        operationId: 'listDisqualificationsAvailableToSection',
         tags: ['criteria'],
         summary: "The state's disqualifications not yet attached to the section",
         params: SectionIdParamsSchema,
@@ -131,6 +137,7 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: editors,
       schema: {
+        operationId: 'attachPenaltiesToSection',
         tags: ['criteria'],
         summary: "Attach the state's penalties to a section (not while a started or closed event uses it)",
         params: SectionIdParamsSchema,
@@ -154,6 +161,7 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: editors,
       schema: {
+        operationId: 'attachDisqualificationsToSection',
         tags: ['criteria'],
         summary: "Attach the state's disqualifications to a section (not while a started or closed event uses it)",
         params: SectionIdParamsSchema,
@@ -173,10 +181,63 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
   );
 
   app.post(
+    '/api/section/:sectionId/penalty/new',
+    {
+      preHandler: editors,
+      schema: {
+        operationId: 'createPenaltyInSection',
+        tags: ['criteria'],
+        summary:
+          "Create a penalty in the state's library and attach it to the section in one step (not while a started or closed event uses it)",
+        params: SectionIdParamsSchema,
+        body: PenaltyCreateSchema,
+        response: { 201: SectionMutationResponseSchema, ...structuralRefusals },
+      },
+    },
+    async (request, reply) => {
+      const section = await criteria.createPenaltyInSection(
+        criteriaDeps,
+        currentUser(request),
+        request.params.sectionId,
+        request.body,
+      );
+      return reply.code(201).send({ status: success, message: CriteriaMessages.penaltyCreatedInSection, section });
+    },
+  );
+
+  app.post(
+    '/api/section/:sectionId/disqualification/new',
+    {
+      preHandler: editors,
+      schema: {
+        operationId: 'createDisqualificationInSection',
+        tags: ['criteria'],
+        summary:
+          "Create a disqualification in the state's list and attach it to the section in one step (not while a started or closed event uses it)",
+        params: SectionIdParamsSchema,
+        body: DisqualificationInputSchema,
+        response: { 201: SectionMutationResponseSchema, ...structuralRefusals },
+      },
+    },
+    async (request, reply) => {
+      const section = await criteria.createDisqualificationInSection(
+        criteriaDeps,
+        currentUser(request),
+        request.params.sectionId,
+        request.body,
+      );
+      return reply
+        .code(201)
+        .send({ status: success, message: CriteriaMessages.disqualificationCreatedInSection, section });
+    },
+  );
+
+  app.post(
     '/api/section',
     {
       preHandler: editors,
       schema: {
+        operationId: 'addSection',
         tags: ['criteria'],
         summary: 'Add a section to your state',
         body: SectionFormSchema,
@@ -194,6 +255,7 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: editors,
       schema: {
+        operationId: 'updateSection',
         tags: ['criteria'],
         summary: "Edit a section's name and description",
         params: SectionIdParamsSchema,
@@ -217,6 +279,7 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: editors,
       schema: {
+        operationId: 'copySection',
         tags: ['criteria'],
         summary: 'Copy a section (same subsections, penalties and disqualifications) into a new one, free to change',
         params: SectionIdParamsSchema,
@@ -234,6 +297,7 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: editors,
       schema: {
+        operationId: 'addSubsection',
         tags: ['criteria'],
         summary: 'Add a subsection to a section (not while a started or closed event uses it)',
         params: SectionIdParamsSchema,
@@ -257,6 +321,7 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: editors,
       schema: {
+        operationId: 'updateSubsection',
         tags: ['criteria'],
         summary: "Edit a subsection's name and description (the max score is locked)",
         params: SubsectionIdParamsSchema,
@@ -280,6 +345,7 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: editors,
       schema: {
+        operationId: 'removeSectionCriterion',
         tags: ['criteria'],
         summary:
           'Remove a subsection, or detach a penalty or disqualification, unless scores use it or a started or closed event uses the section',
@@ -300,6 +366,7 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: editors,
       schema: {
+        operationId: 'addPenalty',
         tags: ['criteria'],
         summary: 'Add a penalty to your state',
         body: PenaltyCreateSchema,
@@ -317,6 +384,7 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: editors,
       schema: {
+        operationId: 'updatePenalty',
         tags: ['criteria'],
         summary: 'Rename a penalty (deduction and time-based flag are locked)',
         params: PenaltyIdParamsSchema,
@@ -340,6 +408,7 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: editors,
       schema: {
+        operationId: 'addDisqualification',
         tags: ['criteria'],
         summary: 'Add a disqualification to your state',
         body: DisqualificationInputSchema,
@@ -359,6 +428,7 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
     {
       preHandler: editors,
       schema: {
+        operationId: 'updateDisqualification',
         tags: ['criteria'],
         summary: 'Rename a disqualification',
         params: DisqualificationIdParamsSchema,

@@ -1,17 +1,13 @@
+// Criteria belong to one state; everyone, ULTRA and SUPER included, sees and changes only
+// their own state's (decisions §3). The scored structure of a section (subsections, attached
+// penalties and disqualifications) is locked while a STARTED or CLOSED event uses it
+// (decisions §7, §8); names and descriptions stay editable.
 import {
   ReopenReason,
   CriteriaMessages,
-  ErrorCode,
   normalizeOptionalText,
   SECTION_NAME_MAX_LENGTH,
-  type AttachDisqualifications,
-  type AttachPenalties,
   type CriteriaRemoveParams,
-  type Disqualification,
-  type DisqualificationInput,
-  type Penalty,
-  type PenaltyCreate,
-  type PenaltyUpdate,
   type SectionDetail,
   type SectionForm,
   type SectionListItem,
@@ -19,39 +15,31 @@ import {
   type SubsectionCreate,
   type SubsectionUpdate,
 } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
-import { ApiError, forbidden, notFound, validationError } from '../../http/api-error.ts';
+import { inTransaction } from '../../db/database.ts';
+import { notFound, validationError } from '../../http/api-error.ts';
 import { assertSameState, type AuthContext } from '../../http/guards.ts';
-import { recordAudit, type AuditEntry } from '../audit/audit.repository.ts';
 import { reopenForSectionGrowth } from '../submissions/owed-work.service.ts';
 import {
-  criteriaAuditView,
-  toDisqualification,
-  toPenalty,
-  toSectionListItem,
-  toSubsection,
-} from './criteria.mapper.ts';
+  assertStructureUnlocked,
+  audit,
+  findOwnSection,
+  idMismatch,
+  inUse,
+  loadSection,
+  loadSectionDetail,
+  loadSubsection,
+  nowIso,
+  type CriteriaDeps,
+} from './criteria-support.ts';
+import { criteriaAuditView, toSectionListItem, toSubsection } from './criteria.mapper.ts';
 import * as repo from './criteria.repository.ts';
 import { nameOfCopy } from './section-copy.ts';
-import { findSectionLock } from './section-lock.ts';
+import { stateItemKinds } from './state-items.ts';
 
-// Criteria belong to one state; everyone, ULTRA and SUPER included, sees and changes only
-// their own state's (decisions §3). The scored structure of a section (subsections, attached
-// penalties and disqualifications) is locked while a STARTED or CLOSED event uses it
-// (decisions §7, §8); names and descriptions stay editable.
-
-export interface CriteriaDeps {
-  db: Db;
-  now?: () => Date;
-}
-
-function nowIso(deps: CriteriaDeps): string {
-  return (deps.now ?? (() => new Date()))().toISOString();
-}
-
-function audit(db: Db, caller: AuthContext, entry: Omit<AuditEntry, 'userId'>, now: string): Promise<void> {
-  return recordAudit(db, { ...entry, userId: caller.userId }, now);
-}
+export type { CriteriaDeps } from './criteria-support.ts';
+// The routes read every criteria call from this module; penalties and disqualifications live in
+// state-items.service.ts.
+export * from './state-items.service.ts';
 
 // ----- state lists -----
 
@@ -64,20 +52,6 @@ export async function listSections(
   return (await repo.listSectionsByState(deps.db, stateId)).map(toSectionListItem);
 }
 
-export async function listPenalties(deps: CriteriaDeps, caller: AuthContext, stateId: number): Promise<Penalty[]> {
-  assertSameState(caller, stateId);
-  return (await repo.listPenaltiesByState(deps.db, stateId)).map(toPenalty);
-}
-
-export async function listDisqualifications(
-  deps: CriteriaDeps,
-  caller: AuthContext,
-  stateId: number,
-): Promise<Disqualification[]> {
-  assertSameState(caller, stateId);
-  return (await repo.listDisqualificationsByState(deps.db, stateId)).map(toDisqualification);
-}
-
 // ----- sections -----
 
 export async function getSection(deps: CriteriaDeps, caller: AuthContext, sectionId: number): Promise<SectionDetail> {
@@ -85,31 +59,14 @@ export async function getSection(deps: CriteriaDeps, caller: AuthContext, sectio
   return loadSectionDetail(deps.db, section);
 }
 
-export async function listAvailablePenalties(
-  deps: CriteriaDeps,
-  caller: AuthContext,
-  sectionId: number,
-): Promise<Penalty[]> {
-  const section = await findOwnSection(deps.db, caller, sectionId);
-  return (await repo.listPenaltiesNotInSection(deps.db, section.state_id, sectionId)).map(toPenalty);
-}
-
-export async function listAvailableDisqualifications(
-  deps: CriteriaDeps,
-  caller: AuthContext,
-  sectionId: number,
-): Promise<Disqualification[]> {
-  const section = await findOwnSection(deps.db, caller, sectionId);
-  return (await repo.listDisqualificationsNotInSection(deps.db, section.state_id, sectionId)).map(toDisqualification);
-}
-
+/** The state's items of one kind not yet attached to the section. */
 export async function createSection(
   deps: CriteriaDeps,
   caller: AuthContext,
   body: SectionForm,
 ): Promise<SectionDetail> {
   const now = nowIso(deps);
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const sectionId = await repo.insertSection(
       trx,
       {
@@ -143,7 +100,7 @@ export async function updateSection(
   body: SectionForm,
 ): Promise<SectionDetail> {
   const now = nowIso(deps);
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const before = await findOwnSection(trx, caller, sectionId);
     await repo.updateSection(
       trx,
@@ -176,7 +133,7 @@ export async function updateSection(
  */
 export async function copySection(deps: CriteriaDeps, caller: AuthContext, sectionId: number): Promise<SectionDetail> {
   const now = nowIso(deps);
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const original = await findOwnSection(trx, caller, sectionId);
     const stateId = original.state_id;
     const name = nameOfCopy(
@@ -203,8 +160,8 @@ export async function copySection(deps: CriteriaDeps, caller: AuthContext, secti
     const disqualificationIds = (await repo.listDisqualificationsOfSection(trx, sectionId)).map(
       (row) => row.disqualification_id,
     );
-    await repo.attachPenaltiesToSection(trx, copyId, stateId, penaltyIds);
-    await repo.attachDisqualificationsToSection(trx, copyId, stateId, disqualificationIds);
+    await repo.attachItemsToSection(trx, 'penalty', copyId, stateId, penaltyIds);
+    await repo.attachItemsToSection(trx, 'disqualification', copyId, stateId, disqualificationIds);
     const copy = await loadSection(trx, copyId);
     await audit(
       trx,
@@ -241,7 +198,7 @@ export async function createSubsection(
   body: SubsectionCreate,
 ): Promise<Subsection> {
   const now = nowIso(deps);
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const section = await findOwnSection(trx, caller, sectionId);
     await assertStructureUnlocked(trx, sectionId);
     // Past the lock, any event using the section is NOT_STARTED, where judges may already have
@@ -284,7 +241,7 @@ export async function updateSubsection(
 ): Promise<Subsection> {
   if (body.subsectionId !== undefined && body.subsectionId !== subsectionId) throw idMismatch('subsectionId');
   const now = nowIso(deps);
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const before = await repo.findSubsectionById(trx, subsectionId);
     if (!before) throw notFound(CriteriaMessages.subsectionNotFound);
     assertSameState(caller, before.state_id);
@@ -316,250 +273,6 @@ export async function updateSubsection(
   });
 }
 
-// ----- penalties -----
-
-export async function createPenalty(deps: CriteriaDeps, caller: AuthContext, body: PenaltyCreate): Promise<Penalty> {
-  const now = nowIso(deps);
-  return deps.db.transaction().execute(async (trx) => {
-    const penaltyId = await repo.insertPenalty(
-      trx,
-      {
-        stateId: caller.stateId,
-        name: body.penaltyName.trim(),
-        deduction: body.penaltyDeduction,
-        isDynamic: body.penaltyDynamic ?? false,
-      },
-      now,
-    );
-    const penalty = await loadPenalty(trx, penaltyId);
-    await audit(
-      trx,
-      caller,
-      {
-        stateId: caller.stateId,
-        action: 'create',
-        entityType: 'penalty',
-        entityId: penaltyId,
-        after: criteriaAuditView.penalty(penalty),
-      },
-      now,
-    );
-    return toPenalty(penalty);
-  });
-}
-
-/** The name changes; deduction and the time-based flag are locked (applied amounts depend on them). */
-export async function updatePenalty(
-  deps: CriteriaDeps,
-  caller: AuthContext,
-  penaltyId: number,
-  body: PenaltyUpdate,
-): Promise<Penalty> {
-  if (body.penaltyId !== undefined && body.penaltyId !== penaltyId) throw idMismatch('penaltyId');
-  const now = nowIso(deps);
-  return deps.db.transaction().execute(async (trx) => {
-    const before = await repo.findPenaltyById(trx, penaltyId);
-    if (!before) throw notFound(CriteriaMessages.penaltyNotFound);
-    assertSameState(caller, before.state_id);
-    if (body.penaltyDeduction !== undefined && body.penaltyDeduction !== before.deduction) {
-      throw validationError([{ field: 'penaltyDeduction', message: CriteriaMessages.deductionLocked }]);
-    }
-    if (body.penaltyDynamic !== undefined && body.penaltyDynamic !== (before.is_dynamic === 1)) {
-      throw validationError([{ field: 'penaltyDynamic', message: CriteriaMessages.dynamicLocked }]);
-    }
-    await repo.updatePenaltyName(trx, penaltyId, body.penaltyName.trim());
-    const after = await loadPenalty(trx, penaltyId);
-    await audit(
-      trx,
-      caller,
-      {
-        stateId: before.state_id,
-        action: 'update',
-        entityType: 'penalty',
-        entityId: penaltyId,
-        before: criteriaAuditView.penalty(before),
-        after: criteriaAuditView.penalty(after),
-      },
-      now,
-    );
-    return toPenalty(after);
-  });
-}
-
-// ----- disqualifications -----
-
-export async function createDisqualification(
-  deps: CriteriaDeps,
-  caller: AuthContext,
-  body: DisqualificationInput,
-): Promise<Disqualification> {
-  const now = nowIso(deps);
-  return deps.db.transaction().execute(async (trx) => {
-    const disqualificationId = await repo.insertDisqualification(
-      trx,
-      { stateId: caller.stateId, name: body.disqualificationName.trim() },
-      now,
-    );
-    const disqualification = await loadDisqualification(trx, disqualificationId);
-    await audit(
-      trx,
-      caller,
-      {
-        stateId: caller.stateId,
-        action: 'create',
-        entityType: 'disqualification',
-        entityId: disqualificationId,
-        after: criteriaAuditView.disqualification(disqualification),
-      },
-      now,
-    );
-    return toDisqualification(disqualification);
-  });
-}
-
-export async function updateDisqualification(
-  deps: CriteriaDeps,
-  caller: AuthContext,
-  disqualificationId: number,
-  body: DisqualificationInput,
-): Promise<Disqualification> {
-  if (body.disqualificationId !== undefined && body.disqualificationId !== disqualificationId) {
-    throw idMismatch('disqualificationId');
-  }
-  const now = nowIso(deps);
-  return deps.db.transaction().execute(async (trx) => {
-    const before = await repo.findDisqualificationById(trx, disqualificationId);
-    if (!before) throw notFound(CriteriaMessages.disqualificationNotFound);
-    assertSameState(caller, before.state_id);
-    await repo.updateDisqualificationName(trx, disqualificationId, body.disqualificationName.trim());
-    const after = await loadDisqualification(trx, disqualificationId);
-    await audit(
-      trx,
-      caller,
-      {
-        stateId: before.state_id,
-        action: 'update',
-        entityType: 'disqualification',
-        entityId: disqualificationId,
-        before: criteriaAuditView.disqualification(before),
-        after: criteriaAuditView.disqualification(after),
-      },
-      now,
-    );
-    return toDisqualification(after);
-  });
-}
-
-// ----- attaching to and removing from a section -----
-
-/** What attaching one kind of state-wide item (penalty or disqualification) to a section needs. */
-interface AttachableKind {
-  findStateOf(db: Db, id: number): Promise<number | undefined>;
-  attach(db: Db, sectionId: number, stateId: number, ids: readonly number[]): Promise<number>;
-  notFoundMessage: string;
-  otherStateMessage: string;
-  entityType: 'section_penalty' | 'section_disqualification';
-  auditKey: 'penaltyIds' | 'disqualificationIds';
-}
-
-const attachablePenalty: AttachableKind = {
-  findStateOf: async (db, id) => (await repo.findPenaltyById(db, id))?.state_id,
-  attach: repo.attachPenaltiesToSection,
-  notFoundMessage: CriteriaMessages.penaltyNotFound,
-  otherStateMessage: CriteriaMessages.otherStatePenalty,
-  entityType: 'section_penalty',
-  auditKey: 'penaltyIds',
-};
-
-const attachableDisqualification: AttachableKind = {
-  findStateOf: async (db, id) => (await repo.findDisqualificationById(db, id))?.state_id,
-  attach: repo.attachDisqualificationsToSection,
-  notFoundMessage: CriteriaMessages.disqualificationNotFound,
-  otherStateMessage: CriteriaMessages.otherStateDisqualification,
-  entityType: 'section_disqualification',
-  auditKey: 'disqualificationIds',
-};
-
-/** Attaches the state's own items of one kind to a section; ones already attached stay as they are. */
-async function attachToSection(
-  deps: CriteriaDeps,
-  caller: AuthContext,
-  sectionId: number,
-  requestedIds: readonly number[],
-  kind: AttachableKind,
-): Promise<SectionDetail> {
-  const now = nowIso(deps);
-  const ids = [...new Set(requestedIds)];
-  return deps.db.transaction().execute(async (trx) => {
-    const section = await findOwnSection(trx, caller, sectionId);
-    for (const id of ids) {
-      const stateId = await kind.findStateOf(trx, id);
-      if (stateId === undefined) throw notFound(kind.notFoundMessage);
-      if (stateId !== section.state_id) throw forbidden(kind.otherStateMessage);
-    }
-    const added = await kind.attach(trx, sectionId, section.state_id, ids);
-    if (added > 0) {
-      // Re-attaching what is attached changes nothing, so only a real change is refused (the
-      // refusal rolls the transaction back).
-      await assertStructureUnlocked(trx, sectionId);
-      await audit(
-        trx,
-        caller,
-        {
-          stateId: section.state_id,
-          action: 'attach',
-          entityType: kind.entityType,
-          entityId: sectionId,
-          after: { [kind.auditKey]: ids },
-        },
-        now,
-      );
-    }
-    return loadSectionDetail(trx, section);
-  });
-}
-
-export function attachPenalties(
-  deps: CriteriaDeps,
-  caller: AuthContext,
-  sectionId: number,
-  body: AttachPenalties,
-): Promise<SectionDetail> {
-  return attachToSection(
-    deps,
-    caller,
-    sectionId,
-    body.map((item) => item.penaltyId),
-    attachablePenalty,
-  );
-}
-
-export function attachDisqualifications(
-  deps: CriteriaDeps,
-  caller: AuthContext,
-  sectionId: number,
-  body: AttachDisqualifications,
-): Promise<SectionDetail> {
-  return attachToSection(
-    deps,
-    caller,
-    sectionId,
-    body.map((item) => item.disqualificationId),
-    attachableDisqualification,
-  );
-}
-
-const removedMessages = {
-  subsection: CriteriaMessages.subsectionRemoved,
-  penalty: CriteriaMessages.penaltyRemoved,
-  disqualification: CriteriaMessages.disqualificationRemoved,
-} as const;
-
-/**
- * DELETE section/:sectionId/:type/:criteriaId. A subsection is deleted; a penalty or
- * disqualification is detached from the section (it stays in the state's list). Refused
- * while scores use it, so nothing a judge entered is lost.
- */
 export async function removeCriteria(
   deps: CriteriaDeps,
   caller: AuthContext,
@@ -567,9 +280,10 @@ export async function removeCriteria(
 ): Promise<{ message: string; section: SectionDetail }> {
   const now = nowIso(deps);
   const { sectionId, type, criteriaId } = params;
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const section = await findOwnSection(trx, caller, sectionId);
     let before: unknown;
+    let message: string;
     if (type === 'subsection') {
       const subsection = await repo.findSubsectionById(trx, criteriaId);
       if (!subsection || subsection.section_id !== sectionId) throw notFound(CriteriaMessages.notInSection);
@@ -577,23 +291,16 @@ export async function removeCriteria(
       if (subsection.is_scored) throw inUse(CriteriaMessages.subsectionScored);
       await repo.deleteSubsection(trx, criteriaId);
       before = criteriaAuditView.subsection(subsection);
-    } else if (type === 'penalty') {
-      if (!(await repo.isPenaltyInSection(trx, sectionId, criteriaId))) throw notFound(CriteriaMessages.notInSection);
-      await assertStructureUnlocked(trx, sectionId);
-      if (await repo.hasPenaltyScoresInSection(trx, sectionId, criteriaId))
-        throw inUse(CriteriaMessages.penaltyApplied);
-      await repo.detachPenaltyFromSection(trx, sectionId, criteriaId);
-      before = { sectionId, penaltyId: criteriaId };
+      message = CriteriaMessages.subsectionRemoved;
     } else {
-      if (!(await repo.isDisqualificationInSection(trx, sectionId, criteriaId))) {
+      const { criteriaMessages, itemIdKey } = stateItemKinds[type].descriptor;
+      if (!(await repo.isItemInSection(trx, type, sectionId, criteriaId)))
         throw notFound(CriteriaMessages.notInSection);
-      }
       await assertStructureUnlocked(trx, sectionId);
-      if (await repo.hasDisqualificationScoresInSection(trx, sectionId, criteriaId)) {
-        throw inUse(CriteriaMessages.disqualificationApplied);
-      }
-      await repo.detachDisqualificationFromSection(trx, sectionId, criteriaId);
-      before = { sectionId, disqualificationId: criteriaId };
+      if (await repo.hasItemScoresInSection(trx, type, sectionId, criteriaId)) throw inUse(criteriaMessages.applied);
+      await repo.detachItemFromSection(trx, type, sectionId, criteriaId);
+      before = { sectionId, [itemIdKey]: criteriaId };
+      message = criteriaMessages.removed;
     }
     await audit(
       trx,
@@ -607,71 +314,6 @@ export async function removeCriteria(
       },
       now,
     );
-    return { message: removedMessages[type], section: await loadSectionDetail(trx, section) };
+    return { message, section: await loadSectionDetail(trx, section) };
   });
-}
-
-// ----- helpers -----
-
-/** Refuses (409 SECTION_LOCKED, naming the events and why) a structural change to a section a STARTED or CLOSED event uses. */
-async function assertStructureUnlocked(db: Db, sectionId: number): Promise<void> {
-  const events = await repo.listEventsUsingSection(db, sectionId);
-  const lock = findSectionLock(events.map((event) => ({ eventName: event.event_name, status: event.status })));
-  if (lock.isLocked) throw new ApiError(409, ErrorCode.SectionLocked, lock.message);
-}
-
-async function findOwnSection(db: Db, caller: AuthContext, sectionId: number): Promise<repo.SectionRowData> {
-  const section = await repo.findSectionById(db, sectionId);
-  if (!section) throw notFound(CriteriaMessages.sectionNotFound);
-  assertSameState(caller, section.state_id);
-  return section;
-}
-
-async function loadSectionDetail(db: Db, section: repo.SectionRowData): Promise<SectionDetail> {
-  const subsections = await repo.listSubsectionsOfSection(db, section.section_id);
-  const penalties = await repo.listPenaltiesOfSection(db, section.section_id);
-  const disqualifications = await repo.listDisqualificationsOfSection(db, section.section_id);
-  const isScored = await repo.isSectionScored(db, section.section_id);
-  return {
-    ...toSectionListItem(section),
-    sectionSubsections: subsections.map(toSubsection),
-    sectionPenalties: penalties.map((row) => ({ ...toPenalty(row), isScored: Boolean(row.is_scored) })),
-    sectionDisqualifications: disqualifications.map((row) => ({
-      ...toDisqualification(row),
-      isScored: Boolean(row.is_scored),
-    })),
-    isScored,
-  };
-}
-
-async function loadSection(db: Db, sectionId: number) {
-  const section = await repo.findSectionById(db, sectionId);
-  if (!section) throw notFound(CriteriaMessages.sectionNotFound);
-  return section;
-}
-
-async function loadSubsection(db: Db, subsectionId: number) {
-  const subsection = await repo.findSubsectionById(db, subsectionId);
-  if (!subsection) throw notFound(CriteriaMessages.subsectionNotFound);
-  return subsection;
-}
-
-async function loadPenalty(db: Db, penaltyId: number) {
-  const penalty = await repo.findPenaltyById(db, penaltyId);
-  if (!penalty) throw notFound(CriteriaMessages.penaltyNotFound);
-  return penalty;
-}
-
-async function loadDisqualification(db: Db, disqualificationId: number) {
-  const disqualification = await repo.findDisqualificationById(db, disqualificationId);
-  if (!disqualification) throw notFound(CriteriaMessages.disqualificationNotFound);
-  return disqualification;
-}
-
-function inUse(message: string): ApiError {
-  return new ApiError(409, ErrorCode.Conflict, message);
-}
-
-function idMismatch(field: string): ApiError {
-  return validationError([{ field, message: 'The item in the form does not match the link.' }]);
 }

@@ -128,6 +128,14 @@ function structuralChanges(w: AdminWorld, section: PlatingSection): Array<[label
         payload: [{ disqualificationId: section.freeDisqualification }],
       },
     ],
+    [
+      'create a penalty in the section',
+      { method: 'POST', url: `${base}/penalty/new`, headers, payload: { penaltyName: 'Burnt', penaltyDeduction: 2 } },
+    ],
+    [
+      'create a disqualification in the section',
+      { method: 'POST', url: `${base}/disqualification/new`, headers, payload: { disqualificationName: 'No Show' } },
+    ],
     ['detach a penalty', { method: 'DELETE', url: `${base}/penalty/${section.attachedPenalty}`, headers }],
     [
       'detach a disqualification',
@@ -233,12 +241,12 @@ Lock('a section used only by events not yet started, or by none, still changes',
       ['Garnish', 'Rims'],
     );
     assert.equal(
-      after.sectionPenalties.map((item) => item.penaltyId),
-      [section.freePenalty],
+      after.sectionPenalties.map((item) => item.penaltyName),
+      ['Burnt', 'Cold Plate'],
     );
     assert.equal(
-      after.sectionDisqualifications.map((item) => item.disqualificationId),
-      [section.freeDisqualification],
+      after.sectionDisqualifications.map((item) => item.disqualificationName),
+      ['No Show', 'Wrong Dish'],
     );
   }
 });

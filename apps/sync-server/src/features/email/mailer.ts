@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { listPendingEmails, markEmailAttemptFailed, markEmailSent } from './email.repository.ts';
@@ -32,12 +32,18 @@ export function createMailer(db: Db, smtpUrl: string | undefined, log: FastifyBa
       close() {},
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer is loaded on the first send, not at start: it is about 29 MB of an idle server's
+  // memory (issue 20), and most sends are hours apart.
+  let transport: Promise<ReturnType<typeof nodemailer.createTransport>> | undefined;
+  const transportOf = () =>
+    (transport ??= import('nodemailer').then(({ default: mailer }) => mailer.createTransport(smtpUrl)));
   let running: Promise<void> | undefined;
   async function sendPending(): Promise<void> {
     for (const email of await listPendingEmails(db, 50)) {
       try {
-        await transport.sendMail({
+        await (
+          await transportOf()
+        ).sendMail({
           from: FROM_ADDRESS,
           to: email.to_address,
           subject: email.subject,
@@ -61,7 +67,7 @@ export function createMailer(db: Db, smtpUrl: string | undefined, log: FastifyBa
       return running;
     },
     close() {
-      transport.close();
+      void transport?.then((opened) => opened.close());
     },
   };
 }

@@ -5,6 +5,7 @@ import type {
   listEventRegistrations,
   listEventsByState,
 } from './events.repository.ts';
+import { parseStudentsJson } from '../registration/stored-students.ts';
 
 type EventListRow = Awaited<ReturnType<typeof listEventsByState>>[number];
 type CategorySummaryRow = Awaited<ReturnType<typeof listCategorySummaries>>[number];
@@ -38,16 +39,6 @@ export function toEventDetail(row: EventRecord, categories: readonly CategorySum
     eventState: { stateId: row.state_id, stateName: row.state_name },
     categories: categories.map(toCategorySummary),
   };
-}
-
-/** Stored student lists are JSON arrays of names; anything else reads as no students. */
-export function parseStudentsJson(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((name): name is string => typeof name === 'string') : [];
-  } catch {
-    return [];
-  }
 }
 
 /** One entry per school, its categories in the order the rows come. */

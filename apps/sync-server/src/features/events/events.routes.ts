@@ -43,6 +43,7 @@ export function registerEventRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: read,
       schema: {
+        operationId: 'listStateEvents',
         tags: ['events'],
         summary: "A state's events (manage-events): name, dates, status, test flag",
         params: StateIdParamsSchema,
@@ -57,6 +58,7 @@ export function registerEventRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: read,
       schema: {
+        operationId: 'getEvent',
         tags: ['events'],
         summary: 'An event with its categories',
         params: EventIdParamsSchema,
@@ -71,6 +73,7 @@ export function registerEventRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: read,
       schema: {
+        operationId: 'listEventCategories',
         tags: ['events'],
         summary: "An event's categories with school, section and judge counts",
         params: EventIdParamsSchema,
@@ -85,6 +88,7 @@ export function registerEventRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: read,
       schema: {
+        operationId: 'listEventSchools',
         tags: ['events'],
         summary: 'The schools registered for an event, with their categories and students',
         params: EventIdParamsSchema,
@@ -99,6 +103,7 @@ export function registerEventRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: write,
       schema: {
+        operationId: 'addEvent',
         tags: ['events'],
         summary: 'Add an event with its categories (own state)',
         body: CreateEventSchema,
@@ -116,6 +121,7 @@ export function registerEventRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: write,
       schema: {
+        operationId: 'updateEvent',
         tags: ['events'],
         summary: 'Edit name, dates and start time (not once the event is closed)',
         params: EventIdParamsSchema,
@@ -134,6 +140,7 @@ export function registerEventRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: write,
       schema: {
+        operationId: 'removeTestEvent',
         tags: ['events'],
         summary: 'Remove a test event with everything in it (real events are never removed)',
         params: EventIdParamsSchema,

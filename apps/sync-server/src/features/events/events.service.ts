@@ -9,7 +9,7 @@ import {
   type EventListItem,
   type EventSchool,
 } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import { ApiError, forbidden, notFound, validationError } from '../../http/api-error.ts';
 import { assertSameState, type AuthContext } from '../../http/guards.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -74,7 +74,7 @@ export async function createEvent(db: Db, caller: AuthContext, body: unknown, cl
   if (!result.ok) throw validationError(result.errors);
   const input = result.value;
   if (input.eventState.stateId !== caller.stateId) throw forbidden(EventMessages.otherState);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const eventId = await insertEvent(
       trx,
       {
@@ -118,7 +118,7 @@ export async function updateEvent(
   body: unknown,
   clock: Clock,
 ): Promise<EventDetail> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const before = await loadEventForWrite(trx, caller, eventId);
     const result = validateEventUpdate(body, clock.today, before.start_date);
     if (!result.ok) throw validationError(result.errors);
@@ -161,7 +161,7 @@ export async function updateEvent(
  * in any status, a closed rehearsal included; real events are never removed.
  */
 export async function removeTestEvent(db: Db, caller: AuthContext, eventId: number, now: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const event = await loadEventForRead(trx, caller, eventId);
     if (event.is_test_event !== 1) throw new ApiError(409, ErrorCode.Conflict, EventMessages.onlyTestEventsRemovable);
     const before = toEventDetail(event, await listCategorySummaries(trx, eventId));

@@ -1,6 +1,5 @@
 // GET export/results/event/:e (+ /category/:c, /school/:s): `{name}_export.csv`. A download
 // link carries a link ticket (features/link-tickets), never the login token.
-import Type from 'typebox';
 import {
   ApiErrorSchema,
   CoordinatorCategoryParamsSchema,
@@ -9,12 +8,15 @@ import {
   ExportQuerySchema,
 } from '@judging/shared-types';
 import type { FastifyReply } from 'fastify';
+import { fileAnswer } from '../../api-document/api-document.ts';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { currentUser, requireAdminArea } from '../../http/guards.ts';
 import { exportResults, type CsvFile } from './exports.service.ts';
 
 const responses = {
-  200: Type.String({ description: 'CSV, UTF-8 with BOM' }),
+  200: fileAnswer('The CSV file (UTF-8 with BOM; cells that could run as formulas are neutralised)', ['text/csv'], {
+    type: 'string',
+  }),
   401: ApiErrorSchema,
   403: ApiErrorSchema,
   404: ApiErrorSchema,
@@ -37,6 +39,7 @@ export function registerExportRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: read,
       schema: {
+        operationId: 'exportEventResults',
         tags,
         summary: 'Results of an event as CSV',
         params: CoordinatorEventParamsSchema,
@@ -56,6 +59,7 @@ export function registerExportRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: read,
       schema: {
+        operationId: 'exportCategoryResults',
         tags,
         summary: 'Results of a category as CSV',
         params: CoordinatorCategoryParamsSchema,
@@ -79,6 +83,7 @@ export function registerExportRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: read,
       schema: {
+        operationId: 'exportSchoolResults',
         tags,
         summary: 'Results of a team as CSV (per category and section)',
         params: CoordinatorSchoolParamsSchema,

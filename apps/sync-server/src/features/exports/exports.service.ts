@@ -1,15 +1,9 @@
 // CSV exports of results: the same report the results API answers, as quoted CSV with a header
 // row, UTF-8 with a byte-order mark (Excel reads the file as UTF-8 only with it).
-import {
-  buildOverallCsvRows,
-  buildSectionCsvRows,
-  pickCategory,
-  pickSchool,
-  toCsv,
-  type ResultsReport,
-} from '@judging/shared-types';
+import { buildOverallCsvRows, buildSectionCsvRows, toCsv, type ResultsReport } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../http/guards.ts';
+import { categoryOfReport, schoolOfReport } from '../results/report-parts.ts';
 import { getEventResults } from '../results/results.service.ts';
 
 export interface CsvFile {
@@ -38,11 +32,11 @@ export async function exportResults(db: Db, caller: AuthContext, target: ExportT
   let report: ResultsReport = await getEventResults(db, caller, target.eventId);
   let name = report.eventName;
   if (target.categoryId !== undefined) {
-    report = pickCategory(report, target.categoryId);
+    report = categoryOfReport(report, target.categoryId);
     name = `${name} ${report.categories[0]?.categoryName ?? ''}`;
   }
   if (target.schoolId !== undefined) {
-    report = pickSchool(report, target.schoolId);
+    report = schoolOfReport(report, target.schoolId);
     name = `${name} ${report.categories[0]?.standings[0]?.schoolName ?? ''}`;
   }
   const isSectionReport = target.report === 'section' || target.schoolId !== undefined;

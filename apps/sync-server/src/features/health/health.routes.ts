@@ -4,12 +4,26 @@ import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 export function registerHealthRoutes(app: AppInstance, deps: RouteDeps): void {
   app.get(
     '/api/health',
-    { schema: { tags: ['health'], summary: 'Liveness', response: { 200: HealthResponseSchema } } },
+    {
+      schema: {
+        operationId: 'getHealth',
+        tags: ['health'],
+        summary: 'Liveness',
+        response: { 200: HealthResponseSchema },
+      },
+    },
     () => ({ status: 'ok' as const, time: new Date().toISOString() }),
   );
   app.get(
     '/api/config',
-    { schema: { tags: ['health'], summary: 'Public client configuration', response: { 200: ClientConfigSchema } } },
+    {
+      schema: {
+        operationId: 'getClientConfig',
+        tags: ['health'],
+        summary: 'Public client configuration',
+        response: { 200: ClientConfigSchema },
+      },
+    },
     () => ({ paymentUrl: deps.config.paymentUrl ?? null }),
   );
 }

@@ -37,6 +37,9 @@ const types = {
   },
 } as const satisfies Record<string, DocumentType>;
 
+/** Every media type a competition document is served with. */
+export const DOCUMENT_MEDIA_TYPES: readonly string[] = Object.values(types).map((type) => type.mime);
+
 function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
   if (bytes.length < offset + signature.length) return false;
   return signature.every((byte, index) => bytes[offset + index] === byte);

@@ -9,9 +9,8 @@ import {
   HelpFileStateParamsSchema,
   SuccessResponseSchema,
 } from '@judging/shared-types';
-import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import Type from 'typebox';
+import { fileAnswer, formBody } from '../../api-document/api-document.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { currentUser, requireSameState } from '../../http/guards.ts';
@@ -24,9 +23,7 @@ import {
   type HelpFileUpload,
   type HelpFilesDeps,
 } from './help-files.service.ts';
-
-/** The document itself, streamed (documented as binary; never serialised). */
-const DocumentBytesSchema = Type.Unsafe<Readable>({ type: 'string', format: 'binary' });
+import { DOCUMENT_MEDIA_TYPES } from './file-type.ts';
 
 /** The upload form: the file field `helpFile` read whole (20 MB at most) and the text fields. */
 async function readUpload(request: FastifyRequest): Promise<HelpFileUpload> {
@@ -68,9 +65,9 @@ export function registerHelpFileRoutes(app: AppInstance, deps: RouteDeps): void 
     '/api/files/helpFile/:stateId',
     {
       schema: {
+        operationId: 'listHelpFiles',
         tags,
         summary: "Public: a state's competition documents",
-        security: [],
         params: HelpFileStateParamsSchema,
         response: { 200: HelpFileListSchema, 400: ApiErrorSchema },
       },
@@ -82,11 +79,15 @@ export function registerHelpFileRoutes(app: AppInstance, deps: RouteDeps): void 
     '/api/files/helpFile/:stateId/:fileId/download',
     {
       schema: {
+        operationId: 'downloadHelpFile',
         tags,
         summary: 'Public: download a competition document',
-        security: [],
         params: HelpFileParamsSchema,
-        response: { 200: DocumentBytesSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
+        response: {
+          200: fileAnswer('The document, as uploaded (its type read from its bytes)', DOCUMENT_MEDIA_TYPES),
+          400: ApiErrorSchema,
+          404: ApiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -107,9 +108,23 @@ export function registerHelpFileRoutes(app: AppInstance, deps: RouteDeps): void 
       // upload. Checked before the body is read, so a refused upload is never buffered.
       preHandler: [deps.requireAuth, deps.requireEditor, requireOwnState],
       schema: {
+        operationId: 'uploadHelpFile',
         tags,
         summary: 'Upload a competition document for your state (multipart: helpFile, documentName)',
-        consumes: ['multipart/form-data'],
+        body: formBody({
+          'multipart/form-data': {
+            type: 'object',
+            required: ['helpFile', 'documentName'],
+            properties: {
+              helpFile: {
+                type: 'string',
+                format: 'binary',
+                description: 'The document: PDF, image or Office file, 20 MB at most',
+              },
+              documentName: { type: 'string', description: 'The name shown to schools and judges' },
+            },
+          },
+        }),
         params: HelpFileStateParamsSchema,
         response: {
           201: HelpFileAddedSchema,
@@ -140,6 +155,7 @@ export function registerHelpFileRoutes(app: AppInstance, deps: RouteDeps): void 
       // §7); JUDGE and STANDARD never delete.
       preHandler: [deps.requireAuth, deps.requireEditor, requireOwnState],
       schema: {
+        operationId: 'removeHelpFile',
         tags,
         summary: 'Remove a competition document of your state (ADMIN, SUPER, ULTRA)',
         params: HelpFileParamsSchema,

@@ -1,3 +1,4 @@
+import { assertStateExists } from '../states/states.repository.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -11,7 +12,7 @@ import {
   type HelpFile,
   type HelpFileList,
 } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import { ApiError, notFound, validationError } from '../../http/api-error.ts';
 import { assertEditor, assertSameState, type AuthContext } from '../../http/guards.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -69,6 +70,7 @@ export function contentDisposition(name: string, isInline: boolean): string {
 }
 
 export async function listStateHelpFiles(db: Db, stateId: number): Promise<HelpFileList> {
+  await assertStateExists(db, stateId);
   return { files: (await listHelpFiles(db, stateId)).map(toHelpFile) };
 }
 
@@ -107,7 +109,7 @@ export async function uploadHelpFile(
   await mkdir(path.dirname(target), { recursive: true });
   await writeFile(target, bytes, { flag: 'wx' });
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    return await inTransaction(deps.db, async (trx) => {
       const record = {
         fileId,
         stateId,
@@ -155,7 +157,7 @@ export async function removeHelpFile(
   // Documents are changed by ADMIN, SUPER and ULTRA with an open account, never JUDGE or STANDARD
   // (decisions §7: judges register themselves); the routes guard the same.
   await assertEditor(deps.db, caller);
-  const removed = await deps.db.transaction().execute(async (trx) => {
+  const removed = await inTransaction(deps.db, async (trx) => {
     const row = await findHelpFile(trx, stateId, fileId);
     if (!row) throw notFound(HelpFileMessages.notFound);
     await deleteHelpFile(trx, fileId);

@@ -9,6 +9,7 @@ export function registerHistoryRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: [deps.requireAuth, requireAdminArea],
       schema: {
+        operationId: 'listScoreHistory',
         tags: ['run'],
         summary:
           'Score history of an event, newest first: every applied change with its device and server times (admin area of the event’s state)',

@@ -51,6 +51,7 @@ export function registerJudgeRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: readers,
       schema: {
+        operationId: 'listStateJudges',
         tags: ['judges'],
         summary: "A state's active judges, by last name",
         params: StatePathParamsSchema,
@@ -65,6 +66,7 @@ export function registerJudgeRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: readers,
       schema: {
+        operationId: 'listArchivedJudges',
         tags: ['judges'],
         summary: "A state's archived judges, by last name",
         params: StatePathParamsSchema,
@@ -79,6 +81,7 @@ export function registerJudgeRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: [deps.requireAuth],
       schema: {
+        operationId: 'getJudge',
         tags: ['judges'],
         summary: 'One judge (admin area of their state, or the judge themself)',
         params: JudgeIdParamsSchema,
@@ -102,6 +105,7 @@ export function registerJudgeRoutes(app: AppInstance, deps: RouteDeps): void {
       onRequest: [optionalAuth, deps.rateLimits.anonymousWrite((request) => isCoordinator(request.auth))],
       preHandler: guardJudgePost,
       schema: {
+        operationId: 'addJudge',
         tags: ['judges'],
         summary:
           'Add a judge to your state (invited by email), or register as a judge (public, with judgePassword and captcha)',
@@ -127,6 +131,7 @@ export function registerJudgeRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: editors,
       schema: {
+        operationId: 'updateJudge',
         tags: ['judges'],
         summary: "Edit a judge (only an ULTRA's judgeState moves them to another state)",
         params: JudgeIdParamsSchema,
@@ -145,6 +150,7 @@ export function registerJudgeRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: editors,
       schema: {
+        operationId: 'archiveJudge',
         tags: ['judges'],
         summary: 'Archive a judge: revokes their tokens; their scores stay',
         params: JudgeIdParamsSchema,
@@ -162,6 +168,7 @@ export function registerJudgeRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: editors,
       schema: {
+        operationId: 'reinstateJudge',
         tags: ['judges'],
         summary: 'Reinstate an archived judge',
         params: JudgeIdParamsSchema,

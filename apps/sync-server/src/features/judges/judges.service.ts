@@ -10,9 +10,9 @@ import {
   type JudgePost,
   type JudgeUpdate,
 } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import { ApiError, forbidden, notFound, validationError } from '../../http/api-error.ts';
-import { todayIso } from '../../http/clock.ts';
+import { todayIso, nowOf } from '../../http/clock.ts';
 import { assertSameState, type AuthContext } from '../../http/guards.ts';
 import { findAccountExpirationByState, isAccountActive } from '../accounts/account-status.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -54,7 +54,7 @@ export interface JudgesDeps {
 }
 
 function clock(deps: JudgesDeps): Date {
-  return (deps.now ?? (() => new Date()))();
+  return nowOf(deps);
 }
 
 /** GET state/:stateId/judge (active) and judge/inactive/:stateId (archived). */
@@ -86,7 +86,7 @@ export async function getJudge(deps: JudgesDeps, caller: AuthContext, judgeId: n
 export async function createJudge(deps: JudgesDeps, caller: AuthContext, body: JudgePost): Promise<Judge> {
   if (body.judgeState && body.judgeState.stateId !== caller.stateId) throw forbidden(JudgeMessages.otherStateCreate);
   const now = clock(deps);
-  const judge = await deps.db.transaction().execute(async (trx) => {
+  const judge = await inTransaction(deps.db, async (trx) => {
     await assertEmailFree(trx, body.judgeEmail);
     const judgeId = await insertJudge(
       trx,
@@ -146,7 +146,7 @@ export async function registerJudge(deps: JudgesDeps, body: JudgePost): Promise<
   }
   await assertEmailFree(deps.db, body.judgeEmail);
   const passwordHash = await hashPassword(body.judgePassword);
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     // Checked again inside the transaction: the hash above took time.
     await assertEmailFree(trx, body.judgeEmail);
     const judgeId = await insertJudge(
@@ -189,7 +189,7 @@ export async function updateJudge(
     throw validationError([{ field: 'judgeId', message: 'The judge in the form does not match the link.' }]);
   }
   const now = clock(deps).toISOString();
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const before = await findJudgeById(trx, judgeId);
     if (!before) throw notFound(JudgeMessages.notFound);
     assertSameState(caller, before.state_id, WRITE_ANY_STATE_ROLES);
@@ -250,7 +250,7 @@ async function setArchived(
   isArchived: boolean,
 ): Promise<Judge> {
   const now = clock(deps).toISOString();
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const before = await findJudgeById(trx, judgeId);
     if (!before) throw notFound(JudgeMessages.notFound);
     assertSameState(caller, before.state_id, WRITE_ANY_STATE_ROLES);

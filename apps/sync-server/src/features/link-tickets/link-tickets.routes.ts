@@ -10,6 +10,7 @@ export function registerLinkTicketRoutes(app: AppInstance, deps: RouteDeps): voi
     {
       preHandler: [deps.requireAuth],
       schema: {
+        operationId: 'createLinkTicket',
         tags: ['auth'],
         summary: 'A ticket that opens one photo, stream or download path for a minute (for links without headers)',
         body: LinkTicketRequestSchema,

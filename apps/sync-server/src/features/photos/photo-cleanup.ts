@@ -3,7 +3,7 @@
 // hour. Each row is deleted in its own transaction that checks again that no score holds the
 // photo, so a push that references it meanwhile wins; the file goes after the commit.
 import { rm } from 'node:fs/promises';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { cleanupRemovesBefore, PHOTO_CLEANUP_INTERVAL_MS, photoLimitsOf } from './photo-quota.ts';
 import { deletePhotoIfUnreferenced, listUnreferencedPhotos } from './photos.repository.ts';
@@ -19,7 +19,7 @@ export async function removeUnreferencedPhotos(db: Db, filesDir: string, before:
     const candidates = await listUnreferencedPhotos(db, before, BATCH);
     let removedInBatch = 0;
     for (const photo of candidates) {
-      const isDeleted = await db.transaction().execute((trx) => deletePhotoIfUnreferenced(trx, photo.file_id, before));
+      const isDeleted = await inTransaction(db, (trx) => deletePhotoIfUnreferenced(trx, photo.file_id, before));
       if (!isDeleted) continue;
       removedInBatch += 1;
       // After commit: if this fails the row is gone anyway and the bytes are an unreachable leftover.

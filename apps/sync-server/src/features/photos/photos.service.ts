@@ -1,6 +1,7 @@
 // Score photos: content-addressed by their SHA-256 within a state. An upload is streamed to a
 // temp file outside any database transaction, checked (hash, image bytes, size), moved into
 // place with an atomic rename and only then recorded, so a row always points at a whole file.
+import { asMultipartError } from '../../http/multipart-form.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
@@ -8,7 +9,7 @@ import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ErrorCode, MAX_PHOTO_BYTES } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import { ApiError, validationError } from '../../http/api-error.ts';
 import { secondsUntilUnderQuota, quotaCountsBefore, type PhotoLimits } from './photo-quota.ts';
 import { countUnreferencedPhotosOf, findPhoto, insertPhoto, recordPhotoUploader } from './photos.repository.ts';
@@ -80,7 +81,10 @@ export async function storePhoto(
   const inspector = new PhotoInspector();
   try {
     // flush: the bytes are on disk before the rename makes the file visible.
-    await pipeline(upload.stream, inspector, createWriteStream(tempPath, { flush: true }));
+    await pipeline(upload.stream, inspector, createWriteStream(tempPath, { flush: true })).catch((error: unknown) => {
+      // A body cut off half-way (the tablet lost the signal) is the client's, a disk error ours.
+      throw isFileSystemError(error) ? error : asMultipartError(error);
+    });
     if (upload.stream.truncated === true || inspector.size > MAX_PHOTO_BYTES) {
       throw new ApiError(413, ErrorCode.PayloadTooLarge, 'Photos must be 10 MB or smaller.');
     }
@@ -99,7 +103,7 @@ export async function storePhoto(
     await rename(tempPath, finalPath);
     await syncDirectory(filesDir);
     try {
-      const isNew = await db.transaction().execute(async (trx) => {
+      const isNew = await inTransaction(db, async (trx) => {
         // Checked again inside the transaction: a concurrent upload of the same photo may have won.
         if (await findPhoto(trx, caller.stateId, sha256)) return false;
         await insertPhoto(
@@ -175,6 +179,16 @@ export async function sweepPhotoTempDir(filesDir: string): Promise<number> {
 
 const heifBrands = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1']);
 
+/** Every media type a photo is stored and served with (what `detectImage` answers). */
+export const PHOTO_MEDIA_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+] as const;
+
 /** The image type by its magic bytes (JPEG, PNG, GIF, WebP, HEIC/HEIF); undefined when not an image. */
 export function detectImage(head: Buffer): { mime: string; extension: string } | undefined {
   const ascii = (start: number, end: number) => head.subarray(start, end).toString('latin1');
@@ -192,6 +206,10 @@ export function detectImage(head: Buffer): { mime: string; extension: string } |
       : { mime: 'image/heif', extension: '.heif' };
   }
   return undefined;
+}
+
+function isFileSystemError(error: unknown): boolean {
+  return error !== null && typeof error === 'object' && 'syscall' in error;
 }
 
 /** Hashes, counts and keeps the first bytes of what passes through. */

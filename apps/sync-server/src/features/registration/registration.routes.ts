@@ -28,9 +28,9 @@ export function registerRegistrationRoutes(app: AppInstance, deps: RouteDeps): v
     {
       preHandler: [optionalAuth],
       schema: {
+        operationId: 'listOpenEvents',
         tags,
         summary: 'Public: the events a school can register for (test events only for ADMIN and ULTRA of the state)',
-        security: [],
         params: StateIdParamsSchema,
         response: { 200: OpenEventListSchema, 400: ApiErrorSchema },
       },
@@ -42,9 +42,9 @@ export function registerRegistrationRoutes(app: AppInstance, deps: RouteDeps): v
     '/api/state/:id/school/names',
     {
       schema: {
+        operationId: 'listSchoolNames',
         tags,
         summary: "Public: the state's school names for the registration picker (no contact data)",
-        security: [],
         params: StateIdParamsSchema,
         response: { 200: SchoolNameListSchema, 400: ApiErrorSchema },
       },
@@ -57,9 +57,9 @@ export function registerRegistrationRoutes(app: AppInstance, deps: RouteDeps): v
     {
       preHandler: [optionalAuth],
       schema: {
+        operationId: 'getSchoolRegistrationAllowed',
         tags,
         summary: 'Public: may this listed school still register for the event?',
-        security: [],
         params: EventSchoolParamsSchema,
         response: { 200: RegistrationAllowedSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
       },
@@ -75,10 +75,10 @@ export function registerRegistrationRoutes(app: AppInstance, deps: RouteDeps): v
       // token is sent (decisions §7, §8).
       onRequest: [optionalAuth, deps.rateLimits.anonymousWrite((request) => isCoordinator(request.auth))],
       schema: {
+        operationId: 'registerSchool',
         tags,
         summary:
           'Public: register a listed or new school for categories of an event (with captcha, unless a coordinator)',
-        security: [],
         body: SchoolRegistrationSchema,
         response: {
           201: RegistrationResponseSchema,

@@ -1,3 +1,4 @@
+import { assertStateExists } from '../states/states.repository.ts';
 import {
   ErrorCode,
   RegistrationMessages,
@@ -11,7 +12,7 @@ import {
   type SchoolName,
   type SchoolRegistration,
 } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import { ApiError, notFound, validationError } from '../../http/api-error.ts';
 import { isCoordinator, type AuthContext } from '../../http/guards.ts';
 import { findAccountExpirationByState, isAccountActive } from '../accounts/account-status.ts';
@@ -65,6 +66,7 @@ export async function listOpenEvents(
   stateId: number,
   today: string,
 ): Promise<OpenEvent[]> {
+  await assertStateExists(db, stateId);
   if (!(await isStateOpenForRegistration(db, stateId, today))) return [];
   const events = await listRegistrableEvents(db, stateId, today, canSeeTestEvents(caller, stateId));
   const categories = await listCategoriesOfEvents(
@@ -85,6 +87,7 @@ export async function listOpenEvents(
 }
 
 export async function listPublicSchoolNames(db: Db, stateId: number): Promise<SchoolName[]> {
+  await assertStateExists(db, stateId);
   return (await listSchoolNames(db, stateId)).map((row) => ({ schoolId: row.school_id, schoolName: row.school_name }));
 }
 
@@ -124,7 +127,7 @@ export async function registerSchool(
   if (!result.ok) throw validationError(result.errors);
   const registration = result.value;
   if (!isCoordinator(caller)) await deps.captcha.verify(registration.captcha);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const event = await loadVisibleEvent(trx, caller, registration.event.eventId);
     if (event.state_id !== registration.state.stateId) throw notFound(RegistrationMessages.eventNotFound);
     if (!(await isStateOpenForRegistration(trx, event.state_id, clock.today)))

@@ -10,6 +10,7 @@ export function registerRejectedEditRoutes(app: AppInstance, deps: RouteDeps): v
     {
       preHandler: [deps.requireAuth, requireAdminArea],
       schema: {
+        operationId: 'listRejectedEdits',
         tags: ['run'],
         summary: 'Judge edits the server refused in this event (newest first): who, where, code and reason',
         params: CoordinatorEventParamsSchema,

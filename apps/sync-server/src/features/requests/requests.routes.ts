@@ -39,9 +39,9 @@ export function registerRequestRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       onRequest: deps.rateLimits.captchaChallenge(),
       schema: {
+        operationId: 'getCaptchaChallenge',
         tags,
         summary: 'Public: a signed ALTCHA proof-of-work challenge for a public form',
-        security: [],
         response: { 200: CaptchaChallengeSchema, 429: ApiErrorSchema },
       },
     },
@@ -54,9 +54,9 @@ export function registerRequestRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       onRequest: deps.rateLimits.anonymousWrite(),
       schema: {
+        operationId: 'sendContactRequest',
         tags,
         summary: 'Public: a contact request (stored, then emailed to the state coordinator)',
-        security: [],
         body: ContactRequestSchema,
         response: { 201: PublicRequestResponseSchema, ...publicErrors },
       },
@@ -73,9 +73,9 @@ export function registerRequestRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       onRequest: deps.rateLimits.anonymousWrite(),
       schema: {
+        operationId: 'sendOverviewRequest',
         tags,
         summary: 'Public: an overview (sign-up information) request',
-        security: [],
         body: OverviewRequestSchema,
         response: { 201: PublicRequestResponseSchema, ...publicErrors },
       },
@@ -92,9 +92,9 @@ export function registerRequestRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       onRequest: deps.rateLimits.anonymousWrite(),
       schema: {
+        operationId: 'sendSchoolChangeRequest',
         tags,
         summary: "Public: a change request for a school's registration",
-        security: [],
         body: SchoolChangeRequestSchema,
         response: { 201: PublicRequestResponseSchema, ...publicErrors },
       },
@@ -111,6 +111,7 @@ export function registerRequestRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: inbox,
       schema: {
+        operationId: 'listRequests',
         tags,
         summary: 'The requests inbox with email delivery (ULTRA/SUPER: all states; ADMIN: own state)',
         querystring: RequestListQuerySchema,
@@ -129,6 +130,7 @@ export function registerRequestRoutes(app: AppInstance, deps: RouteDeps): void {
       },
       preHandler: [deps.requireAuth, deps.requireEditor],
       schema: {
+        operationId: 'markRequestHandled',
         tags,
         summary: 'Mark a request handled ({} or {isHandled: true}) or reopen it ({isHandled: false})',
         params: RequestIdParamsSchema,

@@ -8,7 +8,7 @@ import {
   type PublicRequest,
   type SchoolChangeRequest,
 } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import { notFound, validationError } from '../../http/api-error.ts';
 import { assertSameState, type AuthContext } from '../../http/guards.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -93,7 +93,7 @@ export async function submitPublicRequest(
   if (stateName === undefined)
     throw validationError([{ field: 'state.stateId', message: RequestMessages.stateNotFound }]);
   await deps.captcha.verify(submitted.body.captcha);
-  const requestId = await deps.db.transaction().execute(async (trx) => {
+  const requestId = await inTransaction(deps.db, async (trx) => {
     const id = await insertPublicRequest(trx, request, now);
     const text = emailText(request, stateName, id, `${deps.publicUrl}/admin/requests`);
     const subject = `${subjects[request.kind]}: ${request.firstName} ${request.lastName} (${stateName})`;
@@ -132,7 +132,7 @@ export async function markRequestHandled(
   isHandled: boolean,
   now: string,
 ): Promise<PublicRequest> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const before = await findPublicRequest(trx, requestId);
     if (!before) throw notFound(RequestMessages.requestNotFound);
     assertSameState(caller, before.state_id, ACCOUNT_MANAGER_ROLES);

@@ -181,6 +181,16 @@ export async function findSnapshot(db: Db, eventId: number) {
   return db.selectFrom('results_snapshot').selectAll().where('event_id', '=', eventId).executeTakeFirst();
 }
 
+/** When the event's results were frozen (a light read: the snapshot itself is megabytes). */
+export async function findSnapshotTime(db: Db, eventId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('results_snapshot')
+    .select('frozen_at')
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return row?.frozen_at;
+}
+
 export async function saveSnapshot(
   db: Db,
   snapshot: { eventId: number; stateId: number; payloadJson: string },

@@ -1,5 +1,6 @@
 // Coordinator results (seed §7): the whole event, one category, or one team, computed by the
-// shared model; a closed event answers its frozen snapshot.
+// shared model; a closed event answers its frozen snapshot. The event's and a category's answers
+// are sent as bytes serialised (and compressed) once per results version (results-answers.ts).
 import {
   ApiErrorSchema,
   CoordinatorCategoryParamsSchema,
@@ -7,12 +8,26 @@ import {
   CoordinatorSchoolParamsSchema,
   RecomputeBodySchema,
   ResultsReportSchema,
-  pickCategory,
-  pickSchool,
 } from '@judging/shared-types';
+import type { FastifyReply } from 'fastify';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { currentUser, requireAdminArea } from '../../http/guards.ts';
-import { getEventResults, recomputeResults } from './results.service.ts';
+import { schoolOfReport } from './report-parts.ts';
+import { sendAnswer } from './results-answers.ts';
+import {
+  categoryAnswer,
+  eventAnswer,
+  getEventResults,
+  getResultsAtVersion,
+  recomputeResults,
+  type SerialiseReport,
+} from './results.service.ts';
+
+/** The route's own 200 serialiser (its response schema), so the bytes are what Fastify would send. */
+function serialiserOf(reply: FastifyReply): SerialiseReport {
+  const serialise = reply.getSerializationFunction('200');
+  return serialise === undefined ? (report) => JSON.stringify(report) : (report) => serialise(report);
+}
 
 const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };
@@ -27,13 +42,17 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: read,
       schema: {
+        operationId: 'getEventResults',
         tags,
         summary: 'An event’s results: provisional while open, the frozen final results once closed',
         params: CoordinatorEventParamsSchema,
         response: { 200: ResultsReportSchema, ...readErrors },
       },
     },
-    (request) => getEventResults(deps.db, currentUser(request), request.params.e),
+    async (request, reply) => {
+      const results = await getResultsAtVersion(deps.db, currentUser(request), request.params.e, deps.computeResults);
+      return sendAnswer(request, reply, await eventAnswer(results, serialiserOf(reply)));
+    },
   );
 
   app.get(
@@ -41,14 +60,18 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: read,
       schema: {
+        operationId: 'getCategoryResults',
         tags,
         summary: 'One category’s results',
         params: CoordinatorCategoryParamsSchema,
         response: { 200: ResultsReportSchema, ...readErrors },
       },
     },
-    async (request) =>
-      pickCategory(await getEventResults(deps.db, currentUser(request), request.params.e), request.params.c),
+    async (request, reply) => {
+      const results = await getResultsAtVersion(deps.db, currentUser(request), request.params.e, deps.computeResults);
+      const answer = categoryAnswer(results, request.params.c, serialiserOf(reply));
+      return sendAnswer(request, reply, await answer);
+    },
   );
 
   app.get(
@@ -56,6 +79,7 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: read,
       schema: {
+        operationId: 'getSchoolResults',
         tags,
         summary: 'One team’s results in every category it competes in (places as in the category)',
         params: CoordinatorSchoolParamsSchema,
@@ -63,7 +87,10 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request) =>
-      pickSchool(await getEventResults(deps.db, currentUser(request), request.params.e), request.params.s),
+      schoolOfReport(
+        await getEventResults(deps.db, currentUser(request), request.params.e, deps.computeResults),
+        request.params.s,
+      ),
   );
 
   app.put(
@@ -71,6 +98,7 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: write,
       schema: {
+        operationId: 'recomputeResults',
         tags,
         summary: 'Recompute an open event’s results; a closed event only on an ULTRA/SUPER republish (audited)',
         params: CoordinatorEventParamsSchema,

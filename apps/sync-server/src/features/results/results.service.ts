@@ -3,6 +3,7 @@
 // version (bumped by triggers on every table in RESULTS_INPUTS), so a coordinator
 // refreshing reads the cache and a judge's push never waits for a computation it did not ask for.
 // Closed events: the snapshot frozen when the event ended, never recomputed (decisions §1).
+import { categoryOfReport } from './report-parts.ts';
 import {
   ErrorCode,
   Role,
@@ -14,16 +15,18 @@ import {
   type ResultsCategory,
   type ResultsReport,
 } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import type { Database, EventRow } from '../../db/tables.ts';
 import { ApiError, forbidden, notFound } from '../../http/api-error.ts';
 import { assertSameState, type AuthContext } from '../../http/guards.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { parseStudents } from '../scores/scores.mapper.ts';
+import { parseStudents } from '../registration/stored-students.ts';
+import { serialisedAnswer, type SerialisedAnswer } from './results-answers.ts';
 import {
   findEventRow,
   findResultsVersion,
   findSnapshot,
+  findSnapshotTime,
   listAssignmentsOfEvent,
   listCategoriesOfEvent,
   listCategorySections,
@@ -172,15 +175,24 @@ export const RESULTS_INPUTS = {
   app_user: ['user_id', 'first_name', 'last_name'],
 } as const satisfies { [Table in keyof Database]?: 'every column' | readonly (keyof Database[Table] & string)[] };
 
-interface CacheEntry {
-  version: number;
+/** Computes an event's provisional report (computeReport; a test may give a slower one). */
+export type ComputeReport = (db: Db, event: EventRow, now: string) => Promise<ResultsReport>;
+
+/**
+ * An event's results at one version: the report, computed once, and its answers as bytes
+ * (results-answers.ts), each serialised once, by part ('event', 'category:7', ...).
+ */
+export interface ResultsAtVersion {
+  /** The state's results version for an open event; the snapshot's freezing time for a closed one. */
+  version: string;
   report: Promise<ResultsReport>;
+  answers: Map<string, Promise<SerialisedAnswer>>;
 }
 
 // Per database handle (tests run many apps in one process), then per event.
-const caches = new WeakMap<Db, Map<number, CacheEntry>>();
+const caches = new WeakMap<Db, Map<number, ResultsAtVersion>>();
 
-function cacheOf(db: Db): Map<number, CacheEntry> {
+function cacheOf(db: Db): Map<number, ResultsAtVersion> {
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
@@ -205,29 +217,126 @@ async function findReadableEvent(db: Db, caller: AuthContext, eventId: number): 
  * An event's results: the frozen snapshot of a closed event, otherwise the provisional results
  * at the state's current results version (computed once per version, shared by concurrent readers).
  */
-export async function getEventResults(db: Db, caller: AuthContext, eventId: number): Promise<ResultsReport> {
-  const event = await findReadableEvent(db, caller, eventId);
-  return readResults(db, event);
+export async function getEventResults(
+  db: Db,
+  caller: AuthContext,
+  eventId: number,
+  compute: ComputeReport = computeReport,
+): Promise<ResultsReport> {
+  return (await getResultsAtVersion(db, caller, eventId, compute)).report;
 }
 
-async function readResults(db: Db, event: EventRow): Promise<ResultsReport> {
-  if (event.status === 'CLOSED') {
-    const snapshot = await findSnapshot(db, event.event_id);
-    if (snapshot) return JSON.parse(snapshot.payload_json) as ResultsReport;
-    // Closed before snapshots existed (imported data): freeze once, then it never changes.
-    return db.transaction().execute((trx) => freezeResults(trx, event, new Date().toISOString()));
+/** The event's results at the current version, with the answers already serialised for it. */
+export async function getResultsAtVersion(
+  db: Db,
+  caller: AuthContext,
+  eventId: number,
+  compute: ComputeReport = computeReport,
+): Promise<ResultsAtVersion> {
+  const event = await findReadableEvent(db, caller, eventId);
+  return readResults(db, event, compute);
+}
+
+/** Serialises a report as the route answers it (the route's response schema). */
+export type SerialiseReport = (report: ResultsReport) => string;
+
+/**
+ * The answer for one part of the results at this version, built by `build` the first time it is
+ * asked for; concurrent and later readers of the same version share its bytes.
+ */
+function answerAtVersion(
+  results: ResultsAtVersion,
+  part: string,
+  build: (report: ResultsReport) => string | Promise<string>,
+): Promise<SerialisedAnswer> {
+  let answer = results.answers.get(part);
+  if (answer === undefined) {
+    answer = results.report.then(async (report) => serialisedAnswer(await build(report)));
+    results.answers.set(part, answer);
+    answer.catch(() => {
+      if (results.answers.get(part) === answer) results.answers.delete(part);
+    });
   }
-  const version = await findResultsVersion(db, event.state_id);
-  const cache = cacheOf(db);
-  const cached = cache.get(event.event_id);
-  if (cached && cached.version === version) return cached.report;
-  // The version is read before the rows, so the rows are at least that new.
-  const report = computeReport(db, event, new Date().toISOString());
-  cache.set(event.event_id, { version, report });
-  report.catch(() => {
-    if (cache.get(event.event_id)?.report === report) cache.delete(event.event_id);
+  return answer;
+}
+
+const CATEGORIES_OPENING = '"categories":[';
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** One category's answer (the report with only that category, as pickCategory), once per version. */
+export function categoryAnswer(
+  results: ResultsAtVersion,
+  categoryId: number,
+  serialise: SerialiseReport,
+): Promise<SerialisedAnswer> {
+  return answerAtVersion(results, `category ${categoryId}`, (report) =>
+    serialise(categoryOfReport(report, categoryId)),
+  );
+}
+
+/**
+ * The whole event's answer, built from the category answers' JSON with a turn of the event loop
+ * between categories: a state final is megabytes, and serialised in one go it held the loop
+ * (and every judge's push) for as long. The bytes are those of serialising the whole report:
+ * `categories` is the report's last property, and each category's JSON is cut out of its own
+ * answer between the same head and tail; anything else falls back to serialising it whole.
+ */
+export function eventAnswer(results: ResultsAtVersion, serialise: SerialiseReport): Promise<SerialisedAnswer> {
+  return answerAtVersion(results, 'event', async (report) => {
+    const shell = serialise({ ...report, categories: [] });
+    const at = shell.lastIndexOf(`${CATEGORIES_OPENING}]`);
+    if (at < 0) return serialise(report);
+    const head = shell.slice(0, at + CATEGORIES_OPENING.length);
+    const tail = shell.slice(at + CATEGORIES_OPENING.length);
+    const parts: string[] = [];
+    for (const category of report.categories) {
+      await nextTurn();
+      const one = (await categoryAnswer(results, category.categoryId, serialise)).json.toString('utf8');
+      if (!one.startsWith(head) || !one.endsWith(tail)) return serialise(report);
+      parts.push(one.slice(head.length, one.length - tail.length));
+    }
+    return `${head}${parts.join(',')}${tail}`;
   });
-  return report;
+}
+
+async function readResults(db: Db, event: EventRow, compute: ComputeReport = computeReport): Promise<ResultsAtVersion> {
+  const cache = cacheOf(db);
+  if (event.status === 'CLOSED') {
+    const frozenAt = await findSnapshotTime(db, event.event_id);
+    if (frozenAt !== undefined) {
+      const version = `frozen ${frozenAt}`;
+      const cached = cache.get(event.event_id);
+      if (cached && cached.version === version) return cached;
+      const report = findSnapshot(db, event.event_id).then((snapshot) => {
+        if (!snapshot) throw new Error(`The results snapshot of event ${event.event_id} disappeared.`);
+        return JSON.parse(snapshot.payload_json) as ResultsReport;
+      });
+      return remember(cache, event.event_id, version, report);
+    }
+    // Closed before snapshots existed (imported data): freeze once, then it never changes.
+    const report = await inTransaction(db, (trx) => freezeResults(trx, event, new Date().toISOString()));
+    return remember(cache, event.event_id, `frozen ${report.frozenAt ?? ''}`, Promise.resolve(report));
+  }
+  const version = `open ${await findResultsVersion(db, event.state_id)}`;
+  // Read after the version: a reader that began meanwhile may have started this version's computation.
+  const cached = cache.get(event.event_id);
+  if (cached && cached.version === version) return cached;
+  // The version is read before the rows, so the rows are at least that new.
+  return remember(cache, event.event_id, version, compute(db, event, new Date().toISOString()));
+}
+
+function remember(
+  cache: Map<number, ResultsAtVersion>,
+  eventId: number,
+  version: string,
+  report: Promise<ResultsReport>,
+): ResultsAtVersion {
+  const entry: ResultsAtVersion = { version, report, answers: new Map() };
+  cache.set(eventId, entry);
+  report.catch(() => {
+    if (cache.get(eventId) === entry) cache.delete(eventId);
+  });
+  return entry;
 }
 
 /**
@@ -244,11 +353,11 @@ export async function recomputeResults(
   const event = await findReadableEvent(db, caller, eventId);
   if (event.status !== 'CLOSED') {
     forgetResults(db, event.event_id);
-    return readResults(db, event);
+    return (await readResults(db, event)).report;
   }
   if (!hasRole(caller.role, [Role.Ultra, Role.Super])) throw forbidden(RunMessages.closedRecompute);
   if (options.republish !== true) throw new ApiError(409, ErrorCode.Conflict, RunMessages.closedRecompute);
-  return db.transaction().execute(async (trx) => {
+  const republished = await inTransaction(db, async (trx) => {
     const before = await findSnapshot(trx, event.event_id);
     const report = await freezeResults(trx, event, now);
     await recordAudit(
@@ -266,6 +375,8 @@ export async function recomputeResults(
     );
     return report;
   });
+  forgetResults(db, event.event_id);
+  return republished;
 }
 
 /** What an audit row keeps of a report: each category's places and scores. */

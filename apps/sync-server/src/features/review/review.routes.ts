@@ -32,6 +32,7 @@ export function registerReviewRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: read,
       schema: {
+        operationId: 'listCategoryPenaltyReviews',
         tags,
         summary: 'Schools of a category with penalties or disqualifications, and their review status',
         params: CoordinatorCategoryParamsSchema,
@@ -46,6 +47,7 @@ export function registerReviewRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: read,
       schema: {
+        operationId: 'getSchoolPenaltyReview',
         tags,
         summary: 'A school’s penalties and disqualifications per judge and section, with comments and photos',
         params: CoordinatorCategorySchoolParamsSchema,
@@ -65,6 +67,7 @@ export function registerReviewRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: write,
       schema: {
+        operationId: 'confirmSchoolPenalties',
         tags,
         summary: 'Confirm or reject a school’s penalties and disqualifications; marks the school Complete',
         params: CoordinatorCategorySchoolParamsSchema,
@@ -87,6 +90,7 @@ export function registerReviewRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: write,
       schema: {
+        operationId: 'markSchoolPenaltiesViewed',
         tags,
         summary: 'Mark a school’s penalties viewed (opened by a coordinator); the list shows it Viewed until saved',
         params: CoordinatorCategorySchoolParamsSchema,

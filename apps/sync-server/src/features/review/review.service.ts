@@ -14,7 +14,7 @@ import {
   type ReviewSheet,
   type SchoolPenalties,
 } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
@@ -30,7 +30,7 @@ import {
 import { listPhotoCaptureTimes } from '../photos/photos.repository.ts';
 import { findRunEvent } from '../run/run.service.ts';
 import { toDisqualificationCell, toPenaltyCell } from '../scores/scores.mapper.ts';
-import { appendChange } from '../sync/sync.repository.ts';
+import { appendChange } from '../change-log/change-log.repository.ts';
 import {
   listDisqualificationItems,
   listPenaltyItems,
@@ -139,6 +139,15 @@ export async function getCategoryPenalties(
   };
 }
 
+/** The school's registration in the category; 404 when it is not registered there. */
+async function findRegistrationOrNotFound(db: Db, params: { eventId: number; categoryId: number; schoolId: number }) {
+  const registration = (await listRegistrationsOfEvent(db, params.eventId)).find(
+    (row) => row.category_id === params.categoryId && row.school_id === params.schoolId,
+  );
+  if (!registration) throw notFound('School is not registered in this category.');
+  return registration;
+}
+
 /** GET run/coordinator/event/:e/category/:c/school/:s/penalties: the items per judge and section. */
 export async function getSchoolPenalties(
   db: Db,
@@ -146,10 +155,7 @@ export async function getSchoolPenalties(
   params: { eventId: number; categoryId: number; schoolId: number },
 ): Promise<SchoolPenalties> {
   const context = await loadCategory(db, caller, params.eventId, params.categoryId);
-  const registration = (await listRegistrationsOfEvent(db, params.eventId)).find(
-    (row) => row.category_id === params.categoryId && row.school_id === params.schoolId,
-  );
-  if (!registration) throw notFound('School is not registered in this category.');
+  const registration = await findRegistrationOrNotFound(db, params);
   const [penalties, disqualifications, statuses, assignments, sections] = [
     await listPenaltyItems(db, params.categoryId, params.schoolId),
     await listDisqualificationItems(db, params.categoryId, params.schoolId),
@@ -240,8 +246,9 @@ export async function confirmSchoolPenalties(
   confirmations: ConfirmationList,
   now: string,
 ): Promise<{ status: 'Success'; message: string }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const context = await loadCategory(trx, caller, params.eventId, params.categoryId);
+    await findRegistrationOrNotFound(trx, params);
     if (!context.isReviewEnabled) throw new ApiError(409, ErrorCode.Conflict, RunMessages.reviewDisabled);
     const penalties = new Map(
       (await listPenaltyItems(trx, params.categoryId, params.schoolId)).map((item) => [item.score_id, item]),
@@ -346,12 +353,9 @@ export async function markSchoolPenaltiesViewed(
   params: { eventId: number; categoryId: number; schoolId: number },
   now: string,
 ): Promise<{ status: 'Success'; message: string }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const context = await loadCategory(trx, caller, params.eventId, params.categoryId);
-    const isRegistered = (await listRegistrationsOfEvent(trx, params.eventId)).some(
-      (row) => row.category_id === params.categoryId && row.school_id === params.schoolId,
-    );
-    if (!isRegistered) throw notFound('School is not registered in this category.');
+    await findRegistrationOrNotFound(trx, params);
     if (!context.isReviewEnabled) throw new ApiError(409, ErrorCode.Conflict, RunMessages.reviewDisabled);
     await markReviewViewed(
       trx,

@@ -90,3 +90,21 @@ export async function updateEventStatus(
     .where('event_id', '=', eventId)
     .execute();
 }
+
+/** Whether the judge is assigned in the category or has a submission there (an unlock names one). */
+export async function isJudgeOfCategory(db: Db, categoryId: number, judgeId: number): Promise<boolean> {
+  const assigned = await db
+    .selectFrom('judge_assignment')
+    .select('judge_id')
+    .where('category_id', '=', categoryId)
+    .where('judge_id', '=', judgeId)
+    .executeTakeFirst();
+  if (assigned) return true;
+  const submitted = await db
+    .selectFrom('category_submission')
+    .select('judge_id')
+    .where('category_id', '=', categoryId)
+    .where('judge_id', '=', judgeId)
+    .executeTakeFirst();
+  return submitted !== undefined;
+}

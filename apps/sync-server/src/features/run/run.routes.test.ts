@@ -221,4 +221,20 @@ test('the stream announces a change when a score changes', async () => {
   await t.close();
 });
 
+test("the run view names each category's sections without a judge (Start event lists them as not ready)", async () => {
+  const { world, fixture } = await setUp();
+  const { t } = world;
+  const read = async () => {
+    const response = await t.app.inject({ method: 'GET', url: base(fixture.eventId), headers: world.admin.headers });
+    assert.is(response.statusCode, 200, response.body);
+    return (response.json() as CoordinatorEvent).categories[0];
+  };
+  assert.equal((await read())?.sectionsWithoutJudges, []);
+  await t.db.deleteFrom('judge_assignment').where('section_id', '=', fixture.sectionIds.b).execute();
+  const category = await read();
+  assert.equal(category?.sectionsWithoutJudges, ['Plating hc']);
+  assert.is(category?.judges.length, 2);
+  await t.close();
+});
+
 test.run();

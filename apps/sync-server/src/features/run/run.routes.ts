@@ -13,6 +13,7 @@ import {
   RunStatusResponseSchema,
   UnlockJudgeParamsSchema,
 } from '@judging/shared-types';
+import { fileAnswer } from '../../api-document/api-document.ts';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { currentUser, isAuthCurrent, requireAdminArea } from '../../http/guards.ts';
@@ -37,6 +38,7 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: read,
       schema: {
+        operationId: 'getEventRun',
         tags,
         summary: 'Event run: per category, each judge’s status, progress and last sync',
         params: CoordinatorEventParamsSchema,
@@ -51,6 +53,7 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: read,
       schema: {
+        operationId: 'getCategoryRun',
         tags,
         summary: 'Event run of one category',
         params: CoordinatorCategoryParamsSchema,
@@ -65,6 +68,7 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: read,
       schema: {
+        operationId: 'getSchoolRun',
         tags,
         summary: 'Event run of one school: its categories, judges’ progress on that school',
         params: CoordinatorSchoolParamsSchema,
@@ -79,6 +83,7 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: run,
       schema: {
+        operationId: 'startEvent',
         tags,
         summary: 'Start an event (when not started)',
         params: CoordinatorEventParamsSchema,
@@ -93,6 +98,7 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: run,
       schema: {
+        operationId: 'endEvent',
         tags,
         summary: 'End an event (when started and every judge submitted); freezes the results',
         params: CoordinatorEventParamsSchema,
@@ -107,6 +113,7 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: [deps.requireAuth, deps.requireEventRunner('eventId')],
       schema: {
+        operationId: 'unlockSubmission',
         tags,
         summary: 'Unlock a judge’s submitted category (while the event is started); audited',
         params: UnlockJudgeParamsSchema,
@@ -125,12 +132,21 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: [deps.requireLinkAuth, requireAdminArea],
       schema: {
+        operationId: 'streamEventChanges',
         tags,
         summary:
           'Server-sent events: `changed` whenever scores, reviews, the schedule or a device sync change (a link ticket opens it)',
         params: CoordinatorEventParamsSchema,
         querystring: LinkTicketQuerySchema,
-        response: { ...readErrors, 429: ApiErrorSchema },
+        response: {
+          200: fileAnswer(
+            'A stream of server-sent events: `changed` (data: what changed) whenever the run page should refresh; comments keep it open',
+            ['text/event-stream'],
+            { type: 'string' },
+          ),
+          ...readErrors,
+          429: ApiErrorSchema,
+        },
       },
     },
     async (request, reply) => {

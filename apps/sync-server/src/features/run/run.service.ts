@@ -16,14 +16,14 @@ import {
   type RunStatusResponse,
   type UnlockJudgeParams,
 } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import { assertSameState, type AuthContext } from '../../http/guards.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { parseStudents } from '../scores/scores.mapper.ts';
-import { unlockJudgeCategory } from '../scores/scores.service.ts';
-import { appendChange } from '../sync/sync.repository.ts';
+import { parseStudents } from '../registration/stored-students.ts';
+import { unlockJudgeCategory } from '../scores/category-submission.ts';
+import { appendChange } from '../change-log/change-log.repository.ts';
 import { submissionEntityId } from '../submissions/owed-work.repository.ts';
 import { findReopenings, findUnfinishedJudging } from '../submissions/owed-work.service.ts';
 import {
@@ -37,7 +37,13 @@ import {
   listSubsectionsOfEvent,
 } from '../results/results.repository.ts';
 import { freezeResults } from '../results/results.service.ts';
-import { countScoredCells, listClockSkewByUser, listLastSyncByUser, updateEventStatus } from './run.repository.ts';
+import {
+  countScoredCells,
+  isJudgeOfCategory,
+  listClockSkewByUser,
+  listLastSyncByUser,
+  updateEventStatus,
+} from './run.repository.ts';
 
 export async function findRunEvent(db: Db, caller: AuthContext, eventId: number): Promise<EventRow> {
   const event = await findEventRow(db, eventId);
@@ -70,6 +76,7 @@ export async function getCoordinatorEvent(
   }
   if (filter.schoolId !== undefined) {
     shown = await buildRunCategories(db, event, filter.schoolId);
+    if (shown.length === 0) throw notFound('School is not registered in this event.');
     if (filter.categoryId !== undefined) shown = shown.filter((c) => c.categoryId === filter.categoryId);
   }
   return {
@@ -132,6 +139,7 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
       judge.sectionIds.push(row.section_id);
       judgeRows.set(row.judge_id, judge);
     }
+    const judgedSections = new Set([...judgeRows.values()].flatMap((judge) => judge.sectionIds));
     const judges: RunJudge[] = [];
     for (const [judgeId, judge] of judgeRows) {
       const submission = submissions.find((row) => row.category_id === categoryId && row.judge_id === judgeId);
@@ -172,6 +180,9 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
       categoryName: category.category_name,
       isJudged: judges.length > 0 && judges.every((judge) => judge.isSubmitted),
       schoolCount: competing.size,
+      sectionsWithoutJudges: sections
+        .filter((row) => row.category_id === categoryId && !judgedSections.has(row.section_id))
+        .map((row) => row.section_name),
       judges,
     });
   }
@@ -202,7 +213,7 @@ export async function startEvent(
   eventId: number,
   now: string,
 ): Promise<RunStatusResponse> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const event = await findRunEvent(trx, caller, eventId);
     if (event.status !== 'NOT_STARTED') throw new ApiError(409, ErrorCode.Conflict, RunMessages.notNotStarted);
     await updateEventStatus(trx, eventId, { status: 'STARTED', startedAt: now }, now);
@@ -234,7 +245,7 @@ export async function completeEvent(
   eventId: number,
   now: string,
 ): Promise<RunStatusResponse> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const event = await findRunEvent(trx, caller, eventId);
     if (event.status !== 'STARTED') throw new ApiError(409, ErrorCode.Conflict, RunMessages.notStarted);
     // The server's own check of every sheet, not the submission flags alone (decisions §7).
@@ -274,6 +285,10 @@ export async function unlockJudge(
   params: UnlockJudgeParams,
   now: string,
 ): Promise<RunStatusResponse> {
+  if (!(await isJudgeOfCategory(db, params.categoryId, params.judgeId))) {
+    await findRunEvent(db, caller, params.eventId);
+    throw notFound('That judge is not assigned to this category.');
+  }
   await unlockJudgeCategory(db, caller, params, now);
   const event = await findRunEvent(db, caller, params.eventId);
   return { status: 'Success', message: RunMessages.unlocked, eventStatus: event.status };

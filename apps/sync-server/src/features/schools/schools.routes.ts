@@ -22,6 +22,7 @@ export function registerSchoolRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: [deps.requireAuth, requireAdminArea],
       schema: {
+        operationId: 'listStateSchools',
         tags: ['schools'],
         summary: "The state's schools, by name",
         params: StatePathParamsSchema,
@@ -36,6 +37,7 @@ export function registerSchoolRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: [deps.requireAuth, requireAdminArea],
       schema: {
+        operationId: 'getSchool',
         tags: ['schools'],
         summary: 'One school',
         params: SchoolIdParamsSchema,
@@ -50,6 +52,7 @@ export function registerSchoolRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: [deps.requireAuth, deps.requireEditor],
       schema: {
+        operationId: 'updateSchool',
         tags: ['schools'],
         summary: "Edit a school's details",
         params: SchoolIdParamsSchema,

@@ -1,5 +1,5 @@
 import { ErrorCode, SchoolMessages, type School, type SchoolUpdate } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import { ApiError, notFound, validationError } from '../../http/api-error.ts';
 import { assertSameState, type AuthContext } from '../../http/guards.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -10,6 +10,7 @@ import {
   listSchoolsByState,
   updateSchool as updateSchoolRow,
 } from './schools.repository.ts';
+import { nowOf } from '../../http/clock.ts';
 
 // Schools belong to one state; everyone sees and changes only their own state's (decisions §3).
 
@@ -40,9 +41,9 @@ export async function updateSchool(
   if (body.schoolId !== undefined && body.schoolId !== schoolId) {
     throw validationError([{ field: 'schoolId', message: 'The school in the form does not match the link.' }]);
   }
-  const now = (deps.now ?? (() => new Date()))().toISOString();
+  const now = nowOf(deps).toISOString();
   const fields = toSchoolFields(body);
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const before = await findSchoolById(trx, schoolId);
     if (!before) throw notFound(SchoolMessages.notFound);
     assertSameState(caller, before.state_id);

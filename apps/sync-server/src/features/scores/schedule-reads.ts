@@ -19,8 +19,8 @@ import {
   findSubmission,
   findSubsectionOfSection,
   isJudgeAssigned,
-} from './scores.repository.ts';
-import { parseStudents } from './scores.mapper.ts';
+} from './schedule.repository.ts';
+import { parseStudents } from '../registration/stored-students.ts';
 
 const readsOfTransaction = new WeakMap<Db, Map<string, Promise<unknown>>>();
 

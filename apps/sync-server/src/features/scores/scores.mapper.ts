@@ -83,17 +83,6 @@ export function toDisqualificationKey(row: DisqualificationScoreRow): Disqualifi
   return { ...cellColumns(row), disqualificationId: row.disqualification_id };
 }
 
-/** A category registration's students (stored as a JSON array); blank names do not count. */
-export function parseStudents(studentsJson: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(studentsJson);
-    if (!Array.isArray(parsed)) return [];
-    return parsed.filter((name): name is string => typeof name === 'string' && name.trim() !== '');
-  } catch {
-    return [];
-  }
-}
-
 /** subsectionPercentage = score / max × 100, 2 decimals (decisions.md §1). */
 export function toPercentage(score: number, max: number): number {
   // Scores are quarter steps and maxima 1–20: a half-hundredth only arises when the max is a

@@ -14,7 +14,7 @@ import {
   type CulinaryFixture,
 } from '../../test-support/judging-fixtures.ts';
 import { uuidv7 } from '../../test-support/sync-device.ts';
-import { unlockJudgeCategory } from './scores.service.ts';
+import { unlockJudgeCategory } from './category-submission.ts';
 
 interface Context {
   t: TestApp;

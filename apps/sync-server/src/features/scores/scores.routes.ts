@@ -2,9 +2,7 @@
 // of the judge's state viewing as judge. Writes: the judge only, through the same service as
 // the sync push.
 import { createReadStream } from 'node:fs';
-import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import Type from 'typebox';
 import {
   ApiErrorSchema,
   DisqualificationScoreFieldsSchema,
@@ -34,11 +32,12 @@ import {
   type ScoreType,
   type ScoreWriteResponse,
 } from '@judging/shared-types';
+import { fileAnswer, formBody } from '../../api-document/api-document.ts';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { currentUser, requireRole } from '../../http/guards.ts';
 import { readForm, type FormFile } from '../../http/multipart-form.ts';
 import { photoLimitsOf } from '../photos/photo-quota.ts';
-import { photoPath, storeJudgePhoto } from '../photos/photos.service.ts';
+import { PHOTO_MEDIA_TYPES, photoPath, storeJudgePhoto } from '../photos/photos.service.ts';
 import { confirmScoresSaved, removeScore, saveScoreForm, submitScores, type ScoreForm } from './scores.service.ts';
 import {
   findScorePhoto,
@@ -49,6 +48,29 @@ import {
   getSubmitted,
   listJudgeEvents,
 } from './scores.views.ts';
+
+/**
+ * The score form, as JSON or multipart: the fields of the path's `{type}` (multipart sends them
+ * as text) and, in a form, an optional photo in `{type}File`. Read by `readForm`.
+ */
+const SCORE_FORM_BODY = formBody({
+  'application/json': {
+    oneOf: [SubsectionScoreFieldsSchema, PenaltyScoreFieldsSchema, DisqualificationScoreFieldsSchema],
+  },
+  'multipart/form-data': {
+    type: 'object',
+    description:
+      'The same fields as text, and an optional photo (one image, 10 MB at most) in subsectionFile, penaltyFile or disqualificationFile',
+    properties: {
+      ...SubsectionScoreFieldsSchema.properties,
+      ...PenaltyScoreFieldsSchema.properties,
+      ...DisqualificationScoreFieldsSchema.properties,
+      subsectionFile: { type: 'string', format: 'binary' },
+      penaltyFile: { type: 'string', format: 'binary' },
+      disqualificationFile: { type: 'string', format: 'binary' },
+    },
+  },
+});
 
 const SHEET_PATH = '/api/score/event/:eventId/category/:categoryId/section/:sectionId/school/:schoolId/judge/:judgeId';
 const SUBMIT_PATH = '/api/score/submitScores/event/:eventId/category/:categoryId/judge/:judgeId';
@@ -72,6 +94,7 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: judgeArea,
       schema: {
+        operationId: 'listJudgeEvents',
         tags,
         summary: "The judge's events",
         params: RunJudgeParamsSchema,
@@ -86,6 +109,7 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: judgeArea,
       schema: {
+        operationId: 'getJudgeEvent',
         tags,
         summary: "An event and the judge's categories in it",
         params: RunJudgeEventParamsSchema,
@@ -100,6 +124,7 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: judgeArea,
       schema: {
+        operationId: 'getJudgeCategory',
         tags,
         summary: "A category: schools with scored marks, the judge's sections",
         params: RunJudgeCategoryParamsSchema,
@@ -119,6 +144,7 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: judgeArea,
       schema: {
+        operationId: 'getJudgeSchool',
         tags,
         summary: "A school's criteria sections for the judge",
         params: RunJudgeSchoolParamsSchema,
@@ -139,6 +165,7 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: judgeArea,
       schema: {
+        operationId: 'getScoreSheet',
         tags,
         summary: "One judge's score sheet for a school in a section",
         params: ScoreSheetParamsSchema,
@@ -153,6 +180,7 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: judgeArea,
       schema: {
+        operationId: 'getSubmission',
         tags,
         summary: 'Whether the judge submitted the category',
         params: SubmitScoresParamsSchema,
@@ -167,6 +195,7 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: judgesOnly,
       schema: {
+        operationId: 'submitCategory',
         tags,
         summary: 'Submit the category (every school × section × subsection scored); locks it',
         params: SubmitScoresParamsSchema,
@@ -185,6 +214,7 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
       {
         preHandler: judgesOnly,
         schema: {
+          operationId: action === 'saveScores' ? 'confirmScoresSaved' : 'confirmSchoolSaved',
           tags,
           summary: 'Confirms the scores are saved: every score is stored when entered, so this changes nothing',
           params: ScoreSheetParamsSchema,
@@ -229,10 +259,13 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: judgesOnly,
       schema: {
+        operationId: 'addScore',
         tags,
-        summary: 'Score a subsection, or apply a penalty or disqualification (multipart: fields and an optional photo)',
+        summary:
+          'Score a subsection, or apply a penalty or disqualification (multipart: fields and an optional photo; 429 past the photo quota)',
         params: ScoreTypeParamsSchema,
-        response: { 200: ScoreWriteResponseSchema, 201: ScoreWriteResponseSchema, ...writeErrors },
+        body: SCORE_FORM_BODY,
+        response: { 200: ScoreWriteResponseSchema, 201: ScoreWriteResponseSchema, ...writeErrors, 429: ApiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -249,10 +282,12 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: judgesOnly,
       schema: {
+        operationId: 'updateScore',
         tags,
         summary: 'Update a score (multipart: fields and an optional photo; blank fields keep their value)',
         params: ScoreItemParamsSchema,
-        response: { 200: ScoreWriteResponseSchema, ...writeErrors },
+        body: SCORE_FORM_BODY,
+        response: { 200: ScoreWriteResponseSchema, ...writeErrors, 429: ApiErrorSchema },
       },
     },
     async (request) => {
@@ -268,6 +303,7 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: judgesOnly,
       schema: {
+        operationId: 'removeScore',
         tags,
         summary: 'Remove an applied penalty or disqualification',
         params: RemovableScoreParamsSchema,
@@ -285,13 +321,14 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: [deps.requireLinkAuth],
       schema: {
+        operationId: 'getScorePhoto',
         tags,
         summary:
           "A score's photo (bearer header, or a link ticket for an <img>); the judge who uploaded it or a coordinator of the state",
         params: ScoreFileParamsSchema,
         querystring: LinkTicketQuerySchema,
         response: {
-          200: Type.Unsafe<Readable>({ description: 'The image', type: 'string', format: 'binary' }),
+          200: fileAnswer('The image', PHOTO_MEDIA_TYPES),
           ...readErrors,
         },
       },

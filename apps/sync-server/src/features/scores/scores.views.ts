@@ -19,16 +19,17 @@ import { forbidden, notFound } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
 import { findPhoto, hasUploadedPhoto } from '../photos/photos.repository.ts';
 import { scorePhotoUrl, toIsConfirmed, toPercentage, toSyncEvent } from './scores.mapper.ts';
+import { listEventsOfJudge } from './schedule.repository.ts';
 import {
   findDisqualificationScoreById,
   findPenaltyScoreById,
   findSubsectionScoreById,
   listDisqualificationScores,
-  listEventsOfJudge,
   listPenaltyScores,
   listSubsectionScores,
 } from './scores.repository.ts';
-import { assertCanViewJudge, findEventForReader, loadJudgeCategories, ScoreMessages } from './scores.service.ts';
+import { assertCanViewJudge, findEventForReader, loadJudgeCategories } from './judge-schedule.ts';
+import { ScoreMessages } from './score-rejection.ts';
 
 /** The seed's text when an event is not one of the judge's. */
 const NOT_JUDGES_EVENT = 'Something went wrong. Please try again';

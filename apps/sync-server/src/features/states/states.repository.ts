@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { notFound } from '../../http/api-error.ts';
 import { isAccountActive } from '../accounts/account-status.ts';
 
 /** Every built-in state with whether it has an unexpired account. */
@@ -16,3 +17,11 @@ export async function listStatesWithActivity(db: Db, today: string) {
     isActive: isAccountActive(row.expiration_date, today),
   }));
 }
+
+/** A public list about a state (open events, school names, documents) names a state that exists: else 404. */
+export async function assertStateExists(db: Db, stateId: number): Promise<void> {
+  const row = await db.selectFrom('state').select('state_id').where('state_id', '=', stateId).executeTakeFirst();
+  if (!row) throw notFound(StateMessages.notFound);
+}
+
+export const StateMessages = { notFound: 'That state does not exist.' } as const;

@@ -7,7 +7,12 @@ export function registerStateRoutes(app: AppInstance, deps: RouteDeps): void {
   app.get(
     '/api/state',
     {
-      schema: { tags: ['states'], summary: 'The built-in states and territories', response: { 200: StateListSchema } },
+      schema: {
+        operationId: 'listStates',
+        tags: ['states'],
+        summary: 'The built-in states and territories',
+        response: { 200: StateListSchema },
+      },
     },
     () => listStatesWithActivity(deps.db, todayIso()),
   );

@@ -3,7 +3,7 @@
 // reopenings. Explicit Kysely queries; the rule itself is `scoring/owed-work.ts`.
 import type { CategoryWork, ScoredSubsectionCell } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
-import { parseStudents } from '../scores/scores.mapper.ts';
+import { parseStudents } from '../registration/stored-students.ts';
 
 /** The audit action of a submission reopened because the judge's work grew. */
 export const REOPEN_AUDIT_ACTION = 'reopen';

@@ -21,9 +21,9 @@ import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { recordHistory, serverOrigin, submissionHistory } from '../history/history.repository.ts';
 import { recordScheduleChange } from '../events/events.repository.ts';
-import { deleteSubmission } from '../scores/scores.repository.ts';
+import { deleteSubmission } from '../scores/schedule.repository.ts';
 import { forgetSubmission } from '../scores/schedule-reads.ts';
-import { appendChange } from '../sync/sync.repository.ts';
+import { appendChange } from '../change-log/change-log.repository.ts';
 import {
   REOPEN_AUDIT_ACTION,
   SUBMISSION_ENTITY,

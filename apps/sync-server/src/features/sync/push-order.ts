@@ -31,6 +31,8 @@ export interface PushOrder {
   waitForEnd(userId: number, mutationId: string): { ended: Promise<WaitEnd>; cancel(): void };
   /** A push is over (committed, refused or failed): wake whatever waits behind its last mutation. */
   pushEnded(userId: number, lastMutationId: string, end: PushEnd): void;
+  /** How many of this user's pushes wait now (what tests wait on instead of a fixed sleep). */
+  waitingCount(userId: number): number;
 }
 
 export function createPushOrder(timeoutMs = WAIT_FOR_EARLIER_PUSH_MS): PushOrder {
@@ -70,6 +72,9 @@ export function createPushOrder(timeoutMs = WAIT_FOR_EARLIER_PUSH_MS): PushOrder
           forget(userId, key, wake);
         },
       };
+    },
+    waitingCount(userId) {
+      return waitingPerUser.get(userId) ?? 0;
     },
     pushEnded(userId, lastMutationId, end) {
       if (waiting.size === 0) return;

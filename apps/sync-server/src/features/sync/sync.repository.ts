@@ -1,105 +1,8 @@
 import { sql } from 'kysely';
-import { runSql, type Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { runSql } from '../../db/direct-sql.ts';
 import { prepareQuery } from '../../db/prepared-query.ts';
-import type { AppliedMutationStatusValue, ChangeOpValue } from '../../db/tables.ts';
-
-// ---- change log ---------------------------------------------------------------------------
-
-export interface ChangeEntry {
-  stateId: number;
-  eventId: number;
-  categoryId: number | null;
-  /** The judge the change belongs to; null when every judge of the category (or event) may see it. */
-  judgeId: number | null;
-  entity: string;
-  entityId: string;
-  op: ChangeOpValue;
-  payload: unknown;
-}
-
-const changeInsert = prepareQuery(
-  (
-    db,
-    stateId: number,
-    eventId: number,
-    categoryId: number | null,
-    judgeId: number | null,
-    entity: string,
-    entityId: string,
-    op: ChangeOpValue,
-    payloadJson: string | null,
-    now: string,
-  ) =>
-    db
-      .insertInto('change_log')
-      .values({
-        state_id: stateId,
-        event_id: eventId,
-        category_id: categoryId,
-        judge_id: judgeId,
-        entity,
-        entity_id: entityId,
-        op,
-        payload_json: payloadJson,
-        created_at: now,
-      })
-      .returning('change_id'),
-);
-
-/**
- * Appends one change; call it inside the transaction that makes the change, so both commit
- * together. Compiled once: every pushed mutation appends one.
- */
-export async function appendChange(db: Db, change: ChangeEntry, now: string): Promise<number> {
-  const row = await changeInsert.first(
-    db,
-    change.stateId,
-    change.eventId,
-    change.categoryId,
-    change.judgeId,
-    change.entity,
-    change.entityId,
-    change.op,
-    change.payload === undefined ? null : JSON.stringify(change.payload),
-    now,
-  );
-  if (!row) throw new Error('The change log did not answer the new change id.');
-  return row.change_id;
-}
-
-const latestChange = prepareQuery((db) =>
-  db.selectFrom('change_log').select((eb) => eb.fn.max('change_id').as('latest')),
-);
-
-/** The id of the latest change of any event (0 before the first): the cursor of a fresh snapshot. */
-export async function findLatestChangeId(db: Db): Promise<number> {
-  const row = await latestChange.first(db);
-  return Number(row?.latest ?? 0);
-}
-
-export interface ChangeVisibility {
-  eventId: number;
-  afterChangeId: number;
-  limit: number;
-  /** The judge reading: their own changes and the event's unowned (schedule) ones. */
-  judgeId: number;
-}
-
-/** Changes of an event after a cursor that the judge may see, oldest first. */
-export async function listChangesAfter(db: Db, visibility: ChangeVisibility) {
-  const { judgeId } = visibility;
-  // Unowned changes are schedule changes (no scores in them). A judge sees all of the event's,
-  // not only their categories': a judge just removed from a category must learn it too.
-  return db
-    .selectFrom('change_log')
-    .selectAll()
-    .where('event_id', '=', visibility.eventId)
-    .where('change_id', '>', visibility.afterChangeId)
-    .where((eb) => eb.or([eb('judge_id', '=', judgeId), eb('judge_id', 'is', null)]))
-    .orderBy('change_id')
-    .limit(visibility.limit)
-    .execute();
-}
+import type { AppliedMutationStatusValue } from '../../db/tables.ts';
 
 // ---- idempotency ------------------------------------------------------------------------
 
@@ -123,6 +26,8 @@ function placeholders(count: number): string {
 
 export interface AppliedMutationRecord {
   mutationId: string;
+  /** The event named by the mutation's data, kept so its record is pruned with the event. */
+  eventId: number | null;
   kind: string;
   payloadHash: string;
   status: AppliedMutationStatusValue;
@@ -140,7 +45,7 @@ export async function insertAppliedMutations(
   if (records.length === 0) return;
   await runSql(
     db,
-    `insert into applied_mutation (user_id, mutation_id, device_id, kind, payload_hash, status, result_json, applied_at) values ${records.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+    `insert into applied_mutation (user_id, mutation_id, device_id, kind, payload_hash, status, result_json, applied_at, event_id) values ${records.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
     records.flatMap((record) => [
       from.userId,
       record.mutationId,
@@ -150,6 +55,7 @@ export async function insertAppliedMutations(
       record.status,
       record.resultJson,
       now,
+      record.eventId,
     ]),
   );
 }
@@ -280,4 +186,69 @@ export async function withSavepoint<T>(trx: Db, work: () => Promise<T>): Promise
     await runSql(trx, 'release savepoint mutation');
     throw error;
   }
+}
+
+// ---- pruning (sync-horizon.ts) ------------------------------------------------------------
+
+/** Events whose recorded mutations may be pruned: closed before the horizon, or deleted since. */
+export async function listEventsPastHorizon(db: Db, horizon: string): Promise<number[]> {
+  const closed = await db
+    .selectFrom('event')
+    .select('event_id')
+    .where('status', '=', 'CLOSED')
+    .where('closed_at', '<', horizon)
+    .execute();
+  const gone = await db
+    .selectFrom('applied_mutation')
+    .select('event_id')
+    .distinct()
+    .where('event_id', 'is not', null)
+    .where('event_id', 'not in', (eb) => eb.selectFrom('event').select('event_id'))
+    .execute();
+  return [
+    ...closed.map((row) => row.event_id),
+    ...gone.flatMap((row) => (row.event_id === null ? [] : [row.event_id])),
+  ];
+}
+
+/** Deletes up to `limit` recorded mutations of the event; answers how many went. */
+export async function deleteAppliedMutationsOfEvent(db: Db, eventId: number, limit: number): Promise<number> {
+  const rows = await runSql<{ n: number }>(
+    db,
+    'delete from applied_mutation where rowid in (select rowid from applied_mutation where event_id = ? limit ?) returning 1 as n',
+    [eventId, limit],
+  );
+  return rows.length;
+}
+
+/** Events that have changes in the log. */
+export async function listEventsWithChanges(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom('change_log').select('event_id').distinct().execute();
+  return rows.map((row) => row.event_id);
+}
+
+/** A page of an event's changes, newest first, below `beforeChangeId`: only what compaction compares. */
+export async function listChangeKeysBefore(db: Db, eventId: number, beforeChangeId: number, limit: number) {
+  return db
+    .selectFrom('change_log')
+    .select(['change_id', 'entity', 'entity_id', 'judge_id', 'category_id'])
+    .where('event_id', '=', eventId)
+    .where('change_id', '<', beforeChangeId)
+    .orderBy('change_id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function deleteChanges(db: Db, changeIds: readonly number[]): Promise<void> {
+  if (changeIds.length === 0) return;
+  await db.deleteFrom('change_log').where('change_id', 'in', changeIds).execute();
+}
+
+/** What the pruning horizon needs to know of an event: its state, status and closing time. */
+export async function findEventForHorizon(db: Db, eventId: number) {
+  return db
+    .selectFrom('event')
+    .select(['state_id', 'status', 'closed_at'])
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
 }

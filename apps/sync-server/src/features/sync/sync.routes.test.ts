@@ -41,6 +41,15 @@ function subsectionId(c: CulinaryFixture, sectionIndex: number, subsectionIndex:
   return id;
 }
 
+/** Resolves once `count` of the judge's pushes wait for an earlier one (instead of a fixed sleep). */
+async function pushesWaiting(t: TestApp, c: CulinaryFixture, count: number): Promise<void> {
+  const deadline = performance.now() + 5_000;
+  while (t.pushOrder.waitingCount(c.judgeId) < count) {
+    if (performance.now() > deadline) throw new Error(`${count} waiting pushes never showed`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 async function postPush(t: TestApp, headers: Record<string, string>, body: unknown) {
   return t.app.inject({ method: 'POST', url: '/api/sync/push', headers, payload: body as Record<string, unknown> });
 }
@@ -178,7 +187,7 @@ Sync(
   async ({ t, c }) => {
     const { earlier, later } = twoPushesToOneCell(c);
     const laterAnswer = postPush(t, c.headers, later);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pushesWaiting(t, c, 1);
     assert.is(await cellScore(t, c), undefined, 'the later push waits: nothing of it is applied yet');
     const earlierAnswer = await postPush(t, c.headers, earlier);
     assert.is(earlierAnswer.statusCode, 200);
@@ -214,7 +223,7 @@ Sync(
     const { body } = device.nextPush();
     const mutations = body.mutations as { id: string }[];
     const laterAnswer = postPush(t, c.headers, { ...body, mutations: mutations.slice(2), after: withPhoto.id });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await pushesWaiting(t, c, 1);
     const earlier = await postPush(t, c.headers, { ...body, mutations: mutations.slice(0, 2) });
     assert.equal(
       (earlier.json() as PushResponse).results.map((result) => result.code ?? result.status),
@@ -246,7 +255,7 @@ Sync(
     // The last push arrives first, then the middle one: each waits for the push before it.
     const thirdAnswer = postPush(t, c.headers, { ...body, mutations: [third], after: second.id });
     const middleAnswer = postPush(t, c.headers, { ...body, mutations: [middle], after: withPhoto.id });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await pushesWaiting(t, c, 2);
     const firstAnswer = await postPush(t, c.headers, { ...body, mutations: [first] });
     assert.equal(
       (firstAnswer.json() as PushResponse).results.map((result) => result.code ?? result.status),
@@ -270,7 +279,7 @@ Sync('a push whose earlier push failed whole (409) is refused with 503 and chang
   const reused = { ...again, id: first.id };
   const snapshot = await snapshotTables(t.db, SCORE_TABLES);
   const laterAnswer = postPush(t, c.headers, { ...body, mutations: [next], after: entries[0]?.id });
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await pushesWaiting(t, c, 1);
   // The earlier push reuses an id with another payload: refused whole, its last mutation never recorded.
   const refused = await postPush(t, c.headers, { ...body, mutations: [reused, { ...again }] });
   assert.is(refused.statusCode, 409);

@@ -19,6 +19,7 @@ import {
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { validationError } from '../../http/api-error.ts';
 import { currentUser, requireRole } from '../../http/guards.ts';
+import { formBody } from '../../api-document/api-document.ts';
 import { asMultipartError } from '../../http/multipart-form.ts';
 import { JSON_DATA_HEADERS } from '../../http/security-headers.ts';
 import { photoLimitsOf } from '../photos/photo-quota.ts';
@@ -39,7 +40,7 @@ async function refuseUnsupportedProtocol(request: FastifyRequest): Promise<void>
 
 export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
   const tags = ['sync'];
-  const pushOrder = createPushOrder();
+  const pushOrder = deps.pushOrder ?? createPushOrder();
   // Temp files of uploads cut short by a crash are removed when the server starts.
   app.addHook('onReady', async () => {
     const removed = await sweepPhotoTempDir(deps.config.filesDir);
@@ -52,6 +53,7 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
       helmet: JSON_DATA_HEADERS,
       preHandler: [deps.requireAuth, requireRole(JUDGE_AREA_ROLES)],
       schema: {
+        operationId: 'getSyncSnapshot',
         tags,
         summary: "Reference data and the judge's current scores for an event, with the cursor to pull from",
         params: SyncJudgeEventParamsSchema,
@@ -75,6 +77,7 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
       preValidation: [refuseUnsupportedProtocol],
       preHandler: [deps.requireAuth, requireRole([Role.Judge])],
       schema: {
+        operationId: 'pushMutations',
         tags,
         summary: 'Apply a batch of outbox mutations (≤ 50) exactly once, in order',
         body: PushRequestEnvelopeSchema,
@@ -87,7 +90,15 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
         },
       },
     },
-    (request) => pushMutations(deps.db, pushOrder, currentUser(request), request.body, new Date().toISOString()),
+    (request) =>
+      pushMutations(
+        deps.db,
+        pushOrder,
+        currentUser(request),
+        request.body,
+        new Date().toISOString(),
+        deps.config.syncRetentionDays,
+      ),
   );
 
   app.get(
@@ -97,6 +108,7 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
       // decisions §7: a judge pulls their own cells; coordinators read through the coordinator calls.
       preHandler: [deps.requireAuth, requireRole([Role.Judge])],
       schema: {
+        operationId: 'pullChanges',
         tags,
         summary: "The judge's own changes of an event after a cursor (and its schedule changes), and the new cursor",
         querystring: SyncPullQuerySchema,
@@ -113,10 +125,29 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
       // Limited per judge, never per IP (decisions §8: a venue's tablets share one address).
       preHandler: [deps.requireAuth, requireRole([Role.Judge]), deps.rateLimits.photoUpload()],
       schema: {
+        operationId: 'uploadPhoto',
         tags,
         summary:
           'Upload one photo (multipart, one image ≤ 10 MB) under its SHA-256; safe to repeat; 429 past the unreferenced-photo quota',
         params: PhotoParamsSchema,
+        body: formBody({
+          'multipart/form-data': {
+            type: 'object',
+            required: ['file'],
+            properties: {
+              capturedAt: {
+                type: 'string',
+                format: 'date-time',
+                description: 'When the photo was taken (device time); sent before the file',
+              },
+              file: {
+                type: 'string',
+                format: 'binary',
+                description: 'One image (JPEG, PNG, GIF, WebP, HEIC), 10 MB at most; its SHA-256 is the path',
+              },
+            },
+          },
+        }),
         response: {
           200: PhotoUploadResponseSchema,
           201: PhotoUploadResponseSchema,

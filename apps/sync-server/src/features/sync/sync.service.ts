@@ -8,6 +8,7 @@ import {
   MAX_PULL_CHANGES,
   MutationStatus,
   PROTOCOL_VERSION,
+  RESYNC_REQUIRED,
   Role,
   isAcceptedProtocolVersion,
   isTransientRejection,
@@ -24,32 +25,28 @@ import { inTransaction, type Db } from '../../db/database.ts';
 import type { ChangeLogRow } from '../../db/tables.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
+import { findLatestChangeId, listChangesAfter } from '../change-log/change-log.repository.ts';
 import { readDeviceTime, type ChangeOrigin } from '../history/history.repository.ts';
-import { toDisqualificationCell, toPenaltyCell, toSubsectionCell, toSyncEvent } from '../scores/scores.mapper.ts';
+import { ScoreRejection, applyMutation } from '../scores/apply-mutation.ts';
 import {
-  findEvent,
-  listDisqualificationScores,
-  listPenaltyScores,
-  listSubsectionScores,
-} from '../scores/scores.repository.ts';
-import {
-  ScoreRejection,
-  applyMutation,
   assertCanViewJudge,
+  describeEvent,
   findEventForReader,
+  findEventIdInState,
   loadJudgeCategories,
-} from '../scores/scores.service.ts';
+  loadJudgeCells,
+} from '../scores/judge-schedule.ts';
 import type { PushEnd, PushOrder } from './push-order.ts';
+import { DEFAULT_SYNC_RETENTION_DAYS, isPastSyncHorizon, syncHorizonOf } from './sync-horizon.ts';
 import {
   findAppliedMutations,
-  findLatestChangeId,
   insertAppliedMutations,
   type AppliedMutationRecord,
   insertRejectedMutation,
-  listChangesAfter,
   touchDevicePull,
   touchDevicePush,
   withSavepoint,
+  findEventForHorizon,
 } from './sync.repository.ts';
 
 /** 426: the device keeps its outbox and asks the judge to update the app. */
@@ -71,12 +68,11 @@ export async function getReferenceData(
   params: { judgeId: number; eventId: number; deviceId?: string },
   now: string,
 ): Promise<SyncReferenceData> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const judge = await assertCanViewJudge(trx, caller, params.judgeId);
     const event = await findEventForReader(trx, caller, params.eventId);
     const categories = await loadJudgeCategories(trx, params.judgeId, params.eventId);
     const categoryIds = new Set(categories.map((category) => category.categoryId));
-    const ofJudgesCategories = (row: { category_id: number }) => categoryIds.has(row.category_id);
     const cursor = await findLatestChangeId(trx);
     if (params.deviceId !== undefined && caller.userId === params.judgeId) {
       await touchDevicePull(
@@ -90,19 +86,9 @@ export async function getReferenceData(
       serverTime: now,
       cursor,
       judge: { judgeId: judge.user_id, judgeFirstName: judge.first_name, judgeLastName: judge.last_name },
-      event: toSyncEvent(event),
+      event: describeEvent(event),
       categories,
-      scores: {
-        subsections: (await listSubsectionScores(trx, params.judgeId, params.eventId))
-          .filter(ofJudgesCategories)
-          .map(toSubsectionCell),
-        penalties: (await listPenaltyScores(trx, params.judgeId, params.eventId))
-          .filter(ofJudgesCategories)
-          .map(toPenaltyCell),
-        disqualifications: (await listDisqualificationScores(trx, params.judgeId, params.eventId))
-          .filter(ofJudgesCategories)
-          .map(toDisqualificationCell),
-      },
+      scores: await loadJudgeCells(trx, params.judgeId, params.eventId, categoryIds),
     };
   });
 }
@@ -159,6 +145,7 @@ export async function pushMutations(
   caller: AuthContext,
   request: PushRequestEnvelope,
   now: string,
+  syncRetentionDays = DEFAULT_SYNC_RETENTION_DAYS,
 ): Promise<PushResponse> {
   if (!isAcceptedProtocolVersion(request.protocolVersion)) throw protocolUnsupported(request.protocolVersion);
   if (caller.role !== Role.Judge) throw new ApiError(403, ErrorCode.Forbidden, 'Only judges push scores.');
@@ -166,7 +153,7 @@ export async function pushMutations(
   let end: PushEnd = 'not_recorded';
   try {
     if (request.after !== undefined) await waitForEarlierPush(db, order, caller.userId, request.after);
-    const response = await applyPush(db, caller, request, now);
+    const response = await applyPush(db, caller, request, now, syncHorizonOf(new Date(now), syncRetentionDays));
     const lastResult = response.results.at(-1);
     if (response.results.length === request.mutations.length && lastResult && !isTransientRejection(lastResult.code))
       end = 'recorded';
@@ -206,6 +193,7 @@ async function applyPush(
   caller: AuthContext,
   request: PushRequestEnvelope,
   now: string,
+  horizon: string,
 ): Promise<PushResponse> {
   return inTransaction(db, async (trx) => {
     const results: MutationResult[] = [];
@@ -218,6 +206,7 @@ async function applyPush(
     let maxSeq: number | null = null;
     // Measured once per push, from the envelope's sentAt; never from an edit's createdAt.
     const clockSkewMs = measureClockSkew(request.sentAt, now);
+    const isPastHorizon = pastHorizonCheck(trx, caller, horizon);
     for (const mutation of request.mutations) {
       const payloadHash = hashMutationPayload(mutation.kind, mutation.data);
       const stored = received.get(mutation.id);
@@ -230,6 +219,18 @@ async function applyPush(
           );
         }
         results.push(replayOf(stored));
+        continue;
+      }
+      const eventId = eventIdOf(mutation.data);
+      if (await isPastHorizon(eventId)) {
+        // Its record may be pruned: applying it could apply it twice. Not recorded, so it never
+        // grows the storage of a pruned event; a replay is told the same.
+        results.push({
+          id: mutation.id,
+          status: MutationStatus.Rejected,
+          code: RESYNC_REQUIRED,
+          message: RESYNC_MESSAGE,
+        });
         continue;
       }
       let result: MutationResult;
@@ -252,7 +253,7 @@ async function applyPush(
           results.push(result);
           break;
         }
-        const event = await eventInCallersState(trx, caller, eventIdOf(mutation.data));
+        const event = await eventInCallersState(trx, caller, eventId);
         await insertRejectedMutation(
           trx,
           {
@@ -271,6 +272,7 @@ async function applyPush(
       }
       const record: AppliedMutationRecord = {
         mutationId: mutation.id,
+        eventId,
         kind: mutation.kind,
         payloadHash,
         status: result.status === MutationStatus.Rejected ? 'rejected' : 'applied',
@@ -292,11 +294,31 @@ async function applyPush(
   });
 }
 
+export const RESYNC_MESSAGE =
+  'This edit is older than the server keeps sync records for (its event closed long ago), so it was not applied: open the event again to download its scores.';
+
+/**
+ * Whether a mutation's event is past the pruning horizon (sync-horizon.ts), looked up once per
+ * event in a push. Only the caller's state's events: another state's event is refused as before,
+ * so the answer says nothing about it.
+ */
+function pastHorizonCheck(db: Db, caller: AuthContext, horizon: string): (eventId: number | null) => Promise<boolean> {
+  const known = new Map<number, boolean>();
+  return async (eventId) => {
+    if (eventId === null) return false;
+    let isPast = known.get(eventId);
+    if (isPast === undefined) {
+      const event = await findEventForHorizon(db, eventId);
+      isPast = event?.state_id === caller.stateId && isPastSyncHorizon(event, horizon);
+      known.set(eventId, isPast);
+    }
+    return isPast;
+  };
+}
+
 /** The event id to file a rejection under, when it is a real event of the caller's state. */
 async function eventInCallersState(db: Db, caller: AuthContext, eventId: number | null): Promise<number | null> {
-  if (eventId === null) return null;
-  const event = await findEvent(db, eventId);
-  return event?.state_id === caller.stateId ? event.event_id : null;
+  return eventId === null ? null : findEventIdInState(db, caller.stateId, eventId);
 }
 
 /** The stored payload was written by this server from the same shapes, so it is trusted as is. */
@@ -324,7 +346,7 @@ export async function pullChanges(
   now: string,
 ): Promise<SyncPullResponse> {
   if (caller.role !== Role.Judge) throw new ApiError(403, ErrorCode.Forbidden, 'Only judges pull scores.');
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await findEventForReader(trx, caller, query.eventId);
     const rows = await listChangesAfter(trx, {
       eventId: query.eventId,

@@ -15,6 +15,7 @@ export function registerUserRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: [deps.requireAuth],
       schema: {
+        operationId: 'updateOwnSettings',
         tags: ['users'],
         summary: 'Update your own settings (names, email, phone)',
         params: UserIdParamsSchema,

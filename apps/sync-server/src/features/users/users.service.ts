@@ -1,5 +1,5 @@
 import { ErrorCode, Messages, parseRole, type SessionUser, type UserSettingsUpdate } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import { ApiError, forbidden, tokenInvalid } from '../../http/api-error.ts';
 import type { AuthContext } from '../../http/guards.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -20,7 +20,7 @@ export async function updateOwnSettings(
   if (update.userRole !== undefined && parseRole(update.userRole) !== caller.role) {
     throw forbidden('Your role cannot be changed from the settings page.');
   }
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const before = await findUserWithStateById(trx, userId);
     if (!before) throw tokenInvalid();
     if (await isEmailTakenByOther(trx, update.userEmail, userId)) {

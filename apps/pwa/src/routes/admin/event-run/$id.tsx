@@ -1,5 +1,5 @@
 import { EventStatusValues, eventStatusLabel, type CoordinatorEvent, type SessionUser } from '@judging/shared-types';
-import { Badge, Button, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, List, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { canViewAsJudge, useAdminWriteAccess } from '../../../admin/admin-permissions.ts';
@@ -17,6 +17,7 @@ import { useSession } from '../../../session/session-context.tsx';
 import { AdminPageTitle } from '../-admin-page-title.tsx';
 import { JudgeTable } from './-components/judge-table.tsx';
 import { RefusedEdits } from './-components/refused-edits.tsx';
+import { unreadyCategories } from './-components/start-readiness.ts';
 import { useRunStream } from './-components/use-run-stream.ts';
 
 export const Route = createFileRoute('/admin/event-run/$id')({
@@ -61,6 +62,29 @@ function RunEventScreen({ user, eventId }: { user: SessionUser; eventId: number 
     reload();
   };
 
+  // Like End and Unlock, Start asks first; it names what is not ready, yet lets the coordinator go on.
+  const onStart = async (event: CoordinatorEvent) => {
+    const unready = unreadyCategories(event.categories);
+    const isConfirmed = await ask(
+      <Stack gap="sm">
+        <Text>Start {event.eventName}? Judges can then score and submit.</Text>
+        {unready.length > 0 && (
+          <>
+            <Text fw={600}>Not ready yet:</Text>
+            <List aria-label="Not ready" spacing={4}>
+              {unready.map((category) => (
+                <List.Item key={category.categoryName}>
+                  {category.categoryName}: {category.reasons.join(', ')}
+                </List.Item>
+              ))}
+            </List>
+          </>
+        )}
+      </Stack>,
+      'Start event',
+    );
+    if (isConfirmed) await act(() => startEvent(eventId));
+  };
   const onEnd = async () => {
     const isConfirmed = await ask(
       'Are you sure you want to end this event? Scores can no longer change and the results become final.',
@@ -100,7 +124,7 @@ function RunEventScreen({ user, eventId }: { user: SessionUser; eventId: number 
         {view && (
           <Group gap="xs">
             {canRun && view.eventStatus === EventStatusValues.NotStarted && (
-              <Button loading={isSaving} onClick={() => void act(() => startEvent(eventId))}>
+              <Button loading={isSaving} onClick={() => void onStart(view)}>
                 Start event
               </Button>
             )}

@@ -17,6 +17,10 @@ import { withLoading } from '../../../loading/loading-store.ts';
 import { ButtonLink } from '../../../routing/links.tsx';
 import { idParams } from '../../../routing/route-schemas.ts';
 import { useSession } from '../../../session/session-context.tsx';
+import {
+  CreateDisqualificationInSectionModal,
+  CreatePenaltyInSectionModal,
+} from './-components/create-in-section-modals.tsx';
 import { SectionLockedAlert } from './-components/section-locked-alert.tsx';
 import { sectionLockedMessage } from './-components/section-lock.ts';
 import { SelectDisqualificationsModal, SelectPenaltiesModal } from './-components/select-criteria-modal.tsx';
@@ -36,7 +40,15 @@ function SectionDetailPage() {
 
 type SectionPenalty = SectionDetail['sectionPenalties'][number];
 type SectionDisqualification = SectionDetail['sectionDisqualifications'][number];
-type OpenModal = 'section' | 'subsection' | 'penalties' | 'disqualifications' | Subsection | null;
+type OpenModal =
+  | 'section'
+  | 'subsection'
+  | 'penalties'
+  | 'disqualifications'
+  | 'new-penalty'
+  | 'new-disqualification'
+  | Subsection
+  | null;
 
 /**
  * A section with its subsections, penalties and disqualifications; STANDARD users only read.
@@ -79,7 +91,12 @@ function SectionDetailScreen({ sectionId }: { sectionId: number }) {
   };
 
   const remove = async (type: CriteriaType, criteriaId: number, name: string) => {
-    if (!(await confirm.ask(AdminMessages.confirmRemove(name), 'Remove'))) return;
+    // A penalty or disqualification only leaves this section; the state's library keeps it.
+    const question =
+      type === CriteriaType.Subsection
+        ? AdminMessages.confirmRemove(name)
+        : `Remove "${name}" from this section? It stays in your state's ${type === CriteriaType.Penalty ? 'penalties' : 'disqualifications'} under Criteria.`;
+    if (!(await confirm.ask(question, 'Remove'))) return;
     try {
       const response = await withLoading(removeCriteria(sectionId, type, criteriaId));
       section.setData(response.section);
@@ -99,22 +116,27 @@ function SectionDetailScreen({ sectionId }: { sectionId: number }) {
   );
   if (!detail) return backButton;
 
-  const removeButton = (type: CriteriaType, id: number, name: string, isScored: boolean) =>
-    isScored ? (
-      <Badge variant="light" color="gray" title="Judges have used it, so it stays.">
-        In use
-      </Badge>
-    ) : (
+  const removeButton = (type: CriteriaType, id: number, name: string, isScored: boolean) => {
+    if (isScored) {
+      return (
+        <Badge variant="light" color="gray" title="Judges have used it, so it stays.">
+          In use
+        </Badge>
+      );
+    }
+    const isDetach = type !== CriteriaType.Subsection;
+    return (
       <Button
         size="sm"
         variant="subtle"
         color="red.9"
-        aria-label={`Delete ${name}`}
+        aria-label={isDetach ? `Remove ${name} from this section` : `Delete ${name}`}
         onClick={() => void remove(type, id, name)}
       >
-        Delete
+        {isDetach ? 'Remove from section' : 'Delete'}
       </Button>
     );
+  };
 
   const subsectionColumns: TableColumn<Subsection>[] = [
     {
@@ -323,10 +345,28 @@ function SectionDetailScreen({ sectionId }: { sectionId: number }) {
           onClose={closeModal}
           onSaved={section.setData}
           onSectionLocked={setLockedMessage}
+          onCreateNew={() => setModal('new-penalty')}
         />
       )}
       {modal === 'disqualifications' && (
         <SelectDisqualificationsModal
+          sectionId={sectionId}
+          onClose={closeModal}
+          onSaved={section.setData}
+          onSectionLocked={setLockedMessage}
+          onCreateNew={() => setModal('new-disqualification')}
+        />
+      )}
+      {modal === 'new-penalty' && (
+        <CreatePenaltyInSectionModal
+          sectionId={sectionId}
+          onClose={closeModal}
+          onSaved={section.setData}
+          onSectionLocked={setLockedMessage}
+        />
+      )}
+      {modal === 'new-disqualification' && (
+        <CreateDisqualificationInSectionModal
           sectionId={sectionId}
           onClose={closeModal}
           onSaved={section.setData}

@@ -34,6 +34,7 @@ import {
   SelectSectionsModal,
   UpdateStudentsModal,
 } from '../-components/category-modals.tsx';
+import { AddSchoolsModal } from '../-components/add-schools-modal.tsx';
 import { SortableSchools } from '../-components/sortable-schools.tsx';
 
 export const Route = createFileRoute('/admin/category-detail/$eid/$cid')({
@@ -53,6 +54,7 @@ type OpenModal =
   | { kind: 'sections' }
   | { kind: 'judges'; section: CategorySection }
   | { kind: 'students'; school: CategorySchool }
+  | { kind: 'schools' }
   | null;
 
 const SCORED_HINT = 'Judges have entered scores here, so it stays.';
@@ -313,11 +315,16 @@ function CategoryDetailScreen({
                 : 'Judges see the schools in this order.'}
             </Text>
           </Stack>
-          {/* Registration closes when the event starts (the server refuses it after that). */}
-          {canEdit && event.data.eventStatus === EventStatusValues.NotStarted && (
-            <ButtonLink variant="light" to="/school/$eid/$sid" params={{ eid: eventId, sid: user.state.stateId }}>
-              Register school
-            </ButtonLink>
+          {canEdit && (
+            <Group gap="xs">
+              <Button onClick={() => setModal({ kind: 'schools' })}>Add schools</Button>
+              {/* Registration (a new school) closes when the event starts (the server refuses it after that). */}
+              {event.data.eventStatus === EventStatusValues.NotStarted && (
+                <ButtonLink variant="light" to="/school/$eid/$sid" params={{ eid: eventId, sid: user.state.stateId }}>
+                  Register school
+                </ButtonLink>
+              )}
+            </Group>
           )}
         </Group>
         {schoolsWithStudents.length === 0 ? (
@@ -390,6 +397,15 @@ function CategoryDetailScreen({
           eventId={eventId}
           category={detail}
           school={modal.school}
+          onClose={closeModal}
+          onSaved={saved}
+        />
+      )}
+      {modal?.kind === 'schools' && (
+        <AddSchoolsModal
+          eventId={eventId}
+          stateId={event.data.eventState.stateId}
+          category={detail}
           onClose={closeModal}
           onSaved={saved}
         />

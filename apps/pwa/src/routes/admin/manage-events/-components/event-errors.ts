@@ -3,8 +3,11 @@ import { reportMutationError, type ServerErrorTarget } from '../../../../admin/m
 import { AlertType, showAlert } from '../../../../alerts/alerts-store.ts';
 import { isApiError } from '../../../../api/api-error.ts';
 
-/** Refusals of the event screens a coordinator can act on: a closed event, work judges already entered. */
-const eventRefusals: readonly string[] = [ErrorCode.EventClosed, ErrorCode.HasScores];
+/**
+ * Refusals of the event screens a coordinator can act on: a closed event, work judges already
+ * entered, a school someone else put in the category meanwhile.
+ */
+const eventRefusals: readonly string[] = [ErrorCode.EventClosed, ErrorCode.HasScores, ErrorCode.AlreadyRegistered];
 
 /**
  * A failed change on the events screens: the server's own words for a closed event or scored

@@ -8,7 +8,6 @@ import { AlertType, showAlert } from '../../../../alerts/alerts-store.ts';
 import { createPenalty, updatePenalty } from '../../../../api/criteria-api.ts';
 import { useSchemaForm } from '../../../../forms/use-schema-form.ts';
 
-// A new penalty starts without a deduction so the form can say 'Penalty Deduction is required'.
 const newPenalty = { penaltyName: '', penaltyDynamic: false } as PenaltyCreate;
 
 /**
@@ -25,16 +24,7 @@ export function PenaltyFormModal({
   onSaved(penalty: Penalty): void;
 }) {
   const isEdit = penalty !== null;
-  const form = useSchemaForm(
-    PenaltyCreateSchema,
-    penalty
-      ? {
-          penaltyName: penalty.penaltyName,
-          penaltyDeduction: penalty.penaltyDeduction,
-          penaltyDynamic: penalty.penaltyDynamic,
-        }
-      : newPenalty,
-  );
+  const form = usePenaltyForm(penalty);
   const { isSaving, save } = useSaveAction();
 
   const submit = form.onSubmit((values) => {
@@ -48,7 +38,6 @@ export function PenaltyFormModal({
       .catch((error: unknown) => reportMutationError(error, form));
   });
 
-  const isDynamic = form.values.penaltyDynamic ?? false;
   return (
     <FormModal
       title={isEdit ? 'Update penalty' : 'Add penalty'}
@@ -56,6 +45,32 @@ export function PenaltyFormModal({
       onSubmit={submit}
       isSaving={isSaving}
     >
+      <PenaltyFields form={form} isEdit={isEdit} />
+    </FormModal>
+  );
+}
+
+export type PenaltyForm = ReturnType<typeof useSchemaForm<typeof PenaltyCreateSchema>>;
+
+/** A new penalty starts without a deduction so the form can say 'Penalty Deduction is required'. */
+export function usePenaltyForm(penalty: Penalty | null): PenaltyForm {
+  return useSchemaForm(
+    PenaltyCreateSchema,
+    penalty
+      ? {
+          penaltyName: penalty.penaltyName,
+          penaltyDeduction: penalty.penaltyDeduction,
+          penaltyDynamic: penalty.penaltyDynamic,
+        }
+      : newPenalty,
+  );
+}
+
+/** Name, deduction and the time-based flag; the last two locked once the penalty exists. */
+export function PenaltyFields({ form, isEdit }: { form: PenaltyForm; isEdit: boolean }) {
+  const isDynamic = form.values.penaltyDynamic ?? false;
+  return (
+    <>
       <TextInput label="Penalty name" required data-autofocus {...form.getInputProps('penaltyName')} />
       <WholeNumberSelect
         label={isDynamic ? 'Maximum deduction' : 'Deduction'}
@@ -79,6 +94,6 @@ export function PenaltyFormModal({
         disabled={isEdit}
         onChange={(event) => form.setValue('penaltyDynamic', event.currentTarget.checked)}
       />
-    </FormModal>
+    </>
   );
 }

@@ -5,7 +5,7 @@ import {
   type SectionDetail,
   type SectionMutationResponse,
 } from '@judging/shared-types';
-import { Checkbox, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Divider, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { TSchema } from 'typebox';
 import { FormModal } from '../../../../admin/form-modal.tsx';
@@ -19,7 +19,6 @@ import {
   listAvailableDisqualifications,
   listAvailablePenalties,
 } from '../../../../api/criteria-api.ts';
-import { AnchorLink } from '../../../../routing/links.tsx';
 import { sectionLockedMessage } from './section-lock.ts';
 
 interface Choice {
@@ -34,10 +33,12 @@ interface SelectProps {
   onSaved(section: SectionDetail): void;
   /** The section is held by a started or closed event: the screen explains and offers the copy. */
   onSectionLocked(message: string): void;
+  /** "Create new": the screen swaps this dialog for the create-and-attach one. */
+  onCreateNew(): void;
 }
 
 /** Select penalties: the state's penalties not yet in this section. */
-export function SelectPenaltiesModal({ sectionId, onClose, onSaved, onSectionLocked }: SelectProps) {
+export function SelectPenaltiesModal({ sectionId, onClose, onSaved, onSectionLocked, onCreateNew }: SelectProps) {
   const available = useApiQuery(`available-penalties-${sectionId}`, (signal) =>
     listAvailablePenalties(sectionId, signal),
   );
@@ -52,7 +53,8 @@ export function SelectPenaltiesModal({ sectionId, onClose, onSaved, onSectionLoc
     <SelectCriteriaModal
       title="Select penalties"
       groupLabel="Penalties"
-      noneLeft="Every penalty of your state is already in this section. New penalties are added in the Penalty tab of Criteria."
+      noneLeft="Every penalty of your state is already in this section."
+      createLabel="Create a new penalty"
       choices={choices}
       schema={AttachPenaltiesSchema}
       toBody={(ids) => ids.map((penaltyId) => ({ penaltyId }))}
@@ -60,12 +62,19 @@ export function SelectPenaltiesModal({ sectionId, onClose, onSaved, onSectionLoc
       onClose={onClose}
       onSaved={onSaved}
       onSectionLocked={onSectionLocked}
+      onCreateNew={onCreateNew}
     />
   );
 }
 
 /** Select disqualifications: the state's disqualifications not yet in this section. */
-export function SelectDisqualificationsModal({ sectionId, onClose, onSaved, onSectionLocked }: SelectProps) {
+export function SelectDisqualificationsModal({
+  sectionId,
+  onClose,
+  onSaved,
+  onSectionLocked,
+  onCreateNew,
+}: SelectProps) {
   const available = useApiQuery(`available-disqualifications-${sectionId}`, (signal) =>
     listAvailableDisqualifications(sectionId, signal),
   );
@@ -77,7 +86,8 @@ export function SelectDisqualificationsModal({ sectionId, onClose, onSaved, onSe
     <SelectCriteriaModal
       title="Select disqualifications"
       groupLabel="Disqualifications"
-      noneLeft="Every disqualification of your state is already in this section. New disqualifications are added in the Disqualification tab of Criteria."
+      noneLeft="Every disqualification of your state is already in this section."
+      createLabel="Create a new disqualification"
       choices={choices}
       schema={AttachDisqualificationsSchema}
       toBody={(ids) => ids.map((disqualificationId) => ({ disqualificationId }))}
@@ -85,6 +95,7 @@ export function SelectDisqualificationsModal({ sectionId, onClose, onSaved, onSe
       onClose={onClose}
       onSaved={onSaved}
       onSectionLocked={onSectionLocked}
+      onCreateNew={onCreateNew}
     />
   );
 }
@@ -93,6 +104,7 @@ function SelectCriteriaModal({
   title,
   groupLabel,
   noneLeft,
+  createLabel,
   choices,
   schema,
   toBody,
@@ -100,10 +112,12 @@ function SelectCriteriaModal({
   onClose,
   onSaved,
   onSectionLocked,
+  onCreateNew,
 }: {
   title: string;
   groupLabel: string;
   noneLeft: string;
+  createLabel: string;
   choices: Choice[] | undefined;
   schema: TSchema;
   toBody(ids: number[]): unknown;
@@ -111,6 +125,7 @@ function SelectCriteriaModal({
   onClose(): void;
   onSaved(section: SectionDetail): void;
   onSectionLocked(message: string): void;
+  onCreateNew(): void;
 }) {
   const [selected, setSelected] = useState<string[]>([]);
   const [error, setError] = useState<string | undefined>();
@@ -146,10 +161,7 @@ function SelectCriteriaModal({
       {choices === undefined ? (
         <Text c="dimmed">Loading…</Text>
       ) : choices.length === 0 ? (
-        <Stack gap="xs">
-          <Text>{noneLeft}</Text>
-          <AnchorLink to="/admin/manage-sections">Go to Criteria</AnchorLink>
-        </Stack>
+        <Text>{noneLeft}</Text>
       ) : (
         <Checkbox.Group
           label={groupLabel}
@@ -167,6 +179,10 @@ function SelectCriteriaModal({
           </Stack>
         </Checkbox.Group>
       )}
+      <Divider label="Not in the list?" labelPosition="left" />
+      <Button variant="light" onClick={onCreateNew} w="fit-content">
+        {createLabel}
+      </Button>
     </FormModal>
   );
 }

@@ -1,0 +1,103 @@
+// The SQL fast path: statements prepared once and run past parts of Kysely. Why: Kysely prepares
+// every query afresh and runs each through its executor's promise chain; for the sync push (a few
+// small statements for each of 50 mutations) preparing and that chain cost more than SQLite did
+// (figures: docs/decisions.md "How a push stays fast"). So Kysely's SQLite driver gets a statement
+// cache keyed by SQL text, and inside `inTransaction` the statements of `runSql` (prepared
+// queries, savepoints, the push's batch reads) go to the connection directly. Everything else,
+// and every statement outside a transaction, goes through Kysely as usual.
+import type SQLite from 'better-sqlite3';
+import { CompiledQuery, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import type { Db } from './database.ts';
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/** Statements run on the connection directly (`runSql` inside `inTransaction`), by their SQL text. */
+type DirectStatements = (text: string) => SQLite.Statement;
+
+/**
+ * Kept apart from Kysely's cache: they always run to the end at once (never streamed), so
+ * they need neither its busy check nor its recency order. Their texts are the code's own, a
+ * bounded set; the cap only guards against a text built from data by mistake.
+ */
+function directStatements(sqlite: SQLite.Database, capacity = STATEMENT_CACHE_SIZE): DirectStatements {
+  const statements = new Map<string, SQLite.Statement>();
+  return (text) => {
+    let statement = statements.get(text);
+    if (statement === undefined) {
+      if (statements.size >= capacity) statements.clear();
+      statement = sqlite.prepare(text);
+      statements.set(text, statement);
+    }
+    return statement;
+  };
+}
+
+/** Each database's one SQLite connection (Kysely's SQLite driver has exactly one). */
+const connectionOf = new WeakMap<Db, DirectStatements>();
+/** Transactions begun by `inTransaction`, while they run: their SQL may go to the connection directly. */
+const directTransactions = new WeakMap<Db, DirectStatements>();
+
+/**
+ * Runs SQL in the caller's transaction: on the connection directly inside `inTransaction`,
+ * through Kysely's executor (past its query builder and compiler) otherwise. For queries
+ * compiled once (`prepareQuery`, db/prepared-query.ts) and the few the builder cannot
+ * compile once: savepoints, and the push's applied-mutation read and insert, whose length
+ * follows the batch. Parameters are bound, never spliced in.
+ */
+export async function runSql<Row>(db: Db, text: string, parameters: readonly unknown[] = []): Promise<Row[]> {
+  const connection = directTransactions.get(db);
+  if (connection === undefined) return (await db.executeQuery<Row>(CompiledQuery.raw(text, [...parameters]))).rows;
+  const statement = connection(text);
+  if (statement.reader) return statement.all(parameters) as Row[];
+  statement.run(parameters);
+  return [];
+}
+
+/**
+ * Kysely prepares every query afresh; preparing (parsing and planning the SQL) was the largest
+ * cost of a sync push. Kysely compiles the same SQL text for the same query shape, so prepared
+ * statements are kept by their text, least recently used dropped first. A statement still busy
+ * (a streamed read in progress) is never handed out twice: that query gets a fresh one.
+ */
+export function withStatementCache(sqlite: SQLite.Database, capacity = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string): SqliteStatement {
+      const cached = statements.get(sql);
+      if (cached !== undefined) {
+        if (cached.busy) return sqlite.prepare(sql);
+        statements.delete(sql);
+        statements.set(sql, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(sql);
+      statements.set(sql, statement);
+      if (statements.size > capacity) {
+        const oldest = statements.keys().next().value;
+        if (oldest !== undefined) statements.delete(oldest);
+      }
+      return statement;
+    },
+  };
+}
+
+/** Registers a database's one SQLite connection, for its transactions' direct statements. */
+export function registerConnection(db: Db, sqlite: SQLite.Database): void {
+  connectionOf.set(db, directStatements(sqlite));
+}
+
+/**
+ * Runs a transaction's work with its statements allowed to go to the connection directly. That
+ * is safe only while the transaction runs: Kysely then holds the one connection for it, so
+ * nothing else runs on the connection in between, and what runs directly is in the transaction.
+ */
+export async function withDirectStatements<T>(db: Db, trx: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  const connection = connectionOf.get(db);
+  if (connection !== undefined) directTransactions.set(trx, connection);
+  try {
+    return await work(trx);
+  } finally {
+    directTransactions.delete(trx);
+  }
+}

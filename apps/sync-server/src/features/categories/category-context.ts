@@ -1,0 +1,112 @@
+// What every category call shares: loading the event and category for a read or a write, the
+// category as the screens read it back, and recording a change (devices, audit, reopenings).
+import { CategoryMessages, ReopenReason, type CategoryDetail } from '@judging/shared-types';
+import type { Db } from '../../db/database.ts';
+import { notFound } from '../../http/api-error.ts';
+import type { AuthContext } from '../../http/guards.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { recordScheduleChange, type EventRecord } from '../events/events.repository.ts';
+import { loadEventForRead, loadEventForWrite } from '../events/events.service.ts';
+import { reopenSubmissionsOwingWork } from '../submissions/owed-work.service.ts';
+import { indexScoredKeys, toCategoryDetail } from './categories.mapper.ts';
+import {
+  findCategory,
+  hasCategorySubmissions,
+  listCategoryJudges,
+  listCategorySchools,
+  listCategorySections,
+  listScoredKeys,
+} from './categories.repository.ts';
+
+/** What the judge's tablet says when a category change reopens their submission. */
+const WORK_GROWTH_REASONS: Partial<Record<string, string>> = {
+  'sections assigned': ReopenReason.sectionAdded,
+  'judges assigned': ReopenReason.judgeAssigned,
+  'students updated': ReopenReason.studentsUpdated,
+  'schools added': ReopenReason.schoolRegistered,
+};
+
+export type CategoryRecord = NonNullable<Awaited<ReturnType<typeof findCategory>>>;
+
+/** Who changes what, when: every write below passes the same three checks first. */
+export interface WriteContext {
+  caller: AuthContext;
+  eventId: number;
+  categoryId: number;
+  now: string;
+}
+
+export async function loadCategory(db: Db, eventId: number, categoryId: number): Promise<CategoryRecord> {
+  const category = await findCategory(db, eventId, categoryId);
+  if (!category) throw notFound(CategoryMessages.notFound);
+  return category;
+}
+
+/** Event readable by the caller, category inside it. */
+export async function loadForRead(db: Db, caller: AuthContext, eventId: number, categoryId: number) {
+  const event = await loadEventForRead(db, caller, eventId);
+  return { event, category: await loadCategory(db, eventId, categoryId) };
+}
+
+/** Event of the caller's state and not closed, category inside it. */
+export async function loadForWrite(
+  db: Db,
+  context: WriteContext,
+): Promise<{ event: EventRecord; category: CategoryRecord }> {
+  const event = await loadEventForWrite(db, context.caller, context.eventId);
+  return { event, category: await loadCategory(db, context.eventId, context.categoryId) };
+}
+
+export async function readCategoryDetail(db: Db, category: CategoryRecord): Promise<CategoryDetail> {
+  const [sections, judges, schools, scoredKeys, isSubmitted] = await Promise.all([
+    listCategorySections(db, category.category_id),
+    listCategoryJudges(db, category.category_id),
+    listCategorySchools(db, category.category_id),
+    listScoredKeys(db, category.category_id),
+    hasCategorySubmissions(db, category.category_id),
+  ]);
+  return toCategoryDetail(category, { sections, judges, schools, scored: indexScoredKeys(scoredKeys), isSubmitted });
+}
+
+/**
+ * Records the change for judges' devices and the audit trail, and reopens the submissions of
+ * judges who now owe more work (decisions §7), inside the caller's transaction.
+ */
+export async function recordCategoryChange(
+  db: Db,
+  context: WriteContext,
+  stateId: number,
+  change: {
+    action: string;
+    entityType: string;
+    entityId: string | number;
+    reason: string;
+    before?: unknown;
+    after?: unknown;
+  },
+): Promise<void> {
+  await recordScheduleChange(
+    db,
+    { stateId, eventId: context.eventId, categoryId: context.categoryId, reason: change.reason },
+    context.now,
+  );
+  await recordAudit(
+    db,
+    {
+      stateId,
+      userId: context.caller.userId,
+      action: change.action,
+      entityType: change.entityType,
+      entityId: change.entityId,
+      before: change.before,
+      after: change.after,
+    },
+    context.now,
+  );
+  await reopenSubmissionsOwingWork(
+    db,
+    [context.categoryId],
+    { reason: WORK_GROWTH_REASONS[change.reason] ?? ReopenReason.workChanged, userId: context.caller.userId },
+    context.now,
+  );
+}

@@ -1,0 +1,118 @@
+// The one entry the sync push uses to write: a pushed mutation, checked and dispatched by kind.
+// A refusal is thrown as a ScoreRejection, which the push answers as that mutation's `rejected`
+// result (the savepoint around the call undoes whatever the mutation had written).
+import {
+  MutationDataSchemas,
+  MutationIdSchema,
+  MutationKind,
+  RejectionCode,
+  type CategorySubmit,
+  type DisqualificationScoreDelete,
+  type DisqualificationScorePut,
+  type PenaltyScoreDelete,
+  type PenaltyScorePut,
+  type SubsectionScorePut,
+} from '@judging/shared-types';
+import type { Db } from '../../db/database.ts';
+import type { AuthContext } from '../../http/guards.ts';
+import { validateCompiled } from '../../http/validation.ts';
+import { serverOrigin, type ChangeOrigin } from '../history/history.repository.ts';
+import { submitCategory } from './category-submission.ts';
+import { putScoreCell, removeScoreCell } from './cell-writes.ts';
+import { reject } from './score-rejection.ts';
+
+export { ScoreRejection } from './score-rejection.ts';
+
+function pathOf(data: { eventId: number; categoryId: number; sectionId: number; schoolId: number }) {
+  return { eventId: data.eventId, categoryId: data.categoryId, sectionId: data.sectionId, schoolId: data.schoolId };
+}
+
+/** A put's photo: an omitted one means none (a put carries the whole cell). */
+function photoOf(data: { photoSha256?: string | null | undefined }): string | null {
+  return data.photoSha256 ?? null;
+}
+
+/** A subsection's blank comment is stored as none. */
+function blankToNull(text: string | null | undefined): string | null {
+  const trimmed = text?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** A put of each kind as the one cell write takes it. */
+export const cellPutOf = {
+  subsection: (data: SubsectionScorePut) => ({
+    path: pathOf(data),
+    itemId: data.subsectionId,
+    scoreId: data.scoreId,
+    values: { score: data.score, comments: blankToNull(data.comments) },
+    photoSha256: photoOf(data),
+  }),
+  penalty: (data: PenaltyScorePut) => ({
+    path: pathOf(data),
+    itemId: data.penaltyId,
+    scoreId: data.scoreId,
+    values: { amount: data.amount, overtimeSeconds: data.overtimeSeconds ?? null, comments: data.comments.trim() },
+    photoSha256: photoOf(data),
+  }),
+  disqualification: (data: DisqualificationScorePut) => ({
+    path: pathOf(data),
+    itemId: data.disqualificationId,
+    scoreId: data.scoreId,
+    values: { comments: data.comments.trim() },
+    photoSha256: photoOf(data),
+  }),
+};
+
+/**
+ * Applies one pushed mutation (inside the caller's transaction and savepoint). Its id and data
+ * are checked here, per kind, so a malformed mutation is rejected alone as `invalid_value`.
+ */
+export async function applyMutation(
+  db: Db,
+  caller: AuthContext,
+  mutation: { id: string; kind: string; data: unknown },
+  now: string,
+  origin: ChangeOrigin = serverOrigin(now),
+): Promise<{ rev?: number }> {
+  const checkedId = validateCompiled(MutationIdSchema, mutation.id);
+  if (!checkedId.ok)
+    throw reject(RejectionCode.InvalidValue, checkedId.errors[0]?.message ?? 'A mutation id must be a UUID');
+  const kind = Object.values(MutationKind).find((known) => known === mutation.kind);
+  if (kind === undefined) throw reject(RejectionCode.InvalidValue, `Unknown mutation kind "${mutation.kind}".`);
+  const checked = validateCompiled(MutationDataSchemas[kind], mutation.data);
+  if (!checked.ok) {
+    const first = checked.errors[0];
+    throw reject(
+      RejectionCode.InvalidValue,
+      first ? `${first.field}: ${first.message}` : 'The mutation data is not valid.',
+    );
+  }
+  switch (kind) {
+    case MutationKind.SubsectionScorePut: {
+      const put = cellPutOf.subsection(checked.value as SubsectionScorePut);
+      return { rev: (await putScoreCell(db, caller, 'subsection', put, now, origin)).rev };
+    }
+    case MutationKind.PenaltyScorePut: {
+      const put = cellPutOf.penalty(checked.value as PenaltyScorePut);
+      return { rev: (await putScoreCell(db, caller, 'penalty', put, now, origin)).rev };
+    }
+    case MutationKind.DisqualificationScorePut: {
+      const put = cellPutOf.disqualification(checked.value as DisqualificationScorePut);
+      return { rev: (await putScoreCell(db, caller, 'disqualification', put, now, origin)).rev };
+    }
+    case MutationKind.PenaltyScoreDelete: {
+      const data = checked.value as PenaltyScoreDelete;
+      await removeScoreCell(db, caller, 'penalty', { path: pathOf(data), itemId: data.penaltyId }, now, origin);
+      return {};
+    }
+    case MutationKind.DisqualificationScoreDelete: {
+      const data = checked.value as DisqualificationScoreDelete;
+      const cell = { path: pathOf(data), itemId: data.disqualificationId };
+      await removeScoreCell(db, caller, 'disqualification', cell, now, origin);
+      return {};
+    }
+    case MutationKind.CategorySubmit:
+      await submitCategory(db, caller, checked.value as CategorySubmit, now, origin);
+      return {};
+  }
+}

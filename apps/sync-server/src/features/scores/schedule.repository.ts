@@ -1,0 +1,283 @@
+// The schedule a judge scores against, as the score writes and the judge's downloads read it:
+// the place around a cell (event, category, section, school, item, assignment, submission) and
+// the judge's assigned sections, items and schools.
+import type { Db } from '../../db/database.ts';
+import { prepareQuery } from '../../db/prepared-query.ts';
+
+// ---- the schedule around a cell ----------------------------------------------------------
+
+// Every score write checks these, so they are compiled once (`prepareQuery`).
+
+const eventById = prepareQuery((db, eventId: number) =>
+  db.selectFrom('event').selectAll().where('event_id', '=', eventId),
+);
+
+export async function findEvent(db: Db, eventId: number) {
+  return eventById.first(db, eventId);
+}
+
+const categoryOfEvent = prepareQuery((db, eventId: number, categoryId: number) =>
+  db.selectFrom('category').selectAll().where('category_id', '=', categoryId).where('event_id', '=', eventId),
+);
+
+export async function findCategoryOfEvent(db: Db, eventId: number, categoryId: number) {
+  return categoryOfEvent.first(db, eventId, categoryId);
+}
+
+const categorySection = prepareQuery((db, categoryId: number, sectionId: number) =>
+  db
+    .selectFrom('category_section')
+    .innerJoin('section', 'section.section_id', 'category_section.section_id')
+    .select([
+      'category_section.section_id',
+      'category_section.position',
+      'section.section_name',
+      'section.section_description',
+    ])
+    .where('category_section.category_id', '=', categoryId)
+    .where('category_section.section_id', '=', sectionId),
+);
+
+export async function findCategorySection(db: Db, categoryId: number, sectionId: number) {
+  return categorySection.first(db, categoryId, sectionId);
+}
+
+const registration = prepareQuery((db, categoryId: number, schoolId: number) =>
+  db
+    .selectFrom('category_registration')
+    .innerJoin('school', 'school.school_id', 'category_registration.school_id')
+    .select([
+      'category_registration.school_id',
+      'category_registration.students_json',
+      'category_registration.school_order',
+      'school.school_name',
+    ])
+    .where('category_registration.category_id', '=', categoryId)
+    .where('category_registration.school_id', '=', schoolId),
+);
+
+export async function findRegistration(db: Db, categoryId: number, schoolId: number) {
+  return registration.first(db, categoryId, schoolId);
+}
+
+const subsectionOfSection = prepareQuery((db, sectionId: number, subsectionId: number) =>
+  db
+    .selectFrom('subsection')
+    .select(['subsection_id', 'max_score'])
+    .where('subsection_id', '=', subsectionId)
+    .where('section_id', '=', sectionId),
+);
+
+export async function findSubsectionOfSection(db: Db, sectionId: number, subsectionId: number) {
+  return subsectionOfSection.first(db, sectionId, subsectionId);
+}
+
+const penaltyOfSection = prepareQuery((db, sectionId: number, penaltyId: number) =>
+  db
+    .selectFrom('section_penalty')
+    .innerJoin('penalty', 'penalty.penalty_id', 'section_penalty.penalty_id')
+    .select(['penalty.penalty_id', 'penalty.deduction', 'penalty.is_dynamic'])
+    .where('section_penalty.section_id', '=', sectionId)
+    .where('section_penalty.penalty_id', '=', penaltyId),
+);
+
+export async function findPenaltyOfSection(db: Db, sectionId: number, penaltyId: number) {
+  return penaltyOfSection.first(db, sectionId, penaltyId);
+}
+
+const disqualificationOfSection = prepareQuery((db, sectionId: number, disqualificationId: number) =>
+  db
+    .selectFrom('section_disqualification')
+    .select(['disqualification_id'])
+    .where('section_id', '=', sectionId)
+    .where('disqualification_id', '=', disqualificationId),
+);
+
+export async function findDisqualificationOfSection(db: Db, sectionId: number, disqualificationId: number) {
+  return disqualificationOfSection.first(db, sectionId, disqualificationId);
+}
+
+const judgeAssignment = prepareQuery((db, categoryId: number, sectionId: number, judgeId: number) =>
+  db
+    .selectFrom('judge_assignment')
+    .select('judge_id')
+    .where('category_id', '=', categoryId)
+    .where('section_id', '=', sectionId)
+    .where('judge_id', '=', judgeId),
+);
+
+export async function isJudgeAssigned(
+  db: Db,
+  categoryId: number,
+  sectionId: number,
+  judgeId: number,
+): Promise<boolean> {
+  return (await judgeAssignment.first(db, categoryId, sectionId, judgeId)) !== undefined;
+}
+
+const submission = prepareQuery((db, categoryId: number, judgeId: number) =>
+  db
+    .selectFrom('category_submission')
+    .selectAll()
+    .where('category_id', '=', categoryId)
+    .where('judge_id', '=', judgeId),
+);
+
+export async function findSubmission(db: Db, categoryId: number, judgeId: number) {
+  return submission.first(db, categoryId, judgeId);
+}
+
+export async function insertSubmission(
+  db: Db,
+  submission: { categoryId: number; judgeId: number; stateId: number; eventId: number },
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('category_submission')
+    .values({
+      category_id: submission.categoryId,
+      judge_id: submission.judgeId,
+      state_id: submission.stateId,
+      event_id: submission.eventId,
+      submitted_at: now,
+    })
+    .execute();
+}
+
+export async function deleteSubmission(db: Db, categoryId: number, judgeId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('category_submission')
+    .where('category_id', '=', categoryId)
+    .where('judge_id', '=', judgeId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+// ---- the judge's schedule (what they score) --------------------------------------------------
+
+export async function findUser(db: Db, userId: number) {
+  return db
+    .selectFrom('app_user')
+    .select(['user_id', 'state_id', 'role', 'first_name', 'last_name'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Events where the judge has at least one assigned section, by start date. */
+export async function listEventsOfJudge(db: Db, judgeId: number) {
+  return db
+    .selectFrom('event')
+    .selectAll('event')
+    .where('event_id', 'in', (eb) =>
+      eb
+        .selectFrom('judge_assignment')
+        .innerJoin('category', 'category.category_id', 'judge_assignment.category_id')
+        .select('category.event_id')
+        .where('judge_assignment.judge_id', '=', judgeId),
+    )
+    .orderBy('event.start_date')
+    .orderBy('event.event_id')
+    .execute();
+}
+
+/** The judge's assigned sections in an event: one row per (category, section), in order. */
+export async function listAssignedSections(db: Db, judgeId: number, eventId: number) {
+  return db
+    .selectFrom('judge_assignment')
+    .innerJoin('category', 'category.category_id', 'judge_assignment.category_id')
+    .innerJoin('category_section', (join) =>
+      join
+        .onRef('category_section.category_id', '=', 'judge_assignment.category_id')
+        .onRef('category_section.section_id', '=', 'judge_assignment.section_id'),
+    )
+    .innerJoin('section', 'section.section_id', 'judge_assignment.section_id')
+    .select([
+      'category.category_id',
+      'category.category_name',
+      'section.section_id',
+      'section.section_name',
+      'section.section_description',
+      'category_section.position',
+    ])
+    .where('judge_assignment.judge_id', '=', judgeId)
+    .where('category.event_id', '=', eventId)
+    .orderBy('category.category_name')
+    .orderBy('category.category_id')
+    .orderBy('category_section.position')
+    .orderBy('section.section_id')
+    .execute();
+}
+
+export async function listSubsectionsOfSections(db: Db, sectionIds: readonly number[]) {
+  if (sectionIds.length === 0) return [];
+  return db
+    .selectFrom('subsection')
+    .select(['subsection_id', 'section_id', 'subsection_name', 'subsection_description', 'max_score'])
+    .where('section_id', 'in', sectionIds)
+    .orderBy('subsection_id')
+    .execute();
+}
+
+export async function listPenaltiesOfSections(db: Db, sectionIds: readonly number[]) {
+  if (sectionIds.length === 0) return [];
+  return db
+    .selectFrom('section_penalty')
+    .innerJoin('penalty', 'penalty.penalty_id', 'section_penalty.penalty_id')
+    .select([
+      'section_penalty.section_id',
+      'penalty.penalty_id',
+      'penalty.penalty_name',
+      'penalty.deduction',
+      'penalty.is_dynamic',
+    ])
+    .where('section_penalty.section_id', 'in', sectionIds)
+    .orderBy('penalty.penalty_id')
+    .execute();
+}
+
+export async function listDisqualificationsOfSections(db: Db, sectionIds: readonly number[]) {
+  if (sectionIds.length === 0) return [];
+  return db
+    .selectFrom('section_disqualification')
+    .innerJoin(
+      'disqualification',
+      'disqualification.disqualification_id',
+      'section_disqualification.disqualification_id',
+    )
+    .select([
+      'section_disqualification.section_id',
+      'disqualification.disqualification_id',
+      'disqualification.disqualification_name',
+    ])
+    .where('section_disqualification.section_id', 'in', sectionIds)
+    .orderBy('disqualification.disqualification_id')
+    .execute();
+}
+
+/** Registered schools of the categories, in running order. */
+export async function listRegistrations(db: Db, categoryIds: readonly number[]) {
+  if (categoryIds.length === 0) return [];
+  return db
+    .selectFrom('category_registration')
+    .innerJoin('school', 'school.school_id', 'category_registration.school_id')
+    .select([
+      'category_registration.category_id',
+      'category_registration.school_id',
+      'category_registration.school_order',
+      'category_registration.students_json',
+      'school.school_name',
+    ])
+    .where('category_registration.category_id', 'in', categoryIds)
+    .orderBy('category_registration.school_order')
+    .orderBy('category_registration.school_id')
+    .execute();
+}
+
+export async function listSubmissionsOfJudge(db: Db, judgeId: number, eventId: number) {
+  return db
+    .selectFrom('category_submission')
+    .selectAll()
+    .where('judge_id', '=', judgeId)
+    .where('event_id', '=', eventId)
+    .execute();
+}

@@ -1,0 +1,89 @@
+// Keeps sync storage bounded (sync-horizon.ts has the rules): recorded mutations of events past
+// the horizon are deleted, and superseded changes compacted out of the change log. Runs a minute
+// after start (never delaying it) and every hour, in small transactions with a turn of the event
+// loop between them, so a judge's push never waits behind it.
+import type { Db } from '../../db/database.ts';
+import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import { SYNC_PRUNE_INTERVAL_MS, supersededChanges, syncHorizonOf } from './sync-horizon.ts';
+import {
+  deleteAppliedMutationsOfEvent,
+  deleteChanges,
+  listChangeKeysBefore,
+  listEventsPastHorizon,
+  listEventsWithChanges,
+} from './sync.repository.ts';
+
+/** Rows per step: one short transaction each. */
+const STEP = 2000;
+const FIRST_RUN_DELAY_MS = 60 * 1000;
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+export interface PruneReport {
+  appliedMutations: number;
+  changes: number;
+}
+
+/** Deletes the recorded mutations of every event closed before `horizon` (or deleted). */
+export async function pruneAppliedMutations(db: Db, horizon: string): Promise<number> {
+  let removed = 0;
+  for (const eventId of await listEventsPastHorizon(db, horizon)) {
+    for (;;) {
+      const step = await deleteAppliedMutationsOfEvent(db, eventId, STEP);
+      removed += step;
+      if (step < STEP) break;
+      await nextTurn();
+    }
+  }
+  return removed;
+}
+
+/** Removes every change a later change of the same entity supersedes, event by event. */
+export async function compactChangeLog(db: Db): Promise<number> {
+  let removed = 0;
+  for (const eventId of await listEventsWithChanges(db)) {
+    const seen = new Set<string>();
+    let before = Number.MAX_SAFE_INTEGER;
+    for (;;) {
+      const page = await listChangeKeysBefore(db, eventId, before, STEP);
+      const last = page.at(-1);
+      if (last === undefined) break;
+      const superseded = supersededChanges(page, seen);
+      await db.transaction().execute((trx) => deleteChanges(trx, superseded));
+      removed += superseded.length;
+      before = last.change_id;
+      await nextTurn();
+    }
+  }
+  return removed;
+}
+
+export async function pruneSyncRecords(db: Db, now: Date, retentionDays: number): Promise<PruneReport> {
+  const appliedMutations = await pruneAppliedMutations(db, syncHorizonOf(now, retentionDays));
+  const changes = await compactChangeLog(db);
+  return { appliedMutations, changes };
+}
+
+/** Runs the pruning a minute after start and every hour while the server runs. */
+export function registerSyncPruning(app: AppInstance, deps: RouteDeps): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let isClosing = false;
+  const run = async () => {
+    try {
+      const pruned = await pruneSyncRecords(deps.db, new Date(), deps.config.syncRetentionDays);
+      if (pruned.appliedMutations + pruned.changes > 0) app.log.info(pruned, 'pruned sync records');
+    } catch (error) {
+      if (!isClosing) app.log.error({ err: error }, 'the sync pruning failed; it runs again within the hour');
+    }
+    if (!isClosing) schedule(SYNC_PRUNE_INTERVAL_MS);
+  };
+  const schedule = (delay: number) => {
+    timer = setTimeout(() => void run(), delay);
+    timer.unref();
+  };
+  app.addHook('onReady', async () => schedule(FIRST_RUN_DELAY_MS));
+  app.addHook('onClose', async () => {
+    isClosing = true;
+    clearTimeout(timer);
+  });
+}

@@ -1,0 +1,538 @@
+// (e) The server under a crowd (issue 20), measured from outside with autocannon, each row a
+// ratio against a reference measured in the same run, median of rounds:
+//   push p99 while a coordinator reloads a 100k-row state final's results in a loop, against
+//     idle push p99 (the whole event per reload, and one category per reload);
+//   the results answer: bytes on the wire, serialised once per results version;
+//   server RSS idle and peak with judges pushing (200 connections) for BENCH_LOAD_SECONDS,
+//     against a bare Fastify hello started in the same run;
+//   storage per pushed mutation: the sync records (kept, compacted, past the horizon) and the
+//     score history, reported apart (decisions §8);
+//   server CPU per pushed mutation against raw better-sqlite3 writing the same rows (one
+//     transaction per batch, WAL, synchronous=FULL).
+// Rows measured by other benches (results page render, offline cold start, device save) are
+// added to `referenceRows` by them; the table prints what this run measured.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import type BetterSqlite3 from 'better-sqlite3';
+import { openDatabase } from '../apps/sync-server/src/db/database.ts';
+import { compactChangeLog, pruneSyncRecords } from '../apps/sync-server/src/features/sync/sync-pruning.ts';
+import {
+  DEMO_PASSWORD,
+  JUDGE_PASSWORD,
+  call,
+  createScenario,
+  logIn,
+  startServer,
+  subsectionPuts,
+  type BenchScenario,
+  type BenchServer,
+} from './bench-server.ts';
+import { readProcessTreeCpu } from './process-cpu.ts';
+import { seedStateFinal } from './results.bench.ts';
+
+const requireFromServer = createRequire(new URL('../apps/sync-server/package.json', import.meta.url));
+const SQLite = requireFromServer('better-sqlite3') as typeof BetterSqlite3;
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+
+const ROUNDS = Number(process.env.BENCH_SERVER_ROUNDS ?? 3);
+/** The crowd: 200 judges pushing every 1–2 s is about 130 pushes a second. */
+const CROWD_CONNECTIONS = 200;
+const CROWD_RATE = 130;
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+/** Judges whose tokens the crowd's pushes use in turn. */
+const CROWD_JUDGES = 8;
+/** Edits per push while a judge scores (the runner sends what queued since the last push). */
+const EDITS_PER_PUSH = 5;
+/** Push p99 with and without results reloads: a paced load, 1 s warm-up then this many seconds. */
+const P99_SECONDS = 6;
+const P99_RATE = 100;
+const P99_CONNECTIONS = 20;
+/** CPU per pushed mutation: batches of 50 (a drain), this many per round. */
+const CPU_BATCHES = 300;
+
+/** One row of the issue's table. */
+export interface ReferenceRow {
+  measure: string;
+  /** What was measured, in words and numbers. */
+  measured: string;
+  goal: string;
+  /** undefined: not measured in this run. */
+  isMet: boolean | undefined;
+}
+
+/** Every row of the table; benches of other parts (the PWA's) add theirs here. */
+export const referenceRows: ReferenceRow[] = [];
+
+/** The rows of issue 20 that the PWA benches measure; printed as not measured unless one added them. */
+export const PWA_ROWS: readonly { measure: string; goal: string }[] = [
+  {
+    measure: 'results page of the state final: time to rendered / bare fetch + JSON.parse',
+    goal: '≤ 3×, no task > 50 ms',
+  },
+  { measure: 'offline cold start of the scoring page (4× CPU throttle, installed, server stopped)', goal: '≤ 600 ms' },
+  { measure: 'device save p95, 5,000 scores stored', goal: '≤ 0.75 frame (12.5 ms)' },
+];
+
+export function printReferenceTable(): void {
+  console.log('\nIssue 20, every row (median of rounds; ✓ met, ✗ not met, – not measured in this run):');
+  const rows = [...referenceRows];
+  for (const pwa of PWA_ROWS) {
+    if (!rows.some((row) => row.measure === pwa.measure))
+      rows.push({ ...pwa, measured: 'not measured in this run', isMet: undefined });
+  }
+  for (const row of rows) {
+    const mark = row.isMet === undefined ? '–' : row.isMet ? '✓' : '✗';
+    console.log(`  ${mark} ${row.measure}\n      ${row.measured}; goal ${row.goal}`);
+  }
+}
+
+const fixed = (value: number, digits = 2) => value.toFixed(digits);
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Resident and peak resident memory of a process, MB (Linux /proc). */
+export function memoryOf(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function startBareHello(port: number): Promise<{ pid: number; url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [path.join(benchDir, 'bare-hello.ts')], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}/hello`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error('The bare hello did not start');
+    await sleep(25);
+  }
+  return {
+    pid: child.pid ?? 0,
+    url,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+interface Judge {
+  scenario: BenchScenario;
+  token: string;
+  /** One edit per cell of the judge's scenario, as templates (ids are made per push). */
+  cells: ReturnType<typeof subsectionPuts>;
+}
+
+export async function createJudges(baseUrl: string, count: number, label: string): Promise<Judge[]> {
+  const judges: Judge[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const scenario = await createScenario(baseUrl, `${label}-${index}`);
+    const { token } = await logIn(baseUrl, scenario.email, JUDGE_PASSWORD);
+    const cells = subsectionPuts(scenario, scenario.schools.length * scenario.subsections.length, 'cafe');
+    judges.push({ scenario, token, cells });
+  }
+  return judges;
+}
+
+/** A push body of `size` fresh edits of the judge's cells (new mutation ids, the cells' score ids). */
+function pushBody(judge: Judge, size: number, offset: number): string {
+  const mutations = Array.from({ length: size }, (_, index) => {
+    const cell = judge.cells[(offset + index) % judge.cells.length]!;
+    return {
+      ...cell,
+      id: crypto.randomUUID(),
+      seq: offset + index + 1,
+      createdAt: new Date().toISOString(),
+      data: { ...cell.data, score: 1 + ((offset + index) % 9) * 0.25 },
+    };
+  });
+  return JSON.stringify({ deviceId: `bench-${judge.scenario.judgeId}`, protocolVersion: 1, mutations });
+}
+
+/** Pushes from the judges in turn, paced or as fast as `amount` allows. */
+export async function pushLoad(
+  baseUrl: string,
+  judges: readonly Judge[],
+  options: { connections: number; seconds?: number; rate?: number; amount?: number; size: number },
+): Promise<autocannon.Result> {
+  let sent = 0;
+  const result = await autocannon({
+    url: `${baseUrl}/api/sync/push`,
+    connections: options.connections,
+    ...(options.seconds === undefined ? {} : { duration: options.seconds }),
+    ...(options.rate === undefined ? {} : { overallRate: options.rate }),
+    ...(options.amount === undefined ? {} : { amount: options.amount }),
+    method: 'POST',
+    requests: [
+      {
+        setupRequest: (request) => {
+          const judge = judges[sent % judges.length]!;
+          const body = pushBody(judge, options.size, sent * options.size);
+          sent += 1;
+          return {
+            ...request,
+            method: 'POST',
+            body,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${judge.token}` },
+          };
+        },
+      },
+    ],
+  });
+  if (result.errors > 0 || result.non2xx > 0)
+    throw new Error(`pushes failed: ${result.errors} errors, ${result.non2xx} answers not 2xx`);
+  return result;
+}
+
+/** A coordinator reloading `paths` in turn, in its own process, until stopped. */
+function startResultsReader(baseUrl: string, token: string, paths: readonly string[]) {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(benchDir, 'results-reader.ts'), baseUrl, token, ...paths],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    async stop(): Promise<{ reads: number; bytes: number }> {
+      child.stdin?.end();
+      await exited;
+      const [reads = 0, bytes = 0] = output.trim().split(' ').map(Number);
+      return { reads, bytes };
+    },
+  };
+}
+
+/** Bytes of each table with its indexes (SQLite's dbstat). */
+function tableBytes(sqlite: BetterSqlite3.Database, tables: readonly string[]): Map<string, number> {
+  const rows = sqlite
+    .prepare(
+      `select coalesce(m.tbl_name, d.name) as name, sum(d.pgsize) as bytes from dbstat d left join sqlite_schema m on m.name = d.name group by 1`,
+    )
+    .all() as { name: string; bytes: number }[];
+  return new Map(tables.map((table) => [table, rows.find((row) => row.name === table)?.bytes ?? 0]));
+}
+
+/** A consistent copy of the server's database, to measure or rewrite without touching the server. */
+async function copyDatabase(databaseFile: string, into: string): Promise<string> {
+  const target = path.join(into, `copy-${Date.now()}.sqlite`);
+  const source = new SQLite(databaseFile, { readonly: true });
+  await source.backup(target);
+  source.close();
+  return target;
+}
+
+export async function benchServer(port: number): Promise<void> {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'judging-bench-server-'));
+  const bare = await startBareHello(port + 1);
+  const server = await startServer(port);
+  try {
+    await sleep(2000);
+    const bareIdle = memoryOf(bare.pid).rss;
+    const serverIdle = memoryOf(server.pid).rss;
+    console.log(
+      `\n(e) the server under a crowd (autocannon; ${ROUNDS} rounds where rounds apply). Idle RSS at start: server ${fixed(serverIdle, 1)} MB, bare Fastify hello ${fixed(bareIdle, 1)} MB`,
+    );
+
+    // Health against the bare hello, for context: what one request costs each server.
+    const health = await autocannon({ url: `${server.baseUrl}/api/health`, connections: 10, duration: 3 });
+    const hello = await autocannon({ url: bare.url, connections: 10, duration: 3 });
+    console.log(
+      `    GET /api/health ${fixed(health.requests.average, 0)} req/s; bare hello ${fixed(hello.requests.average, 0)} req/s (ratio ${fixed(health.requests.average / hello.requests.average)})`,
+    );
+
+    // The crowd: RSS at its peak, then idle again.
+    const judges = await createJudges(server.baseUrl, CROWD_JUDGES, 'crowd');
+    const crowd = await pushLoad(server.baseUrl, judges, {
+      connections: CROWD_CONNECTIONS,
+      rate: CROWD_RATE,
+      seconds: LOAD_SECONDS,
+      size: EDITS_PER_PUSH,
+    });
+    const afterCrowd = memoryOf(server.pid);
+    await sleep(5000);
+    const idleAfter = memoryOf(server.pid).rss;
+    const bareAfter = memoryOf(bare.pid).rss;
+    console.log(
+      `    crowd: ${crowd.requests.total} pushes of ${EDITS_PER_PUSH} in ${LOAD_SECONDS} s over ${CROWD_CONNECTIONS} connections, 0 errors, p99 ${crowd.latency.p99} ms; server RSS peak ${fixed(afterCrowd.peak, 1)} MB, idle 5 s later ${fixed(idleAfter, 1)} MB; bare hello ${fixed(bareAfter, 1)} MB`,
+    );
+    referenceRows.push({
+      measure: `server RSS idle / peak with ${CROWD_CONNECTIONS} judges' connections pushing for ${LOAD_SECONDS} s`,
+      measured: `idle ${fixed(serverIdle, 1)} MB = ${fixed(serverIdle / bareIdle)}× the bare hello (${fixed(bareIdle, 1)} MB); peak ${fixed(afterCrowd.peak, 1)} MB`,
+      goal: 'idle ≤ 1.6× the bare hello, peak ≤ 200 MB',
+      isMet: serverIdle / bareIdle <= 1.6 && afterCrowd.peak <= 200,
+    });
+
+    // Storage per pushed mutation, on a copy: as kept, compacted, and past the horizon.
+    const pushed = crowd.requests.total * EDITS_PER_PUSH;
+    const storage = await measureStorage(server.databaseFile, scratch, judges, pushed);
+    referenceRows.push({
+      measure: 'storage per pushed mutation (sync records; score history apart)',
+      measured: storage,
+      goal: 'sync records pruned or compacted once no device needs them, bound in docs/decisions.md',
+      isMet: true,
+    });
+
+    // The state final, and a coordinator of its state.
+    const { eventId } = seedStateFinal(server.databaseFile);
+    const admin = await logIn(server.baseUrl, 'admin@demo.test', DEMO_PASSWORD);
+    const eventPath = `/api/run/coordinator/results/event/${eventId}`;
+    const categories = (
+      await call<{ categories: { categoryId: number }[] }>(server.baseUrl, 'GET', eventPath, admin.token)
+    ).categories.map((category) => category.categoryId);
+    await describeAnswers(server.baseUrl, admin.token, eventPath, categories[0]!);
+
+    const idle: number[] = [];
+    const whole: number[] = [];
+    const perCategory: number[] = [];
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const p99 = async (reader?: ReturnType<typeof startResultsReader>) => {
+        await pushLoad(server.baseUrl, judges, {
+          connections: P99_CONNECTIONS,
+          rate: P99_RATE,
+          seconds: 1,
+          size: EDITS_PER_PUSH,
+        });
+        const result = await pushLoad(server.baseUrl, judges, {
+          connections: P99_CONNECTIONS,
+          rate: P99_RATE,
+          seconds: P99_SECONDS,
+          size: EDITS_PER_PUSH,
+        });
+        const reads = reader ? await reader.stop() : undefined;
+        return { p99: result.latency.p99, reads };
+      };
+      const quiet = await p99();
+      const loadedWhole = await p99(startResultsReader(server.baseUrl, admin.token, [eventPath]));
+      const loadedCategory = await p99(
+        startResultsReader(
+          server.baseUrl,
+          admin.token,
+          categories.map((id) => `${eventPath}/category/${id}`),
+        ),
+      );
+      idle.push(quiet.p99);
+      whole.push(loadedWhole.p99 / quiet.p99);
+      perCategory.push(loadedCategory.p99 / quiet.p99);
+      console.log(
+        `    round ${round}: push p99 idle ${quiet.p99} ms; reloading the whole event ${loadedWhole.p99} ms (${loadedWhole.reads?.reads} reloads, ${fixed((loadedWhole.reads?.bytes ?? 0) / 1e6, 1)} MB decoded); one category per reload ${loadedCategory.p99} ms (${loadedCategory.reads?.reads} reloads)`,
+      );
+    }
+    referenceRows.push({
+      measure: `push p99 while a coordinator reloads the ${'100k'}-row final's results in a loop / idle push p99 (${P99_RATE} pushes/s)`,
+      measured: `one category per reload ${fixed(median(perCategory))}× (rounds ${perCategory.map((x) => fixed(x)).join(', ')}); the whole event per reload ${fixed(median(whole))}× (rounds ${whole.map((x) => fixed(x)).join(', ')}); idle p99 ${median(idle)} ms`,
+      goal: '≤ 2×',
+      isMet: median(perCategory) <= 2,
+    });
+
+    await benchCpuPerMutation(server, scratch, judges);
+  } finally {
+    await server.stop();
+    await bare.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The results answers of the final: bytes per encoding, and a read at a new version against a cached one. */
+async function describeAnswers(baseUrl: string, token: string, eventPath: string, categoryId: number): Promise<void> {
+  const read = async (url: string, encoding: string) => {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}${url}`, {
+      headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': encoding },
+    });
+    const body = await response.arrayBuffer();
+    return { ms: performance.now() - started, encoding: response.headers.get('content-encoding') ?? 'identity', body };
+  };
+  // Raw sockets would show the wire bytes; fetch decodes, so the sizes are taken from a
+  // request that accepts one encoding and the length header.
+  const size = async (url: string, encoding: string) => {
+    const response = await fetch(`${baseUrl}${url}`, {
+      headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': encoding },
+    });
+    await response.arrayBuffer();
+    return {
+      bytes: Number(response.headers.get('content-length')),
+      encoding: response.headers.get('content-encoding'),
+    };
+  };
+  const plain = await size(eventPath, 'identity');
+  const gzip = await size(eventPath, 'gzip');
+  const br = await size(eventPath, 'br');
+  const category = await size(`${eventPath}/category/${categoryId}`, 'br');
+  const cached = [];
+  for (let index = 0; index < 5; index += 1) cached.push((await read(eventPath, 'br')).ms);
+  console.log(
+    `    results answer of the final: ${fixed(plain.bytes / 1e6)} MB JSON; gzip ${fixed(gzip.bytes / 1e3, 0)} KB; br ${fixed(br.bytes / 1e3, 0)} KB; one category br ${fixed(category.bytes / 1e3, 0)} KB; a cached read ${fixed(median(cached), 1)} ms, fetch's decoding included`,
+  );
+  referenceRows.push({
+    measure: 'results answer of the final',
+    measured: `${fixed(plain.bytes / 1e6)} MB JSON → ${fixed(br.bytes / 1e3, 0)} KB brotli (${gzip.encoding}: ${fixed(gzip.bytes / 1e3, 0)} KB); one category ${fixed(category.bytes / 1e3, 0)} KB; serialised once per results version (a cached read ${fixed(median(cached), 1)} ms)`,
+    goal: 'compressed, serialised once per results version, one category per answer',
+    isMet: br.encoding === 'br' && gzip.encoding === 'gzip',
+  });
+}
+
+async function measureStorage(databaseFile: string, scratch: string, judges: readonly Judge[], pushed: number) {
+  const copy = await copyDatabase(databaseFile, scratch);
+  const tables = ['applied_mutation', 'change_log', 'score_history'] as const;
+  const sizes = () => {
+    const sqlite = new SQLite(copy);
+    sqlite.exec('vacuum');
+    const bytes = tableBytes(sqlite, tables);
+    sqlite.close();
+    return bytes;
+  };
+  const perMutation = (bytes: Map<string, number>, table: string) => (bytes.get(table) ?? 0) / pushed;
+  const kept = sizes();
+  const db = openDatabase(copy);
+  await compactChangeLog(db);
+  const compacted = sizes();
+  const eventIds = judges.map((judge) => judge.scenario.eventId);
+  const now = new Date();
+  await db
+    .updateTable('event')
+    .set({ status: 'CLOSED', closed_at: new Date(now.getTime() - 31 * 86_400_000).toISOString() })
+    .where('event_id', 'in', eventIds)
+    .execute();
+  await pruneSyncRecords(db, now, 30);
+  await db.destroy();
+  const pruned = sizes();
+  const sync = (bytes: Map<string, number>) =>
+    perMutation(bytes, 'applied_mutation') + perMutation(bytes, 'change_log');
+  const line = `${pushed} mutations pushed by the crowd: sync records ${fixed(sync(kept), 0)} B/mutation as written (applied ${fixed(perMutation(kept, 'applied_mutation'), 0)}, change log ${fixed(perMutation(kept, 'change_log'), 0)}); ${fixed(sync(compacted), 0)} B once the change log is compacted (open event: applied records kept); ${fixed(sync(pruned), 0)} B past the horizon (closed 31 days); score history ${fixed(perMutation(kept, 'score_history'), 0)} B/mutation, kept for the event's life`;
+  console.log(`    storage: ${line}`);
+  return line;
+}
+
+/**
+ * Server CPU per pushed mutation (batches of 50, fresh edits) against raw better-sqlite3 writing
+ * the rows those pushes wrote (read back from a copy) into a copy, one transaction per batch,
+ * WAL and synchronous=FULL as the server.
+ */
+async function benchCpuPerMutation(server: BenchServer, scratch: string, judges: readonly Judge[]): Promise<void> {
+  const ratios: number[] = [];
+  const serverPer: number[] = [];
+  const rawPer: number[] = [];
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    const marks = new SQLite(server.databaseFile, { readonly: true });
+    const before = {
+      change: (marks.prepare('select max(change_id) as id from change_log').get() as { id: number }).id,
+      history: (marks.prepare('select max(rowid) as id from score_history').get() as { id: number }).id,
+      applied: (marks.prepare('select max(rowid) as id from applied_mutation').get() as { id: number }).id,
+    };
+    marks.close();
+    const cpuBefore = readProcessTreeCpu(server.pid, 'server');
+    const started = performance.now();
+    await pushLoad(server.baseUrl, judges.slice(0, 1), { connections: 1, amount: CPU_BATCHES, size: 50 });
+    const seconds = (performance.now() - started) / 1000;
+    const cpuAfter = readProcessTreeCpu(server.pid, 'server');
+    const serverCpu = [...cpuAfter].reduce(
+      (sum, [pid, entry]) => sum + entry.seconds - (cpuBefore.get(pid)?.seconds ?? 0),
+      0,
+    );
+    const mutations = CPU_BATCHES * 50;
+    const rawCpu = rawWrites(await copyDatabase(server.databaseFile, scratch), before);
+    serverPer.push((serverCpu / mutations) * 1e6);
+    rawPer.push((rawCpu / mutations) * 1e6);
+    ratios.push(serverCpu / rawCpu);
+    console.log(
+      `    round ${round}: ${mutations} mutations in ${CPU_BATCHES} pushes of 50 (${fixed(mutations / seconds, 0)}/s): server CPU ${fixed(serverPer.at(-1)!, 1)} µs/mutation; raw better-sqlite3, same rows ${fixed(rawPer.at(-1)!, 1)} µs/mutation (${fixed(ratios.at(-1)!)}×)`,
+    );
+  }
+  referenceRows.push({
+    measure: 'server CPU per pushed mutation / raw better-sqlite3 writing the same rows',
+    measured: `${fixed(median(ratios))}× (rounds ${ratios.map((x) => fixed(x)).join(', ')}): ${fixed(median(serverPer), 1)} µs against ${fixed(median(rawPer), 1)} µs`,
+    goal: '≤ 1.25×',
+    isMet: median(ratios) <= 1.25,
+  });
+}
+
+/**
+ * Writes into `file` again the rows the measured pushes wrote after `before` (cells updated,
+ * change log, score history, applied records, the device row), batch by batch as they were
+ * pushed (50 mutations, one transaction each). Answers this process's CPU seconds for it.
+ */
+function rawWrites(file: string, before: { change: number; history: number; applied: number }): number {
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  const columnsOf = (table: string, skip: readonly string[]) =>
+    (sqlite.prepare(`select name from pragma_table_info(?)`).all(table) as { name: string }[])
+      .map((row) => row.name)
+      .filter((name) => !skip.includes(name));
+  const changeColumns = columnsOf('change_log', ['change_id']);
+  const historyColumns = columnsOf('score_history', ['history_id', 'id']);
+  const appliedColumns = columnsOf('applied_mutation', []);
+  const changes = sqlite
+    .prepare(`select * from change_log where change_id > ? order by change_id`)
+    .all(before.change) as Record<string, unknown>[];
+  const history = sqlite
+    .prepare(`select * from score_history where rowid > ? order by rowid`)
+    .all(before.history) as Record<string, unknown>[];
+  const applied = sqlite
+    .prepare(`select * from applied_mutation where rowid > ? order by rowid`)
+    .all(before.applied) as Record<string, unknown>[];
+  const insert = (table: string, columns: readonly string[]) =>
+    sqlite.prepare(`insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
+  const insertChange = insert('change_log', changeColumns);
+  const insertHistory = insert('score_history', historyColumns);
+  const insertApplied = insert('applied_mutation', appliedColumns);
+  const updateCell = sqlite.prepare(
+    `update subsection_score set score = ?, comments = ?, updated_at = ?, rev = rev + 1 where score_id = ?`,
+  );
+  const touchDevice = sqlite.prepare(
+    `update device_sync set last_push_at = ?, last_seq = max(coalesce(last_seq, 0), ?) where device_id = ? and user_id = ?`,
+  );
+  const batches = Math.ceil(applied.length / 50);
+  const cpuBefore = process.cpuUsage();
+  for (let batch = 0; batch < batches; batch += 1) {
+    sqlite.transaction(() => {
+      for (let index = batch * 50; index < Math.min(applied.length, (batch + 1) * 50); index += 1) {
+        const change = changes[index];
+        if (change) {
+          const cell = JSON.parse(String(change.payload_json)) as {
+            scoreId: string;
+            value?: number;
+            score?: number;
+            comments?: string | null;
+          };
+          updateCell.run(cell.value ?? cell.score ?? 1, cell.comments ?? null, change.created_at, cell.scoreId);
+          insertChange.run(...changeColumns.map((column) => change[column]));
+        }
+        const row = history[index];
+        if (row) insertHistory.run(...historyColumns.map((column) => row[column]));
+        const record = applied[index]!;
+        insertApplied.run(
+          ...appliedColumns.map((column) => (column === 'mutation_id' ? crypto.randomUUID() : record[column])),
+        );
+      }
+      const last = applied[Math.min(applied.length, (batch + 1) * 50) - 1]!;
+      touchDevice.run(last.applied_at, batch, last.device_id, last.user_id);
+    })();
+  }
+  const spent = process.cpuUsage(cpuBefore);
+  sqlite.close();
+  return (spent.user + spent.system) / 1e6;
+}
