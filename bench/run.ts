@@ -11,11 +11,16 @@
 //       probe, against the same drain started by the browser's `online` event.
 //   (e) the server under a crowd, from outside with autocannon, against a bare Fastify route and
 //       raw better-sqlite3 in the same run (bench/server.bench.ts); ends with issue 20's table.
-// Needs the built PWA (`pnpm build`) and Debian's Chromium (/usr/bin/chromium).
 //   (f) a 40-judge event's backlogs pushed at once, one push out per judge against three
 //       (bench/event-push.bench.ts; `node bench/run.ts event` only).
+//   (g) the results pages of that state final in Chromium: time to rendered against a bare fetch
+//       + JSON.parse, and the longest task (bench/results-page.bench.ts);
+//   (h) the JS the judge's scoring route loads against a bare React + Mantine + Dexie + PWA
+//       skeleton built in the same run, and Lighthouse mobile on /welcome and /login
+//       (bench/web.bench.ts).
+// Needs the built PWA (`pnpm build`) and Debian's Chromium (/usr/bin/chromium).
 // `node bench/run.ts save` runs (a) alone (likewise `results`, `drain`, `return`, `server`,
-// `event`); no argument runs all but (f); `--help` prints the parts.
+// `event`, `results-page`, `web`); no argument runs all but (f); `--help` prints the parts.
 import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,8 +38,10 @@ import {
 import { launchBareChromium, type BareChromium, type BarePage } from './bare-chromium.ts';
 import { cpuSpent, describeCpuPer, readProcessTreeCpu, type CpuByKind } from './process-cpu.ts';
 import { benchEventPush } from './event-push.bench.ts';
+import { benchResultsPage } from './results-page.bench.ts';
 import { benchResults } from './results.bench.ts';
 import { benchServer, printReferenceTable, referenceRows } from './server.bench.ts';
+import { benchWeb } from './web.bench.ts';
 
 const HELP = `pnpm bench [part]   (node bench/run.ts [part])
 
@@ -664,7 +671,21 @@ function printSave(save: { median: number; p95: number; samples: number }): void
   );
 }
 
-const PARTS = ['save', 'drain', 'results', 'return', 'server', 'event'];
+/** (g) and (h), each with its own server (a state final seeded into one; a fresh one for the other). */
+async function benchPages(part: 'web' | 'results-page' | undefined): Promise<void> {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    if (part !== 'web') await benchResultsPage(browser, PORT);
+    if (part !== 'results-page') await benchWeb(browser, PORT);
+  } finally {
+    await browser.close();
+  }
+}
+
+const PARTS = ['save', 'drain', 'results', 'return', 'server', 'event', 'results-page', 'web'];
 
 async function main(part: string | undefined): Promise<void> {
   if (part === '--help' || part === '-h' || part === 'help') {
@@ -683,6 +704,7 @@ async function main(part: string | undefined): Promise<void> {
   }
   if (part === undefined || part === 'results') await benchResults();
   if (part === 'results') return;
+  if (part === 'web' || part === 'results-page') return benchPages(part);
   if (part === 'event') {
     await benchEventPush(PORT + 2);
     return;
@@ -753,6 +775,7 @@ async function main(part: string | undefined): Promise<void> {
     if (serverProfileFolder) writeFileSync(path.join(serverProfileFolder, 'phases.json'), JSON.stringify(phases));
   }
   if (part === undefined) {
+    await benchPages(undefined);
     await benchServer(PORT);
     printReferenceTable();
   }

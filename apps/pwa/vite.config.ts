@@ -3,10 +3,15 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
+import { areaChunkFileName } from './scripts/chunk-areas.ts';
 import { compiledChecksPlugin } from './scripts/compiled-checks-plugin.ts';
+import { namedTypeboxImportsPlugin } from './scripts/named-typebox-imports.ts';
 import { PRECACHE_MANIFEST_SCRIPT, writePrecacheManifestScript } from './scripts/precache-manifest-script.ts';
 
 const outDir = fileURLToPath(new URL('./dist/', import.meta.url));
+
+/** Where a first visit lands: /welcome, and /login (the same page with the login panel open). */
+const LANDING_ROUTES = new Set(['/welcome', '/login']);
 
 // The dev server forwards /api to a locally running sync server.
 const apiProxyTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
@@ -16,11 +21,20 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // A route's loader travels with its component: the judge's loaders read the device
+      // store (Dexie, the outbox), which the public pages must never download.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+        // The pages a first visit lands on render from the entry chunk: one round trip less
+        // before the first paint (their code is a few KiB).
+        splitBehavior: ({ routeId }) => (LANDING_ROUTES.has(routeId) ? [] : undefined),
+      },
       routesDirectory: 'src/routes',
       generatedRouteTree: 'src/routeTree.gen.ts',
       quoteStyle: 'single',
     }),
     react(),
+    namedTypeboxImportsPlugin(),
     // The checks run on every push's answer, every save and the large sync answers, compiled
     // when the app is built: the page's CSP forbids compiling them at run time.
     compiledChecksPlugin({
@@ -32,6 +46,8 @@ export default defineConfig({
         'PhotoUploadResponseSchema',
       ],
       schemaRecords: ['MutationDataSchemas'],
+      // The results of a state final run to megabytes: TypeBox's interpreter took seconds on them.
+      onDemandSchemas: ['ResultsReportSchema'],
     }),
     VitePWA({
       // Never swap the app under a judge mid-sheet: the update banner applies it on a tap.
@@ -75,5 +91,6 @@ export default defineConfig({
   build: {
     outDir,
     sourcemap: false,
+    rollupOptions: { output: { chunkFileNames: areaChunkFileName } },
   },
 });

@@ -7,9 +7,15 @@ import { PRECACHE_MANIFEST_SCRIPT } from './precache-manifest-script.ts';
 const distDir = new URL('../dist/', import.meta.url).pathname;
 const serviceWorker = readFileSync(join(distDir, 'sw.js'), 'utf8');
 
-/** Files the service worker does not precache on purpose. */
+/**
+ * Files the service worker does not precache on purpose; the .br/.gz twins (precompress.ts) are
+ * the same files in another encoding, which the browser decodes before the cache sees them.
+ */
 const isExempt = (path: string) =>
-  path === 'sw.js' || path === PRECACHE_MANIFEST_SCRIPT || /^workbox-[\w-]+\.js$/.test(path) || path.endsWith('.map');
+  path === 'sw.js' ||
+  path === PRECACHE_MANIFEST_SCRIPT ||
+  /^workbox-[\w-]+\.js$/.test(path) ||
+  /\.(map|br|gz)$/.test(path);
 
 function listFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -159,6 +159,16 @@ test('the app module pairs each listed schema, records included, with its check'
   assert.match(code, '[shared.MutationDataSchemas["subsectionScore.put"], check1]');
 });
 
+test('an on-demand schema has its check module but stays out of the app module every page loads', async () => {
+  const plugin = compiledChecksPlugin({ schemas: ['PushResponseSchema'], onDemandSchemas: ['ResultsReportSchema'] });
+  const resolve = plugin.resolveId as (id: string) => string | undefined;
+  const load = plugin.load as (id: string) => Promise<string | undefined>;
+  const appModule = (await load(resolve('virtual:compiled-checks')!)) ?? '';
+  assert.not.match(appModule, 'ResultsReportSchema');
+  const checkCode = (await load(resolve('virtual:compiled-check:ResultsReportSchema')!)) ?? '';
+  assert.match(checkCode, 'export function Check(value)');
+});
+
 test('a listed name the shared package does not export fails the build', () => {
   assert.throws(() => listFrom(shared, { schemas: ['NoSuchSchema'] }), /exports no NoSuchSchema/);
 });

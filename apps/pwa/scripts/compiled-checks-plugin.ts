@@ -19,12 +19,19 @@ export interface CompiledChecksOptions {
   schemas: readonly string[];
   /** Exports of @judging/shared-types that are records of schemas (each value compiled). */
   schemaRecords?: readonly string[];
+  /**
+   * Schemas of one area's screens: compiled too, but left out of the app's module so that every
+   * page does not carry them; the area imports `virtual:compiled-check:<name>` and registers it.
+   */
+  onDemandSchemas?: readonly string[];
 }
 
 interface ListedSchema {
   /** How the app's module reaches the schema object itself (`shared.X` or `shared.X["key"]`). */
   expression: string;
   schema: TSchema;
+  /** Imported by its area only (`onDemandSchemas`), not by the app's module. */
+  isOnDemand?: boolean;
 }
 
 export function compiledChecksPlugin(options: CompiledChecksOptions): Plugin {
@@ -52,6 +59,7 @@ export function checksModule(listed: ReadonlyMap<string, ListedSchema>): string 
   const lines = ["import * as shared from '@judging/shared-types';"];
   const pairs: string[] = [];
   [...listed].forEach(([key, entry], index) => {
+    if (entry.isOnDemand) return;
     lines.push(`import { Check as check${index} } from '${CHECK_MODULE_PREFIX}${key}';`);
     pairs.push(`[${entry.expression}, check${index}]`);
   });
@@ -84,6 +92,9 @@ export function listFrom(shared: Record<string, unknown>, options: CompiledCheck
     return value as TSchema;
   };
   for (const name of options.schemas) listed.set(name, { expression: `shared.${name}`, schema: schemaAt(name) });
+  for (const name of options.onDemandSchemas ?? []) {
+    listed.set(name, { expression: `shared.${name}`, schema: schemaAt(name), isOnDemand: true });
+  }
   for (const name of options.schemaRecords ?? []) {
     for (const [key, schema] of Object.entries(schemaAt(name) as Record<string, TSchema>)) {
       listed.set(`${name}/${key}`, { expression: `shared.${name}[${JSON.stringify(key)}]`, schema });

@@ -3,7 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { LoginPanelProvider } from './auth/login-panel-state.tsx';
 import { configureGlobalErrorHandling } from './errors/global-error-handler.ts';
-import { startDeviceSync } from './offline/device.ts';
+import { startDeviceSyncWhenNeeded } from './offline/device-sync-start.ts';
 import { listenForInstallOffer } from './pwa/install-prompt.ts';
 import { router } from './router.ts';
 import { SessionProvider } from './session/session-context.tsx';
@@ -25,8 +25,9 @@ sessionStore.subscribe(() => void router.invalidate());
 export function App() {
   useEffect(() => {
     void verifyStoredSession(sessionStore);
-    // The judge's outbox drains from the page (offline-sync.md): start syncing with the app.
-    startDeviceSync();
+    // The judge's outbox drains from the page (offline-sync.md): syncing starts with the app
+    // once someone is logged in (never for a visitor of the public pages).
+    return startDeviceSyncWhenNeeded(sessionStore);
   }, []);
 
   return (

@@ -16,3 +16,8 @@ declare module 'virtual:compiled-checks' {
 
   export const compiledChecks: readonly (readonly [TSchema, CompiledCheck])[];
 }
+
+/** One schema's check compiled at build time (`onDemandSchemas` of scripts/compiled-checks-plugin.ts). */
+declare module 'virtual:compiled-check:*' {
+  export function Check(value: unknown): boolean;
+}

@@ -43,6 +43,7 @@ import { JWT_OPTIONS, createRequireAuth, createRequireEditor, createRequireEvent
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { serializeRequestForLog } from './http/log-serializers.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
+import { registerJsonCompression } from './http/json-compression.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { registerPwa } from './http/pwa-static.ts';
 import { APP_SECURITY_HEADERS, registerResponseHeaders } from './http/security-headers.ts';
@@ -101,6 +102,7 @@ export async function buildApp({
 
   await app.register(fastifyHelmet, APP_SECURITY_HEADERS);
   registerResponseHeaders(app);
+  registerJsonCompression(app);
   await app.register(fastifyJwt, { secret: config.jwtSecret, ...JWT_OPTIONS });
   // Score photos: one image per request. The byte of slack lets the photo store see an
   // oversize file and refuse it itself (features/photos/photos.service.ts).

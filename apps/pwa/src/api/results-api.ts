@@ -1,7 +1,11 @@
-import { ResultsReportSchema } from '@judging/shared-types';
+import { ResultsReportSchema, registerCompiledChecks } from '@judging/shared-types';
+import { Check as checkResultsReport } from 'virtual:compiled-check:ResultsReportSchema';
 import { API_BASE } from './api-client.ts';
 import { api } from './api.ts';
 import { downloadThroughTicket } from './link-api.ts';
+
+// Compiled when the app is built and registered here, with the results screens only.
+registerCompiledChecks([[ResultsReportSchema, checkResultsReport]]);
 
 /** GET run/coordinator/results/event/{e}: provisional while open, final (frozen) once closed. */
 export function getEventResults(eventId: number, signal?: AbortSignal) {

@@ -3,7 +3,6 @@ import { Box, Button, Container, Group, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useConfirmDialog } from '../admin/confirm-dialog.tsx';
 import { useLoginPanel } from '../auth/login-panel-state.tsx';
-import { confirmLogoutKeepingQueue } from '../offline/logout-guard.ts';
 import { ButtonLink, HrefButton } from '../routing/links.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { AppLogo } from './app-logo.tsx';
@@ -19,6 +18,8 @@ export function AppHeader() {
 
   const logOut = async () => {
     // Unsent scores are kept on the device either way; the judge is told before leaving.
+    // Loaded on the way out: the device store is judge code, not the public pages' (device-sync-start.ts).
+    const { confirmLogoutKeepingQueue } = await import('../offline/logout-guard.ts');
     if (!(await confirmLogoutKeepingQueue(user, (message) => logoutWarning.ask(message, 'Log out')))) return;
     // Leave the guarded page first so its guard does not race us to /login.
     await navigate({ to: '/welcome' });

@@ -35,13 +35,17 @@ export const syncRunner = createSyncRunner({
 
 let isStarted = false;
 
-/** Starts syncing for the app's lifetime: at start, on login (a new token resumes a paused queue), and the runner's own triggers. */
-export function startDeviceSync(): void {
+/**
+ * Starts syncing for the app's lifetime: at start, on login (a new token resumes a paused queue),
+ * and the runner's own triggers. `loggedInJustNow`: started by a login (device-sync-start.ts),
+ * which is then handled as a login.
+ */
+export function startDeviceSync({ loggedInJustNow = false }: { loggedInJustNow?: boolean } = {}): void {
   if (isStarted) return;
   isStarted = true;
   syncRunner.start();
-  let lastToken = sessionStore.get()?.token ?? null;
-  sessionStore.subscribe(() => {
+  let lastToken = loggedInJustNow ? null : (sessionStore.get()?.token ?? null);
+  const onSessionChange = () => {
     const session = sessionStore.get();
     const token = session?.token ?? null;
     if (token === lastToken) return;
@@ -50,7 +54,9 @@ export function startDeviceSync(): void {
       void requestPersistentStorage();
       void syncRunner.requestSync('login');
     }
-  });
+  };
+  sessionStore.subscribe(onSessionChange);
+  if (loggedInJustNow) onSessionChange();
 }
 
 /** Asks the browser not to evict the judge's data under storage pressure; true when granted. */

@@ -1,8 +1,18 @@
-import { formatScore, type ResultsCategory } from '@judging/shared-types';
+import { formatScore, type ResultsCategory, type ResultsStanding } from '@judging/shared-types';
+import { memo } from 'react';
 import { Badge, Table, Text } from '@mantine/core';
 
-/** A category's overall standings: ranked teams by place, then 'Not scored' (no place), then 'DQ'. */
-export function StandingsTable({ category }: { category: ResultsCategory }) {
+/**
+ * A category's overall standings: ranked teams by place, then 'Not scored' (no place), then 'DQ'.
+ * `rowLimit`: the rows put on screen so far (results/reveal-rows.ts); all when not given.
+ */
+export const StandingsTable = memo(function StandingsTable({
+  category,
+  rowLimit,
+}: {
+  category: ResultsCategory;
+  rowLimit?: number;
+}) {
   return (
     <Table striped aria-label={`Results of ${category.categoryName}`}>
       <Table.Thead>
@@ -14,30 +24,8 @@ export function StandingsTable({ category }: { category: ResultsCategory }) {
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {category.standings.map((line) => (
-          <Table.Tr key={line.schoolId} data-school-id={line.schoolId}>
-            <Table.Td fw={700}>{line.placeLabel}</Table.Td>
-            <Table.Td>{line.schoolName}</Table.Td>
-            <Table.Td ta="right" ff="monospace">
-              {line.isScored || line.isDisqualified ? formatScore(line.score) : '—'}
-            </Table.Td>
-            <Table.Td>
-              {line.isDisqualified || line.hasScoreBelowOne ? (
-                <Badge color="red" variant="light">
-                  Disqualified
-                </Badge>
-              ) : line.isIncomplete ? (
-                <Badge color="gray" variant="light">
-                  {line.statusLabel}
-                </Badge>
-              ) : null}
-              {line.hasPendingReview && (
-                <Badge color="yellow" variant="light" ml={4}>
-                  Pending review
-                </Badge>
-              )}
-            </Table.Td>
-          </Table.Tr>
+        {category.standings.slice(0, rowLimit).map((line) => (
+          <StandingsRow key={line.schoolId} line={line} />
         ))}
         {category.standings.length === 0 && (
           <Table.Tr>
@@ -49,4 +37,33 @@ export function StandingsTable({ category }: { category: ResultsCategory }) {
       </Table.Tbody>
     </Table>
   );
-}
+});
+
+/** One team's line; memoised, so a chunk of new rows leaves the rows above untouched. */
+const StandingsRow = memo(function StandingsRow({ line }: { line: ResultsStanding }) {
+  return (
+    <Table.Tr data-school-id={line.schoolId}>
+      <Table.Td fw={700}>{line.placeLabel}</Table.Td>
+      <Table.Td>{line.schoolName}</Table.Td>
+      <Table.Td ta="right" ff="monospace">
+        {line.isScored || line.isDisqualified ? formatScore(line.score) : '—'}
+      </Table.Td>
+      <Table.Td>
+        {line.isDisqualified || line.hasScoreBelowOne ? (
+          <Badge color="red" variant="light">
+            Disqualified
+          </Badge>
+        ) : line.isIncomplete ? (
+          <Badge color="gray" variant="light">
+            {line.statusLabel}
+          </Badge>
+        ) : null}
+        {line.hasPendingReview && (
+          <Badge color="yellow" variant="light" ml={4}>
+            Pending review
+          </Badge>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+});

@@ -7,6 +7,9 @@ import { ErrorCode, type ApiErrorBody } from '@judging/shared-types';
 /**
  * Serves the built PWA with an SPA fallback: unknown non-API paths get index.html, unknown
  * /api paths a JSON 404. Hashed assets are cached for a year; the shell and service worker never.
+ * Text files go out as the brotli or gzip twin written at build time (apps/pwa/scripts/
+ * precompress.ts) when the browser accepts it, with `Vary: Accept-Encoding`; nothing is
+ * compressed per request here.
  */
 export async function registerPwa(app: FastifyInstance, pwaDist: string): Promise<void> {
   const hasBuild = existsSync(path.join(pwaDist, 'index.html'));
@@ -15,6 +18,7 @@ export async function registerPwa(app: FastifyInstance, pwaDist: string): Promis
       root: pwaDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,10 +1,11 @@
-import { formatScore } from '@judging/shared-types';
+import { formatScore, type ResultsCategory } from '@judging/shared-types';
 import { Group, Paper, Select, Stack, Table, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useApiQuery } from '../../../admin/use-api-query.ts';
 import { getEventResults } from '../../../api/results-api.ts';
 import { printClasses, ResultsStatusBadge, ResultsToolbar } from '../../../results/results-toolbar.tsx';
+import { allotRows, useRevealedRows } from '../../../results/reveal-rows.ts';
 import { showRunIssue } from '../../../results/run-errors.ts';
 import { idParams } from '../../../routing/route-schemas.ts';
 import { AdminPageTitle } from '../-admin-page-title.tsx';
@@ -20,6 +21,12 @@ function SectionResultsPage() {
   const [pickedId, setPickedId] = useState<string | null>(null);
   const report = results.data;
   const category = report?.categories.find((c) => String(c.categoryId) === pickedId) ?? report?.categories[0];
+  const tableSizes = category?.sectionRankings.map((ranking) => ranking.standings.length) ?? [];
+  const revealed = useRevealedRows(
+    tableSizes.reduce((sum, size) => sum + size, 0),
+    `${eid}:${category?.categoryId ?? ''}`,
+  );
+  const rowLimits = allotRows(tableSizes, revealed);
   return (
     <Stack gap="md">
       <ResultsToolbar
@@ -41,40 +48,65 @@ function SectionResultsPage() {
           allowDeselect={false}
         />
       )}
-      {category?.sectionRankings.map((ranking) => (
-        <Paper
+      {category?.sectionRankings.map((ranking, index) => (
+        <SectionRanking
           key={ranking.sectionId}
-          withBorder
-          p="md"
-          className={printClasses.category}
-          component="section"
-          aria-label={ranking.sectionName}
-        >
-          <Title order={2} size="h3" mb="xs">
-            {category.categoryName}: {ranking.sectionName}
-          </Title>
-          <Table striped aria-label={`Ranking of ${ranking.sectionName}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={80}>Rank</Table.Th>
-                <Table.Th>Team</Table.Th>
-                <Table.Th ta="right">Score</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {ranking.standings.map((entry) => (
-                <Table.Tr key={entry.schoolId}>
-                  <Table.Td fw={700}>{entry.placeLabel}</Table.Td>
-                  <Table.Td>{entry.schoolName}</Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {entry.placeLabel === '' ? '—' : formatScore(entry.score)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
+          categoryName={category.categoryName}
+          ranking={ranking}
+          rowLimit={rowLimits[index]}
+        />
       ))}
     </Stack>
   );
 }
+
+type SectionRankingData = ResultsCategory['sectionRankings'][number];
+
+/** One section's ranking; memoised with its rows, so a chunk of new rows re-renders only those. */
+const SectionRanking = memo(function SectionRanking({
+  categoryName,
+  ranking,
+  rowLimit,
+}: {
+  categoryName: string;
+  ranking: SectionRankingData;
+  rowLimit: number | undefined;
+}) {
+  return (
+    <Paper withBorder p="md" className={printClasses.category} component="section" aria-label={ranking.sectionName}>
+      <Title order={2} size="h3" mb="xs">
+        {categoryName}: {ranking.sectionName}
+      </Title>
+      <Table striped aria-label={`Ranking of ${ranking.sectionName}`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={80}>Rank</Table.Th>
+            <Table.Th>Team</Table.Th>
+            <Table.Th ta="right">Score</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {ranking.standings.slice(0, rowLimit).map((entry) => (
+            <SectionRankingRow key={entry.schoolId} entry={entry} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+});
+
+const SectionRankingRow = memo(function SectionRankingRow({
+  entry,
+}: {
+  entry: SectionRankingData['standings'][number];
+}) {
+  return (
+    <Table.Tr>
+      <Table.Td fw={700}>{entry.placeLabel}</Table.Td>
+      <Table.Td>{entry.schoolName}</Table.Td>
+      <Table.Td ta="right" ff="monospace">
+        {entry.placeLabel === '' ? '—' : formatScore(entry.score)}
+      </Table.Td>
+    </Table.Tr>
+  );
+});

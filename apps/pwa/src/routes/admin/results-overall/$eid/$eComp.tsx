@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useApiQuery } from '../../../../admin/use-api-query.ts';
 import { getEventResults } from '../../../../api/results-api.ts';
 import { printClasses, ResultsStatusBadge, ResultsToolbar } from '../../../../results/results-toolbar.tsx';
+import { allotRows, useRevealedRows } from '../../../../results/reveal-rows.ts';
 import { showRunIssue } from '../../../../results/run-errors.ts';
 import { StandingsTable } from '../../../../results/standings-table.tsx';
 import { idParams } from '../../../../routing/route-schemas.ts';
@@ -27,6 +28,12 @@ function OverallResultsPage() {
   const { eid } = Route.useParams();
   const results = useApiQuery(`results-${eid}`, (signal) => getEventResults(eid, signal), showRunIssue);
   const report = results.data;
+  const tableSizes = report?.categories.map((category) => category.standings.length) ?? [];
+  const revealed = useRevealedRows(
+    tableSizes.reduce((sum, size) => sum + size, 0),
+    String(eid),
+  );
+  const rowLimits = allotRows(tableSizes, revealed);
   return (
     <Stack gap="md">
       <ResultsToolbar eventId={eid} exportTarget={{ eventId: eid }} />
@@ -34,7 +41,7 @@ function OverallResultsPage() {
         <AdminPageTitle>Overall results{report ? `: ${report.eventName}` : ''}</AdminPageTitle>
         {report && <ResultsStatusBadge report={report} />}
       </Group>
-      {report?.categories.map((category) => (
+      {report?.categories.map((category, index) => (
         <Paper
           key={category.categoryId}
           withBorder
@@ -53,7 +60,7 @@ function OverallResultsPage() {
               </Text>
             )}
           </Group>
-          <StandingsTable category={category} />
+          <StandingsTable category={category} rowLimit={rowLimits[index]} />
         </Paper>
       ))}
     </Stack>

@@ -1,0 +1,85 @@
+// Large results (a state final: six categories of sixty teams, eight section tables each) are
+// put on screen in chunks, top to bottom, each chunk its own task, so that the page never
+// freezes for a long task while it fills in (issue 20 item 4; decisions §8: chunks, not
+// virtualised). Printing shows every row: `beforeprint` reveals the rest at once.
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+
+/** Rows in the first commit: the top of the page, at once. */
+export const FIRST_ROWS = 20;
+/** Work aimed at per chunk, well under the 50 ms of a long task on a slow tablet. */
+export const CHUNK_TARGET_MS = 12;
+const MIN_STEP = 5;
+const MAX_STEP = 400;
+
+/**
+ * Runs `callback` in a task of its own, right after the browser's pending work (a paint, input):
+ * a message to ourselves, as React's scheduler does; `setTimeout(0)` waits 4 ms once nested.
+ * Answers a cancel.
+ */
+function inNextTask(callback: () => void): () => void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => callback();
+  channel.port2.postMessage(null);
+  return () => {
+    channel.port1.onmessage = null;
+    channel.port1.close();
+  };
+}
+
+/** Splits the rows revealed so far over a page's tables, in order: each table gets its share. */
+export function allotRows(tableSizes: readonly number[], revealed: number): number[] {
+  let left = Math.max(0, revealed);
+  return tableSizes.map((size) => {
+    const shown = Math.min(size, left);
+    left -= shown;
+    return shown;
+  });
+}
+
+/** The next chunk's size, scaled so that its work takes about CHUNK_TARGET_MS. */
+export function nextStep(step: number, lastChunkMs: number): number {
+  const scaled = Math.round((step * CHUNK_TARGET_MS) / Math.max(lastChunkMs, 1));
+  // Grows at most twofold a chunk: one fast chunk (rows already laid out, say) is no promise.
+  return Math.min(MAX_STEP, Math.max(MIN_STEP, Math.min(scaled, step * 2)));
+}
+
+/**
+ * How many of a page's `total` rows to show: FIRST_ROWS at once, then one chunk per task until
+ * all are shown; everything at once for printing. `key` names the data (a new answer, another
+ * category): a new key starts over.
+ */
+export function useRevealedRows(total: number, key: string): number {
+  const [state, setState] = useState({ key, revealed: Math.min(total, FIRST_ROWS) });
+  const step = useRef(FIRST_ROWS);
+  const chunkStartedAt = useRef<number | null>(null);
+  const current = state.key === key ? state : { key, revealed: Math.min(total, FIRST_ROWS) };
+  if (current !== state) setState(current);
+  const revealed = Math.min(current.revealed, total);
+
+  // Measured after the chunk's rows are in the DOM: render and commit (layout follows, unmeasured).
+  useLayoutEffect(() => {
+    if (chunkStartedAt.current === null) return;
+    step.current = nextStep(step.current, performance.now() - chunkStartedAt.current);
+    chunkStartedAt.current = null;
+  }, [revealed]);
+
+  useEffect(() => {
+    if (revealed >= total) return;
+    return inNextTask(() => {
+      chunkStartedAt.current = performance.now();
+      setState((previous) =>
+        previous.key === key ? { key, revealed: Math.min(total, previous.revealed + step.current) } : previous,
+      );
+    });
+  }, [key, revealed, total]);
+
+  useEffect(() => {
+    // Synchronously, before the browser lays the page out for the printer.
+    const showAll = () => flushSync(() => setState({ key, revealed: total }));
+    window.addEventListener('beforeprint', showAll);
+    return () => window.removeEventListener('beforeprint', showAll);
+  }, [key, total]);
+
+  return revealed;
+}

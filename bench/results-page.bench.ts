@@ -1,0 +1,174 @@
+// (e) The results pages of the biggest event (issue 20 item 4): the 103,680-row state final of
+// results.bench.ts, served by the real server, opened by a coordinator in headless Chromium.
+// Time to rendered (in-app navigation to the page → every row of every category in the DOM)
+// against a bare fetch + JSON.parse of the same answer in the same page, and the longest task
+// the page ran meanwhile (PerformanceObserver 'longtask'). Goal: ≤ 3×, no task over 50 ms.
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_PASSWORD, startServer } from './bench-server.ts';
+import { seedStateFinal } from './results.bench.ts';
+
+const ROUNDS = Number(process.env.BENCH_RESULTS_PAGE_ROUNDS ?? 5);
+const COORDINATOR = 'admin@demo.test';
+const CATEGORIES = 6;
+const SCHOOLS = 60;
+const SECTIONS = 8;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+interface PageRender {
+  ms: number;
+  /** The results answer's own request, start to last byte (as the page's resource timing saw it). */
+  answerMs: number;
+  /** From the answer's last byte to the last row shown: parse, check and render. */
+  afterAnswerMs: number;
+  longestTaskMs: number;
+  longTasks: number;
+}
+
+/** Navigates inside the app (no reload) and waits until `expectedRows` table rows are in `main`. */
+async function timeRender(page: Page, url: string, expectedRows: number): Promise<PageRender> {
+  return page.evaluate(
+    async ({ url, expectedRows }) => {
+      const tasks: PerformanceEntry[] = [];
+      const observer = new PerformanceObserver((list) => tasks.push(...list.getEntries()));
+      observer.observe({ type: 'longtask', buffered: false });
+      const start = performance.now();
+      history.pushState(null, '', url);
+      dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      const countRows = () => document.querySelectorAll('main table tbody tr').length;
+      await new Promise<void>((resolve, reject) => {
+        const deadline = setTimeout(() => reject(new Error(`only ${countRows()} of ${expectedRows} rows`)), 60_000);
+        const check = () => {
+          if (countRows() >= expectedRows) {
+            clearTimeout(deadline);
+            resolve();
+          } else requestAnimationFrame(check);
+        };
+        check();
+      });
+      // The frame that shows the last rows: painted once the next frame starts.
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const ms = performance.now() - start;
+      // Long tasks are reported after they end: give the observer its turn.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      observer.disconnect();
+      const during = tasks.filter((task) => task.startTime >= start - 1 && task.startTime <= start + ms);
+      const answer = performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/results/event/') && entry.startTime >= start)
+        .at(-1) as PerformanceResourceTiming | undefined;
+      return {
+        ms,
+        answerMs: answer ? answer.responseEnd - answer.startTime : Number.NaN,
+        afterAnswerMs: answer ? start + ms - answer.responseEnd : Number.NaN,
+        longestTaskMs: Math.max(0, ...during.map((task) => task.duration)),
+        longTasks: during.length,
+      };
+    },
+    { url, expectedRows },
+  );
+}
+
+/** The same answer fetched and parsed bare, with the page's own token. */
+async function timeBareFetch(page: Page, apiUrl: string): Promise<number> {
+  return page.evaluate(async (apiUrl) => {
+    const token = (JSON.parse(localStorage.getItem('judging.session') ?? '{}') as { token?: string }).token;
+    const start = performance.now();
+    const response = await fetch(apiUrl, { headers: { Authorization: `Bearer ${token}` } });
+    const report = (await response.json()) as { categories: unknown[] };
+    if (report.categories.length === 0) throw new Error('empty results');
+    return performance.now() - start;
+  }, apiUrl);
+}
+
+export interface ResultsPageBench {
+  overallRatio: number;
+  sectionRatio: number;
+  longestTaskMs: number;
+}
+
+export async function benchResultsPage(browser: Browser, port: number): Promise<ResultsPageBench> {
+  const server = await startServer(port);
+  try {
+    // The state final goes straight into the server's database while it is down.
+    await server.kill();
+    const { eventId, rows } = seedStateFinal(server.databaseFile);
+    await server.restart();
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 768 } });
+    const page = await context.newPage();
+    await page.goto('/login');
+    const panel = page.getByRole('region', { name: 'Log in' });
+    await panel.getByRole('textbox', { name: 'Email' }).fill(COORDINATOR);
+    await panel.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
+    await panel.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    const apiUrl = `/api/run/coordinator/results/event/${eventId}`;
+    const pages = [
+      { name: 'overall', url: `/admin/results-overall/${eventId}/overall`, rows: CATEGORIES * SCHOOLS },
+      { name: 'section', url: `/admin/results-section/${eventId}`, rows: SECTIONS * SCHOOLS },
+    ] as const;
+    const samples = { overall: [] as PageRender[], section: [] as PageRender[], bare: [] as number[] };
+    // One warm-up round (the server's results cache, the route's chunks), then the measured rounds.
+    for (let round = 0; round <= ROUNDS; round += 1) {
+      for (const target of pages) {
+        await page.goto('/admin/manage-events');
+        await page.getByRole('heading', { name: 'Manage events' }).waitFor();
+        const render = await timeRender(page, target.url, target.rows);
+        if (round > 0) samples[target.name].push(render);
+      }
+      const bare = await timeBareFetch(page, apiUrl);
+      if (round > 0) samples.bare.push(bare);
+    }
+    await context.close();
+    const bare = median(samples.bare);
+    const summary = (name: 'overall' | 'section') => {
+      const renders = samples[name];
+      const ms = median(renders.map((render) => render.ms));
+      const longest = Math.max(...renders.map((render) => render.longestTaskMs));
+      const tasks = median(renders.map((render) => render.longTasks));
+      const answerMs = median(renders.map((render) => render.answerMs));
+      const afterAnswerMs = median(renders.map((render) => render.afterAnswerMs));
+      return { ms, ratio: ms / bare, longest, tasks, answerMs, afterAnswerMs };
+    };
+    const overall = summary('overall');
+    const section = summary('section');
+    console.log(
+      `\n(e) results pages of the state final (${rows} score rows, event ${eventId}), headless Chromium at 1366×768, median of ${ROUNDS}`,
+    );
+    console.log(`    bare fetch + JSON.parse of the results answer: ${bare.toFixed(1)} ms`);
+    for (const [label, measure] of [
+      ['overall results (6 categories × 60 teams)', overall],
+      ['section results (one category: 8 sections × 60 teams)', section],
+    ] as const) {
+      console.log(
+        `    ${label}: rendered in ${measure.ms.toFixed(1)} ms = ${measure.ratio.toFixed(2)}× bare (goal ≤ 3×); longest task ${measure.longest.toFixed(0)} ms over all rounds, ${measure.tasks} long task(s) a render (goal: none over 50 ms)`,
+      );
+      console.log(
+        `        of which the answer's request ${measure.answerMs.toFixed(1)} ms, then parse, check and render ${measure.afterAnswerMs.toFixed(1)} ms`,
+      );
+    }
+    return {
+      overallRatio: overall.ratio,
+      sectionRatio: section.ratio,
+      longestTaskMs: Math.max(overall.longest, section.longest),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    await benchResultsPage(browser, Number(process.env.BENCH_PORT ?? 3199));
+  } finally {
+    await browser.close();
+  }
+}
