@@ -3,6 +3,7 @@
 // and "Back to the schools" that returns to the school the judge left.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { JudgeScreens } from './pages/judge-screens.page.ts';
+import { wcagViolations } from './support/axe.ts';
 import { JUDGE_PASSWORD, JudgeServer } from './pages/judge-server.ts';
 
 const READY_LINE = 'This tablet is ready to judge offline';
@@ -36,6 +37,8 @@ test('Ready for offline is not ready until the service worker is installed with 
   // The worker installs (precaching every file): the panel sees it on its own.
   releaseWorker();
   await expect(verdict).toContainText(READY_LINE, { timeout: 60_000 });
+  // The verdict is readable in a bright gym: the ready panel meets WCAG 2.1 AA.
+  expect(await wcagViolations(page), 'the ready panel').toEqual([]);
   await expect(page.getByTestId('offline-worker')).toHaveText(/installed in this browser/);
   await expect(page.getByTestId('offline-files')).toHaveText(/^all \d+ on this tablet$/);
 

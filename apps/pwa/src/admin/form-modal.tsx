@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import { modalTitleStyles } from './modal-styles.ts';
+import { modalTitleStyles } from '../layout/modal-styles.ts';
 import type { FormEvent, ReactNode } from 'react';
 
 /** The admin modals' frame: a titled dialog around a form with Cancel and Save. */

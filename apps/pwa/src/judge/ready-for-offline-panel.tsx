@@ -124,7 +124,7 @@ export function ReadyForOfflinePanel({ snapshot }: { snapshot: JudgeEventSnapsho
         <div role="status" aria-live="polite" data-testid="offline-verdict" data-ready={offline.isReady}>
           {offline.isReady ? (
             <Alert color="blue" variant="light" p="xs">
-              <Text fw={700} c="blue.9">
+              <Text fw={700} c="dark.9">
                 ✓ This tablet is ready to judge offline
               </Text>
             </Alert>

@@ -1,7 +1,8 @@
 import { landingPathFor } from '@judging/shared-types';
 import { Box, Button, Container, Group, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useConfirmDialog } from '../admin/confirm-dialog.tsx';
+import { useEffect } from 'react';
+import { useConfirmDialog } from './confirm-dialog.tsx';
 import { useLoginPanel } from '../auth/login-panel-state.tsx';
 import { ButtonLink, HrefButton } from '../routing/links.tsx';
 import { useSession } from '../session/session-context.tsx';
@@ -15,6 +16,11 @@ export function AppHeader() {
   const loginPanel = useLoginPanel();
   const navigate = useNavigate();
   const logoutWarning = useConfirmDialog();
+  // The logout guard is judge code, kept off the public pages; loaded as soon as someone is
+  // logged in, so logging out offline never waits for (or fails on) a chunk download.
+  useEffect(() => {
+    if (user) void import('../offline/logout-guard.ts');
+  }, [user]);
 
   const logOut = async () => {
     // Unsent scores are kept on the device either way; the judge is told before leaving.

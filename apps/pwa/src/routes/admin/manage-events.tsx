@@ -3,7 +3,7 @@ import { Badge, Button, Group, Stack } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useAdminWriteAccess } from '../../admin/admin-permissions.ts';
-import { useConfirmDialog } from '../../admin/confirm-dialog.tsx';
+import { useConfirmDialog } from '../../layout/confirm-dialog.tsx';
 import { formatShortDate } from '../../admin/date-format.ts';
 import { SearchField } from '../../admin/search-field.tsx';
 import { SortableTable, type TableColumn } from '../../admin/sortable-table.tsx';

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { AdminMessages } from '../../admin/admin-messages.ts';
 import { useAdminWriteAccess } from '../../admin/admin-permissions.ts';
 import { EmailText } from '../../admin/email-text.tsx';
-import { useConfirmDialog } from '../../admin/confirm-dialog.tsx';
+import { useConfirmDialog } from '../../layout/confirm-dialog.tsx';
 import { reportMutationError } from '../../admin/mutation-errors.ts';
 import { SearchField } from '../../admin/search-field.tsx';
 import { SortableTable, type TableColumn } from '../../admin/sortable-table.tsx';

@@ -3,7 +3,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useAdminWriteAccess } from '../../admin/admin-permissions.ts';
-import { useConfirmDialog } from '../../admin/confirm-dialog.tsx';
+import { useConfirmDialog } from '../../layout/confirm-dialog.tsx';
 import { formatShortDateTime } from '../../admin/date-format.ts';
 import { SortableTable, type TableColumn } from '../../admin/sortable-table.tsx';
 import { SortDirection } from '../../admin/table-sort.ts';

@@ -5,7 +5,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { rememberAccountStatus } from '../../../admin/account-status-store.ts';
 import { AdminMessages } from '../../../admin/admin-messages.ts';
 import { canManageAccounts, useAdminWriteAccess } from '../../../admin/admin-permissions.ts';
-import { useConfirmDialog } from '../../../admin/confirm-dialog.tsx';
+import { useConfirmDialog } from '../../../layout/confirm-dialog.tsx';
 import { formatShortDate } from '../../../admin/date-format.ts';
 import { EmailText } from '../../../admin/email-text.tsx';
 import { reportMutationError } from '../../../admin/mutation-errors.ts';

@@ -3,7 +3,7 @@ import { Badge, Button, Group, List, Menu, Paper, Stack, Text, Title } from '@ma
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { canViewAsJudge, useAdminWriteAccess } from '../../../admin/admin-permissions.ts';
-import { useConfirmDialog } from '../../../admin/confirm-dialog.tsx';
+import { useConfirmDialog } from '../../../layout/confirm-dialog.tsx';
 import { useApiQuery } from '../../../admin/use-api-query.ts';
 import { useSaveAction } from '../../../admin/use-save-action.ts';
 import { showAlert } from '../../../alerts/alerts-store.ts';

@@ -4,7 +4,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { AdminMessages } from '../../../admin/admin-messages.ts';
 import { useAdminWriteAccess } from '../../../admin/admin-permissions.ts';
-import { useConfirmDialog } from '../../../admin/confirm-dialog.tsx';
+import { useConfirmDialog } from '../../../layout/confirm-dialog.tsx';
 import { reportMutationError } from '../../../admin/mutation-errors.ts';
 import { SectionFormModal } from '../../../admin/section-form-modal.tsx';
 import { SortableTable, type TableColumn } from '../../../admin/sortable-table.tsx';

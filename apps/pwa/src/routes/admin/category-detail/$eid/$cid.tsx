@@ -11,7 +11,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AdminMessages } from '../../../../admin/admin-messages.ts';
 import { useAdminWriteAccess } from '../../../../admin/admin-permissions.ts';
-import { useConfirmDialog } from '../../../../admin/confirm-dialog.tsx';
+import { useConfirmDialog } from '../../../../layout/confirm-dialog.tsx';
 import { useApiQuery } from '../../../../admin/use-api-query.ts';
 import { AlertType, showAlert } from '../../../../alerts/alerts-store.ts';
 import {

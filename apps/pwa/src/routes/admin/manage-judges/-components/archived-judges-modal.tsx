@@ -1,6 +1,6 @@
 import { formatPhone, type Judge } from '@judging/shared-types';
 import { Button, Modal, Table, Text, VisuallyHidden } from '@mantine/core';
-import { modalTitleStyles } from '../../../../admin/modal-styles.ts';
+import { modalTitleStyles } from '../../../../layout/modal-styles.ts';
 import { reportMutationError } from '../../../../admin/mutation-errors.ts';
 import { useApiQuery } from '../../../../admin/use-api-query.ts';
 import { useSaveAction } from '../../../../admin/use-save-action.ts';

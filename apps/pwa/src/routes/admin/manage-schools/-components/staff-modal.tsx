@@ -1,6 +1,6 @@
 import type { School } from '@judging/shared-types';
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { modalTitleStyles } from '../../../../admin/modal-styles.ts';
+import { modalTitleStyles } from '../../../../layout/modal-styles.ts';
 
 /** 'more': the school's principal and educators 1 to 3. */
 export function StaffModal({ school, onClose }: { school: School; onClose(): void }) {

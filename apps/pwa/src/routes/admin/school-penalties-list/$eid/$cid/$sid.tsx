@@ -9,7 +9,7 @@ import { Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Ta
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useAdminWriteAccess } from '../../../../../admin/admin-permissions.ts';
-import { useConfirmDialog } from '../../../../../admin/confirm-dialog.tsx';
+import { useConfirmDialog } from '../../../../../layout/confirm-dialog.tsx';
 import { useApiQuery } from '../../../../../admin/use-api-query.ts';
 import { useSaveAction } from '../../../../../admin/use-save-action.ts';
 import { showAlert } from '../../../../../alerts/alerts-store.ts';
