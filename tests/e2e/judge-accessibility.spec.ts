@@ -19,6 +19,9 @@ test('the login page, dashboard, school sections, score sheet and every scoring 
   expect(await wcagViolations(page), 'login').toEqual([]);
 
   await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
+  // Scanned once the offline verdict has settled: a scan while it turns from "not ready" to
+  // "ready" read one alert's text colour against the other's background.
+  await expect(page.getByTestId('offline-verdict')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
   expect(await wcagViolations(page), 'judge dashboard with a category open').toEqual([]);
 
   await screens.openSchool(school.schoolName);

@@ -123,11 +123,9 @@ export function ReadyForOfflinePanel({ snapshot }: { snapshot: JudgeEventSnapsho
         </Group>
         <div role="status" aria-live="polite" data-testid="offline-verdict" data-ready={offline.isReady}>
           {offline.isReady ? (
-            <Alert color="blue" variant="light" p="xs">
-              <Text fw={700} c="dark.9">
-                ✓ This tablet is ready to judge offline
-              </Text>
-            </Alert>
+            <Text fw={700} p="xs">
+              ✓ This tablet is ready to judge offline
+            </Text>
           ) : (
             <Alert color="orange" variant="light" p="xs">
               <Text fw={700} c="orange.9">
