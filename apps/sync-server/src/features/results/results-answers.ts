@@ -6,29 +6,16 @@
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { chooseJsonEncoding } from '../../http/json-compression.ts';
 
 export type AnswerEncoding = 'br' | 'gzip' | 'identity';
 
 /** Below this, compressing costs more than the bytes it saves. */
 export const COMPRESS_FROM_BYTES = 1024;
 
-/**
- * The encoding to answer in, from the request's Accept-Encoding: brotli, then gzip, when the
- * client accepts it (a `q=0` refuses it); otherwise none. Pure.
- */
+/** The encoding to answer in: the JSON layer's choice from Accept-Encoding (http/json-compression.ts), else none. */
 export function chooseEncoding(acceptEncoding: string | undefined): AnswerEncoding {
-  if (acceptEncoding === undefined) return 'identity';
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
-    const quality = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='));
-    const weight = quality === undefined ? 1 : Number(quality.slice(2));
-    if (name !== '') accepted.set(name, Number.isFinite(weight) ? weight : 0);
-  }
-  const weightOf = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weightOf('br') > 0) return 'br';
-  if (weightOf('gzip') > 0) return 'gzip';
-  return 'identity';
+  return chooseJsonEncoding(acceptEncoding) ?? 'identity';
 }
 
 const brotli = promisify(brotliCompress);
