@@ -339,9 +339,14 @@ for (const closes of [1, 3]) {
 
       const { token } = await api.logIn(scenario.judge.email, JUDGE_PASSWORD);
       const cells = await api.readCells(scenario, token);
+      const onDevice = await judge.readDevice();
       assert.deepEqual(
         [...cells.subsections.values()].map((cell) => cell.score).sort((a, b) => a - b),
         [8.25, 12.5],
+        `on the server; the tablet says "${await judge.statusLine()}" and holds ${JSON.stringify({
+          outbox: onDevice.outbox,
+          cells: onDevice.cells.map((cell) => [cell.kind, cell.value, cell.pending]),
+        })}`,
       );
       const recorded = mutationsOnServer(scenario.judge.judgeId);
       assert.equal(recorded.size, 2, 'each edit applied once');

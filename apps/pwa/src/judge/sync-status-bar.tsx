@@ -129,8 +129,8 @@ function useStickyHeaderHeight(): number {
 // re-renders a number, not the bar.
 
 function QueueLine({ judgeId, connection }: { judgeId: number; connection: SyncStatus['connection'] }) {
-  const pending = useOutboxCount(judgeId, 'pending') ?? 0;
-  const rejected = useOutboxCount(judgeId, 'rejected') ?? 0;
+  const pending = useOutboxCount(judgeId, 'pending');
+  const rejected = useOutboxCount(judgeId, 'rejected');
   return <ToneText line={queueLine(connection, pending, rejected)} testId="pending-count" />;
 }
 

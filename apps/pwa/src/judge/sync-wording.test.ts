@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { createFakeTimers } from '../support/fake-timers.ts';
 import { Connection } from '../offline/sync-runner.ts';
 import { createSyncNotes } from './sync-note.ts';
-import { ALL_SENT, SyncTone, queueLine, receivedByServer, savedOnTablet, sheetDone } from './sync-wording.ts';
+import { ALL_SENT, COUNTING, SyncTone, queueLine, receivedByServer, savedOnTablet, sheetDone } from './sync-wording.ts';
 
 test('the status line never says "All sent" while a row is still on the tablet, and says when the server is out of reach', () => {
   assert.equal(queueLine(Connection.Connected, 0, 0), { text: ALL_SENT, tone: SyncTone.Sent });
@@ -18,11 +18,19 @@ test('the status line never says "All sent" while a row is still on the tablet, 
   });
   assert.equal(queueLine(Connection.Offline, 35, 0).text, "Can't reach the server: 35 changes saved on this tablet");
   assert.equal(queueLine(Connection.Unreachable, 0, 0).text, "Can't reach the server: nothing waiting to send");
+  // Counts that cannot be read right now (the tablet's database reopening) are not zero.
+  assert.equal(queueLine(Connection.Connected, undefined, 0), { text: COUNTING, tone: SyncTone.Neutral });
+  assert.equal(queueLine(Connection.Offline, undefined, undefined), {
+    text: `Can't reach the server: ${COUNTING.toLowerCase()}`,
+    tone: SyncTone.Warning,
+  });
   for (const connection of Object.values(Connection)) {
     for (const [pending, rejected] of [
       [1, 0],
       [0, 1],
       [3, 2],
+      [undefined, 0],
+      [undefined, undefined],
     ] as const) {
       const line = queueLine(connection, pending, rejected);
       assert.is.not(line.tone, SyncTone.Sent, `${connection} ${pending}/${rejected}`);

@@ -22,6 +22,8 @@ export const REFUSED = 'refused';
 export const REMOVED_NOT_SENT = 'removed on this tablet';
 
 export const ALL_SENT = 'All sent';
+/** While the tablet cannot read what waits (its database reopening): never shown as "All sent". */
+export const COUNTING = 'Checking what waits to send…';
 
 function changes(count: number): string {
   return `${count} change${count === 1 ? '' : 's'}`;
@@ -34,19 +36,18 @@ export function notSentCount(count: number): string {
 
 /**
  * The status bar's main line: whether the server can be reached and what waits. Never "All
- * sent" while any row is still on the tablet (waiting or refused).
+ * sent" while any row is still on the tablet (waiting or refused), nor while the counts are
+ * unknown (`undefined`).
  */
-export function queueLine(connection: Connection, pending: number, rejected: number): SyncLine {
+export function queueLine(connection: Connection, pending: number | undefined, rejected: number | undefined): SyncLine {
   const isConnected = connection === Connection.Connected;
   if (!isConnected) {
-    return {
-      text:
-        pending > 0
-          ? `Can't reach the server: ${changes(pending)} saved on this tablet`
-          : "Can't reach the server: nothing waiting to send",
-      tone: SyncTone.Warning,
-    };
+    let what = 'nothing waiting to send';
+    if (pending === undefined) what = COUNTING.toLowerCase();
+    else if (pending > 0) what = `${changes(pending)} saved on this tablet`;
+    return { text: `Can't reach the server: ${what}`, tone: SyncTone.Warning };
   }
+  if (pending === undefined || rejected === undefined) return { text: COUNTING, tone: SyncTone.Neutral };
   if (pending > 0) return { text: `Sending ${changes(pending)} saved on this tablet`, tone: SyncTone.Neutral };
   if (rejected > 0) return { text: 'Nothing waiting to send', tone: SyncTone.Neutral };
   return { text: ALL_SENT, tone: SyncTone.Sent };

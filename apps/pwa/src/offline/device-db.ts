@@ -294,14 +294,19 @@ export function isConnectionLost(error: unknown): boolean {
   );
 }
 
+/** Drops the lost connection and opens a new one. */
+export async function reopenDeviceDb(db: DeviceDb): Promise<void> {
+  db.close({ disableAutoOpen: false });
+  await db.open();
+}
+
 /** Runs `work`; on a lost connection it reopens the database and tries once more. */
 export async function withReopen<T>(db: DeviceDb, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (!isConnectionLost(error)) throw error;
-    db.close({ disableAutoOpen: false });
-    await db.open();
+    await reopenDeviceDb(db);
     return work();
   }
 }

@@ -4,6 +4,7 @@
 // counts stale), and after each step the kept counts must equal a count of the rows, and
 // each cell must show an edit waiting exactly while a row of it is queued.
 import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
 import { RejectionCode, type MutationResult } from '@judging/shared-types';
 import fc from 'fast-check';
 import { test } from 'uvu';
@@ -17,7 +18,7 @@ import {
   refusePhotoEdits,
   retryRejected,
 } from './outbox-acks.ts';
-import { countOutbox, recountOutbox } from './outbox-counts.ts';
+import { countOutbox, followOutboxCounts, recountOutbox } from './outbox-counts.ts';
 import { enqueueCategorySubmit, removeCell, saveCell, type CellInput } from './outbox.ts';
 import { testCell } from '../test-support/cells.ts';
 
@@ -246,6 +247,47 @@ test('a recount puts drifted counts right from the rows, and leaves right ones a
     assert.equal(await countOutbox(db, 5), { pending: 2, rejected: 1 });
     assert.equal(await countOutbox(db, 6), { pending: 0, rejected: 0 });
   } finally {
+    db.close();
+  }
+});
+
+test('followed counts never stand stale: a failed read makes them unknown, and the next read brings them back', async () => {
+  const db = createDeviceDb(`follow-counts-${Math.random()}`);
+  const readings: ({ pending: number; rejected: number } | undefined)[] = [];
+  const waitForReadings = async (count: number) => {
+    for (let tries = 0; readings.length < count && tries < 200; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    assert.ok(readings.length >= count, `waited for ${count} readings, saw ${JSON.stringify(readings)}`);
+  };
+  const table = db.outboxCounts as unknown as { get: (key: number) => Promise<unknown> };
+  const get = table.get.bind(table);
+  let failReads = false;
+  // Only the follower's reads fail (the save reads the counts too, inside its own write).
+  table.get = (key) =>
+    failReads && Dexie.currentTransaction?.mode !== 'readwrite'
+      ? Promise.reject(new DOMException('The database connection is closing.', 'InvalidStateError'))
+      : get(key);
+  const stop = followOutboxCounts(db, 5, (counts) => readings.push(counts), 20);
+  try {
+    await waitForReadings(1);
+    assert.equal(readings.at(-1), { pending: 0, rejected: 0 });
+
+    failReads = true;
+    await saveCell(
+      db,
+      testCell({ kind: CellKind.Subsection, judgeId: 5, itemId: 1, value: 8.25 }),
+      'Taste',
+      new Date().toISOString(),
+    );
+    await waitForReadings(2);
+    assert.is(readings[1], undefined, 'unknown, not the stale zero');
+
+    failReads = false;
+    await waitForReadings(3);
+    assert.equal(readings.at(-1), { pending: 1, rejected: 0 });
+  } finally {
+    stop();
     db.close();
   }
 });

@@ -5,7 +5,7 @@
 // are in docs/decisions.md, "Performance machinery"); a save also writes from the counts this
 // page last knew, so it does not wait a round trip for a read. `recountOutbox` puts them right
 // once as the app starts, should they ever drift.
-import Dexie from 'dexie';
+import Dexie, { liveQuery } from 'dexie';
 import { OutboxStatus, withReopen, type DeviceDb, type OutboxCountsRow } from './device-db.ts';
 
 /** Changes to judges' outbox counts, by judge. */
@@ -68,6 +68,43 @@ export async function countOutbox(db: DeviceDb, judgeId: number): Promise<{ pend
   const counts = (await db.outboxCounts.get(judgeId)) ?? { judgeId, pending: 0, rejected: 0 };
   rememberCounts(db, counts);
   return { pending: counts.pending, rejected: counts.rejected };
+}
+
+/** After a failed read of the counts, the next try. */
+export const COUNTS_RETRY_MS = 500;
+
+/**
+ * Follows the judge's counts live: `publish` gets each new reading, and `undefined` while they
+ * cannot be read. A live query ends at its first error (WebKit closing the connection under the
+ * app); the numbers it last gave would then stand, and "All sent" could show over a waiting
+ * edit. So an error makes them unknown at once, and the query starts again until it reads
+ * (Dexie reopens a connection the engine closed; so do the next save and sync). Returns the stop.
+ */
+export function followOutboxCounts(
+  db: DeviceDb,
+  judgeId: number,
+  publish: (counts: { pending: number; rejected: number } | undefined) => void,
+  retryMs = COUNTS_RETRY_MS,
+): () => void {
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let subscription: { unsubscribe(): void } | undefined;
+  let isStopped = false;
+  const follow = () => {
+    subscription = liveQuery(() => countOutbox(db, judgeId)).subscribe({
+      next: (counts) => publish(counts),
+      error: (error: unknown) => {
+        console.error(error);
+        publish(undefined);
+        if (!isStopped) retry = setTimeout(follow, retryMs);
+      },
+    });
+  };
+  follow();
+  return () => {
+    isStopped = true;
+    clearTimeout(retry);
+    subscription?.unsubscribe();
+  };
 }
 
 /**

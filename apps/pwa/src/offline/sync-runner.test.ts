@@ -158,4 +158,44 @@ test('the server’s own refusal (503 of our JSON) is not "unreachable"; a porta
   runner.stop();
 });
 
+test('the device database closed under a run (WebKit) is reopened and the run tried again at once: no backoff, no error shown', async () => {
+  const db = newDeviceDb();
+  await seed(db, 5, 2);
+  const server = fakeApi(applyAll);
+  const runner = runnerFor(db, server.api, () => judge(5));
+  // The engine closes the connection the way WebKit does: Dexie's handle stays, its requests fail;
+  // twice in a row, so the one retry of the failing step itself meets a closed connection too.
+  const transaction = db.transaction.bind(db) as (...args: unknown[]) => unknown;
+  let closesLeft = 2;
+  (db as unknown as { transaction: (...args: unknown[]) => unknown }).transaction = (...args: unknown[]) => {
+    if (closesLeft > 0) {
+      closesLeft -= 1;
+      throw new DOMException('The database connection is closing.', 'InvalidStateError');
+    }
+    return transaction(...args);
+  };
+  await runner.requestSync('write');
+  runner.stop();
+  assert.is(closesLeft, 0);
+  assert.equal(await countOutbox(db, 5), { pending: 0, rejected: 0 }, 'sent in the same run');
+  assert.is(runner.getStatus().lastError, null);
+  assert.is(runner.getStatus().nextRetryAt, null);
+  assert.is(runner.getStatus().connection, Connection.Connected);
+});
+
+test('a device database that keeps failing is a failure like any other: backoff and the error shown', async () => {
+  const db = newDeviceDb();
+  await seed(db, 5, 1);
+  const server = fakeApi(applyAll);
+  const runner = runnerFor(db, server.api, () => judge(5));
+  (db as unknown as { transaction: () => never }).transaction = () => {
+    throw new DOMException('The database connection is closing.', 'InvalidStateError');
+  };
+  await runner.requestSync('write');
+  runner.stop();
+  assert.ok(runner.getStatus().lastError);
+  assert.ok(runner.getStatus().nextRetryAt, 'the next try waits for the backoff');
+  assert.is(server.pushed.length, 0);
+});
+
 test.run();

@@ -12,7 +12,14 @@
 // fails to reach it, and the queue drains as soon as a probe is answered again.
 import { ErrorCode, Role, hasRole } from '@judging/shared-types';
 import { isApiError } from '../api/api-error.ts';
-import { probeDeviceDb, readDeviceId, withReopen, type DeviceDb } from './device-db.ts';
+import {
+  isConnectionLost,
+  probeDeviceDb,
+  readDeviceId,
+  reopenDeviceDb,
+  withReopen,
+  type DeviceDb,
+} from './device-db.ts';
 import { readLastSync, recordSyncSuccess, storeReferenceData } from './device-store.ts';
 import { refusePhotoEdits } from './outbox-acks.ts';
 import { countOutbox, recountOutbox } from './outbox-counts.ts';
@@ -94,6 +101,8 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
   let statusJudgeId: number | null = null;
   let running: Promise<void> | null = null;
   let rerun = false;
+  /** A run reopens a lost device database once; a second loss in the same run is a failure. */
+  let hasReopenedThisRun = false;
   let debounceTimer: unknown;
   let retryTimer: unknown;
   let periodicTimer: unknown;
@@ -233,6 +242,20 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
         nextRetryAt: null,
       });
     } catch (error) {
+      if (isConnectionLost(error) && !hasReopenedThisRun) {
+        // The tablet's own database closed under the run (WebKit does): nothing is wrong with
+        // the server, so no backoff and no error on the bar; reopen and run again at once.
+        hasReopenedThisRun = true;
+        try {
+          await reopenDeviceDb(db);
+          rerun = true;
+          setStatus({ isSyncing: false });
+          return;
+        } catch (reopenError) {
+          handleFailure(reopenError, session);
+          return;
+        }
+      }
       handleFailure(error, session);
     }
   }
@@ -345,6 +368,7 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       return running;
     }
     running = (async () => {
+      hasReopenedThisRun = false;
       try {
         do {
           rerun = false;
