@@ -19,8 +19,7 @@ test('the login page, dashboard, school sections, score sheet and every scoring 
   expect(await wcagViolations(page), 'login').toEqual([]);
 
   await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
-  // Scanned once the offline verdict has settled: a scan while it turns from "not ready" to
-  // "ready" read one alert's text colour against the other's background.
+  // The "not ready" verdict has its own scan (below); this one is of the ready tablet.
   await expect(page.getByTestId('offline-verdict')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
   expect(await wcagViolations(page), 'judge dashboard with a category open').toEqual([]);
 
@@ -107,4 +106,19 @@ test('the submit confirmation and the needs-attention list meet WCAG 2.1 AA', as
   await screens.needsAttentionButton.click();
   await expect(screens.dialog.getByRole('heading', { name: 'Needs attention' })).toBeVisible();
   expect(await wcagViolations(page), 'needs-attention list').toEqual([]);
+});
+
+test.describe('a tablet not ready for offline', () => {
+  // No service worker: the app is not installed, so the verdict stays "not ready" for the scan.
+  test.use({ serviceWorkers: 'block' });
+
+  test('the dashboard with its "not ready for offline" verdict meets WCAG 2.1 AA', async ({ page, request }) => {
+    const scenario = await new JudgeServer(request).createScenario('a11y-not-ready');
+    const screens = new JudgeScreens(page);
+    await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
+    const verdict = page.getByTestId('offline-verdict');
+    await expect(verdict).toHaveAttribute('data-ready', 'false');
+    await expect(verdict).toContainText('Not ready for offline yet');
+    expect(await wcagViolations(page), 'judge dashboard, not ready for offline').toEqual([]);
+  });
 });
