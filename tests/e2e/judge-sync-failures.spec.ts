@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { installApp } from './pages/installed-app.ts';
 import { openCoordinatorRunPage } from './pages/coordinator-run.ts';
 import { readDevice } from './pages/judge-device.ts';
-import { JudgeScreens } from './pages/judge-screens.page.ts';
+import { JudgeScreens, testPhoto } from './pages/judge-screens.page.ts';
 import { JUDGE_PASSWORD, JudgeServer, type JudgingScenario } from './pages/judge-server.ts';
 
 async function openFirstSheet(screens: JudgeScreens, scenario: JudgingScenario): Promise<void> {
@@ -324,5 +324,40 @@ test.describe('judge sync when things go wrong', () => {
       .poll(async () => [...(await server.readCells(scenario, token)).subsections.values()].map((cell) => cell.score))
       .toEqual([6]);
     await expect.poll(async () => (await readDevice(page)).outbox.length).toBe(0);
+  });
+  test("offline, a waiting photo is retried on the runner's backoff (not every second); it goes once the signal is back", async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const server = new JudgeServer(request);
+    const scenario = await server.createScenario('photo-backoff');
+    const screens = new JudgeScreens(page);
+    await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
+    await openFirstSheet(screens, scenario);
+
+    const uploadTries: number[] = [];
+    context.on('request', (sent) => {
+      if (sent.url().includes('/api/sync/photo')) uploadTries.push(Date.now());
+    });
+    await context.setOffline(true);
+    await expect(screens.onlineBadge(false)).toBeVisible();
+    await screens.addPenalty('Overtime', { overtime: '1:00', comments: 'A minute over', photo: testPhoto('wait.png') });
+    const since = Date.now();
+    await page.waitForTimeout(16_000);
+    const tries = uploadTries.filter((at) => at >= since - 2_000);
+    // Backoff doubles from 2 s (with jitter down to half): at most 6 tries in these 16 s; a
+    // retry every second would be 16.
+    expect(tries.length, `photo upload tries while offline: ${tries.length}`).toBeLessThanOrEqual(6);
+    expect((await readDevice(page)).photos.filter((photo) => photo.uploadedAt === null)).toHaveLength(1);
+
+    await context.setOffline(false);
+    await expect(screens.pendingText(0)).toBeVisible({ timeout: 15_000 });
+    const device = await readDevice(page);
+    expect(device.photos.every((photo) => photo.uploadedAt !== null)).toBe(true);
+    const { token } = await server.logIn(scenario.judge.email, JUDGE_PASSWORD);
+    const cells = await server.readCells(scenario, token);
+    expect([...cells.penalties.values()].map((cell) => cell.photoSha256 !== null)).toEqual([true]);
   });
 });
