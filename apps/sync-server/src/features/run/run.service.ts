@@ -68,7 +68,12 @@ export async function getCoordinatorEvent(
   const event = await findRunEvent(db, caller, eventId);
   const version = await findResultsVersion(db, event.state_id);
   const categories = await buildRunCategories(db, event);
-  const canEnd = event.status === 'STARTED' && (await findUnfinishedJudging(db, eventId)).length === 0;
+  // A judge not submitted already keeps the event from ending: the full check (every cell of
+  // every sheet) runs only once all have submitted, not on each refresh of a running day.
+  const canEnd =
+    event.status === 'STARTED' &&
+    everyJudgeSubmitted(categories) &&
+    (await findUnfinishedJudging(db, eventId)).length === 0;
   let shown = categories;
   if (filter.categoryId !== undefined) {
     shown = shown.filter((category) => category.categoryId === filter.categoryId);
@@ -89,6 +94,10 @@ export async function getCoordinatorEvent(
     categories: shown,
     version,
   };
+}
+
+function everyJudgeSubmitted(categories: readonly RunCategory[]): boolean {
+  return categories.every((category) => category.judges.every((judge) => judge.isSubmitted));
 }
 
 function statusOf(event: EventRow, isSubmitted: boolean): RunJudge['status'] {

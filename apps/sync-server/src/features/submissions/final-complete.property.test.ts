@@ -14,6 +14,7 @@ import {
   buildSmallEvent,
   download,
   endEvent,
+  runView,
   scoreSheet,
   submit,
   type SmallEvent,
@@ -165,9 +166,16 @@ async function apply(world: World, action: Action): Promise<void> {
     case 'start':
       await inject('PUT', `/api/run/coordinator/event/${eventId}/start`);
       return;
-    case 'end':
-      await endEvent(world.event);
+    case 'end': {
+      // The run page's "End" offer is End's own verdict (it skips the full check while a judge
+      // has not submitted).
+      const view = await runView(world.event);
+      const ended = await endEvent(world.event);
+      if (view.eventStatus === 'STARTED') {
+        assert.is(ended.statusCode === 200, view.canEnd, `canEnd ${view.canEnd}, End answered ${ended.statusCode}`);
+      }
       return;
+    }
   }
 }
 
