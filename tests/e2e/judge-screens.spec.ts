@@ -26,8 +26,12 @@ test('the score sheet follows the seed: modals, headers, dropdowns, Done, prompt
   const school = scenario.schools[0]!;
   const screens = new JudgeScreens(page);
   await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
+  // The judge's screens are tools: one quiet footer line, not the marketing band.
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Help', exact: true })).toBeVisible();
+  await expect(page.getByText(/© 2022/)).toHaveCount(0);
   await screens.openSchool(school.schoolName);
   await screens.openSection(scenario.sectionName);
+  await expect(page.getByText(/© 2022/)).toHaveCount(0);
   await expect(page.getByRole('link', { name: '← Back to the criteria sections' })).toHaveAttribute(
     'href',
     new RegExp(`schoolId=${school.schoolId}.*judgeId=${scenario.judge.judgeId}`),

@@ -4,8 +4,9 @@ import { AnchorLink } from '../routing/links.tsx';
 import classes from './app-footer.module.css';
 
 /**
- * Footer links on every public page, and the copyright notice. In the admin tools the marketing
- * band gives way to one quiet line of help links: coordinators work there, nobody is sold to.
+ * Footer links on every public page, and the copyright notice. In the tools (layout/tools-paths.ts:
+ * the admin screens, the judge's scoring screens, settings) the marketing band gives way to one
+ * quiet line of help links: coordinators and judges work there, nobody is sold to.
  */
 export function AppFooter({ isTools = false }: { isTools?: boolean }) {
   const paymentUrl = usePaymentUrl();

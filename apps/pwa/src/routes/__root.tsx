@@ -4,6 +4,7 @@ import { AlertsArea } from '../alerts/alerts-area.tsx';
 import type { RouterContext } from '../auth/route-guards.ts';
 import { AppFooter } from '../layout/app-footer.tsx';
 import { AppHeader } from '../layout/app-header.tsx';
+import { isToolsPath } from '../layout/tools-paths.ts';
 import { GlobalLoader } from '../loading/global-loader.tsx';
 import { UpdateBanner } from '../pwa/update-banner.tsx';
 import { NotFoundPage } from './-not-found-page.tsx';
@@ -15,7 +16,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
-  const isAdminTools = useRouterState({ select: (state) => state.location.pathname.startsWith('/admin') });
+  const isTools = useRouterState({ select: (state) => isToolsPath(state.location.pathname) });
   return (
     <>
       <a href="#main" className={classes.skipLink}>
@@ -26,7 +27,7 @@ function RootLayout() {
         <Box component="main" id="main" tabIndex={-1} className={classes.main}>
           <Outlet />
         </Box>
-        <AppFooter isTools={isAdminTools} />
+        <AppFooter isTools={isTools} />
       </Box>
       <AlertsArea />
       <GlobalLoader />
