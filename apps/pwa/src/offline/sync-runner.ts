@@ -21,15 +21,15 @@ import {
   type DeviceDb,
 } from './device-db.ts';
 import { readLastSync, recordSyncSuccess, storeReferenceData } from './device-store.ts';
-import { refusePhotoEdits } from './outbox-acks.ts';
+import { createDeviceLock } from './device-lock.ts';
 import { countOutbox, recountOutbox } from './outbox-counts.ts';
 import { realTimers, type Timers } from '../support/timers.ts';
 import { pushOutbox } from './outbox-push.ts';
 import { pullEvents } from './pull-events.ts';
 import { PERIODIC_SYNC_MS, RETRY_AFTER_MAX_MS, WRITE_DEBOUNCE_MS, backoffDelay, probeDelay } from './sync-schedule.ts';
-import { listPhotosToUpload, markPhotoUploaded } from './photo-store.ts';
+import { uploadPhotos } from './photo-upload.ts';
 import type { SyncApi } from './sync-api.ts';
-import { describeSyncError as describe, isPhotoRefused, isUnreachable } from './sync-errors.ts';
+import { describeSyncError as describe, isUnreachable } from './sync-errors.ts';
 
 export interface SyncSession {
   userId: number;
@@ -112,7 +112,6 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
   let isStarted = false;
   /** When the server last answered anything (a probe, a push, a pull): no probe is needed soon after. */
   let lastHeardAt = Number.NEGATIVE_INFINITY;
-  let localLock: Promise<unknown> = Promise.resolve();
   const cleanups: (() => void)[] = [];
 
   const setStatus = (patch: Partial<SyncStatus>) => {
@@ -135,21 +134,7 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     if (status.connection !== connection) setStatus({ connection });
   };
 
-  const withDeviceLock = async (work: () => Promise<void>) => {
-    if (dependencies.locks) {
-      await dependencies.locks.request('sync', work);
-      return;
-    }
-    const previous = localLock;
-    let release: () => void = () => undefined;
-    localLock = new Promise<void>((resolve) => (release = resolve));
-    await previous;
-    try {
-      await work();
-    } finally {
-      release();
-    }
-  };
+  const withDeviceLock = createDeviceLock(dependencies.locks);
 
   const activeJudge = (): SyncSession | null => {
     const session = dependencies.getSession();
@@ -165,21 +150,7 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     setStatus({ lastSyncAt: judgeId === null ? null : await readLastSync(db, judgeId), lastError: null });
   };
 
-  async function uploadPhotos(judgeId: number): Promise<void> {
-    for (const photo of await listPhotosToUpload(db, judgeId)) {
-      try {
-        await api.uploadPhoto(photo);
-        noteHeard();
-      } catch (error) {
-        if (!isPhotoRefused(error)) throw error;
-        noteHeard();
-        // Refused for good: the edits that need it go to "needs attention"; the queue goes on.
-        await refusePhotoEdits(db, judgeId, photo.sha256, describe(error), now().toISOString());
-        continue;
-      }
-      await markPhotoUploaded(db, photo.sha256, now().toISOString());
-    }
-  }
+  const uploadJudgePhotos = (judgeId: number) => uploadPhotos({ db, api, now, onHeard: noteHeard }, judgeId);
 
   function scheduleRetry(delay: number) {
     timers.clearTimeout(retryTimer);
@@ -223,8 +194,12 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     try {
       await withDeviceLock(async () => {
         const deviceId = await readDeviceId(db);
-        await uploadPhotos(session.userId);
-        await pushOutbox({ db, api, now, onHeard: noteHeard, uploadPhotos }, session.userId, deviceId);
+        await uploadJudgePhotos(session.userId);
+        await pushOutbox(
+          { db, api, now, onHeard: noteHeard, uploadPhotos: uploadJudgePhotos },
+          session.userId,
+          deviceId,
+        );
         await pullEvents({ db, api, now }, session.userId, deviceId);
       });
       failures = 0;

@@ -1,31 +1,14 @@
 import {
   ADMIN_AREA_ROLES,
-  CaptchaMessages,
   EDITOR_ROLES,
   ErrorCode,
-  MAX_STUDENTS_PER_CATEGORY,
   RegistrationMessages,
   formatPhone,
   hasRole,
-  validateSchoolRegistration,
   type OpenEvent,
   type SchoolRegistration,
-  type ValidationResult,
 } from '@judging/shared-types';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Divider,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Divider, Group, NativeSelect, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { formatShortDate } from '../../../admin/date-format.ts';
@@ -44,70 +27,10 @@ import { withLoading } from '../../../loading/loading-store.ts';
 import { AnchorLink } from '../../../routing/links.tsx';
 import { useSession } from '../../../session/session-context.tsx';
 import { RegistrationStatesNote, StateScope, StateSelect } from '../../contact/-components/state-select.tsx';
-
-/** The school picker's value for "* My school is not listed *". */
-const NEW_SCHOOL = 'new';
-
-interface RegistrationValues {
-  stateId: number;
-  eventId: number;
-  /** '' (nothing chosen yet), NEW_SCHOOL, or a listed school's id. */
-  schoolChoice: string;
-  schoolName: string;
-  schoolPrincipal: string;
-  schoolEducator1: string;
-  schoolEducator2: string;
-  schoolEducator3: string;
-  schoolContactName: string;
-  schoolContactEmail: string;
-  schoolContactPhone: string;
-  /** Category ids the school enters, in the event's order. */
-  categoryIds: number[];
-  /** Typed student lists by category id. */
-  students: Record<number, string>;
-  /** The solved captcha ('' until solved); coordinators register without one. */
-  captcha: string;
-}
+import { CategoryStudentsFields } from './category-students-fields.tsx';
+import { NEW_SCHOOL, checkRegistration, type RegistrationValues } from './registration-values.ts';
 
 const ignoreFailure = () => undefined;
-
-/** The wire payload the values stand for (the same object is checked and sent). */
-function toRegistration(values: RegistrationValues): unknown {
-  const trim = (text: string) => text.trim();
-  const school =
-    values.schoolChoice === NEW_SCHOOL
-      ? {
-          schoolId: null,
-          schoolName: trim(values.schoolName),
-          schoolPrincipal: trim(values.schoolPrincipal),
-          schoolEducator1: trim(values.schoolEducator1),
-          schoolEducator2: trim(values.schoolEducator2),
-          schoolEducator3: trim(values.schoolEducator3),
-          schoolContactName: trim(values.schoolContactName),
-          schoolContactEmail: trim(values.schoolContactEmail),
-          schoolContactPhone: trim(values.schoolContactPhone),
-        }
-      : values.schoolChoice === ''
-        ? {}
-        : { schoolId: Number(values.schoolChoice) };
-  return {
-    school,
-    state: { stateId: values.stateId },
-    event: {
-      eventId: values.eventId,
-      categories: values.categoryIds.map((categoryId) => ({ categoryId, students: values.students[categoryId] ?? '' })),
-    },
-    ...(values.captcha ? { captcha: values.captcha } : {}),
-  };
-}
-
-/** The server's check, plus the captcha a visitor must solve (decisions §7). */
-function checkRegistration(values: RegistrationValues, needsCaptcha: boolean): ValidationResult<SchoolRegistration> {
-  const result = validateSchoolRegistration(toRegistration(values));
-  if (!needsCaptcha || values.captcha !== '') return result;
-  const missing = { field: 'captcha', message: CaptchaMessages.required };
-  return { ok: false, errors: result.ok ? [missing] : [...result.errors, missing] };
-}
 
 /**
  * School registration (public /school, and /school/{eventId}/{stateId} from a category page):
@@ -173,18 +96,6 @@ export function SchoolRegistrationForm({
   );
   const [refusedChoiceKey, setRefusedChoiceKey] = useState<string | null>(null);
   const isAlreadyRegistered = allowed.data?.allowed === false || (choiceKey !== '' && refusedChoiceKey === choiceKey);
-
-  const categoryIndex = (categoryId: number) => form.values.categoryIds.indexOf(categoryId);
-  const toggleCategory = (categoryId: number, isChecked: boolean) => {
-    const order = event?.categories.map((category) => category.categoryId) ?? [];
-    form.update(
-      (previous) => ({
-        ...previous,
-        categoryIds: order.filter((id) => (id === categoryId ? isChecked : previous.categoryIds.includes(id))),
-      }),
-      ['event.categories'],
-    );
-  };
 
   const submit = form.onSubmit((registration: SchoolRegistration) => {
     if (isAlreadyRegistered) return;
@@ -392,59 +303,7 @@ export function SchoolRegistrationForm({
               </SimpleGrid>
             </Stack>
           )}
-          {event && (
-            <Stack gap="sm">
-              <Divider label="Categories and students" labelPosition="left" />
-              <Text size="sm" c="dimmed">
-                Tick each category your school enters and list its students: up to {MAX_STUDENTS_PER_CATEGORY} names,
-                separated by commas.
-              </Text>
-              {event.categories.map((category) => {
-                const index = categoryIndex(category.categoryId);
-                const isChosen = index >= 0;
-                return (
-                  <Paper key={category.categoryId} withBorder p="sm" radius="md">
-                    <Stack gap="xs">
-                      <Checkbox
-                        label={
-                          <Title order={3} size="h5">
-                            {category.categoryName}
-                          </Title>
-                        }
-                        aria-label={`Enter ${category.categoryName}`}
-                        checked={isChosen}
-                        onChange={(change) => toggleCategory(category.categoryId, change.currentTarget.checked)}
-                      />
-                      {isChosen && (
-                        <TextInput
-                          label={`Students in ${category.categoryName}`}
-                          placeholder="Ann Lee, Bo Chen"
-                          required
-                          value={form.values.students[category.categoryId] ?? ''}
-                          onChange={(change) => {
-                            const text = change.currentTarget.value;
-                            form.update(
-                              (previous) => ({
-                                ...previous,
-                                students: { ...previous.students, [category.categoryId]: text },
-                              }),
-                              [`event.categories.${index}.students`],
-                            );
-                          }}
-                          error={errors[`event.categories.${index}.students`]}
-                        />
-                      )}
-                    </Stack>
-                  </Paper>
-                );
-              })}
-              {errors['event.categories'] && (
-                <Text c="red.8" size="sm" role="alert">
-                  {errors['event.categories']}
-                </Text>
-              )}
-            </Stack>
-          )}
+          {event && <CategoryStudentsFields event={event} form={form} />}
           {needsCaptcha && (
             <CaptchaField
               resetKey={captchaKey}
