@@ -18,6 +18,7 @@ import { deviceDb, syncApi, syncRunner, whenIdle } from '../offline/device.ts';
 import { referenceCells, storeJudgeEvents, toEventDataRow } from '../offline/device-store.ts';
 import { useLiveQuery } from '../offline/use-live-query.ts';
 import { createCommittedSaves, isSameLiveRows, withCommittedSaves, type LiveRows } from './committed-saves.ts';
+import { createPrimedRows } from './primed-rows.ts';
 
 /** One judge's event as the screens read it. */
 export interface JudgeEventSnapshot {
@@ -79,26 +80,8 @@ export async function loadJudgeEvents(
   }
 }
 
-/**
- * Rows a route's loader read for the screen it opens (`loadJudgeEvent` with a sheet), taken once
- * by that screen's first render (`useDeviceJudgeEvent`): the sheet is drawn in the screen's first
- * render instead of after two more reads and renders. Why: on an offline cold start of the
- * scoring page those cost about a fifth of the time to the first sheet at 4× CPU throttle
- * (docs/decisions.md, issue 20). Taken once, so a screen shown again from the router's cache
- * reads afresh; the live queries still start as usual and replace the rows should they differ,
- * and saves committed after the read show over them (committed-saves.ts).
- */
-const primedRows = new Map<string, { eventData: EventDataRow; rows: LiveRows }>();
-
-const scopeKey = (judgeId: number, eventId: number, sheet: SheetScope | undefined) =>
-  sheet ? `${judgeId}:${eventId}:${sheet.categoryId}:${sheet.sectionId}:${sheet.schoolId}` : `${judgeId}:${eventId}`;
-
-function takePrimedRows(judgeId: number, eventId: number, sheet: SheetScope | undefined) {
-  const key = scopeKey(judgeId, eventId, sheet);
-  const primed = primedRows.get(key);
-  primedRows.delete(key);
-  return primed;
-}
+/** The sheet rows the scoring route's loader read, for the page's first render (primed-rows.ts). */
+const primedRows = createPrimedRows();
 
 /**
  * Loads an event for the screens: from the device (downloading it first if it is not there yet)
@@ -128,7 +111,7 @@ export async function loadJudgeEvent(
     withReopen(deviceDb, () => deviceDb.eventData.get([judgeId, eventId])),
     sheet ? readDeviceRows(judgeId, eventId, sheet).catch(() => undefined) : undefined,
   ]);
-  if (stored && rows) primedRows.set(scopeKey(judgeId, eventId, sheet), { eventData: stored, rows });
+  if (stored && rows) primedRows.put({ judgeId, eventId, sheet }, { eventData: stored, rows });
   if (stored) {
     // After the screen is drawn: a sync's transactions would hold up its first reads.
     whenIdle(() => void syncRunner.syncWhenDue('open'));
@@ -243,7 +226,7 @@ export function useDeviceJudgeEvent(
   sheet?: SheetScope,
 ): JudgeEventSnapshot | null | undefined {
   // Read by the route's loader just before: taken on the first render only.
-  const [primed] = useState(() => (enabled ? takePrimedRows(judgeId, eventId, sheet) : undefined));
+  const [primed] = useState(() => (enabled ? primedRows.take({ judgeId, eventId, sheet }) : undefined));
   const eventData = useDeviceEventData(judgeId, eventId, enabled, primed && { value: primed.eventData });
   const rows = useLiveQuery(
     async () => (enabled ? readDeviceRows(judgeId, eventId, sheet) : null),
