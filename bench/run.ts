@@ -66,6 +66,7 @@ parts (no part: all of them but event, then issue 20's table):
 
 environment: BENCH_PORT (3199), BENCH_SAVE_SAMPLES, BENCH_DRAIN_ROUNDS, BENCH_RETURN_ROUNDS,
   BENCH_SERVER_ROUNDS (3), BENCH_LOAD_SECONDS (60), BENCH_COLD_START_ROUNDS (7),
+  BENCH_COLD_START_COMPARE_DIST (an earlier build's apps/pwa/dist, copied: loaded alternately),
   BENCH_PROFILE_SERVER, BENCH_TRACE_DRAIN`;
 
 const PORT = Number(process.env.BENCH_PORT ?? 3199);
