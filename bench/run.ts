@@ -18,6 +18,8 @@
 //   (h) the JS the judge's scoring route loads against a bare React + Mantine + Dexie + PWA
 //       skeleton built in the same run, and Lighthouse mobile on /welcome and /login
 //       (bench/web.bench.ts).
+//   (i) the offline cold start of the installed scoring page, server stopped, 4× CPU throttle,
+//       against a bare static page under the same throttle (bench/cold-start.bench.ts).
 // Needs the built PWA (`pnpm build`) and Debian's Chromium (/usr/bin/chromium).
 // `node bench/run.ts save` runs (a) alone (likewise `results`, `drain`, `return`, `server`,
 // `event`, `results-page`, `web`); no argument runs all but (f); `--help` prints the parts.
@@ -37,6 +39,7 @@ import {
 } from './bench-server.ts';
 import { launchBareChromium, type BareChromium, type BarePage } from './bare-chromium.ts';
 import { cpuSpent, describeCpuPer, readProcessTreeCpu, type CpuByKind } from './process-cpu.ts';
+import { benchColdStart } from './cold-start.bench.ts';
 import { benchEventPush } from './event-push.bench.ts';
 import { benchResultsPage } from './results-page.bench.ts';
 import { benchResults } from './results.bench.ts';
@@ -58,9 +61,13 @@ parts (no part: all of them but event, then issue 20's table):
            better-sqlite3; then issue 20's table
   event    (f) a 40-judge event's backlogs pushed at once, one push out per judge against three
            (not part of the full run)
+  cold-start (i) offline cold start of the installed scoring page (server stopped, 4× CPU
+           throttle) against a bare static page under the same throttle
 
 environment: BENCH_PORT (3199), BENCH_SAVE_SAMPLES, BENCH_DRAIN_ROUNDS, BENCH_RETURN_ROUNDS,
-  BENCH_SERVER_ROUNDS (3), BENCH_LOAD_SECONDS (60), BENCH_PROFILE_SERVER, BENCH_TRACE_DRAIN`;
+  BENCH_SERVER_ROUNDS (3), BENCH_LOAD_SECONDS (60), BENCH_COLD_START_ROUNDS (7),
+  BENCH_COLD_START_COMPARE_DIST (an earlier build's apps/pwa/dist, copied: loaded alternately),
+  BENCH_PROFILE_SERVER, BENCH_TRACE_DRAIN`;
 
 const PORT = Number(process.env.BENCH_PORT ?? 3199);
 const FRAME_MS = 1000 / 60;
@@ -685,7 +692,18 @@ async function benchPages(part: 'web' | 'results-page' | undefined): Promise<voi
   }
 }
 
-const PARTS = ['save', 'drain', 'results', 'return', 'server', 'event', 'results-page', 'web'];
+const PARTS = ['save', 'drain', 'results', 'return', 'server', 'event', 'results-page', 'web', 'cold-start'];
+
+/** (i), with its own server (stopped during the loads), added to issue 20's table. */
+async function benchColdStartRow(): Promise<void> {
+  const coldStart = await benchColdStart(PORT + 3);
+  referenceRows.push({
+    measure: 'offline cold start of the scoring page (4× CPU throttle, installed, server stopped)',
+    measured: `${fixed(coldStart.median, 0)} ms (${fixed(coldStart.min, 0)}–${fixed(coldStart.max, 0)}, ${coldStart.rounds} loads; main thread CPU ${fixed(coldStart.cpuMedian, 0)} ms; a bare static page ${fixed(coldStart.bareMedian, 0)} ms)`,
+    goal: '≤ 600 ms',
+    isMet: coldStart.median <= 600,
+  });
+}
 
 async function main(part: string | undefined): Promise<void> {
   if (part === '--help' || part === '-h' || part === 'help') {
@@ -707,6 +725,10 @@ async function main(part: string | undefined): Promise<void> {
   if (part === 'web' || part === 'results-page') return benchPages(part);
   if (part === 'event') {
     await benchEventPush(PORT + 2);
+    return;
+  }
+  if (part === 'cold-start') {
+    await benchColdStartRow();
     return;
   }
   if (part === 'return') {
@@ -776,6 +798,7 @@ async function main(part: string | undefined): Promise<void> {
   }
   if (part === undefined) {
     await benchPages(undefined);
+    await benchColdStartRow();
     await benchServer(PORT);
     printReferenceTable();
   }

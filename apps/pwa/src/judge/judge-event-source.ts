@@ -3,7 +3,7 @@
 // background when online; a coordinator viewing a judge (read only) reads the server.
 import { Messages, MutationKind, Role, hasRole, type SessionUser, type SyncEvent } from '@judging/shared-types';
 import Dexie from 'dexie';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import { isApiError } from '../api/api-error.ts';
 import {
   CellKind,
@@ -14,10 +14,11 @@ import {
   type EventDataRow,
   type OutboxRow,
 } from '../offline/device-db.ts';
-import { deviceDb, syncApi, syncRunner } from '../offline/device.ts';
+import { deviceDb, syncApi, syncRunner, whenIdle } from '../offline/device.ts';
 import { referenceCells, storeJudgeEvents, toEventDataRow } from '../offline/device-store.ts';
 import { useLiveQuery } from '../offline/use-live-query.ts';
-import { createCommittedSaves, isSameLiveRows, withCommittedSaves } from './committed-saves.ts';
+import { createCommittedSaves, isSameLiveRows, withCommittedSaves, type LiveRows } from './committed-saves.ts';
+import { createPrimedRows } from './primed-rows.ts';
 
 /** One judge's event as the screens read it. */
 export interface JudgeEventSnapshot {
@@ -79,8 +80,20 @@ export async function loadJudgeEvents(
   }
 }
 
-/** Loads an event for the screens: from the device (downloading it first if it is not there yet) or, for a coordinator, from the server. */
-export async function loadJudgeEvent(user: SessionUser, judgeId: number, eventId: number): Promise<JudgeEventLoad> {
+/** The sheet rows the scoring route's loader read, for the page's first render (primed-rows.ts). */
+const primedRows = createPrimedRows();
+
+/**
+ * Loads an event for the screens: from the device (downloading it first if it is not there yet)
+ * or, for a coordinator, from the server. With a sheet, the device's rows of that sheet are read
+ * too, for the screen's first render (`primedRows`).
+ */
+export async function loadJudgeEvent(
+  user: SessionUser,
+  judgeId: number,
+  eventId: number,
+  sheet?: SheetScope,
+): Promise<JudgeEventLoad> {
   if (!isOwnJudge(user, judgeId)) {
     try {
       const data = await syncApi.fetchReferenceData(judgeId, eventId);
@@ -94,9 +107,14 @@ export async function loadJudgeEvent(user: SessionUser, judgeId: number, eventId
       return { status: 'unavailable', message: 'This judge’s scores could not be loaded. Check the connection.' };
     }
   }
-  const stored = await withReopen(deviceDb, () => deviceDb.eventData.get([judgeId, eventId]));
+  const [stored, rows] = await Promise.all([
+    withReopen(deviceDb, () => deviceDb.eventData.get([judgeId, eventId])),
+    sheet ? readDeviceRows(judgeId, eventId, sheet).catch(() => undefined) : undefined,
+  ]);
+  if (stored && rows) primedRows.put({ judgeId, eventId, sheet }, { eventData: stored, rows });
   if (stored) {
-    void syncRunner.syncWhenDue('open');
+    // After the screen is drawn: a sync's transactions would hold up its first reads.
+    whenIdle(() => void syncRunner.syncWhenDue('open'));
     return { status: 'device' };
   }
   try {
@@ -126,11 +144,21 @@ export interface SheetScope {
 export const committedSaves = createCommittedSaves();
 
 /** The event's reference data on the device: re-read only when it changes (a download or pull), not on every save. */
-function useDeviceEventData(judgeId: number, eventId: number, enabled: boolean) {
-  return useLiveQuery(async () => {
-    if (!enabled) return null;
-    return (await deviceDb.eventData.get([judgeId, eventId])) ?? null;
-  }, [judgeId, eventId, enabled]);
+function useDeviceEventData(
+  judgeId: number,
+  eventId: number,
+  enabled: boolean,
+  initial: { value: EventDataRow } | undefined,
+) {
+  return useLiveQuery(
+    async () => {
+      if (!enabled) return null;
+      return (await deviceDb.eventData.get([judgeId, eventId])) ?? null;
+    },
+    [judgeId, eventId, enabled],
+    undefined,
+    initial,
+  );
 }
 
 /**
@@ -142,7 +170,7 @@ function useDeviceEventData(judgeId: number, eventId: number, enabled: boolean) 
  * however many scores or queued edits the device holds: reading the whole queue on every
  * synced batch made a 5,000-edit drain three times slower.
  */
-async function readDeviceRows(judgeId: number, eventId: number, sheet: SheetScope | undefined) {
+async function readDeviceRows(judgeId: number, eventId: number, sheet: SheetScope | undefined): Promise<LiveRows> {
   const readAt = performance.now();
   const rows = await deviceDb.transaction('r', deviceDb.cells, deviceDb.outbox, async () => {
     const ofKinds = (kinds: readonly MutationKind[]) =>
@@ -197,11 +225,14 @@ export function useDeviceJudgeEvent(
   enabled: boolean,
   sheet?: SheetScope,
 ): JudgeEventSnapshot | null | undefined {
-  const eventData = useDeviceEventData(judgeId, eventId, enabled);
+  // Read by the route's loader just before: taken on the first render only.
+  const [primed] = useState(() => (enabled ? primedRows.take({ judgeId, eventId, sheet }) : undefined));
+  const eventData = useDeviceEventData(judgeId, eventId, enabled, primed && { value: primed.eventData });
   const rows = useLiveQuery(
     async () => (enabled ? readDeviceRows(judgeId, eventId, sheet) : null),
     [judgeId, eventId, enabled, sheet?.categoryId, sheet?.sectionId, sheet?.schoolId],
     isSameLiveRows,
+    primed && { value: primed.rows },
   );
   const saves = useSyncExternalStore(committedSaves.subscribe, committedSaves.getSnapshot);
   const sheetCategoryId = sheet?.categoryId;

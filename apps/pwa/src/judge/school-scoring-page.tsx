@@ -1,36 +1,39 @@
 import { formatScore, type SyncSection } from '@judging/shared-types';
-import { Alert, Badge, Button, Container, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { memo, useCallback, useMemo, useState } from 'react';
-import { AlertType, showAlert } from '../alerts/alerts-store.ts';
-import { ScoreHistoryModal } from '../history/score-history-modal.tsx';
-import { CellKind, type CellRow } from '../offline/device-db.ts';
-import { syncRunner } from '../offline/device.ts';
+import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { CellKind } from '../offline/device-db.ts';
+import { syncRunner, whenIdle } from '../offline/device.ts';
 import { AnchorLink } from '../routing/links.tsx';
-import { AppliedItemModal } from './applied-item-modal.tsx';
 import { AppliedItemsTable } from './applied-items-table.tsx';
 import { CriteriaTable } from './criteria-table.tsx';
 import { EventRefusedNotice } from './event-refused-notice.tsx';
 import { formatTime } from './judge-format.ts';
 import { useJudgeEventSnapshot, type JudgeEventLoad, type JudgeEventSnapshot } from './judge-event-source.ts';
 import type { ScoringSearch } from './judge-routing.ts';
-import { removeScore, type SheetContext } from './score-actions.ts';
+import type { SheetContext } from './score-actions.ts';
 import { appliedCells, disqualificationKind, penaltyKind, type AppliedItemKind } from './score-item-kinds.ts';
 import { SubmissionState, removedItems, rowMarks, runningSheet, sheetCells, submissionState } from './scoring-view.ts';
-import { ShowImageModal } from './show-image-modal.tsx';
 import { itemMarks, type OpenModal } from './sheet-rows.ts';
-import { ScoreSubsectionModal } from './subsection-score-modal.tsx';
 import { showSyncNote } from './sync-note.ts';
 import { SyncStatusBar } from './sync-status-bar.tsx';
 import { NotSentMark } from './unsent-marks.tsx';
-import {
-  SUBMITTED_ON_TABLET,
-  SUBMITTED_ON_TABLET_DETAIL,
-  SyncTone,
-  removedOnTablet,
-  receivedByServer,
-  sheetDone,
-} from './sync-wording.ts';
+import { SUBMITTED_ON_TABLET, SUBMITTED_ON_TABLET_DETAIL, receivedByServer, sheetDone } from './sync-wording.ts';
+
+const loadSheetModals = () => import('./sheet-modals.tsx');
+const SheetModals = lazy(loadSheetModals);
+
+/**
+ * Whether the sheet's dialogs are mounted: from the first one opened on. Their code is fetched
+ * once the page is idle after the sheet is drawn, so a first tap rarely waits for it; until a
+ * dialog opens they are not rendered (all are closed then).
+ */
+function useSheetModalsWanted(open: OpenModal): boolean {
+  const [isWanted, setIsWanted] = useState(false);
+  if (open !== null && !isWanted) setIsWanted(true);
+  useEffect(() => whenIdle(() => void loadSheetModals()), []);
+  return isWanted;
+}
 
 /** One school's sheet in one criteria section: criteria, penalties, disqualifications, done. */
 export function SchoolScoringPage({ search, load }: { search: ScoringSearch; load: JudgeEventLoad }) {
@@ -131,14 +134,7 @@ function ScoreSheet({
   const marks = useMemo(() => rowMarks(snapshot.outbox), [snapshot.outbox]);
   const marksOf = (kind: CellKind) => itemMarks(marks, sheet, kind);
   const close = useCallback(() => setOpen(null), []);
-  const openSubsection =
-    open?.type === 'subsection' ? section.subsections.find((item) => item.subsectionId === open.itemId) : undefined;
-
-  // The photo's path on the server; it opens through a link ticket (ShowImageModal), never the token.
-  const photoPath = (cell: CellRow) =>
-    cell.photoSha256
-      ? `/api/files/score/event/${cell.eventId}/category/${cell.categoryId}/section/${cell.sectionId}/school/${cell.schoolId}/judge/${cell.judgeId}/${cell.kind}/${cell.scoreId}/${cell.photoSha256}`
-      : null;
+  const modalsWanted = useSheetModalsWanted(open);
 
   const done = () => {
     showSyncNote(sheetDone(marks.size, syncRunner.getStatus().connection));
@@ -171,20 +167,6 @@ function ScoreSheet({
       onOpen={setOpen}
     />
   );
-  const appliedModal = <Item,>(kind: AppliedItemKind<Item>) => {
-    const openItemId = open?.type === kind.cellKind ? open.itemId : undefined;
-    return (
-      <AppliedItemModal
-        kind={kind}
-        opened={openItemId !== undefined}
-        onClose={close}
-        sheet={sheet}
-        item={kind.itemsOf(section).find((item) => kind.idOf(item) === openItemId)}
-        existing={openItemId === undefined ? undefined : appliedCells(kind, cells).get(openItemId)}
-      />
-    );
-  };
-
   return (
     <Stack gap="lg">
       <SheetHeading schoolName={sheet.schoolName} sectionName={sheet.sectionName} />
@@ -265,26 +247,11 @@ function ScoreSheet({
         </Stack>
       )}
 
-      {openSubsection && (
-        <ScoreSubsectionModal
-          opened
-          onClose={close}
-          sheet={sheet}
-          subsection={openSubsection}
-          existing={cells.subsections.get(openSubsection.subsectionId)}
-        />
+      {modalsWanted && (
+        <Suspense fallback={null}>
+          <SheetModals open={open} close={close} section={section} sheet={sheet} cells={cells} />
+        </Suspense>
       )}
-      {appliedModal(penaltyKind)}
-      {appliedModal(disqualificationKind)}
-      <ShowImageModal
-        opened={open?.type === 'photo'}
-        onClose={close}
-        title={open?.type === 'photo' ? open.title : 'Photo'}
-        sha256={open?.type === 'photo' ? open.cell.photoSha256 : null}
-        serverPath={open?.type === 'photo' ? photoPath(open.cell) : null}
-      />
-      <RemoveConfirm open={open} onClose={close} sheet={sheet} />
-      <ScoreHistoryModal target={open?.type === 'history' ? open.target : null} onClose={close} />
     </Stack>
   );
 }
@@ -343,48 +310,3 @@ const RunningTotal = memo(function RunningTotal({
 function ReceivedAt({ at }: { at: string | null }) {
   return <Text span>{receivedByServer(at ? formatTime(at) : null)}.</Text>;
 }
-
-const RemoveConfirm = memo(function RemoveConfirm({
-  open,
-  onClose,
-  sheet,
-}: {
-  open: OpenModal;
-  onClose: () => void;
-  sheet: SheetContext;
-}) {
-  const [isSaving, setIsSaving] = useState(false);
-  const target = open?.type === 'remove' ? open : null;
-  const remove = async () => {
-    if (!target) return;
-    setIsSaving(true);
-    try {
-      await removeScore(sheet, target.cell, target.name);
-      showSyncNote({ text: removedOnTablet(syncRunner.getStatus().connection), tone: SyncTone.Neutral });
-      onClose();
-    } catch (error) {
-      showAlert({
-        type: AlertType.Error,
-        message: error instanceof Error ? error.message : 'It could not be removed.',
-      });
-    } finally {
-      setIsSaving(false);
-    }
-  };
-  return (
-    <Modal opened={target !== null} onClose={onClose} title="Remove" centered>
-      <Stack>
-        <Text>Are you sure you want to remove {target?.name}?</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={isSaving}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={() => void remove()} loading={isSaving}>
-            Remove
-          </Button>
-        </Group>
-        {isSaving && <Text size="sm">Please wait…</Text>}
-      </Stack>
-    </Modal>
-  );
-});

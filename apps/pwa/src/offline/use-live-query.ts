@@ -15,8 +15,15 @@ export function useLiveQuery<T>(
   query: () => Promise<T>,
   deps: readonly unknown[],
   isSameAnswer: (shown: T, next: T) => boolean = dequal,
+  /**
+   * An answer read just before the screen mounted (a route's loader): shown on the first render
+   * instead of nothing; the query's own first answer replaces it unless it is the same.
+   */
+  initial?: { value: T },
 ): T | undefined {
-  const [result, setResult] = useState<{ deps: readonly unknown[]; value: T } | undefined>(undefined);
+  const [result, setResult] = useState<{ deps: readonly unknown[]; value: T } | undefined>(() =>
+    initial ? { deps, value: initial.value } : undefined,
+  );
   useEffect(() => {
     const subscription = liveQuery(query).subscribe({
       next: (value) =>

@@ -10,8 +10,20 @@ export const Route = createFileRoute('/school-scoring')({
     requireIdSearch(search);
     return { user: requireJudgeArea(context, search.judgeId) };
   },
-  loaderDeps: ({ search }) => ({ judgeId: search.judgeId, eventId: search.eventId }),
-  loader: async ({ context, deps }) => loadJudgeEvent(context.user, deps.judgeId, deps.eventId),
+  loaderDeps: ({ search }) => ({
+    judgeId: search.judgeId,
+    eventId: search.eventId,
+    categoryId: search.categoryId,
+    sectionId: search.sectionId,
+    schoolId: search.schoolId,
+  }),
+  // The sheet's rows are read with the event, so the page draws the sheet in its first render.
+  loader: async ({ context, deps }) =>
+    loadJudgeEvent(context.user, deps.judgeId, deps.eventId, {
+      categoryId: deps.categoryId,
+      sectionId: deps.sectionId,
+      schoolId: deps.schoolId,
+    }),
   component: function SchoolScoring() {
     return <SchoolScoringPage search={Route.useSearch()} load={Route.useLoaderData()} />;
   },

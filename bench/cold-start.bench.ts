@@ -1,0 +1,280 @@
+// (i) Offline cold start of the judge's scoring page (issue 20): the installed app (service
+// worker active, every file precached, the event downloaded, 5,000 scores stored), the server
+// process stopped, the page's CPU throttled 4×, a new tab opened on one school's sheet. Measured
+// from navigation start to the painted frame that first shows the sheet's first criteria row,
+// against a bare static page (one element, no script) loaded from a loopback server under the
+// same throttle in the same run. The service worker is stopped before every round, as after an
+// app launch. Runs in a Chromium nothing but a DevTools socket is attached to (bare-chromium.ts).
+// The first criteria row is the first sheet on screen: the page draws the whole sheet in one render.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium } from 'playwright-core';
+import { launchBareChromium, type BareChromium, type BarePage } from './bare-chromium.ts';
+import { JUDGE_PASSWORD, createScenario, startServer, type BenchScenario } from './bench-server.ts';
+
+const ROUNDS = Number(process.env.BENCH_COLD_START_ROUNDS ?? 7);
+const CPU_THROTTLE = 4;
+const STORED_SCORES = 5000;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** The judge's session as the app stores it, from a login through the app (Playwright). */
+async function logInThroughApp(baseUrl: string, scenario: BenchScenario): Promise<string> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage({ baseURL: baseUrl });
+    await page.goto('/login');
+    const panel = page.getByRole('region', { name: 'Log in' });
+    await panel.getByRole('textbox', { name: 'Email' }).fill(scenario.email);
+    await panel.getByRole('textbox', { name: 'Password' }).fill(JUDGE_PASSWORD);
+    await panel.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    const session = await page.evaluate(() => localStorage.getItem('judging.session'));
+    if (!session) throw new Error('The login left no session');
+    return session;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** 5,000 earlier scores of other sheets, straight into the device store. */
+async function seedStoredScores(page: BarePage, scenario: BenchScenario): Promise<void> {
+  await page.evaluate(
+    async ({ judgeId, eventId, categoryId, count }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('judging-device');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      await new Promise<void>((resolve, reject) => {
+        const transaction = db.transaction('cells', 'readwrite');
+        for (let index = 0; index < count; index += 1) {
+          const place = {
+            kind: 'subsection',
+            judgeId,
+            categoryId,
+            sectionId: 900_000 + Math.floor(index / 50),
+            schoolId: 800_000 + (index % 50),
+            itemId: 1,
+          };
+          transaction.objectStore('cells').put({
+            key: `${place.kind}:${place.judgeId}:${place.categoryId}:${place.sectionId}:${place.schoolId}:${place.itemId}`,
+            ...place,
+            eventId,
+            scoreId: `0190e2c0-0000-7000-8000-${String(index).padStart(12, '0')}`,
+            value: 5,
+            comments: null,
+            photoSha256: null,
+            pending: 0,
+            rev: 1,
+            updatedAt: new Date().toISOString(),
+          });
+        }
+        transaction.oncomplete = () => resolve();
+        transaction.onerror = () => reject(transaction.error);
+      });
+      db.close();
+    },
+    { judgeId: scenario.judgeId, eventId: scenario.eventId, categoryId: scenario.categoryId, count: STORED_SCORES },
+  );
+}
+
+/**
+ * Records, from the document's first script on, when an element matching `selector` is first in
+ * the document, and when the frame that first shows it is painted (`window.benchShown.frame`, ms
+ * since navigation): a task posted from that frame's requestAnimationFrame runs once the frame's
+ * style, layout and paint are done.
+ */
+function watchFor(selector: string): string {
+  return `(() => {
+    const seen = () => {
+      if (!document.querySelector(${JSON.stringify(selector)})) return false;
+      const inDocument = performance.now();
+      requestAnimationFrame(() => {
+        const afterPaint = new MessageChannel();
+        afterPaint.port1.onmessage = () => {
+          performance.mark('bench-shown');
+          window.benchShown = { inDocument, frame: performance.now() };
+        };
+        afterPaint.port2.postMessage(null);
+      });
+      return true;
+    };
+    const observer = new MutationObserver(() => { if (seen()) observer.disconnect(); });
+    observer.observe(document, { subtree: true, childList: true });
+  })();`;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  tdur?: number;
+}
+
+/**
+ * The CPU time of the page's main thread from navigation to the mark `bench-shown`: the tasks
+ * that began before the mark, by their thread time (a 4× throttle pauses the thread, which thread
+ * time should not count). Steadier than the wall time on a machine other work shares; compare it
+ * between builds, not with the wall time.
+ */
+function mainThreadCpuUntilShown(events: TraceEvent[]): number {
+  const mark = events.find((event) => event.name === 'bench-shown');
+  if (!mark) return Number.NaN;
+  let micros = 0;
+  for (const event of events) {
+    if (event.pid !== mark.pid || event.tid !== mark.tid || event.ph !== 'X') continue;
+    if (event.name !== 'ThreadControllerImpl::RunTask' && event.name !== 'RunTask') continue;
+    if (event.ts < mark.ts) micros += event.tdur ?? 0;
+  }
+  return micros / 1000;
+}
+
+/**
+ * One cold load in a new tab: when the frame first showing `selector` was painted (ms since
+ * navigation), and the main thread's CPU time until then (ms).
+ */
+async function coldLoad(bare: BareChromium, url: string, selector: string): Promise<{ wall: number; cpu: number }> {
+  const page = await bare.newPage('data:text/html,<title>blank</title>');
+  try {
+    await page.command('ServiceWorker.enable', {});
+    await page.command('ServiceWorker.stopAllWorkers', {});
+    await page.command('Page.enable', {});
+    await page.command('Page.addScriptToEvaluateOnNewDocument', { source: watchFor(selector) });
+    await page.command('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+    const trace = await bare.startTrace(['toplevel', 'blink.user_timing']);
+    await page.command('Page.navigate', { url });
+    await page.waitFor(() => (window as unknown as { benchShown?: unknown }).benchShown !== undefined, undefined);
+    const wall = await page.evaluate(
+      () => (window as unknown as { benchShown: { frame: number } }).benchShown.frame,
+      undefined,
+    );
+    const cpu = mainThreadCpuUntilShown((await trace.stop()) as TraceEvent[]);
+    return { wall, cpu };
+  } finally {
+    await page.close();
+  }
+}
+
+/** A loopback server answering one bare page: the floor of a throttled navigation. */
+async function startBarePageServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    response.end('<!doctype html><html><head><title>Bare</title></head><body><h1 id="bare">Bare</h1></body></html>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface ColdStartResult {
+  median: number;
+  min: number;
+  max: number;
+  /** The page's main-thread CPU time to the sheet (median), for comparing builds. */
+  cpuMedian: number;
+  bareMedian: number;
+  rounds: number;
+}
+
+/** The scoring page installed in `bare` from a server on `port` serving `pwaDist` (the built app by default), that server then stopped. */
+async function installScoringPage(bare: BareChromium, port: number, pwaDist: string | undefined) {
+  const previous = process.env.PWA_DIST;
+  if (pwaDist) process.env.PWA_DIST = pwaDist;
+  const server = await startServer(port);
+  if (pwaDist) {
+    if (previous === undefined) delete process.env.PWA_DIST;
+    else process.env.PWA_DIST = previous;
+  }
+  try {
+    const { baseUrl } = server;
+    const scenario = await createScenario(baseUrl, 'cold-start');
+    const session = await logInThroughApp(baseUrl, scenario);
+    const school = scenario.schools[0]!;
+    const url = `${baseUrl}/school-scoring?judgeId=${scenario.judgeId}&eventId=${scenario.eventId}&schoolId=${school.schoolId}&categoryId=${scenario.categoryId}&sectionId=${scenario.sectionId}`;
+    // Installed: the service worker controls the app, the event is on the device, scores stored.
+    const setup = await bare.newPage(`${baseUrl}/help`);
+    await setup.evaluate((stored) => localStorage.setItem('judging.session', stored), session);
+    await setup.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    }, undefined);
+    await setup.navigate(url);
+    const selector = `tr[aria-label="${scenario.subsections[0]!.subsectionName}"]`;
+    await setup.waitFor((wanted) => document.querySelector(wanted) !== null, selector);
+    if (!(await setup.evaluate(() => navigator.serviceWorker.controller !== null, undefined)))
+      throw new Error('The installed app does not control the page');
+    await seedStoredScores(setup, scenario);
+    await setup.close();
+    await server.kill();
+    return { url, selector, server };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+/**
+ * BENCH_COLD_START_COMPARE_DIST=folder: a second build of the PWA (an earlier commit's
+ * apps/pwa/dist, copied) installed beside this one and loaded alternately in the same run.
+ */
+export async function benchColdStart(port: number): Promise<ColdStartResult> {
+  const barePages = await startBarePageServer();
+  const bare = await launchBareChromium();
+  const compareDist = process.env.BENCH_COLD_START_COMPARE_DIST;
+  const installs: Awaited<ReturnType<typeof installScoringPage>>[] = [];
+  try {
+    installs.push(await installScoringPage(bare, port, undefined));
+    if (compareDist) installs.push(await installScoringPage(bare, port + 10, compareDist));
+    console.log(
+      `\n(i) offline cold start of the scoring page: installed app, server stopped, ${STORED_SCORES} scores stored, CPU throttled ${CPU_THROTTLE}×, service worker stopped before each load; navigation → the painted frame showing the first criteria row; against a bare static page from a loopback server under the same throttle; ${ROUNDS} rounds, alternating${compareDist ? `; the build in ${compareDist} alternately too` : ''}`,
+    );
+    const scoring: { wall: number; cpu: number }[] = [];
+    const compared: { wall: number; cpu: number }[] = [];
+    const barePage: { wall: number; cpu: number }[] = [];
+    // A first load of each, not counted: Chromium's own first-tab work (process, caches) is not the app's.
+    for (const install of installs) await coldLoad(bare, install.url, install.selector);
+    await coldLoad(bare, barePages.url, '#bare');
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      scoring.push(await coldLoad(bare, installs[0]!.url, installs[0]!.selector));
+      if (installs[1]) compared.push(await coldLoad(bare, installs[1].url, installs[1].selector));
+      barePage.push(await coldLoad(bare, barePages.url, '#bare'));
+      const load = (measured: { wall: number; cpu: number }) =>
+        `${measured.wall.toFixed(0)} ms (main thread CPU ${measured.cpu.toFixed(0)} ms)`;
+      console.log(
+        `    round ${round}: scoring page ${load(scoring.at(-1)!)}${compared.length > 0 ? `; compared build ${load(compared.at(-1)!)}` : ''}; bare page ${load(barePage.at(-1)!)}`,
+      );
+    }
+    const walls = scoring.map((load) => load.wall);
+    const result = {
+      median: median(walls),
+      min: Math.min(...walls),
+      max: Math.max(...walls),
+      cpuMedian: median(scoring.map((load) => load.cpu)),
+      bareMedian: median(barePage.map((load) => load.wall)),
+      rounds: ROUNDS,
+    };
+    console.log(
+      `    median ${result.median.toFixed(0)} ms (${result.min.toFixed(0)}–${result.max.toFixed(0)}), goal ≤ 600 ms; main thread CPU (thread time) ${result.cpuMedian.toFixed(0)} ms; bare page ${result.bareMedian.toFixed(0)} ms; scoring / bare = ${(result.median / result.bareMedian).toFixed(1)}`,
+    );
+    if (compared.length > 0) {
+      const comparedWall = median(compared.map((load) => load.wall));
+      const comparedCpu = median(compared.map((load) => load.cpu));
+      console.log(
+        `    compared build: median ${comparedWall.toFixed(0)} ms, main thread CPU ${comparedCpu.toFixed(0)} ms; this build / compared = ${(result.median / comparedWall).toFixed(2)} (wall), ${(result.cpuMedian / comparedCpu).toFixed(2)} (CPU)`,
+      );
+    }
+    return result;
+  } finally {
+    await bare.close();
+    await barePages.close();
+    for (const install of installs) await install.server.stop();
+  }
+}
