@@ -46,8 +46,8 @@ const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSche
 const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };
 
 /** The write context of a category route: caller, event, category, time. */
-function contextOf(request: FastifyRequest, params: { id: number; cid: number }) {
-  return { caller: currentUser(request), eventId: params.id, categoryId: params.cid, now: new Date().toISOString() };
+function contextOf(deps: RouteDeps, request: FastifyRequest, params: { id: number; cid: number }) {
+  return { caller: currentUser(request), eventId: params.id, categoryId: params.cid, now: deps.now().toISOString() };
 }
 
 function success(message: string) {
@@ -150,7 +150,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
       },
     },
     async (request, reply) => {
-      const now = new Date().toISOString();
+      const now = deps.now().toISOString();
       const category = await addCategory(
         deps.db,
         currentUser(request),
@@ -177,7 +177,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     },
     async (request) =>
       success(CategoryMessages.updated)(
-        await updateCategoryName(deps.db, contextOf(request, request.params), request.body.categoryName),
+        await updateCategoryName(deps.db, contextOf(deps, request, request.params), request.body.categoryName),
       ),
   );
 
@@ -196,7 +196,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     async (request) => ({
       status: 'Success' as const,
       message: CategoryMessages.removed,
-      categories: await removeCategory(deps.db, contextOf(request, request.params)),
+      categories: await removeCategory(deps.db, contextOf(deps, request, request.params)),
     }),
   );
 
@@ -215,7 +215,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     },
     async (request) =>
       success(CategoryMessages.sectionsAdded)(
-        await assignSections(deps.db, contextOf(request, request.params), request.body),
+        await assignSections(deps.db, contextOf(deps, request, request.params), request.body),
       ),
   );
 
@@ -234,7 +234,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     },
     async (request) =>
       success(CategoryMessages.judgesAssigned)(
-        await assignJudges(deps.db, contextOf(request, request.params), request.params.sid, request.body),
+        await assignJudges(deps.db, contextOf(deps, request, request.params), request.params.sid, request.body),
       ),
   );
 
@@ -252,7 +252,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     },
     async (request) =>
       success(CategoryMessages.removed)(
-        await removeSection(deps.db, contextOf(request, request.params), request.params.sid),
+        await removeSection(deps.db, contextOf(deps, request, request.params), request.params.sid),
       ),
   );
 
@@ -270,7 +270,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     },
     async (request) =>
       success(CategoryMessages.removed)(
-        await removeJudge(deps.db, contextOf(request, request.params), request.params.sid, request.params.jid),
+        await removeJudge(deps.db, contextOf(deps, request, request.params), request.params.sid, request.params.jid),
       ),
   );
 
@@ -291,7 +291,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
       success(CategoryMessages.studentsUpdated)(
         await updateStudents(
           deps.db,
-          contextOf(request, request.params),
+          contextOf(deps, request, request.params),
           request.params.schoolId,
           request.body.schoolStudents,
         ),
@@ -314,7 +314,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     },
     async (request) =>
       success(CategoryMessages.schoolsAdded)(
-        await addSchools(deps.db, contextOf(request, request.params), request.body),
+        await addSchools(deps.db, contextOf(deps, request, request.params), request.body),
       ),
   );
 
@@ -333,7 +333,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     },
     async (request) =>
       success(CategoryMessages.orderUpdated)(
-        await reorderSchools(deps.db, contextOf(request, request.params), request.body),
+        await reorderSchools(deps.db, contextOf(deps, request, request.params), request.body),
       ),
   );
 
@@ -351,7 +351,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     },
     async (request) =>
       success(CategoryMessages.removed)(
-        await removeSchool(deps.db, contextOf(request, request.params), request.params.schoolId),
+        await removeSchool(deps.db, contextOf(deps, request, request.params), request.params.schoolId),
       ),
   );
 }

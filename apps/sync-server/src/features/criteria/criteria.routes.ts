@@ -34,7 +34,7 @@ const structuralRefusals = { ...refusals, 409: ApiErrorSchema };
 const success = 'Success' as const;
 
 export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void {
-  const criteriaDeps: criteria.CriteriaDeps = { db: deps.db };
+  const criteriaDeps: criteria.CriteriaDeps = { db: deps.db, now: deps.now };
   const readers = [deps.requireAuth, requireAdminArea];
   const editors = [deps.requireAuth, deps.requireEditor];
 

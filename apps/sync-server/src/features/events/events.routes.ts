@@ -29,8 +29,8 @@ import {
 const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };
 
-function clockNow(): Clock {
-  const now = new Date();
+function clockNow(deps: RouteDeps): Clock {
+  const now = deps.now();
   return { today: todayIso(now), now: now.toISOString() };
 }
 
@@ -111,7 +111,7 @@ export function registerEventRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request, reply) => {
-      const event = await createEvent(deps.db, currentUser(request), request.body, clockNow());
+      const event = await createEvent(deps.db, currentUser(request), request.body, clockNow(deps));
       return reply.status(201).send({ status: 'Success' as const, message: EventMessages.added, event });
     },
   );
@@ -130,7 +130,7 @@ export function registerEventRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request) => {
-      const event = await updateEvent(deps.db, currentUser(request), request.params.id, request.body, clockNow());
+      const event = await updateEvent(deps.db, currentUser(request), request.params.id, request.body, clockNow(deps));
       return { status: 'Success' as const, message: EventMessages.updated, event };
     },
   );
@@ -148,7 +148,7 @@ export function registerEventRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request) => {
-      await removeTestEvent(deps.db, currentUser(request), request.params.id, new Date().toISOString());
+      await removeTestEvent(deps.db, currentUser(request), request.params.id, deps.now().toISOString());
       return { status: 'Success' as const, message: EventMessages.testEventRemoved };
     },
   );

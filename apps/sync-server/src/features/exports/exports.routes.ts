@@ -50,7 +50,12 @@ export function registerExportRoutes(app: AppInstance, deps: RouteDeps): void {
     async (request, reply) =>
       sendCsv(
         reply,
-        await exportResults(deps.db, currentUser(request), { eventId: request.params.e, report: request.query.report }),
+        await exportResults(
+          deps.db,
+          currentUser(request),
+          { eventId: request.params.e, report: request.query.report },
+          deps.now().toISOString(),
+        ),
       ),
   );
 
@@ -70,11 +75,16 @@ export function registerExportRoutes(app: AppInstance, deps: RouteDeps): void {
     async (request, reply) =>
       sendCsv(
         reply,
-        await exportResults(deps.db, currentUser(request), {
-          eventId: request.params.e,
-          categoryId: request.params.c,
-          report: request.query.report,
-        }),
+        await exportResults(
+          deps.db,
+          currentUser(request),
+          {
+            eventId: request.params.e,
+            categoryId: request.params.c,
+            report: request.query.report,
+          },
+          deps.now().toISOString(),
+        ),
       ),
   );
 
@@ -94,7 +104,12 @@ export function registerExportRoutes(app: AppInstance, deps: RouteDeps): void {
     async (request, reply) =>
       sendCsv(
         reply,
-        await exportResults(deps.db, currentUser(request), { eventId: request.params.e, schoolId: request.params.s }),
+        await exportResults(
+          deps.db,
+          currentUser(request),
+          { eventId: request.params.e, schoolId: request.params.s },
+          deps.now().toISOString(),
+        ),
       ),
   );
 }

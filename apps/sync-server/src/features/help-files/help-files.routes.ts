@@ -142,7 +142,7 @@ export function registerHelpFileRoutes(app: AppInstance, deps: RouteDeps): void 
         currentUser(request),
         request.params.stateId,
         upload,
-        new Date().toISOString(),
+        deps.now().toISOString(),
       );
       return reply.status(201).send({ status: 'Success' as const, message: HelpFileMessages.added, file });
     },
@@ -168,7 +168,7 @@ export function registerHelpFileRoutes(app: AppInstance, deps: RouteDeps): void 
         currentUser(request),
         request.params.stateId,
         request.params.fileId,
-        new Date().toISOString(),
+        deps.now().toISOString(),
       );
       return { status: 'Success' as const, message: HelpFileMessages.removed };
     },

@@ -35,7 +35,7 @@ export function registerRegistrationRoutes(app: AppInstance, deps: RouteDeps): v
         response: { 200: OpenEventListSchema, 400: ApiErrorSchema },
       },
     },
-    (request) => listOpenEvents(deps.db, request.auth, request.params.id, todayIso()),
+    (request) => listOpenEvents(deps.db, request.auth, request.params.id, todayIso(deps.now())),
   );
 
   app.get(
@@ -65,7 +65,7 @@ export function registerRegistrationRoutes(app: AppInstance, deps: RouteDeps): v
       },
     },
     (request) =>
-      checkRegistrationAllowed(deps.db, request.auth, request.params.id, request.params.schoolId, todayIso()),
+      checkRegistrationAllowed(deps.db, request.auth, request.params.id, request.params.schoolId, todayIso(deps.now())),
   );
 
   app.post(
@@ -90,7 +90,7 @@ export function registerRegistrationRoutes(app: AppInstance, deps: RouteDeps): v
       },
     },
     async (request, reply) => {
-      const now = new Date();
+      const now = deps.now();
       const registered = await registerSchool(deps, request.auth, request.body, {
         today: todayIso(now),
         now: now.toISOString(),

@@ -50,7 +50,13 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request, reply) => {
-      const results = await getResultsAtVersion(deps.db, currentUser(request), request.params.e, deps.computeResults);
+      const results = await getResultsAtVersion(
+        deps.db,
+        currentUser(request),
+        request.params.e,
+        deps.now().toISOString(),
+        deps.computeResults,
+      );
       return sendAnswer(request, reply, await eventAnswer(results, serialiserOf(reply)));
     },
   );
@@ -68,7 +74,13 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request, reply) => {
-      const results = await getResultsAtVersion(deps.db, currentUser(request), request.params.e, deps.computeResults);
+      const results = await getResultsAtVersion(
+        deps.db,
+        currentUser(request),
+        request.params.e,
+        deps.now().toISOString(),
+        deps.computeResults,
+      );
       const answer = categoryAnswer(results, request.params.c, serialiserOf(reply));
       return sendAnswer(request, reply, await answer);
     },
@@ -88,7 +100,13 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
     },
     async (request) =>
       schoolOfReport(
-        await getEventResults(deps.db, currentUser(request), request.params.e, deps.computeResults),
+        await getEventResults(
+          deps.db,
+          currentUser(request),
+          request.params.e,
+          deps.now().toISOString(),
+          deps.computeResults,
+        ),
         request.params.s,
       ),
   );
@@ -107,6 +125,6 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     (request) =>
-      recomputeResults(deps.db, currentUser(request), request.params.e, request.body ?? {}, new Date().toISOString()),
+      recomputeResults(deps.db, currentUser(request), request.params.e, request.body ?? {}, deps.now().toISOString()),
   );
 }

@@ -81,7 +81,7 @@ export function registerReviewRoutes(app: AppInstance, deps: RouteDeps): void {
         currentUser(request),
         { eventId: request.params.e, categoryId: request.params.c, schoolId: request.params.s },
         request.body,
-        new Date().toISOString(),
+        deps.now().toISOString(),
       ),
   );
 
@@ -102,7 +102,7 @@ export function registerReviewRoutes(app: AppInstance, deps: RouteDeps): void {
         deps.db,
         currentUser(request),
         { eventId: request.params.e, categoryId: request.params.c, schoolId: request.params.s },
-        new Date().toISOString(),
+        deps.now().toISOString(),
       ),
   );
 }

@@ -90,7 +90,7 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
         response: { 200: RunStatusResponseSchema, ...writeErrors },
       },
     },
-    (request) => startEvent(deps.db, currentUser(request), request.params.e, new Date().toISOString()),
+    (request) => startEvent(deps.db, currentUser(request), request.params.e, deps.now().toISOString()),
   );
 
   app.put(
@@ -105,7 +105,7 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
         response: { 200: RunStatusResponseSchema, ...writeErrors },
       },
     },
-    (request) => completeEvent(deps.db, currentUser(request), request.params.e, new Date().toISOString()),
+    (request) => completeEvent(deps.db, currentUser(request), request.params.e, deps.now().toISOString()),
   );
 
   app.delete(
@@ -120,7 +120,7 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
         response: { 200: RunStatusResponseSchema, ...writeErrors },
       },
     },
-    (request) => unlockJudge(deps.db, currentUser(request), request.params, new Date().toISOString()),
+    (request) => unlockJudge(deps.db, currentUser(request), request.params, deps.now().toISOString()),
   );
 
   const streams = createStreamRegistry();
@@ -177,7 +177,7 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
         try {
           // A revoked login (logout, password reset, archive, role change) or an expired one ends
           // the stream at the next tick; the page's reconnect then needs a new ticket, and is refused.
-          if (!(await isAuthCurrent(deps.db, caller, Date.now()))) {
+          if (!(await isAuthCurrent(deps.db, caller, deps.now().getTime()))) {
             stream.end();
             return;
           }

@@ -203,7 +203,7 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request) => {
-      await submitScores(deps.db, currentUser(request), request.params, new Date().toISOString());
+      await submitScores(deps.db, currentUser(request), request.params, deps.now().toISOString());
       return { status: 'Success' as const, message: 'Scoring Complete' };
     },
   );
@@ -269,7 +269,7 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request, reply) => {
-      const now = new Date().toISOString();
+      const now = deps.now().toISOString();
       const { type, ...place } = request.params;
       const form = await readScoreForm(request, type, now);
       const result = await saveScoreForm(deps.db, currentUser(request), place, form, now);
@@ -291,7 +291,7 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request) => {
-      const now = new Date().toISOString();
+      const now = deps.now().toISOString();
       const { type, ...place } = request.params;
       const form = await readScoreForm(request, type, now);
       return writeResponse(type, await saveScoreForm(deps.db, currentUser(request), place, form, now));
@@ -311,7 +311,7 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request) => {
-      await removeScore(deps.db, currentUser(request), request.params, new Date().toISOString());
+      await removeScore(deps.db, currentUser(request), request.params, deps.now().toISOString());
       return { status: 'Success' as const, message: 'Subsection removed successfully.' };
     },
   );
