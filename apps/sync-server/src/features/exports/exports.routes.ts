@@ -1,4 +1,4 @@
-// GET export/results/event/:e (+ /category/:c, /school/:s): `{name}_export.csv`. A download
+// GET export/results/event/:eventId (+ /category/:categoryId, /school/:schoolId): `{name}_export.csv`. A download
 // link carries a link ticket (features/link-tickets), never the login token.
 import {
   ApiErrorSchema,
@@ -35,7 +35,7 @@ export function registerExportRoutes(app: AppInstance, deps: RouteDeps): void {
   const tags = ['exports'];
 
   app.get(
-    '/api/export/results/event/:e',
+    '/api/export/results/event/:eventId',
     {
       preHandler: read,
       schema: {
@@ -53,14 +53,14 @@ export function registerExportRoutes(app: AppInstance, deps: RouteDeps): void {
         await exportResults(
           deps.db,
           currentUser(request),
-          { eventId: request.params.e, report: request.query.report },
+          { eventId: request.params.eventId, report: request.query.report },
           deps.now().toISOString(),
         ),
       ),
   );
 
   app.get(
-    '/api/export/results/event/:e/category/:c',
+    '/api/export/results/event/:eventId/category/:categoryId',
     {
       preHandler: read,
       schema: {
@@ -79,8 +79,8 @@ export function registerExportRoutes(app: AppInstance, deps: RouteDeps): void {
           deps.db,
           currentUser(request),
           {
-            eventId: request.params.e,
-            categoryId: request.params.c,
+            eventId: request.params.eventId,
+            categoryId: request.params.categoryId,
             report: request.query.report,
           },
           deps.now().toISOString(),
@@ -89,7 +89,7 @@ export function registerExportRoutes(app: AppInstance, deps: RouteDeps): void {
   );
 
   app.get(
-    '/api/export/results/event/:e/school/:s',
+    '/api/export/results/event/:eventId/school/:schoolId',
     {
       preHandler: read,
       schema: {
@@ -107,7 +107,7 @@ export function registerExportRoutes(app: AppInstance, deps: RouteDeps): void {
         await exportResults(
           deps.db,
           currentUser(request),
-          { eventId: request.params.e, schoolId: request.params.s },
+          { eventId: request.params.eventId, schoolId: request.params.schoolId },
           deps.now().toISOString(),
         ),
       ),

@@ -122,7 +122,7 @@ export function registerRequestRoutes(app: AppInstance, deps: RouteDeps): void {
   );
 
   app.put(
-    '/api/requests/:id/handled',
+    '/api/requests/:requestId/handled',
     {
       // A bare PUT (no body) marks handled, like `{}`.
       preValidation: async (request) => {
@@ -149,7 +149,7 @@ export function registerRequestRoutes(app: AppInstance, deps: RouteDeps): void {
       const updated = await markRequestHandled(
         deps.db,
         currentUser(request),
-        request.params.id,
+        request.params.requestId,
         isHandled,
         deps.now().toISOString(),
       );

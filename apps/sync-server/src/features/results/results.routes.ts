@@ -38,7 +38,7 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
   const tags = ['results'];
 
   app.get(
-    '/api/run/coordinator/results/event/:e',
+    '/api/run/coordinator/results/event/:eventId',
     {
       preHandler: read,
       schema: {
@@ -53,7 +53,7 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
       const results = await getResultsAtVersion(
         deps.db,
         currentUser(request),
-        request.params.e,
+        request.params.eventId,
         deps.now().toISOString(),
         deps.computeResults,
       );
@@ -62,7 +62,7 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
   );
 
   app.get(
-    '/api/run/coordinator/results/event/:e/category/:c',
+    '/api/run/coordinator/results/event/:eventId/category/:categoryId',
     {
       preHandler: read,
       schema: {
@@ -77,17 +77,17 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
       const results = await getResultsAtVersion(
         deps.db,
         currentUser(request),
-        request.params.e,
+        request.params.eventId,
         deps.now().toISOString(),
         deps.computeResults,
       );
-      const answer = categoryAnswer(results, request.params.c, serialiserOf(reply));
+      const answer = categoryAnswer(results, request.params.categoryId, serialiserOf(reply));
       return sendAnswer(request, reply, await answer);
     },
   );
 
   app.get(
-    '/api/run/coordinator/results/event/:e/school/:s',
+    '/api/run/coordinator/results/event/:eventId/school/:schoolId',
     {
       preHandler: read,
       schema: {
@@ -103,16 +103,16 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
         await getEventResults(
           deps.db,
           currentUser(request),
-          request.params.e,
+          request.params.eventId,
           deps.now().toISOString(),
           deps.computeResults,
         ),
-        request.params.s,
+        request.params.schoolId,
       ),
   );
 
   app.put(
-    '/api/run/coordinator/event/:e/recomputeScores',
+    '/api/run/coordinator/event/:eventId/recomputeScores',
     {
       preHandler: write,
       schema: {
@@ -125,6 +125,12 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     (request) =>
-      recomputeResults(deps.db, currentUser(request), request.params.e, request.body ?? {}, deps.now().toISOString()),
+      recomputeResults(
+        deps.db,
+        currentUser(request),
+        request.params.eventId,
+        request.body ?? {},
+        deps.now().toISOString(),
+      ),
   );
 }
