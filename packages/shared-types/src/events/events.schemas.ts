@@ -145,12 +145,6 @@ export const EventMutationResponseSchema = Type.Object({
 });
 export type EventMutationResponse = Static<typeof EventMutationResponseSchema>;
 
-export const SuccessResponseSchema = Type.Object(
-  { status: Type.Literal('Success'), message: Type.String() },
-  { title: 'SuccessMessage' },
-);
-export type SuccessResponse = Static<typeof SuccessResponseSchema>;
-
 export const EventIdParamsSchema = Type.Object({ eventId: idField() });
 export const StateIdParamsSchema = Type.Object({ stateId: idField() });
 

@@ -9,7 +9,7 @@ import {
   EventMutationResponseSchema,
   EventSchoolListSchema,
   StateIdParamsSchema,
-  SuccessResponseSchema,
+  SuccessMessageSchema,
   UpdateEventSchema,
 } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
@@ -150,7 +150,7 @@ export function registerEventRoutes(app: AppInstance, deps: RouteDeps): void {
         tags: ['events'],
         summary: 'Remove a test event with everything in it (real events are never removed)',
         params: EventIdParamsSchema,
-        response: { 200: SuccessResponseSchema, ...writeErrors },
+        response: { 200: SuccessMessageSchema, ...writeErrors },
       },
     },
     async (request) => {
