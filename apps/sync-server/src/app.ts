@@ -49,6 +49,7 @@ import { registerPwa } from './http/pwa-static.ts';
 import { APP_SECURITY_HEADERS, registerResponseHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import type { PushOrder } from './features/sync/push-order.ts';
+import { systemClock, type Clock } from './http/clock.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -63,6 +64,8 @@ export interface BuildAppOptions {
   computeResults?: ComputeReport;
   /** The push order the sync routes use (a test watches its waiting pushes). */
   pushOrder?: PushOrder;
+  /** The clock of every timestamp the server writes (the system's unless a test fixes it). */
+  now?: Clock;
 }
 
 /** Builds the whole server; tests call it with a fresh database and use `inject`. */
@@ -74,6 +77,7 @@ export async function buildApp({
   logStream,
   computeResults = computeReport,
   pushOrder,
+  now = systemClock,
 }: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
     logger: logger
@@ -112,20 +116,22 @@ export async function buildApp({
   await registerApiDocument(app, config.publicUrl);
 
   const rateLimits = await registerRateLimits(app, config.limits);
-  const mailer = createMailer(db, config.smtpUrl, app.log);
+  const mailer = createMailer(db, config.smtpUrl, app.log, now);
   app.addHook('onClose', () => mailer.close());
   const linkTickets = createLinkTickets(db, config.jwtSecret);
   const deps: RouteDeps = {
     db,
     config,
+    now,
     mailer,
-    loginThrottle: createLoginThrottle(),
+    loginThrottle: createLoginThrottle({ now: () => now().getTime() }),
     // One captcha for every public form: a challenge is checked by the instance that issued it.
+    // Its expiry stays on the system clock: altcha-lib checks a challenge's expiry against it too.
     captcha: createCaptcha({ secret: config.jwtSecret }),
     rateLimits,
     requireAuth: createRequireAuth(db),
-    requireEditor: createRequireEditor(db),
-    requireEventRunner: createRequireEventRunner(db),
+    requireEditor: createRequireEditor(db, now),
+    requireEventRunner: createRequireEventRunner(db, now),
     linkTickets,
     requireLinkAuth: linkTickets.requireTicketOrAuth(createRequireAuth(db)),
     computeResults,

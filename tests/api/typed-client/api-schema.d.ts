@@ -200,7 +200,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/run/judge/{jid}": {
+    "/api/run/judge/{judgeId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -220,7 +220,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/run/judge/{jid}/event/{eid}": {
+    "/api/run/judge/{judgeId}/event/{eventId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -240,7 +240,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/run/judge/{jid}/event/{eid}/category/{cid}": {
+    "/api/run/judge/{judgeId}/event/{eventId}/category/{categoryId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -260,7 +260,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/run/judge/{jid}/event/{eid}/category/{cid}/school/{schid}": {
+    "/api/run/judge/{judgeId}/event/{eventId}/category/{categoryId}/school/{schoolId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1192,7 +1192,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/state/{id}/event": {
+    "/api/state/{stateId}/event": {
         parameters: {
             query?: never;
             header?: never;
@@ -1212,7 +1212,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/event/{id}": {
+    "/api/event/{eventId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1240,7 +1240,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/event/{id}/category": {
+    "/api/event/{eventId}/category": {
         parameters: {
             query?: never;
             header?: never;
@@ -1264,7 +1264,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/event/{id}/school": {
+    "/api/event/{eventId}/school": {
         parameters: {
             query?: never;
             header?: never;
@@ -1304,7 +1304,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/event/{id}/category/{cid}": {
+    "/api/event/{eventId}/category/{categoryId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1332,7 +1332,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/event/{id}/category/{cid}/section": {
+    "/api/event/{eventId}/category/{categoryId}/section": {
         parameters: {
             query?: never;
             header?: never;
@@ -1356,7 +1356,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/event/{id}/category/{cid}/section/{sid}": {
+    "/api/event/{eventId}/category/{categoryId}/section/{sectionId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1384,7 +1384,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/event/{id}/category/{cid}/available/section": {
+    "/api/event/{eventId}/category/{categoryId}/available/section": {
         parameters: {
             query?: never;
             header?: never;
@@ -1404,7 +1404,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/event/{id}/category/{cid}/section/{sid}/available/judge": {
+    "/api/event/{eventId}/category/{categoryId}/section/{sectionId}/available/judge": {
         parameters: {
             query?: never;
             header?: never;
@@ -1424,7 +1424,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/event/{id}/category/{cid}/section/{sid}/judge/{jid}": {
+    "/api/event/{eventId}/category/{categoryId}/section/{sectionId}/judge/{judgeId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1444,7 +1444,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/event/{id}/category/{cid}/school/{schoolId}": {
+    "/api/event/{eventId}/category/{categoryId}/school/{schoolId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1468,7 +1468,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/event/{id}/category/{cid}/school": {
+    "/api/event/{eventId}/category/{categoryId}/school": {
         parameters: {
             query?: never;
             header?: never;
@@ -1492,7 +1492,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/state/{id}/event/open": {
+    "/api/state/{stateId}/event/open": {
         parameters: {
             query?: never;
             header?: never;
@@ -1512,7 +1512,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/state/{id}/school/names": {
+    "/api/state/{stateId}/school/names": {
         parameters: {
             query?: never;
             header?: never;
@@ -1532,7 +1532,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/event/{id}/school/{schoolId}/allowed": {
+    "/api/event/{eventId}/school/{schoolId}/allowed": {
         parameters: {
             query?: never;
             header?: never;
@@ -1672,7 +1672,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/requests/{id}/handled": {
+    "/api/requests/{requestId}/handled": {
         parameters: {
             query?: never;
             header?: never;
@@ -1756,7 +1756,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/run/coordinator/event/{e}": {
+    "/api/run/coordinator/event/{eventId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1776,7 +1776,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/run/coordinator/event/{e}/category/{c}": {
+    "/api/run/coordinator/event/{eventId}/category/{categoryId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1796,7 +1796,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/run/coordinator/event/{e}/school/{s}": {
+    "/api/run/coordinator/event/{eventId}/school/{schoolId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1816,7 +1816,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/run/coordinator/event/{e}/start": {
+    "/api/run/coordinator/event/{eventId}/start": {
         parameters: {
             query?: never;
             header?: never;
@@ -1836,7 +1836,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/run/coordinator/event/{e}/complete": {
+    "/api/run/coordinator/event/{eventId}/complete": {
         parameters: {
             query?: never;
             header?: never;
@@ -1856,7 +1856,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/run/coordinator/event/{e}/stream": {
+    "/api/run/coordinator/event/{eventId}/stream": {
         parameters: {
             query?: never;
             header?: never;
@@ -1876,7 +1876,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/run/coordinator/event/{e}/history": {
+    "/api/run/coordinator/event/{eventId}/history": {
         parameters: {
             query?: never;
             header?: never;
@@ -1896,7 +1896,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/run/coordinator/event/{e}/rejected": {
+    "/api/run/coordinator/event/{eventId}/rejected": {
         parameters: {
             query?: never;
             header?: never;
@@ -1916,7 +1916,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/run/coordinator/event/{e}/category/{c}/penalties": {
+    "/api/run/coordinator/event/{eventId}/category/{categoryId}/penalties": {
         parameters: {
             query?: never;
             header?: never;
@@ -1936,7 +1936,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/run/coordinator/event/{e}/category/{c}/school/{s}/penalties": {
+    "/api/run/coordinator/event/{eventId}/category/{categoryId}/school/{schoolId}/penalties": {
         parameters: {
             query?: never;
             header?: never;
@@ -1956,7 +1956,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/run/coordinator/confirm/event/{e}/category/{c}/school/{s}": {
+    "/api/run/coordinator/confirm/event/{eventId}/category/{categoryId}/school/{schoolId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1976,7 +1976,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/run/coordinator/viewed/event/{e}/category/{c}/school/{s}": {
+    "/api/run/coordinator/viewed/event/{eventId}/category/{categoryId}/school/{schoolId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1996,7 +1996,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/run/coordinator/results/event/{e}": {
+    "/api/run/coordinator/results/event/{eventId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2016,7 +2016,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/run/coordinator/results/event/{e}/category/{c}": {
+    "/api/run/coordinator/results/event/{eventId}/category/{categoryId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2036,7 +2036,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/run/coordinator/results/event/{e}/school/{s}": {
+    "/api/run/coordinator/results/event/{eventId}/school/{schoolId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2056,7 +2056,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/run/coordinator/event/{e}/recomputeScores": {
+    "/api/run/coordinator/event/{eventId}/recomputeScores": {
         parameters: {
             query?: never;
             header?: never;
@@ -2076,7 +2076,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/export/results/event/{e}": {
+    "/api/export/results/event/{eventId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2096,7 +2096,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/export/results/event/{e}/category/{c}": {
+    "/api/export/results/event/{eventId}/category/{categoryId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2116,7 +2116,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/export/results/event/{e}/school/{s}": {
+    "/api/export/results/event/{eventId}/school/{schoolId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3066,7 +3066,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                jid: number;
+                judgeId: number;
             };
             cookie?: never;
         };
@@ -3132,8 +3132,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                jid: number;
-                eid: number;
+                judgeId: number;
+                eventId: number;
             };
             cookie?: never;
         };
@@ -3204,9 +3204,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                jid: number;
-                eid: number;
-                cid: number;
+                judgeId: number;
+                eventId: number;
+                categoryId: number;
             };
             cookie?: never;
         };
@@ -3284,10 +3284,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                jid: number;
-                eid: number;
-                cid: number;
-                schid: number;
+                judgeId: number;
+                eventId: number;
+                categoryId: number;
+                schoolId: number;
             };
             cookie?: never;
         };
@@ -8080,7 +8080,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                stateId: number;
             };
             cookie?: never;
         };
@@ -8138,7 +8138,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                eventId: number;
             };
             cookie?: never;
         };
@@ -8196,7 +8196,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                eventId: number;
             };
             cookie?: never;
         };
@@ -8295,7 +8295,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                eventId: number;
             };
             cookie?: never;
         };
@@ -8380,7 +8380,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                eventId: number;
             };
             cookie?: never;
         };
@@ -8438,7 +8438,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                eventId: number;
             };
             cookie?: never;
         };
@@ -8534,7 +8534,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                eventId: number;
             };
             cookie?: never;
         };
@@ -8703,8 +8703,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
-                cid: number;
+                eventId: number;
+                categoryId: number;
             };
             cookie?: never;
         };
@@ -8762,8 +8762,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
-                cid: number;
+                eventId: number;
+                categoryId: number;
             };
             cookie?: never;
         };
@@ -8859,8 +8859,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
-                cid: number;
+                eventId: number;
+                categoryId: number;
             };
             cookie?: never;
         };
@@ -8950,8 +8950,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
-                cid: number;
+                eventId: number;
+                categoryId: number;
             };
             cookie?: never;
         };
@@ -9009,8 +9009,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
-                cid: number;
+                eventId: number;
+                categoryId: number;
             };
             cookie?: never;
         };
@@ -9106,9 +9106,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
-                cid: number;
-                sid: number;
+                eventId: number;
+                categoryId: number;
+                sectionId: number;
             };
             cookie?: never;
         };
@@ -9166,9 +9166,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
-                cid: number;
-                sid: number;
+                eventId: number;
+                categoryId: number;
+                sectionId: number;
             };
             cookie?: never;
         };
@@ -9264,9 +9264,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
-                cid: number;
-                sid: number;
+                eventId: number;
+                categoryId: number;
+                sectionId: number;
             };
             cookie?: never;
         };
@@ -9356,8 +9356,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
-                cid: number;
+                eventId: number;
+                categoryId: number;
             };
             cookie?: never;
         };
@@ -9419,9 +9419,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
-                cid: number;
-                sid: number;
+                eventId: number;
+                categoryId: number;
+                sectionId: number;
             };
             cookie?: never;
         };
@@ -9485,10 +9485,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
-                cid: number;
-                sid: number;
-                jid: number;
+                eventId: number;
+                categoryId: number;
+                sectionId: number;
+                judgeId: number;
             };
             cookie?: never;
         };
@@ -9578,8 +9578,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
-                cid: number;
+                eventId: number;
+                categoryId: number;
                 schoolId: number;
             };
             cookie?: never;
@@ -9676,8 +9676,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
-                cid: number;
+                eventId: number;
+                categoryId: number;
                 schoolId: number;
             };
             cookie?: never;
@@ -9768,8 +9768,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
-                cid: number;
+                eventId: number;
+                categoryId: number;
             };
             cookie?: never;
         };
@@ -9866,8 +9866,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
-                cid: number;
+                eventId: number;
+                categoryId: number;
             };
             cookie?: never;
         };
@@ -9964,7 +9964,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                stateId: number;
             };
             cookie?: never;
         };
@@ -10015,7 +10015,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                stateId: number;
             };
             cookie?: never;
         };
@@ -10058,7 +10058,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                eventId: number;
                 schoolId: number;
             };
             cookie?: never;
@@ -10586,7 +10586,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                requestId: number;
             };
             cookie?: never;
         };
@@ -10968,7 +10968,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                e: number;
+                eventId: number;
             };
             cookie?: never;
         };
@@ -11059,8 +11059,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                e: number;
-                c: number;
+                eventId: number;
+                categoryId: number;
             };
             cookie?: never;
         };
@@ -11151,8 +11151,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                e: number;
-                s: number;
+                eventId: number;
+                schoolId: number;
             };
             cookie?: never;
         };
@@ -11243,7 +11243,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                e: number;
+                eventId: number;
             };
             cookie?: never;
         };
@@ -11333,7 +11333,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                e: number;
+                eventId: number;
             };
             cookie?: never;
         };
@@ -11425,7 +11425,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                e: number;
+                eventId: number;
             };
             cookie?: never;
         };
@@ -11501,7 +11501,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                e: number;
+                eventId: number;
             };
             cookie?: never;
         };
@@ -11592,7 +11592,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                e: number;
+                eventId: number;
             };
             cookie?: never;
         };
@@ -11674,8 +11674,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                e: number;
-                c: number;
+                eventId: number;
+                categoryId: number;
             };
             cookie?: never;
         };
@@ -11747,9 +11747,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                e: number;
-                c: number;
-                s: number;
+                eventId: number;
+                categoryId: number;
+                schoolId: number;
             };
             cookie?: never;
         };
@@ -11844,9 +11844,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                e: number;
-                c: number;
-                s: number;
+                eventId: number;
+                categoryId: number;
+                schoolId: number;
             };
             cookie?: never;
         };
@@ -11941,9 +11941,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                e: number;
-                c: number;
-                s: number;
+                eventId: number;
+                categoryId: number;
+                schoolId: number;
             };
             cookie?: never;
         };
@@ -12028,7 +12028,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                e: number;
+                eventId: number;
             };
             cookie?: never;
         };
@@ -12106,8 +12106,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                e: number;
-                c: number;
+                eventId: number;
+                categoryId: number;
             };
             cookie?: never;
         };
@@ -12185,8 +12185,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                e: number;
-                s: number;
+                eventId: number;
+                schoolId: number;
             };
             cookie?: never;
         };
@@ -12264,7 +12264,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                e: number;
+                eventId: number;
             };
             cookie?: never;
         };
@@ -12378,7 +12378,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                e: number;
+                eventId: number;
             };
             cookie?: never;
         };
@@ -12439,8 +12439,8 @@ export interface operations {
             };
             header?: never;
             path: {
-                e: number;
-                c: number;
+                eventId: number;
+                categoryId: number;
             };
             cookie?: never;
         };
@@ -12501,8 +12501,8 @@ export interface operations {
             };
             header?: never;
             path: {
-                e: number;
-                s: number;
+                eventId: number;
+                schoolId: number;
             };
             cookie?: never;
         };

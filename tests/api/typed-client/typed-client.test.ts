@@ -47,16 +47,19 @@ TypedClient(
     const { token, user } = login.data;
     const headers = { Authorization: `Bearer ${token}` };
 
-    const events = await client.GET('/api/state/{id}/event', { params: { path: { id: user.state.stateId } }, headers });
+    const events = await client.GET('/api/state/{stateId}/event', {
+      params: { path: { stateId: user.state.stateId } },
+      headers,
+    });
     const event = events.data?.find((candidate) => candidate.eventStatus !== undefined);
     assert.ok(event, `events: ${JSON.stringify(events.error)}`);
 
-    const detail = await client.GET('/api/event/{id}', { params: { path: { id: event.eventId } }, headers });
+    const detail = await client.GET('/api/event/{eventId}', { params: { path: { eventId: event.eventId } }, headers });
     const category = detail.data?.categories[0];
     assert.ok(category, `event detail: ${JSON.stringify(detail.error)}`);
 
-    const results = await client.GET('/api/run/coordinator/results/event/{e}/category/{c}', {
-      params: { path: { e: event.eventId, c: category.categoryId } },
+    const results = await client.GET('/api/run/coordinator/results/event/{eventId}/category/{categoryId}', {
+      params: { path: { eventId: event.eventId, categoryId: category.categoryId } },
       headers,
     });
     assert.ok(results.data, JSON.stringify(results.error));
@@ -65,8 +68,8 @@ TypedClient(
       [category.categoryId],
     );
 
-    const unknown = await client.GET('/api/run/coordinator/results/event/{e}/category/{c}', {
-      params: { path: { e: event.eventId, c: 999999 } },
+    const unknown = await client.GET('/api/run/coordinator/results/event/{eventId}/category/{categoryId}', {
+      params: { path: { eventId: event.eventId, categoryId: 999999 } },
       headers,
     });
     assert.is(unknown.response.status, 404);

@@ -2,7 +2,7 @@ import {
   EventDetailSchema,
   EventListSchema,
   EventMutationResponseSchema,
-  SuccessResponseSchema,
+  SuccessMessageSchema,
   type CreateEvent,
   type UpdateEvent,
 } from '@judging/shared-types';
@@ -30,5 +30,5 @@ export function updateEvent(eventId: number, event: UpdateEvent) {
 
 /** DELETE event/{id}: test events only, with everything in them. */
 export function removeTestEvent(eventId: number) {
-  return api.delete(`/event/${eventId}`, SuccessResponseSchema);
+  return api.delete(`/event/${eventId}`, SuccessMessageSchema);
 }

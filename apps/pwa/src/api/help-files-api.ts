@@ -1,4 +1,4 @@
-import { HelpFileAddedSchema, HelpFileListSchema, SuccessResponseSchema } from '@judging/shared-types';
+import { HelpFileAddedSchema, HelpFileListSchema, SuccessMessageSchema } from '@judging/shared-types';
 import { api } from './api.ts';
 
 /** GET files/helpFile/{stateId}: the state's competition documents (public). */
@@ -8,7 +8,7 @@ export function listHelpFiles(stateId: number, signal?: AbortSignal) {
 
 /** DELETE files/helpFile/{stateId}/{fileId}: any user of that state. */
 export function removeHelpFile(stateId: number, fileId: string) {
-  return api.delete(`/files/helpFile/${stateId}/${fileId}`, SuccessResponseSchema);
+  return api.delete(`/files/helpFile/${stateId}/${fileId}`, SuccessMessageSchema);
 }
 
 /** POST files/helpFile/{stateId}: multipart, `documentName` then the file `helpFile`. */

@@ -128,9 +128,9 @@ Doc('files and streams are documented with their real content types', ({ documen
   const contentOf = (path: string, method = 'get', status = '200') =>
     Object.keys(document.paths[path]?.[method]?.responses[status]?.content ?? {});
   for (const path of [
-    '/api/export/results/event/{e}',
-    '/api/export/results/event/{e}/category/{c}',
-    '/api/export/results/event/{e}/school/{s}',
+    '/api/export/results/event/{eventId}',
+    '/api/export/results/event/{eventId}/category/{categoryId}',
+    '/api/export/results/event/{eventId}/school/{schoolId}',
   ]) {
     assert.equal(contentOf(path), ['text/csv'], path);
   }
@@ -141,7 +141,7 @@ Doc('files and streams are documented with their real content types', ({ documen
     '/api/files/score/event/{eventId}/category/{categoryId}/section/{sectionId}/school/{schoolId}/judge/{judgeId}/{type}/{scoreId}/{sha256}',
   );
   assert.ok(photo.includes('image/jpeg') && photo.includes('image/heic'), photo.join());
-  assert.equal(contentOf('/api/run/coordinator/event/{e}/stream'), ['text/event-stream']);
+  assert.equal(contentOf('/api/run/coordinator/event/{eventId}/stream'), ['text/event-stream']);
 });
 
 Doc('multipart writes document their form: field names, files and types', ({ document }) => {
@@ -199,7 +199,7 @@ Doc(
   'the contract check catches an undocumented status, a wrong content type and a body off its schema',
   ({ document }) => {
     const checker = createContractChecker(document as unknown as ApiDocument);
-    const answer = { method: 'GET', routeUrl: '/api/event/:id', contentType: 'application/json' };
+    const answer = { method: 'GET', routeUrl: '/api/event/:eventId', contentType: 'application/json' };
     assert.equal(
       checker.breachesOf({
         ...answer,

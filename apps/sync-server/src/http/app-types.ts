@@ -16,6 +16,7 @@ import type { Captcha } from '../features/requests/captcha.ts';
 import type { RateLimits } from './rate-limits.ts';
 import type { LinkTickets } from '../features/link-tickets/link-tickets.service.ts';
 import type { PushOrder } from '../features/sync/push-order.ts';
+import type { Clock } from './clock.ts';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -29,6 +30,8 @@ export type AppInstance = FastifyInstance<
 export interface RouteDeps {
   db: Db;
   config: AppConfig;
+  /** The server's clock: every timestamp a route, service or job writes comes from it (http/clock.ts). */
+  now: Clock;
   mailer: Mailer;
   loginThrottle: LoginThrottle;
   /** The ALTCHA captcha of every public write (decisions §7). */

@@ -16,7 +16,7 @@ import { findAuthStateByUserId } from '../features/users/users.repository.ts';
 import { findAccountExpirationByState, isAccountActive } from '../features/accounts/account-status.ts';
 import { findEventById } from '../features/events/events.repository.ts';
 import { ApiError, forbidden, notFound, tokenInvalid } from './api-error.ts';
-import { todayIso } from './clock.ts';
+import { todayIso, type Clock } from './clock.ts';
 
 /** Who is calling, as verified against the database on every request (revocation works at once). */
 export interface AuthContext {
@@ -177,9 +177,9 @@ export function requireSameState(
 export const requireAdminArea: preHandlerAsyncHookHandler = requireRole(ADMIN_AREA_ROLES);
 
 /** The caller with their account's standing, as the shared write rules take it. */
-export async function findAdminWriter(db: Db, caller: AuthContext): Promise<AdminWriter> {
+export async function findAdminWriter(db: Db, caller: AuthContext, now: Date): Promise<AdminWriter> {
   const expiration = await findAccountExpirationByState(db, caller.stateId);
-  return { role: caller.role, isAccountActive: isAccountActive(expiration, todayIso()) };
+  return { role: caller.role, isAccountActive: isAccountActive(expiration, todayIso(now)) };
 }
 
 /** A refused write: STANDARD and judges are simply forbidden; an editor is told the account expired. */
@@ -193,15 +193,15 @@ function writeRefusal(writer: AdminWriter): ApiError {
  * Pre-handler for every admin write: `canEditAdminData`, an editor role (STANDARD is read-only)
  * whose state's account has not expired; ULTRA and SUPER may write regardless, so they can renew.
  */
-export function createRequireEditor(db: Db): preHandlerAsyncHookHandler {
+export function createRequireEditor(db: Db, clock: Clock): preHandlerAsyncHookHandler {
   return async function requireEditor(request: FastifyRequest) {
-    await assertEditor(db, currentUser(request));
+    await assertEditor(db, currentUser(request), clock());
   };
 }
 
 /** Service-level twin of requireEditor, for rules a service keeps whoever calls it. */
-export async function assertEditor(db: Db, caller: AuthContext): Promise<void> {
-  const writer = await findAdminWriter(db, caller);
+export async function assertEditor(db: Db, caller: AuthContext, now: Date): Promise<void> {
+  const writer = await findAdminWriter(db, caller, now);
   if (!canEditAdminData(writer)) throw writeRefusal(writer);
 }
 
@@ -210,11 +210,11 @@ export async function assertEditor(db: Db, caller: AuthContext): Promise<void> {
  * parameter `eventIdParam`: `canRunEvent`, so an expired account's editors still run their own
  * event that is already STARTED to its close (decisions §8). The services check the rest.
  */
-export function createRequireEventRunner(db: Db): (eventIdParam: string) => preHandlerAsyncHookHandler {
+export function createRequireEventRunner(db: Db, clock: Clock): (eventIdParam: string) => preHandlerAsyncHookHandler {
   return (eventIdParam) =>
     async function requireEventRunner(request: FastifyRequest) {
       const caller = currentUser(request);
-      const writer = await findAdminWriter(db, caller);
+      const writer = await findAdminWriter(db, caller, clock());
       if (canEditAdminData(writer)) return;
       const eventId = Number((request.params as Record<string, unknown>)[eventIdParam]);
       const event = await findEventById(db, eventId);

@@ -95,7 +95,7 @@ export const ACCESS_DESCRIPTIONS: Record<Access, string> = {
 
 const SHEET = '/api/score/event/:eventId/category/:categoryId/section/:sectionId/school/:schoolId/judge/:judgeId';
 const SUBMIT = '/api/score/submitScores/event/:eventId/category/:categoryId/judge/:judgeId';
-const CATEGORY = '/api/event/:id/category/:cid';
+const CATEGORY = '/api/event/:eventId/category/:categoryId';
 
 /** Every route the server registers, and who may call it. */
 export const ROUTE_ACCESS: Record<RouteKey, Access> = {
@@ -112,9 +112,9 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   'POST /api/login/user': 'public',
   'POST /api/login/sendResetPassword': 'public',
   'POST /api/login/resetPassword': 'public',
-  'GET /api/state/:id/event/open': 'public',
-  'GET /api/state/:id/school/names': 'public',
-  'GET /api/event/:id/school/:schoolId/allowed': 'public',
+  'GET /api/state/:stateId/event/open': 'public',
+  'GET /api/state/:stateId/school/names': 'public',
+  'GET /api/event/:eventId/school/:schoolId/allowed': 'public',
   'POST /api/school/register': 'public',
   'GET /api/captcha/challenge': 'public',
   'POST /api/email/contact-us': 'public',
@@ -130,10 +130,10 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   'PUT /api/user/:userId': 'namedUser',
 
   // ----- the judge area: the judge, or coordinators viewing as judge; writes by the judge only -----
-  'GET /api/run/judge/:jid': 'judgeArea',
-  'GET /api/run/judge/:jid/event/:eid': 'judgeArea',
-  'GET /api/run/judge/:jid/event/:eid/category/:cid': 'judgeArea',
-  'GET /api/run/judge/:jid/event/:eid/category/:cid/school/:schid': 'judgeArea',
+  'GET /api/run/judge/:judgeId': 'judgeArea',
+  'GET /api/run/judge/:judgeId/event/:eventId': 'judgeArea',
+  'GET /api/run/judge/:judgeId/event/:eventId/category/:categoryId': 'judgeArea',
+  'GET /api/run/judge/:judgeId/event/:eventId/category/:categoryId/school/:schoolId': 'judgeArea',
   [`GET ${SHEET}`]: 'judgeArea',
   [`GET ${SUBMIT}`]: 'judgeArea',
   'GET /api/files/score/event/:eventId/category/:categoryId/section/:sectionId/school/:schoolId/judge/:judgeId/:type/:scoreId/:sha256':
@@ -198,25 +198,25 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   'GET /api/audit': 'managers',
 
   // ----- events and categories: own state only, ULTRA and SUPER included -----
-  'GET /api/state/:id/event': 'adminArea',
-  'GET /api/event/:id': 'adminArea',
-  'GET /api/event/:id/category': 'adminArea',
-  'GET /api/event/:id/school': 'adminArea',
+  'GET /api/state/:stateId/event': 'adminArea',
+  'GET /api/event/:eventId': 'adminArea',
+  'GET /api/event/:eventId/category': 'adminArea',
+  'GET /api/event/:eventId/school': 'adminArea',
   'POST /api/event': 'editors',
-  'PUT /api/event/:id': 'editors',
-  'DELETE /api/event/:id': 'editors',
+  'PUT /api/event/:eventId': 'editors',
+  'DELETE /api/event/:eventId': 'editors',
   [`GET ${CATEGORY}`]: 'adminArea',
   [`GET ${CATEGORY}/section`]: 'adminArea',
-  [`GET ${CATEGORY}/section/:sid`]: 'adminArea',
+  [`GET ${CATEGORY}/section/:sectionId`]: 'adminArea',
   [`GET ${CATEGORY}/available/section`]: 'adminArea',
-  [`GET ${CATEGORY}/section/:sid/available/judge`]: 'adminArea',
-  'POST /api/event/:id/category': 'editors',
+  [`GET ${CATEGORY}/section/:sectionId/available/judge`]: 'adminArea',
+  'POST /api/event/:eventId/category': 'editors',
   [`PUT ${CATEGORY}`]: 'editors',
   [`DELETE ${CATEGORY}`]: 'editors',
   [`POST ${CATEGORY}/section`]: 'editors',
-  [`POST ${CATEGORY}/section/:sid`]: 'editors',
-  [`DELETE ${CATEGORY}/section/:sid`]: 'editors',
-  [`DELETE ${CATEGORY}/section/:sid/judge/:jid`]: 'editors',
+  [`POST ${CATEGORY}/section/:sectionId`]: 'editors',
+  [`DELETE ${CATEGORY}/section/:sectionId`]: 'editors',
+  [`DELETE ${CATEGORY}/section/:sectionId/judge/:judgeId`]: 'editors',
   [`PUT ${CATEGORY}/school/:schoolId`]: 'editors',
   [`PUT ${CATEGORY}/school`]: 'editors',
   [`POST ${CATEGORY}/school`]: 'editors',
@@ -224,31 +224,31 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
 
   // ----- public requests inbox -----
   'GET /api/requests': 'inbox',
-  'PUT /api/requests/:id/handled': 'editorsOrManagers',
+  'PUT /api/requests/:requestId/handled': 'editorsOrManagers',
 
   // ----- competition documents: upload and delete by ADMIN, SUPER, ULTRA of the state (decisions §7) -----
   'POST /api/files/helpFile/:stateId': 'editors',
   'DELETE /api/files/helpFile/:stateId/:fileId': 'editors',
 
   // ----- the event run, review and results -----
-  'GET /api/run/coordinator/event/:e': 'adminArea',
-  'GET /api/run/coordinator/event/:e/history': 'adminArea',
-  'GET /api/run/coordinator/event/:e/category/:c': 'adminArea',
-  'GET /api/run/coordinator/event/:e/school/:s': 'adminArea',
-  'GET /api/run/coordinator/event/:e/stream': 'adminArea',
-  'GET /api/run/coordinator/event/:e/rejected': 'adminArea',
-  'PUT /api/run/coordinator/event/:e/start': 'eventRunners',
-  'PUT /api/run/coordinator/event/:e/complete': 'eventRunners',
+  'GET /api/run/coordinator/event/:eventId': 'adminArea',
+  'GET /api/run/coordinator/event/:eventId/history': 'adminArea',
+  'GET /api/run/coordinator/event/:eventId/category/:categoryId': 'adminArea',
+  'GET /api/run/coordinator/event/:eventId/school/:schoolId': 'adminArea',
+  'GET /api/run/coordinator/event/:eventId/stream': 'adminArea',
+  'GET /api/run/coordinator/event/:eventId/rejected': 'adminArea',
+  'PUT /api/run/coordinator/event/:eventId/start': 'eventRunners',
+  'PUT /api/run/coordinator/event/:eventId/complete': 'eventRunners',
   [`DELETE ${SUBMIT}`]: 'eventRunners',
-  'GET /api/run/coordinator/event/:e/category/:c/penalties': 'adminArea',
-  'GET /api/run/coordinator/event/:e/category/:c/school/:s/penalties': 'adminArea',
-  'PUT /api/run/coordinator/confirm/event/:e/category/:c/school/:s': 'eventRunners',
-  'POST /api/run/coordinator/viewed/event/:e/category/:c/school/:s': 'eventRunners',
-  'GET /api/run/coordinator/results/event/:e': 'adminArea',
-  'GET /api/run/coordinator/results/event/:e/category/:c': 'adminArea',
-  'GET /api/run/coordinator/results/event/:e/school/:s': 'adminArea',
-  'PUT /api/run/coordinator/event/:e/recomputeScores': 'editors',
-  'GET /api/export/results/event/:e': 'adminArea',
-  'GET /api/export/results/event/:e/category/:c': 'adminArea',
-  'GET /api/export/results/event/:e/school/:s': 'adminArea',
+  'GET /api/run/coordinator/event/:eventId/category/:categoryId/penalties': 'adminArea',
+  'GET /api/run/coordinator/event/:eventId/category/:categoryId/school/:schoolId/penalties': 'adminArea',
+  'PUT /api/run/coordinator/confirm/event/:eventId/category/:categoryId/school/:schoolId': 'eventRunners',
+  'POST /api/run/coordinator/viewed/event/:eventId/category/:categoryId/school/:schoolId': 'eventRunners',
+  'GET /api/run/coordinator/results/event/:eventId': 'adminArea',
+  'GET /api/run/coordinator/results/event/:eventId/category/:categoryId': 'adminArea',
+  'GET /api/run/coordinator/results/event/:eventId/school/:schoolId': 'adminArea',
+  'PUT /api/run/coordinator/event/:eventId/recomputeScores': 'editors',
+  'GET /api/export/results/event/:eventId': 'adminArea',
+  'GET /api/export/results/event/:eventId/category/:categoryId': 'adminArea',
+  'GET /api/export/results/event/:eventId/school/:schoolId': 'adminArea',
 };

@@ -43,35 +43,21 @@ const ids = (pick: (targets: StateTargets) => Value) => (context: CallContext) =
 const PARAMS_BY_NAME: Record<string, (context: CallContext) => Value> = {
   stateId: ids((t) => t.stateId),
   eventId: ids((t) => t.eventId),
-  eid: ids((t) => t.eventId),
-  e: ids((t) => t.eventId),
   categoryId: ids((t) => t.categoryId),
-  cid: ids((t) => t.categoryId),
-  c: ids((t) => t.categoryId),
   sectionId: ids((t) => t.sectionId),
-  sid: ids((t) => t.sectionId),
   schoolId: ids((t) => t.schoolId),
-  schid: ids((t) => t.schoolId),
-  s: ids((t) => t.schoolId),
   judgeId: ids((t) => t.judgeId),
-  jid: ids((t) => t.judgeId),
   subsectionId: ids((t) => t.subsectionId),
   penaltyId: ids((t) => t.penaltyId),
   disqualificationId: ids((t) => t.disqualificationId),
   fileId: ids((t) => t.helpFileId),
   userId: ids((t) => t.accountUserId),
+  requestId: ids((t) => t.requestId),
   years: () => 1,
 };
 
-/** `:id` names the record of the path segment before it. */
-const ID_BY_SEGMENT: Record<string, (context: CallContext) => Value> = {
-  state: ids((t) => t.stateId),
-  event: ids((t) => t.eventId),
-  requests: ids((t) => t.requestId),
-};
-
 const SHEET = '/api/score/event/:eventId/category/:categoryId/section/:sectionId/school/:schoolId/judge/:judgeId';
-const CATEGORY = '/api/event/:id/category/:cid';
+const CATEGORY = '/api/event/:eventId/category/:categoryId';
 const person = { firstName: 'Matrix', lastName: 'Caller', phone: '3025550123' };
 const uploadedPhoto = fakeJpeg(300);
 
@@ -193,9 +179,9 @@ export const CALL_RECIPES: Partial<Record<RouteKey, CallRecipe>> = {
     }),
     isStateBound: true,
   },
-  'PUT /api/event/:id': { body: () => ({ eventName: 'Matrix Rehearsal, renamed', eventStartDate: '2099-05-01' }) },
+  'PUT /api/event/:eventId': { body: () => ({ eventName: 'Matrix Rehearsal, renamed', eventStartDate: '2099-05-01' }) },
   [`POST ${CATEGORY}/section`]: { body: ({ targets }) => [{ sectionId: targets.sectionId }] },
-  [`POST ${CATEGORY}/section/:sid`]: { body: ({ targets }) => [{ judgeId: targets.judgeId }] },
+  [`POST ${CATEGORY}/section/:sectionId`]: { body: ({ targets }) => [{ judgeId: targets.judgeId }] },
   [`PUT ${CATEGORY}/school`]: { body: ({ targets }) => [{ schoolId: targets.schoolId, schoolOrder: 0 }] },
   // The target school is already in the category: an allowed caller gets 409 and nothing changes.
   [`POST ${CATEGORY}/school`]: { body: ({ targets }) => [{ schoolId: targets.schoolId, schoolStudents: 'Ann Lee' }] },
@@ -219,10 +205,10 @@ export const CALL_RECIPES: Partial<Record<RouteKey, CallRecipe>> = {
         },
       ),
   },
-  'PUT /api/run/coordinator/confirm/event/:e/category/:c/school/:s': {
+  'PUT /api/run/coordinator/confirm/event/:eventId/category/:categoryId/school/:schoolId': {
     body: ({ targets }) => [{ penaltyScoreId: targets.penaltyScoreId, isConfirmed: true }],
   },
-  'GET /api/run/coordinator/event/:e/stream': { isStream: true },
+  'GET /api/run/coordinator/event/:eventId/stream': { isStream: true },
 };
 
 function pathParams(url: string): string[] {
@@ -238,12 +224,6 @@ export function isStateBound(route: RegisteredRoute): boolean {
 function paramValue(route: RegisteredRoute, name: string, context: CallContext): Value {
   const fromRecipe = CALL_RECIPES[routeKey(route)]?.params?.[name];
   if (fromRecipe) return fromRecipe(context);
-  if (name === 'id') {
-    const segments = route.url.split('/');
-    const before = segments[segments.indexOf(':id') - 1] ?? '';
-    const byId = ID_BY_SEGMENT[before];
-    if (byId) return byId(context);
-  }
   const byName = PARAMS_BY_NAME[name];
   if (!byName) throw new Error(`${routeKey(route)}: which record does ":${name}" name? Add it to route-calls.ts`);
   return byName(context);

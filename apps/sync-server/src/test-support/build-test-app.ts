@@ -9,6 +9,7 @@ import type { AppInstance } from '../http/app-types.ts';
 import { createPushOrder, type PushOrder } from '../features/sync/push-order.ts';
 import { DEMO_PASSWORD, loadDemoIfEmpty } from '../demo/load-demo.ts';
 import type { ComputeReport } from '../features/results/results.service.ts';
+import type { Clock } from '../http/clock.ts';
 import { ContractBreach, readyHeldToDocument } from './contract-check.ts';
 
 export interface TestApp {
@@ -29,7 +30,12 @@ export interface TestApp {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void }; computeResults?: ComputeReport } = {},
+  options: {
+    logStream?: { write(line: string): void };
+    computeResults?: ComputeReport;
+    /** Fixes the server's clock (`deps.now`): every timestamp it writes, the demo data's dates too. */
+    now?: Clock;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-test-'));
   const config = loadConfig({
@@ -39,15 +45,16 @@ export async function buildTestApp(
     ...env,
   });
   const db = await openMigratedDatabase(config.databaseFile);
-  await loadDemoIfEmpty(db);
+  await loadDemoIfEmpty(db, options.now?.());
   const routes: RouteOptions[] = [];
   const onRoute = (route: RouteOptions) => routes.push(route);
   const computeResults = options.computeResults === undefined ? {} : { computeResults: options.computeResults };
+  const clock = options.now === undefined ? {} : { now: options.now };
   const pushOrder = createPushOrder();
   const app = await buildApp(
     options.logStream === undefined
-      ? { config, db, logger: false, onRoute, pushOrder, ...computeResults }
-      : { config, db, logger: true, logStream: options.logStream, onRoute, pushOrder, ...computeResults },
+      ? { config, db, logger: false, onRoute, pushOrder, ...computeResults, ...clock }
+      : { config, db, logger: true, logStream: options.logStream, onRoute, pushOrder, ...computeResults, ...clock },
   );
   const contract = await readyHeldToDocument(app);
   return {

@@ -24,7 +24,7 @@ export interface ApiDocument {
   components?: Record<string, unknown>;
 }
 
-/** `/api/event/:id/category/:cid` → `/api/event/{id}/category/{cid}`, as the document names paths. */
+/** `/api/event/:eventId/category/:categoryId` → `/api/event/{eventId}/category/{categoryId}`, as the document names paths. */
 export function documentPathOf(routeUrl: string): string {
   return routeUrl.replace(/:(\w+)/g, '{$1}');
 }

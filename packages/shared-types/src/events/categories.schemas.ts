@@ -1,4 +1,4 @@
-// Categories of an event (/api/event/{id}/category/…): their criteria sections, the judges
+// Categories of an event (/api/event/{eventId}/category/…): their criteria sections, the judges
 // assigned per section, and the registered schools with student lists and running order.
 // `hasScores` marks what judges' scores depend on, which cannot be removed.
 import Type, { type Static } from 'typebox';
@@ -38,27 +38,27 @@ export const CategoryMessages = {
 } as const;
 
 export const CategoryParamsSchema = Type.Object({
-  id: idField(),
-  cid: idField(),
+  eventId: idField(),
+  categoryId: idField(),
 });
 export const CategorySectionParamsSchema = Type.Object({
-  id: idField(),
-  cid: idField(),
-  sid: idField(),
+  eventId: idField(),
+  categoryId: idField(),
+  sectionId: idField(),
 });
 export const CategoryJudgeParamsSchema = Type.Object({
-  id: idField(),
-  cid: idField(),
-  sid: idField(),
-  jid: idField(),
+  eventId: idField(),
+  categoryId: idField(),
+  sectionId: idField(),
+  judgeId: idField(),
 });
 export const CategorySchoolParamsSchema = Type.Object({
-  id: idField(),
-  cid: idField(),
+  eventId: idField(),
+  categoryId: idField(),
   schoolId: idField(),
 });
 
-/** POST /api/event/{id}/category and PUT …/category/{cid}. */
+/** POST /api/event/{eventId}/category and PUT …/category/{categoryId}. */
 export const CategoryNameBodySchema = Type.Object({ categoryName: CategoryNameSchema });
 export type CategoryNameBody = Static<typeof CategoryNameBodySchema>;
 
@@ -124,7 +124,7 @@ export const CategoryMutationResponseSchema = Type.Object({
 });
 export type CategoryMutationResponse = Static<typeof CategoryMutationResponseSchema>;
 
-/** DELETE …/category/{cid}: the event's remaining categories. */
+/** DELETE …/category/{categoryId}: the event's remaining categories. */
 export const CategoryRemovedResponseSchema = Type.Object({
   status: Type.Literal('Success'),
   message: Type.String(),
@@ -149,7 +149,7 @@ export const AvailableJudgeSchema = Type.Object({
 });
 export const AvailableJudgeListSchema = Type.Array(AvailableJudgeSchema);
 
-/** POST /api/event/{id}/category/{cid}/section: a list of {sectionId}. */
+/** POST /api/event/{eventId}/category/{categoryId}/section: a list of {sectionId}. */
 export const AssignSectionsSchema = Type.Array(Type.Object({ sectionId: idField() }), {
   minItems: 1,
   maxItems: 100,
@@ -157,7 +157,7 @@ export const AssignSectionsSchema = Type.Array(Type.Object({ sectionId: idField(
 });
 export type AssignSections = Static<typeof AssignSectionsSchema>;
 
-/** POST /api/event/{id}/category/{cid}/section/{sid}: a list of {judgeId}. */
+/** POST /api/event/{eventId}/category/{categoryId}/section/{sectionId}: a list of {judgeId}. */
 export const AssignJudgesSchema = Type.Array(Type.Object({ judgeId: idField() }), {
   minItems: 1,
   maxItems: 100,
@@ -170,7 +170,7 @@ export const UpdateSchoolStudentsSchema = Type.Object({ schoolStudents: studentN
 export type UpdateSchoolStudents = Static<typeof UpdateSchoolStudentsSchema>;
 
 /**
- * POST …/category/{cid}/school: existing schools of the state added to the category in one
+ * POST …/category/{categoryId}/school: existing schools of the state added to the category in one
  * step, each with its students (1 to 5 names, comma separated); they run last, in this order.
  */
 export const AddSchoolsToCategorySchema = Type.Array(

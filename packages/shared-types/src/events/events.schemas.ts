@@ -1,4 +1,4 @@
-// Events: the wire shapes of /api/event and /api/state/{id}/event, with the seed's field names
+// Events: the wire shapes of /api/event and /api/state/{stateId}/event, with the seed's field names
 // (eventName, eventStartDate, …) and section 5 messages. Date rules that need `today` live in
 // event-dates.ts; `validateNewEvent` and `validateEventUpdate` apply both.
 import Type, { type Static } from 'typebox';
@@ -83,7 +83,7 @@ export const CreateEventSchema = Type.Object({
 });
 export type CreateEvent = Static<typeof CreateEventSchema>;
 
-/** PUT /api/event/{id}: name and start date required; the end date stays when omitted. */
+/** PUT /api/event/{eventId}: name and start date required; the end date stays when omitted. */
 export const UpdateEventSchema = Type.Object({
   eventName: EventNameSchema,
   eventStartDate: dateField(EventMessages.startDateRequired, 'Event Start Date must be a valid date'),
@@ -145,16 +145,10 @@ export const EventMutationResponseSchema = Type.Object({
 });
 export type EventMutationResponse = Static<typeof EventMutationResponseSchema>;
 
-export const SuccessResponseSchema = Type.Object(
-  { status: Type.Literal('Success'), message: Type.String() },
-  { title: 'SuccessMessage' },
-);
-export type SuccessResponse = Static<typeof SuccessResponseSchema>;
+export const EventIdParamsSchema = Type.Object({ eventId: idField() });
+export const StateIdParamsSchema = Type.Object({ stateId: idField() });
 
-export const EventIdParamsSchema = Type.Object({ id: idField() });
-export const StateIdParamsSchema = Type.Object({ id: idField() });
-
-/** A school registered for an event, with its categories (GET /api/event/{id}/school). */
+/** A school registered for an event, with its categories (GET /api/event/{eventId}/school). */
 export const EventSchoolSchema = Type.Object({
   schoolId: Type.Integer(),
   schoolName: Type.String(),

@@ -145,7 +145,7 @@ export const RegistrationResponseSchema = Type.Object({
 });
 export type RegistrationResponse = Static<typeof RegistrationResponseSchema>;
 
-/** GET /api/event/{id}/school/{schoolId}/allowed: may this school still register? */
+/** GET /api/event/{eventId}/school/{schoolId}/allowed: may this school still register? */
 export const RegistrationAllowedSchema = Type.Object({
   allowed: Type.Boolean(),
   message: Type.Optional(Type.String()),
@@ -153,11 +153,11 @@ export const RegistrationAllowedSchema = Type.Object({
 export type RegistrationAllowed = Static<typeof RegistrationAllowedSchema>;
 
 export const EventSchoolParamsSchema = Type.Object({
-  id: idField(),
+  eventId: idField(),
   schoolId: idField(),
 });
 
-/** GET /api/state/{id}/event/open: events a school can register for, with their categories. */
+/** GET /api/state/{stateId}/event/open: events a school can register for, with their categories. */
 export const OpenEventSchema = Type.Object({
   eventId: Type.Integer(),
   eventName: Type.String(),
@@ -170,7 +170,7 @@ export const OpenEventSchema = Type.Object({
 export type OpenEvent = Static<typeof OpenEventSchema>;
 export const OpenEventListSchema = Type.Array(OpenEventSchema);
 
-/** GET /api/state/{id}/school/names: the public school picker; names and ids only. */
+/** GET /api/state/{stateId}/school/names: the public school picker; names and ids only. */
 export const SchoolNameSchema = Type.Object({ schoolId: Type.Integer(), schoolName: Type.String() });
 export type SchoolName = Static<typeof SchoolNameSchema>;
 export const SchoolNameListSchema = Type.Array(SchoolNameSchema);

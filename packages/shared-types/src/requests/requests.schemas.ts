@@ -127,9 +127,9 @@ export const PublicRequestListSchema = Type.Array(PublicRequestSchema);
 /** GET /api/requests?handled=true|false (absent: all). */
 export const RequestListQuerySchema = Type.Object({ handled: Type.Optional(Type.Boolean()) });
 
-export const RequestIdParamsSchema = Type.Object({ id: idField() });
+export const RequestIdParamsSchema = Type.Object({ requestId: idField() });
 
-/** PUT /api/requests/{id}/handled: {} or {isHandled: true} marks handled, {isHandled: false} reopens. */
+/** PUT /api/requests/{requestId}/handled: {} or {isHandled: true} marks handled, {isHandled: false} reopens. */
 export const MarkRequestHandledSchema = Type.Object({ isHandled: Type.Optional(Type.Boolean()) });
 export type MarkRequestHandled = Static<typeof MarkRequestHandledSchema>;
 

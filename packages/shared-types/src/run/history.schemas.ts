@@ -53,9 +53,9 @@ const HistoryActionSchema = Type.Union([
 export const HISTORY_PAGE_DEFAULT = 50;
 export const HISTORY_PAGE_MAX = 200;
 
-export const HistoryParamsSchema = Type.Object({ e: Id() });
+export const HistoryParamsSchema = Type.Object({ eventId: Id() });
 
-/** GET run/coordinator/event/:e/history: filters, and `before` (a historyId) for the next page. */
+/** GET run/coordinator/event/:eventId/history: filters, and `before` (a historyId) for the next page. */
 export const HistoryQuerySchema = Type.Object({
   categoryId: Type.Optional(Id()),
   schoolId: Type.Optional(Id()),

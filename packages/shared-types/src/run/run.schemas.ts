@@ -11,10 +11,14 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 export const JudgeRunStatus = { NotStarted: '-', InProgress: 'In Progress', Complete: 'Complete' } as const;
 export type JudgeRunStatus = (typeof JudgeRunStatus)[keyof typeof JudgeRunStatus];
 
-export const CoordinatorEventParamsSchema = Type.Object({ e: idField() });
-export const CoordinatorCategoryParamsSchema = Type.Object({ e: idField(), c: idField() });
-export const CoordinatorSchoolParamsSchema = Type.Object({ e: idField(), s: idField() });
-export const CoordinatorCategorySchoolParamsSchema = Type.Object({ e: idField(), c: idField(), s: idField() });
+export const CoordinatorEventParamsSchema = Type.Object({ eventId: idField() });
+export const CoordinatorCategoryParamsSchema = Type.Object({ eventId: idField(), categoryId: idField() });
+export const CoordinatorSchoolParamsSchema = Type.Object({ eventId: idField(), schoolId: idField() });
+export const CoordinatorCategorySchoolParamsSchema = Type.Object({
+  eventId: idField(),
+  categoryId: idField(),
+  schoolId: idField(),
+});
 /** The seed's submitScores path names its ids eventId / categoryId / judgeId. */
 export const UnlockJudgeParamsSchema = Type.Object({ eventId: idField(), categoryId: idField(), judgeId: idField() });
 export type UnlockJudgeParams = Static<typeof UnlockJudgeParamsSchema>;

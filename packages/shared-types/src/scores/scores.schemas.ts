@@ -23,14 +23,18 @@ const RemovableScoreTypeSchema = Type.Union([Type.Literal('penalty'), Type.Liter
 
 // ---- params ------------------------------------------------------------------------------
 
-export const RunJudgeParamsSchema = Type.Object({ jid: idField() });
-export const RunJudgeEventParamsSchema = Type.Object({ jid: idField(), eid: idField() });
-export const RunJudgeCategoryParamsSchema = Type.Object({ jid: idField(), eid: idField(), cid: idField() });
+export const RunJudgeParamsSchema = Type.Object({ judgeId: idField() });
+export const RunJudgeEventParamsSchema = Type.Object({ judgeId: idField(), eventId: idField() });
+export const RunJudgeCategoryParamsSchema = Type.Object({
+  judgeId: idField(),
+  eventId: idField(),
+  categoryId: idField(),
+});
 export const RunJudgeSchoolParamsSchema = Type.Object({
-  jid: idField(),
-  eid: idField(),
-  cid: idField(),
-  schid: idField(),
+  judgeId: idField(),
+  eventId: idField(),
+  categoryId: idField(),
+  schoolId: idField(),
 });
 
 const sheetParams = {
@@ -40,7 +44,7 @@ const sheetParams = {
   schoolId: idField(),
   judgeId: idField(),
 };
-/** score/event/{e}/category/{c}/section/{s}/school/{sch}/judge/{j} */
+/** score/event/{eventId}/category/{categoryId}/section/{sectionId}/school/{schoolId}/judge/{judgeId} */
 export const ScoreSheetParamsSchema = Type.Object(sheetParams);
 export type ScoreSheetParams = Static<typeof ScoreSheetParamsSchema>;
 export const ScoreTypeParamsSchema = Type.Object({ ...sheetParams, type: ScoreTypeSchema });
@@ -53,7 +57,7 @@ export const RemovableScoreParamsSchema = Type.Object({
   scoreId: ScoreIdSchema,
 });
 export type RemovableScoreParams = Static<typeof RemovableScoreParamsSchema>;
-/** score/submitScores/event/{e}/category/{c}/judge/{j} */
+/** score/submitScores/event/{eventId}/category/{categoryId}/judge/{judgeId} */
 export const SubmitScoresParamsSchema = Type.Object({ eventId: idField(), categoryId: idField(), judgeId: idField() });
 export type SubmitScoresParams = Static<typeof SubmitScoresParamsSchema>;
 /** files/score/…/judge/{judgeId}/{type}/{scoreId}/{sha256}: a score's photo (bearer header or link ticket). */

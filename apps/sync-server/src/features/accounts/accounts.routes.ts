@@ -22,6 +22,7 @@ const success = 'Success' as const;
 export function registerAccountRoutes(app: AppInstance, deps: RouteDeps): void {
   const accountsDeps: accounts.AccountsDeps = {
     db: deps.db,
+    now: deps.now,
     publicUrl: deps.config.publicUrl,
     emailQueued: () => void deps.mailer.flushOutbox(),
   };

@@ -23,6 +23,7 @@ import {
 export function registerAuthRoutes(app: AppInstance, deps: RouteDeps): void {
   const authDeps: AuthDeps = {
     db: deps.db,
+    now: deps.now,
     loginThrottle: deps.loginThrottle,
     publicUrl: deps.config.publicUrl,
     signToken: (payload) => app.jwt.sign(payload, { expiresIn: TOKEN_LIFETIME_SECONDS }),

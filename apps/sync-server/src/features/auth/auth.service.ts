@@ -30,7 +30,7 @@ import {
 } from './auth.repository.ts';
 import { tooManyLoginAttemptsMessage, type LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { nowOf } from '../../http/clock.ts';
+import { nowIso, nowOf } from '../../http/clock.ts';
 
 /**
  * One revocable token valid for 72 hours: a judge's tablet must outlast a competition day
@@ -178,8 +178,4 @@ export async function resetPassword(deps: AuthDeps, request: ResetPasswordReques
 /** SHA-256 of a reset or invitation token: only the hash is stored. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
-}
-
-function nowIso(deps: { now?: () => Date }): string {
-  return nowOf(deps).toISOString();
 }

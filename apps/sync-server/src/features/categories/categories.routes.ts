@@ -46,8 +46,13 @@ const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSche
 const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };
 
 /** The write context of a category route: caller, event, category, time. */
-function contextOf(request: FastifyRequest, params: { id: number; cid: number }) {
-  return { caller: currentUser(request), eventId: params.id, categoryId: params.cid, now: new Date().toISOString() };
+function contextOf(deps: RouteDeps, request: FastifyRequest, params: { eventId: number; categoryId: number }) {
+  return {
+    caller: currentUser(request),
+    eventId: params.eventId,
+    categoryId: params.categoryId,
+    now: deps.now().toISOString(),
+  };
 }
 
 function success(message: string) {
@@ -60,7 +65,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
   const tags = ['categories'];
 
   app.get(
-    '/api/event/:id/category/:cid',
+    '/api/event/:eventId/category/:categoryId',
     {
       preHandler: read,
       schema: {
@@ -71,11 +76,11 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
         response: { 200: CategoryDetailSchema, ...readErrors },
       },
     },
-    (request) => getCategoryDetail(deps.db, currentUser(request), request.params.id, request.params.cid),
+    (request) => getCategoryDetail(deps.db, currentUser(request), request.params.eventId, request.params.categoryId),
   );
 
   app.get(
-    '/api/event/:id/category/:cid/section',
+    '/api/event/:eventId/category/:categoryId/section',
     {
       preHandler: read,
       schema: {
@@ -86,11 +91,12 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
         response: { 200: CategorySectionListSchema, ...readErrors },
       },
     },
-    (request) => listSectionsOfCategory(deps.db, currentUser(request), request.params.id, request.params.cid),
+    (request) =>
+      listSectionsOfCategory(deps.db, currentUser(request), request.params.eventId, request.params.categoryId),
   );
 
   app.get(
-    '/api/event/:id/category/:cid/section/:sid',
+    '/api/event/:eventId/category/:categoryId/section/:sectionId',
     {
       preHandler: read,
       schema: {
@@ -102,11 +108,17 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
       },
     },
     (request) =>
-      getSectionOfCategory(deps.db, currentUser(request), request.params.id, request.params.cid, request.params.sid),
+      getSectionOfCategory(
+        deps.db,
+        currentUser(request),
+        request.params.eventId,
+        request.params.categoryId,
+        request.params.sectionId,
+      ),
   );
 
   app.get(
-    '/api/event/:id/category/:cid/available/section',
+    '/api/event/:eventId/category/:categoryId/available/section',
     {
       preHandler: read,
       schema: {
@@ -117,11 +129,12 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
         response: { 200: AvailableSectionListSchema, ...readErrors },
       },
     },
-    (request) => listSectionsAvailable(deps.db, currentUser(request), request.params.id, request.params.cid),
+    (request) =>
+      listSectionsAvailable(deps.db, currentUser(request), request.params.eventId, request.params.categoryId),
   );
 
   app.get(
-    '/api/event/:id/category/:cid/section/:sid/available/judge',
+    '/api/event/:eventId/category/:categoryId/section/:sectionId/available/judge',
     {
       preHandler: read,
       schema: {
@@ -133,11 +146,17 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
       },
     },
     (request) =>
-      listJudgesAvailable(deps.db, currentUser(request), request.params.id, request.params.cid, request.params.sid),
+      listJudgesAvailable(
+        deps.db,
+        currentUser(request),
+        request.params.eventId,
+        request.params.categoryId,
+        request.params.sectionId,
+      ),
   );
 
   app.post(
-    '/api/event/:id/category',
+    '/api/event/:eventId/category',
     {
       preHandler: write,
       schema: {
@@ -150,11 +169,11 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
       },
     },
     async (request, reply) => {
-      const now = new Date().toISOString();
+      const now = deps.now().toISOString();
       const category = await addCategory(
         deps.db,
         currentUser(request),
-        request.params.id,
+        request.params.eventId,
         request.body.categoryName,
         now,
       );
@@ -163,7 +182,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
   );
 
   app.put(
-    '/api/event/:id/category/:cid',
+    '/api/event/:eventId/category/:categoryId',
     {
       preHandler: write,
       schema: {
@@ -177,12 +196,12 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     },
     async (request) =>
       success(CategoryMessages.updated)(
-        await updateCategoryName(deps.db, contextOf(request, request.params), request.body.categoryName),
+        await updateCategoryName(deps.db, contextOf(deps, request, request.params), request.body.categoryName),
       ),
   );
 
   app.delete(
-    '/api/event/:id/category/:cid',
+    '/api/event/:eventId/category/:categoryId',
     {
       preHandler: write,
       schema: {
@@ -196,12 +215,12 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     async (request) => ({
       status: 'Success' as const,
       message: CategoryMessages.removed,
-      categories: await removeCategory(deps.db, contextOf(request, request.params)),
+      categories: await removeCategory(deps.db, contextOf(deps, request, request.params)),
     }),
   );
 
   app.post(
-    '/api/event/:id/category/:cid/section',
+    '/api/event/:eventId/category/:categoryId/section',
     {
       preHandler: write,
       schema: {
@@ -215,12 +234,12 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     },
     async (request) =>
       success(CategoryMessages.sectionsAdded)(
-        await assignSections(deps.db, contextOf(request, request.params), request.body),
+        await assignSections(deps.db, contextOf(deps, request, request.params), request.body),
       ),
   );
 
   app.post(
-    '/api/event/:id/category/:cid/section/:sid',
+    '/api/event/:eventId/category/:categoryId/section/:sectionId',
     {
       preHandler: write,
       schema: {
@@ -234,12 +253,12 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     },
     async (request) =>
       success(CategoryMessages.judgesAssigned)(
-        await assignJudges(deps.db, contextOf(request, request.params), request.params.sid, request.body),
+        await assignJudges(deps.db, contextOf(deps, request, request.params), request.params.sectionId, request.body),
       ),
   );
 
   app.delete(
-    '/api/event/:id/category/:cid/section/:sid',
+    '/api/event/:eventId/category/:categoryId/section/:sectionId',
     {
       preHandler: write,
       schema: {
@@ -252,12 +271,12 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     },
     async (request) =>
       success(CategoryMessages.removed)(
-        await removeSection(deps.db, contextOf(request, request.params), request.params.sid),
+        await removeSection(deps.db, contextOf(deps, request, request.params), request.params.sectionId),
       ),
   );
 
   app.delete(
-    '/api/event/:id/category/:cid/section/:sid/judge/:jid',
+    '/api/event/:eventId/category/:categoryId/section/:sectionId/judge/:judgeId',
     {
       preHandler: write,
       schema: {
@@ -270,12 +289,17 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     },
     async (request) =>
       success(CategoryMessages.removed)(
-        await removeJudge(deps.db, contextOf(request, request.params), request.params.sid, request.params.jid),
+        await removeJudge(
+          deps.db,
+          contextOf(deps, request, request.params),
+          request.params.sectionId,
+          request.params.judgeId,
+        ),
       ),
   );
 
   app.put(
-    '/api/event/:id/category/:cid/school/:schoolId',
+    '/api/event/:eventId/category/:categoryId/school/:schoolId',
     {
       preHandler: write,
       schema: {
@@ -291,7 +315,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
       success(CategoryMessages.studentsUpdated)(
         await updateStudents(
           deps.db,
-          contextOf(request, request.params),
+          contextOf(deps, request, request.params),
           request.params.schoolId,
           request.body.schoolStudents,
         ),
@@ -299,7 +323,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
   );
 
   app.post(
-    '/api/event/:id/category/:cid/school',
+    '/api/event/:eventId/category/:categoryId/school',
     {
       preHandler: write,
       schema: {
@@ -314,12 +338,12 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     },
     async (request) =>
       success(CategoryMessages.schoolsAdded)(
-        await addSchools(deps.db, contextOf(request, request.params), request.body),
+        await addSchools(deps.db, contextOf(deps, request, request.params), request.body),
       ),
   );
 
   app.put(
-    '/api/event/:id/category/:cid/school',
+    '/api/event/:eventId/category/:categoryId/school',
     {
       preHandler: write,
       schema: {
@@ -333,12 +357,12 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     },
     async (request) =>
       success(CategoryMessages.orderUpdated)(
-        await reorderSchools(deps.db, contextOf(request, request.params), request.body),
+        await reorderSchools(deps.db, contextOf(deps, request, request.params), request.body),
       ),
   );
 
   app.delete(
-    '/api/event/:id/category/:cid/school/:schoolId',
+    '/api/event/:eventId/category/:categoryId/school/:schoolId',
     {
       preHandler: write,
       schema: {
@@ -351,7 +375,7 @@ export function registerCategoryRoutes(app: AppInstance, deps: RouteDeps): void 
     },
     async (request) =>
       success(CategoryMessages.removed)(
-        await removeSchool(deps.db, contextOf(request, request.params), request.params.schoolId),
+        await removeSchool(deps.db, contextOf(deps, request, request.params), request.params.schoolId),
       ),
   );
 }

@@ -1,4 +1,4 @@
-// POST /api/event/{id}/category/{cid}/school: coordinators add existing schools of their state to
+// POST /api/event/{eventId}/category/{categoryId}/school: coordinators add existing schools of their state to
 // a category in one step, each with its students, through the real app on a fresh SQLite
 // database. All or nothing; judges who then owe the new schools are reopened (decisions §7).
 import type { InjectOptions } from 'fastify';

@@ -39,8 +39,8 @@ export async function findOwnSection(db: Db, caller: AuthContext, sectionId: num
 
 export async function loadSectionDetail(db: Db, section: repo.SectionRowData): Promise<SectionDetail> {
   const subsections = await repo.listSubsectionsOfSection(db, section.section_id);
-  const penalties = await repo.listPenaltiesOfSection(db, section.section_id);
-  const disqualifications = await repo.listDisqualificationsOfSection(db, section.section_id);
+  const penalties = await repo.listItemsOfSection(db, 'penalty', section.section_id);
+  const disqualifications = await repo.listItemsOfSection(db, 'disqualification', section.section_id);
   const isScored = await repo.isSectionScored(db, section.section_id);
   return {
     ...toSectionListItem(section),

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { ScoreItemKinds, type RemovableScoreItemKind } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
+import type { DisqualificationRow, PenaltyRow } from '../../db/tables.ts';
 
 // ----- sections -----
 
@@ -86,8 +87,8 @@ export async function isSectionScored(db: Db, sectionId: number): Promise<boolea
 
 // ----- subsections -----
 
-/** A section's subsections in the order they were added, each with whether it has scores. */
-export async function listSubsectionsOfSection(db: Db, sectionId: number) {
+/** Subsections, each with whether a judge has scored it. */
+function subsectionsWithScoredFlag(db: Db) {
   return db
     .selectFrom('subsection')
     .selectAll('subsection')
@@ -100,7 +101,12 @@ export async function listSubsectionsOfSection(db: Db, sectionId: number) {
             .whereRef('subsection_score.subsection_id', '=', 'subsection.subsection_id'),
         )
         .as('is_scored'),
-    )
+    );
+}
+
+/** A section's subsections in the order they were added, each with whether it has scores. */
+export async function listSubsectionsOfSection(db: Db, sectionId: number) {
+  return subsectionsWithScoredFlag(db)
     .where('subsection.section_id', '=', sectionId)
     .orderBy('subsection.subsection_id')
     .execute();
@@ -108,21 +114,7 @@ export async function listSubsectionsOfSection(db: Db, sectionId: number) {
 export type SubsectionRowData = Awaited<ReturnType<typeof listSubsectionsOfSection>>[number];
 
 export async function findSubsectionById(db: Db, subsectionId: number): Promise<SubsectionRowData | undefined> {
-  return db
-    .selectFrom('subsection')
-    .selectAll('subsection')
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('subsection_score')
-            .select('subsection_score.score_id')
-            .whereRef('subsection_score.subsection_id', '=', 'subsection.subsection_id'),
-        )
-        .as('is_scored'),
-    )
-    .where('subsection.subsection_id', '=', subsectionId)
-    .executeTakeFirst();
+  return subsectionsWithScoredFlag(db).where('subsection.subsection_id', '=', subsectionId).executeTakeFirst();
 }
 
 export async function insertSubsection(
@@ -161,66 +153,98 @@ export async function deleteSubsection(db: Db, subsectionId: number): Promise<vo
   await db.deleteFrom('subsection').where('subsection_id', '=', subsectionId).execute();
 }
 
-// ----- penalties -----
+// ----- penalties and disqualifications (state-wide lists) -----
+// Both kinds have the same shape of list (a state's items, by name) and link a section the same
+// way; these statements take the tables and columns from the kind's description (ScoreItemKinds).
+// Inserting stays one typed statement per kind: their fields differ.
 
-export async function listPenaltiesByState(db: Db, stateId: number) {
-  return db
-    .selectFrom('penalty')
-    .selectAll()
-    .where('state_id', '=', stateId)
-    .orderBy(sql`lower(penalty_name)`)
-    .orderBy('penalty_id')
-    .execute();
+/** A state-wide item's row, by kind. */
+export interface StateItemRows {
+  penalty: PenaltyRow;
+  disqualification: DisqualificationRow;
+}
+export type PenaltyRowData = PenaltyRow;
+export type DisqualificationRowData = DisqualificationRow;
+
+/** The item's row with its id under one name and whether a judge applied it in the section. */
+export type SectionItemRow<K extends RemovableScoreItemKind> = StateItemRows[K] & {
+  item_id: number;
+  is_scored: number;
+};
+
+function tablesOf(kind: RemovableScoreItemKind) {
+  const { itemTable, itemIdColumn, sectionTable, scoreTable } = ScoreItemKinds[kind];
+  return {
+    item: sql.table(itemTable),
+    itemId: sql.ref(itemIdColumn),
+    name: sql.ref(`${kind}_name`),
+    link: sql.table(sectionTable),
+    score: sql.table(scoreTable),
+  };
 }
 
-export async function findPenaltyById(db: Db, penaltyId: number) {
-  return db.selectFrom('penalty').selectAll().where('penalty_id', '=', penaltyId).executeTakeFirst();
+/** The state's items of one kind, by name. */
+export async function listItemsByState<K extends RemovableScoreItemKind>(
+  db: Db,
+  kind: K,
+  stateId: number,
+): Promise<StateItemRows[K][]> {
+  const t = tablesOf(kind);
+  const { rows } = await sql<StateItemRows[K]>`select * from ${t.item} where state_id = ${stateId}
+    order by lower(${t.name}), ${t.itemId}`.execute(db);
+  return rows;
 }
-export type PenaltyRowData = NonNullable<Awaited<ReturnType<typeof findPenaltyById>>>;
 
-/** The penalties attached to a section, each with whether a judge applied it in that section. */
-export async function listPenaltiesOfSection(db: Db, sectionId: number) {
-  return db
-    .selectFrom('section_penalty')
-    .innerJoin('penalty', 'penalty.penalty_id', 'section_penalty.penalty_id')
-    .selectAll('penalty')
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('penalty_score')
-            .select('penalty_score.score_id')
-            .whereRef('penalty_score.penalty_id', '=', 'section_penalty.penalty_id')
-            .whereRef('penalty_score.section_id', '=', 'section_penalty.section_id'),
-        )
-        .as('is_scored'),
+export async function findItemById<K extends RemovableScoreItemKind>(
+  db: Db,
+  kind: K,
+  itemId: number,
+): Promise<StateItemRows[K] | undefined> {
+  const t = tablesOf(kind);
+  const { rows } = await sql<StateItemRows[K]>`select * from ${t.item} where ${t.itemId} = ${itemId}`.execute(db);
+  return rows[0];
+}
+
+/** The items of one kind attached to a section, each with whether a judge applied it in that section. */
+export async function listItemsOfSection<K extends RemovableScoreItemKind>(
+  db: Db,
+  kind: K,
+  sectionId: number,
+): Promise<SectionItemRow<K>[]> {
+  const t = tablesOf(kind);
+  const { rows } = await sql<SectionItemRow<K>>`select item.*, item.${t.itemId} as item_id, exists(
+      select 1 from ${t.score} as cell where cell.${t.itemId} = link.${t.itemId} and cell.section_id = link.section_id
+    ) as is_scored
+    from ${t.link} as link inner join ${t.item} as item on item.${t.itemId} = link.${t.itemId}
+    where link.section_id = ${sectionId}
+    order by lower(item.${t.name}), item.${t.itemId}`.execute(db);
+  return rows;
+}
+
+/** The state's items of one kind not yet attached to the section. */
+export async function listItemsNotInSection<K extends RemovableScoreItemKind>(
+  db: Db,
+  kind: K,
+  stateId: number,
+  sectionId: number,
+): Promise<StateItemRows[K][]> {
+  const t = tablesOf(kind);
+  const { rows } = await sql<StateItemRows[K]>`select item.* from ${t.item} as item
+    where item.state_id = ${stateId} and not exists(
+      select 1 from ${t.link} as link where link.${t.itemId} = item.${t.itemId} and link.section_id = ${sectionId}
     )
-    .where('section_penalty.section_id', '=', sectionId)
-    .orderBy(sql`lower(penalty.penalty_name)`)
-    .orderBy('penalty.penalty_id')
-    .execute();
+    order by lower(item.${t.name}), item.${t.itemId}`.execute(db);
+  return rows;
 }
 
-/** The state's penalties not yet attached to the section. */
-export async function listPenaltiesNotInSection(db: Db, stateId: number, sectionId: number) {
-  return db
-    .selectFrom('penalty')
-    .selectAll()
-    .where('state_id', '=', stateId)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('section_penalty')
-            .select('section_penalty.penalty_id')
-            .whereRef('section_penalty.penalty_id', '=', 'penalty.penalty_id')
-            .where('section_penalty.section_id', '=', sectionId),
-        ),
-      ),
-    )
-    .orderBy(sql`lower(penalty_name)`)
-    .orderBy('penalty_id')
-    .execute();
+export async function updateItemName(
+  db: Db,
+  kind: RemovableScoreItemKind,
+  itemId: number,
+  name: string,
+): Promise<void> {
+  const t = tablesOf(kind);
+  await sql`update ${t.item} set ${t.name} = ${name} where ${t.itemId} = ${itemId}`.execute(db);
 }
 
 export async function insertPenalty(
@@ -242,78 +266,6 @@ export async function insertPenalty(
   return row.penalty_id;
 }
 
-export async function updatePenaltyName(db: Db, penaltyId: number, name: string): Promise<void> {
-  await db.updateTable('penalty').set({ penalty_name: name }).where('penalty_id', '=', penaltyId).execute();
-}
-
-// ----- disqualifications -----
-
-export async function listDisqualificationsByState(db: Db, stateId: number) {
-  return db
-    .selectFrom('disqualification')
-    .selectAll()
-    .where('state_id', '=', stateId)
-    .orderBy(sql`lower(disqualification_name)`)
-    .orderBy('disqualification_id')
-    .execute();
-}
-
-export async function findDisqualificationById(db: Db, disqualificationId: number) {
-  return db
-    .selectFrom('disqualification')
-    .selectAll()
-    .where('disqualification_id', '=', disqualificationId)
-    .executeTakeFirst();
-}
-export type DisqualificationRowData = NonNullable<Awaited<ReturnType<typeof findDisqualificationById>>>;
-
-export async function listDisqualificationsOfSection(db: Db, sectionId: number) {
-  return db
-    .selectFrom('section_disqualification')
-    .innerJoin(
-      'disqualification',
-      'disqualification.disqualification_id',
-      'section_disqualification.disqualification_id',
-    )
-    .selectAll('disqualification')
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('disqualification_score')
-            .select('disqualification_score.score_id')
-            .whereRef('disqualification_score.disqualification_id', '=', 'section_disqualification.disqualification_id')
-            .whereRef('disqualification_score.section_id', '=', 'section_disqualification.section_id'),
-        )
-        .as('is_scored'),
-    )
-    .where('section_disqualification.section_id', '=', sectionId)
-    .orderBy(sql`lower(disqualification.disqualification_name)`)
-    .orderBy('disqualification.disqualification_id')
-    .execute();
-}
-
-export async function listDisqualificationsNotInSection(db: Db, stateId: number, sectionId: number) {
-  return db
-    .selectFrom('disqualification')
-    .selectAll()
-    .where('state_id', '=', stateId)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('section_disqualification')
-            .select('section_disqualification.disqualification_id')
-            .whereRef('section_disqualification.disqualification_id', '=', 'disqualification.disqualification_id')
-            .where('section_disqualification.section_id', '=', sectionId),
-        ),
-      ),
-    )
-    .orderBy(sql`lower(disqualification_name)`)
-    .orderBy('disqualification_id')
-    .execute();
-}
-
 export async function insertDisqualification(db: Db, disqualification: { stateId: number; name: string }, now: string) {
   const row = await db
     .insertInto('disqualification')
@@ -321,14 +273,6 @@ export async function insertDisqualification(db: Db, disqualification: { stateId
     .returning('disqualification_id')
     .executeTakeFirstOrThrow();
   return row.disqualification_id;
-}
-
-export async function updateDisqualificationName(db: Db, disqualificationId: number, name: string): Promise<void> {
-  await db
-    .updateTable('disqualification')
-    .set({ disqualification_name: name })
-    .where('disqualification_id', '=', disqualificationId)
-    .execute();
 }
 
 // ----- penalties and disqualifications attached to sections -----

@@ -34,7 +34,7 @@ const structuralRefusals = { ...refusals, 409: ApiErrorSchema };
 const success = 'Success' as const;
 
 export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void {
-  const criteriaDeps: criteria.CriteriaDeps = { db: deps.db };
+  const criteriaDeps: criteria.CriteriaDeps = { db: deps.db, now: deps.now };
   const readers = [deps.requireAuth, requireAdminArea];
   const editors = [deps.requireAuth, deps.requireEditor];
 
@@ -67,7 +67,7 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
         response: { 200: PenaltyListSchema, ...refusals },
       },
     },
-    (request) => criteria.listPenalties(criteriaDeps, currentUser(request), request.params.stateId),
+    (request) => criteria.listStateItems(criteriaDeps, currentUser(request), 'penalty', request.params.stateId),
   );
 
   app.get(
@@ -82,7 +82,8 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
         response: { 200: DisqualificationListSchema, ...refusals },
       },
     },
-    (request) => criteria.listDisqualifications(criteriaDeps, currentUser(request), request.params.stateId),
+    (request) =>
+      criteria.listStateItems(criteriaDeps, currentUser(request), 'disqualification', request.params.stateId),
   );
 
   // ----- section detail -----
@@ -114,7 +115,7 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
         response: { 200: PenaltyListSchema, ...refusals },
       },
     },
-    (request) => criteria.listAvailablePenalties(criteriaDeps, currentUser(request), request.params.sectionId),
+    (request) => criteria.listAvailableItems(criteriaDeps, currentUser(request), 'penalty', request.params.sectionId),
   );
 
   app.get(
@@ -129,7 +130,8 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
         response: { 200: DisqualificationListSchema, ...refusals },
       },
     },
-    (request) => criteria.listAvailableDisqualifications(criteriaDeps, currentUser(request), request.params.sectionId),
+    (request) =>
+      criteria.listAvailableItems(criteriaDeps, currentUser(request), 'disqualification', request.params.sectionId),
   );
 
   app.post(
@@ -146,11 +148,12 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
       },
     },
     async (request) => {
-      const section = await criteria.attachPenalties(
+      const section = await criteria.attachToSection(
         criteriaDeps,
         currentUser(request),
+        'penalty',
         request.params.sectionId,
-        request.body,
+        request.body.map((item) => item.penaltyId),
       );
       return { status: success, message: CriteriaMessages.penaltyAdded, section };
     },
@@ -170,11 +173,12 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
       },
     },
     async (request) => {
-      const section = await criteria.attachDisqualifications(
+      const section = await criteria.attachToSection(
         criteriaDeps,
         currentUser(request),
+        'disqualification',
         request.params.sectionId,
-        request.body,
+        request.body.map((item) => item.disqualificationId),
       );
       return { status: success, message: CriteriaMessages.disqualificationAdded, section };
     },

@@ -156,12 +156,11 @@ export async function copySection(deps: CriteriaDeps, caller: AuthContext, secti
         now,
       );
     }
-    const penaltyIds = (await repo.listPenaltiesOfSection(trx, sectionId)).map((row) => row.penalty_id);
-    const disqualificationIds = (await repo.listDisqualificationsOfSection(trx, sectionId)).map(
-      (row) => row.disqualification_id,
-    );
-    await repo.attachItemsToSection(trx, 'penalty', copyId, stateId, penaltyIds);
-    await repo.attachItemsToSection(trx, 'disqualification', copyId, stateId, disqualificationIds);
+    const attached = { penalty: [] as number[], disqualification: [] as number[] };
+    for (const kind of ['penalty', 'disqualification'] as const) {
+      attached[kind] = (await repo.listItemsOfSection(trx, kind, sectionId)).map((row) => row.item_id);
+      await repo.attachItemsToSection(trx, kind, copyId, stateId, attached[kind]);
+    }
     const copy = await loadSection(trx, copyId);
     await audit(
       trx,
@@ -179,8 +178,8 @@ export async function copySection(deps: CriteriaDeps, caller: AuthContext, secti
             description: row.subsection_description,
             maxScore: row.max_score,
           })),
-          penaltyIds,
-          disqualificationIds,
+          penaltyIds: attached.penalty,
+          disqualificationIds: attached.disqualification,
         },
       },
       now,

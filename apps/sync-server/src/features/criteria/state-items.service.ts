@@ -3,8 +3,6 @@
 // description (ScoreItemKinds) and their typed queries (state-items.ts).
 import {
   CriteriaMessages,
-  type AttachDisqualifications,
-  type AttachPenalties,
   type Disqualification,
   type DisqualificationInput,
   type Penalty,
@@ -28,54 +26,51 @@ import {
 import * as repo from './criteria.repository.ts';
 import { stateItemKinds, type StateItemKind, type StateItemRows } from './state-items.ts';
 
-async function listStateItems<K extends RemovableScoreItemKind>(
+/** The state's items of one kind (GET state/:stateId/penalty, …/disqualification). */
+export async function listStateItems<K extends RemovableScoreItemKind>(
   deps: CriteriaDeps,
   caller: AuthContext,
-  stateId: number,
   kind: K,
+  stateId: number,
 ) {
   assertSameState(caller, stateId);
   const items: StateItemKind<K> = stateItemKinds[kind];
-  return (await items.listByState(deps.db, stateId)).map((row) => items.toApi(row));
+  return (await repo.listItemsByState(deps.db, kind, stateId)).map((row) => items.toApi(row));
 }
 
-export async function listPenalties(deps: CriteriaDeps, caller: AuthContext, stateId: number): Promise<Penalty[]> {
-  return listStateItems(deps, caller, stateId, 'penalty');
-}
-
-export async function listDisqualifications(
+/** The state's items of one kind not yet attached to the section (GET section/:sectionId/available/…). */
+export async function listAvailableItems<K extends RemovableScoreItemKind>(
   deps: CriteriaDeps,
   caller: AuthContext,
-  stateId: number,
-): Promise<Disqualification[]> {
-  return listStateItems(deps, caller, stateId, 'disqualification');
-}
-
-async function listAvailableItems<K extends RemovableScoreItemKind>(
-  deps: CriteriaDeps,
-  caller: AuthContext,
-  sectionId: number,
   kind: K,
+  sectionId: number,
 ) {
   const section = await findOwnSection(deps.db, caller, sectionId);
   const items: StateItemKind<K> = stateItemKinds[kind];
-  return (await items.listNotInSection(deps.db, section.state_id, sectionId)).map((row) => items.toApi(row));
+  return (await repo.listItemsNotInSection(deps.db, kind, section.state_id, sectionId)).map((row) => items.toApi(row));
 }
 
-export async function listAvailablePenalties(
-  deps: CriteriaDeps,
+/** The audit line of items of one kind attached to a section. */
+async function auditAttached<K extends RemovableScoreItemKind>(
+  trx: Db,
   caller: AuthContext,
-  sectionId: number,
-): Promise<Penalty[]> {
-  return listAvailableItems(deps, caller, sectionId, 'penalty');
-}
-
-export async function listAvailableDisqualifications(
-  deps: CriteriaDeps,
-  caller: AuthContext,
-  sectionId: number,
-): Promise<Disqualification[]> {
-  return listAvailableItems(deps, caller, sectionId, 'disqualification');
+  items: StateItemKind<K>,
+  section: { section_id: number; state_id: number },
+  itemIds: readonly number[],
+  now: string,
+): Promise<void> {
+  await audit(
+    trx,
+    caller,
+    {
+      stateId: section.state_id,
+      action: 'attach',
+      entityType: items.descriptor.sectionTable,
+      entityId: section.section_id,
+      after: { [`${items.descriptor.itemIdKey}s`]: itemIds },
+    },
+    now,
+  );
 }
 
 // ----- penalties and disqualifications (state-wide lists) -----
@@ -136,18 +131,7 @@ async function createStateItemInSection<K extends RemovableScoreItemKind>(
     await assertStructureUnlocked(trx, sectionId);
     const { itemId } = await insertStateItem(trx, caller, kind, insert, now);
     await repo.attachItemsToSection(trx, kind, sectionId, section.state_id, [itemId]);
-    await audit(
-      trx,
-      caller,
-      {
-        stateId: section.state_id,
-        action: 'attach',
-        entityType: items.descriptor.sectionTable,
-        entityId: sectionId,
-        after: { [`${items.descriptor.itemIdKey}s`]: [itemId] },
-      },
-      now,
-    );
+    await auditAttached(trx, caller, items, section, [itemId], now);
     return loadSectionDetail(trx, section);
   });
 }
@@ -163,7 +147,7 @@ async function updateStateItem<K extends RemovableScoreItemKind>(
   const now = nowIso(deps);
   const items: StateItemKind<K> = stateItemKinds[kind];
   return inTransaction(deps.db, async (trx) => {
-    const before = await items.findById(trx, itemId);
+    const before = await repo.findItemById(trx, kind, itemId);
     if (!before) throw notFound(items.descriptor.criteriaMessages.notFound);
     assertSameState(caller, before.state_id);
     await update(trx, before);
@@ -186,7 +170,7 @@ async function updateStateItem<K extends RemovableScoreItemKind>(
 }
 
 async function loadStateItem<K extends RemovableScoreItemKind>(db: Db, items: StateItemKind<K>, itemId: number) {
-  const item = await items.findById(db, itemId);
+  const item = await repo.findItemById(db, items.descriptor.kind, itemId);
   if (!item) throw notFound(items.descriptor.criteriaMessages.notFound);
   return item;
 }
@@ -247,7 +231,7 @@ export async function updatePenalty(
     if (body.penaltyDynamic !== undefined && body.penaltyDynamic !== (before.is_dynamic === 1)) {
       throw validationError([{ field: 'penaltyDynamic', message: CriteriaMessages.dynamicLocked }]);
     }
-    await repo.updatePenaltyName(trx, penaltyId, body.penaltyName.trim());
+    await repo.updateItemName(trx, 'penalty', penaltyId, body.penaltyName.trim());
   });
 }
 
@@ -269,19 +253,20 @@ export async function updateDisqualification(
     throw idMismatch('disqualificationId');
   }
   return updateStateItem(deps, caller, 'disqualification', disqualificationId, (trx) =>
-    repo.updateDisqualificationName(trx, disqualificationId, body.disqualificationName.trim()),
+    repo.updateItemName(trx, 'disqualification', disqualificationId, body.disqualificationName.trim()),
   );
 }
 
 // ----- attaching to and removing from a section -----
 
 /** Attaches the state's own items of one kind to a section; ones already attached stay as they are. */
-async function attachToSection<K extends RemovableScoreItemKind>(
+/** Attaches the state's items of one kind to a section (POST section/:sectionId/penalty, …/disqualification). */
+export async function attachToSection<K extends RemovableScoreItemKind>(
   deps: CriteriaDeps,
   caller: AuthContext,
+  kind: K,
   sectionId: number,
   requestedIds: readonly number[],
-  kind: K,
 ): Promise<SectionDetail> {
   const now = nowIso(deps);
   const ids = [...new Set(requestedIds)];
@@ -290,7 +275,7 @@ async function attachToSection<K extends RemovableScoreItemKind>(
   return inTransaction(deps.db, async (trx) => {
     const section = await findOwnSection(trx, caller, sectionId);
     for (const id of ids) {
-      const stateId = (await items.findById(trx, id))?.state_id;
+      const stateId = (await repo.findItemById(trx, kind, id))?.state_id;
       if (stateId === undefined) throw notFound(messages.notFound);
       if (stateId !== section.state_id) throw forbidden(messages.otherState);
     }
@@ -299,51 +284,10 @@ async function attachToSection<K extends RemovableScoreItemKind>(
       // Re-attaching what is attached changes nothing, so only a real change is refused (the
       // refusal rolls the transaction back).
       await assertStructureUnlocked(trx, sectionId);
-      await audit(
-        trx,
-        caller,
-        {
-          stateId: section.state_id,
-          action: 'attach',
-          entityType: items.descriptor.sectionTable,
-          entityId: sectionId,
-          after: { [`${items.descriptor.itemIdKey}s`]: ids },
-        },
-        now,
-      );
+      await auditAttached(trx, caller, items, section, ids, now);
     }
     return loadSectionDetail(trx, section);
   });
-}
-
-export async function attachPenalties(
-  deps: CriteriaDeps,
-  caller: AuthContext,
-  sectionId: number,
-  body: AttachPenalties,
-): Promise<SectionDetail> {
-  return attachToSection(
-    deps,
-    caller,
-    sectionId,
-    body.map((item) => item.penaltyId),
-    'penalty',
-  );
-}
-
-export async function attachDisqualifications(
-  deps: CriteriaDeps,
-  caller: AuthContext,
-  sectionId: number,
-  body: AttachDisqualifications,
-): Promise<SectionDetail> {
-  return attachToSection(
-    deps,
-    caller,
-    sectionId,
-    body.map((item) => item.disqualificationId),
-    'disqualification',
-  );
 }
 
 /**

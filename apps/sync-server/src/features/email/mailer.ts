@@ -1,6 +1,7 @@
 import type nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { nowIso, type Clock } from '../../http/clock.ts';
 import { listPendingEmails, markEmailAttemptFailed, markEmailSent } from './email.repository.ts';
 
 const MAX_ATTEMPTS = 10;
@@ -16,7 +17,7 @@ export interface Mailer {
  * Without SMTP_URL (the embedded default) mail stays in the outbox and is printed to the log,
  * so a password-reset link can be read there (decisions section 5).
  */
-export function createMailer(db: Db, smtpUrl: string | undefined, log: FastifyBaseLogger): Mailer {
+export function createMailer(db: Db, smtpUrl: string | undefined, log: FastifyBaseLogger, now?: Clock): Mailer {
   if (!smtpUrl) {
     return {
       async flushOutbox() {
@@ -49,7 +50,7 @@ export function createMailer(db: Db, smtpUrl: string | undefined, log: FastifyBa
           subject: email.subject,
           text: email.body_text,
         });
-        await markEmailSent(db, email.email_id, new Date().toISOString());
+        await markEmailSent(db, email.email_id, nowIso({ now }));
       } catch (error) {
         log.warn({ emailId: email.email_id, err: error }, 'email send failed; kept for retry');
         await markEmailAttemptFailed(db, email.email_id, String(error), MAX_ATTEMPTS);

@@ -113,16 +113,16 @@ Events('GET event/:id/school lists registered schools with their categories and 
 Events('OpenAPI documents the event, category, registration, request and help-file calls', async ({ t }) => {
   const spec = (await t.app.inject('/api/docs/json')).json();
   for (const [path, method] of [
-    ['/api/state/{id}/event', 'get'],
+    ['/api/state/{stateId}/event', 'get'],
     ['/api/event', 'post'],
-    ['/api/event/{id}', 'delete'],
-    ['/api/event/{id}/category/{cid}/section/{sid}/judge/{jid}', 'delete'],
-    ['/api/event/{id}/category/{cid}/school', 'put'],
-    ['/api/state/{id}/event/open', 'get'],
+    ['/api/event/{eventId}', 'delete'],
+    ['/api/event/{eventId}/category/{categoryId}/section/{sectionId}/judge/{judgeId}', 'delete'],
+    ['/api/event/{eventId}/category/{categoryId}/school', 'put'],
+    ['/api/state/{stateId}/event/open', 'get'],
     ['/api/school/register', 'post'],
     ['/api/captcha/challenge', 'get'],
     ['/api/email/contact-us', 'post'],
-    ['/api/requests/{id}/handled', 'put'],
+    ['/api/requests/{requestId}/handled', 'put'],
     ['/api/files/helpFile/{stateId}', 'post'],
     ['/api/files/helpFile/{stateId}/{fileId}/download', 'get'],
   ] as const) {

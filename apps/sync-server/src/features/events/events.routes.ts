@@ -9,7 +9,7 @@ import {
   EventMutationResponseSchema,
   EventSchoolListSchema,
   StateIdParamsSchema,
-  SuccessResponseSchema,
+  SuccessMessageSchema,
   UpdateEventSchema,
 } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
@@ -29,8 +29,8 @@ import {
 const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };
 
-function clockNow(): Clock {
-  const now = new Date();
+function clockNow(deps: RouteDeps): Clock {
+  const now = deps.now();
   return { today: todayIso(now), now: now.toISOString() };
 }
 
@@ -39,7 +39,7 @@ export function registerEventRoutes(app: AppInstance, deps: RouteDeps): void {
   const write = [deps.requireAuth, deps.requireEditor];
 
   app.get(
-    '/api/state/:id/event',
+    '/api/state/:stateId/event',
     {
       preHandler: read,
       schema: {
@@ -50,11 +50,11 @@ export function registerEventRoutes(app: AppInstance, deps: RouteDeps): void {
         response: { 200: EventListSchema, ...readErrors },
       },
     },
-    (request) => listStateEvents(deps.db, currentUser(request), request.params.id),
+    (request) => listStateEvents(deps.db, currentUser(request), request.params.stateId),
   );
 
   app.get(
-    '/api/event/:id',
+    '/api/event/:eventId',
     {
       preHandler: read,
       schema: {
@@ -65,11 +65,11 @@ export function registerEventRoutes(app: AppInstance, deps: RouteDeps): void {
         response: { 200: EventDetailSchema, ...readErrors },
       },
     },
-    (request) => getEventDetail(deps.db, currentUser(request), request.params.id),
+    (request) => getEventDetail(deps.db, currentUser(request), request.params.eventId),
   );
 
   app.get(
-    '/api/event/:id/category',
+    '/api/event/:eventId/category',
     {
       preHandler: read,
       schema: {
@@ -80,11 +80,11 @@ export function registerEventRoutes(app: AppInstance, deps: RouteDeps): void {
         response: { 200: CategorySummaryListSchema, ...readErrors },
       },
     },
-    (request) => listEventCategories(deps.db, currentUser(request), request.params.id),
+    (request) => listEventCategories(deps.db, currentUser(request), request.params.eventId),
   );
 
   app.get(
-    '/api/event/:id/school',
+    '/api/event/:eventId/school',
     {
       preHandler: read,
       schema: {
@@ -95,7 +95,7 @@ export function registerEventRoutes(app: AppInstance, deps: RouteDeps): void {
         response: { 200: EventSchoolListSchema, ...readErrors },
       },
     },
-    (request) => listEventSchools(deps.db, currentUser(request), request.params.id),
+    (request) => listEventSchools(deps.db, currentUser(request), request.params.eventId),
   );
 
   app.post(
@@ -111,13 +111,13 @@ export function registerEventRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request, reply) => {
-      const event = await createEvent(deps.db, currentUser(request), request.body, clockNow());
+      const event = await createEvent(deps.db, currentUser(request), request.body, clockNow(deps));
       return reply.status(201).send({ status: 'Success' as const, message: EventMessages.added, event });
     },
   );
 
   app.put(
-    '/api/event/:id',
+    '/api/event/:eventId',
     {
       preHandler: write,
       schema: {
@@ -130,13 +130,19 @@ export function registerEventRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request) => {
-      const event = await updateEvent(deps.db, currentUser(request), request.params.id, request.body, clockNow());
+      const event = await updateEvent(
+        deps.db,
+        currentUser(request),
+        request.params.eventId,
+        request.body,
+        clockNow(deps),
+      );
       return { status: 'Success' as const, message: EventMessages.updated, event };
     },
   );
 
   app.delete(
-    '/api/event/:id',
+    '/api/event/:eventId',
     {
       preHandler: write,
       schema: {
@@ -144,11 +150,11 @@ export function registerEventRoutes(app: AppInstance, deps: RouteDeps): void {
         tags: ['events'],
         summary: 'Remove a test event with everything in it (real events are never removed)',
         params: EventIdParamsSchema,
-        response: { 200: SuccessResponseSchema, ...writeErrors },
+        response: { 200: SuccessMessageSchema, ...writeErrors },
       },
     },
     async (request) => {
-      await removeTestEvent(deps.db, currentUser(request), request.params.id, new Date().toISOString());
+      await removeTestEvent(deps.db, currentUser(request), request.params.eventId, deps.now().toISOString());
       return { status: 'Success' as const, message: EventMessages.testEventRemoved };
     },
   );

@@ -1,4 +1,4 @@
-// GET export/results/event/:e (+ /category/:c, /school/:s): `{name}_export.csv`. A download
+// GET export/results/event/:eventId (+ /category/:categoryId, /school/:schoolId): `{name}_export.csv`. A download
 // link carries a link ticket (features/link-tickets), never the login token.
 import {
   ApiErrorSchema,
@@ -35,7 +35,7 @@ export function registerExportRoutes(app: AppInstance, deps: RouteDeps): void {
   const tags = ['exports'];
 
   app.get(
-    '/api/export/results/event/:e',
+    '/api/export/results/event/:eventId',
     {
       preHandler: read,
       schema: {
@@ -50,12 +50,17 @@ export function registerExportRoutes(app: AppInstance, deps: RouteDeps): void {
     async (request, reply) =>
       sendCsv(
         reply,
-        await exportResults(deps.db, currentUser(request), { eventId: request.params.e, report: request.query.report }),
+        await exportResults(
+          deps.db,
+          currentUser(request),
+          { eventId: request.params.eventId, report: request.query.report },
+          deps.now().toISOString(),
+        ),
       ),
   );
 
   app.get(
-    '/api/export/results/event/:e/category/:c',
+    '/api/export/results/event/:eventId/category/:categoryId',
     {
       preHandler: read,
       schema: {
@@ -70,16 +75,21 @@ export function registerExportRoutes(app: AppInstance, deps: RouteDeps): void {
     async (request, reply) =>
       sendCsv(
         reply,
-        await exportResults(deps.db, currentUser(request), {
-          eventId: request.params.e,
-          categoryId: request.params.c,
-          report: request.query.report,
-        }),
+        await exportResults(
+          deps.db,
+          currentUser(request),
+          {
+            eventId: request.params.eventId,
+            categoryId: request.params.categoryId,
+            report: request.query.report,
+          },
+          deps.now().toISOString(),
+        ),
       ),
   );
 
   app.get(
-    '/api/export/results/event/:e/school/:s',
+    '/api/export/results/event/:eventId/school/:schoolId',
     {
       preHandler: read,
       schema: {
@@ -94,7 +104,12 @@ export function registerExportRoutes(app: AppInstance, deps: RouteDeps): void {
     async (request, reply) =>
       sendCsv(
         reply,
-        await exportResults(deps.db, currentUser(request), { eventId: request.params.e, schoolId: request.params.s }),
+        await exportResults(
+          deps.db,
+          currentUser(request),
+          { eventId: request.params.eventId, schoolId: request.params.schoolId },
+          deps.now().toISOString(),
+        ),
       ),
   );
 }

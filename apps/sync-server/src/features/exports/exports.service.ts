@@ -28,8 +28,8 @@ export function toFileStem(name: string): string {
   return stem === '' ? 'results' : stem;
 }
 
-export async function exportResults(db: Db, caller: AuthContext, target: ExportTarget): Promise<CsvFile> {
-  let report: ResultsReport = await getEventResults(db, caller, target.eventId);
+export async function exportResults(db: Db, caller: AuthContext, target: ExportTarget, now: string): Promise<CsvFile> {
+  let report: ResultsReport = await getEventResults(db, caller, target.eventId, now);
   let name = report.eventName;
   if (target.categoryId !== undefined) {
     report = categoryOfReport(report, target.categoryId);

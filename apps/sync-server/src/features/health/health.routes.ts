@@ -12,7 +12,7 @@ export function registerHealthRoutes(app: AppInstance, deps: RouteDeps): void {
         response: { 200: HealthResponseSchema },
       },
     },
-    () => ({ status: 'ok' as const, time: new Date().toISOString() }),
+    () => ({ status: 'ok' as const, time: deps.now().toISOString() }),
   );
   app.get(
     '/api/config',

@@ -7,7 +7,7 @@ import {
   HelpFileMessages,
   HelpFileParamsSchema,
   HelpFileStateParamsSchema,
-  SuccessResponseSchema,
+  SuccessMessageSchema,
 } from '@judging/shared-types';
 import type { FastifyRequest } from 'fastify';
 import { fileAnswer, formBody } from '../../api-document/api-document.ts';
@@ -142,7 +142,7 @@ export function registerHelpFileRoutes(app: AppInstance, deps: RouteDeps): void 
         currentUser(request),
         request.params.stateId,
         upload,
-        new Date().toISOString(),
+        deps.now().toISOString(),
       );
       return reply.status(201).send({ status: 'Success' as const, message: HelpFileMessages.added, file });
     },
@@ -159,7 +159,7 @@ export function registerHelpFileRoutes(app: AppInstance, deps: RouteDeps): void 
         tags,
         summary: 'Remove a competition document of your state (ADMIN, SUPER, ULTRA)',
         params: HelpFileParamsSchema,
-        response: { 200: SuccessResponseSchema, ...errors },
+        response: { 200: SuccessMessageSchema, ...errors },
       },
     },
     async (request) => {
@@ -168,7 +168,7 @@ export function registerHelpFileRoutes(app: AppInstance, deps: RouteDeps): void 
         currentUser(request),
         request.params.stateId,
         request.params.fileId,
-        new Date().toISOString(),
+        deps.now().toISOString(),
       );
       return { status: 'Success' as const, message: HelpFileMessages.removed };
     },

@@ -85,7 +85,7 @@ export async function uploadHelpFile(
   assertSameState(caller, stateId);
   // Documents are changed by ADMIN, SUPER and ULTRA with an open account, never JUDGE or STANDARD
   // (decisions §7: judges register themselves); the routes guard the same.
-  await assertEditor(deps.db, caller);
+  await assertEditor(deps.db, caller, new Date(now));
   const fields = validate(HelpFileUploadFieldsSchema, upload.fields);
   const errors = fields.ok ? [] : [...fields.errors];
   if (!upload.file || upload.file.bytes.length === 0)
@@ -156,7 +156,7 @@ export async function removeHelpFile(
   assertSameState(caller, stateId);
   // Documents are changed by ADMIN, SUPER and ULTRA with an open account, never JUDGE or STANDARD
   // (decisions §7: judges register themselves); the routes guard the same.
-  await assertEditor(deps.db, caller);
+  await assertEditor(deps.db, caller, new Date(now));
   const removed = await inTransaction(deps.db, async (trx) => {
     const row = await findHelpFile(trx, stateId, fileId);
     if (!row) throw notFound(HelpFileMessages.notFound);

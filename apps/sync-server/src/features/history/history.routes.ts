@@ -5,7 +5,7 @@ import { readHistoryPage } from './history.service.ts';
 
 export function registerHistoryRoutes(app: AppInstance, deps: RouteDeps): void {
   app.get(
-    '/api/run/coordinator/event/:e/history',
+    '/api/run/coordinator/event/:eventId/history',
     {
       preHandler: [deps.requireAuth, requireAdminArea],
       schema: {
@@ -24,6 +24,6 @@ export function registerHistoryRoutes(app: AppInstance, deps: RouteDeps): void {
         },
       },
     },
-    (request) => readHistoryPage(deps.db, currentUser(request), request.params.e, request.query),
+    (request) => readHistoryPage(deps.db, currentUser(request), request.params.eventId, request.query),
   );
 }

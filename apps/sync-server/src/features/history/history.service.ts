@@ -1,4 +1,4 @@
-// GET run/coordinator/event/:e/history: read as the run page is (decisions §8 "Who reads a
+// GET run/coordinator/event/:eventId/history: read as the run page is (decisions §8 "Who reads a
 // score's history"): admin-area roles of the event's state, STANDARD included; judges and other
 // states are refused.
 import { HISTORY_PAGE_DEFAULT, type HistoryPage, type HistoryQuery } from '@judging/shared-types';

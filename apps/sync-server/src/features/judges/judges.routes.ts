@@ -38,6 +38,7 @@ function isRegistration(request: FastifyRequest): boolean {
 export function registerJudgeRoutes(app: AppInstance, deps: RouteDeps): void {
   const judgesDeps: JudgesDeps = {
     db: deps.db,
+    now: deps.now,
     publicUrl: deps.config.publicUrl,
     captcha: deps.captcha,
     emailQueued: () => void deps.mailer.flushOutbox(),

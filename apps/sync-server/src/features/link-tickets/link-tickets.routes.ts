@@ -17,6 +17,6 @@ export function registerLinkTicketRoutes(app: AppInstance, deps: RouteDeps): voi
         response: { 200: LinkTicketResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
     },
-    (request) => deps.linkTickets.issue(app.jwt, currentUser(request), request.body.path, Date.now()),
+    (request) => deps.linkTickets.issue(app.jwt, currentUser(request), request.body.path, deps.now().getTime()),
   );
 }

@@ -39,7 +39,7 @@ export function registerPhotoCleanup(app: AppInstance, deps: RouteDeps): void {
       const removed = await removeUnreferencedPhotos(
         deps.db,
         deps.config.filesDir,
-        cleanupRemovesBefore(new Date(), graceDays),
+        cleanupRemovesBefore(deps.now(), graceDays),
       );
       if (removed > 0) app.log.info({ removed }, 'removed photos no score uses');
     } catch (error) {

@@ -24,7 +24,7 @@ export function registerRegistrationRoutes(app: AppInstance, deps: RouteDeps): v
   const tags = ['registration'];
 
   app.get(
-    '/api/state/:id/event/open',
+    '/api/state/:stateId/event/open',
     {
       preHandler: [optionalAuth],
       schema: {
@@ -35,11 +35,11 @@ export function registerRegistrationRoutes(app: AppInstance, deps: RouteDeps): v
         response: { 200: OpenEventListSchema, 400: ApiErrorSchema },
       },
     },
-    (request) => listOpenEvents(deps.db, request.auth, request.params.id, todayIso()),
+    (request) => listOpenEvents(deps.db, request.auth, request.params.stateId, todayIso(deps.now())),
   );
 
   app.get(
-    '/api/state/:id/school/names',
+    '/api/state/:stateId/school/names',
     {
       schema: {
         operationId: 'listSchoolNames',
@@ -49,11 +49,11 @@ export function registerRegistrationRoutes(app: AppInstance, deps: RouteDeps): v
         response: { 200: SchoolNameListSchema, 400: ApiErrorSchema },
       },
     },
-    (request) => listPublicSchoolNames(deps.db, request.params.id),
+    (request) => listPublicSchoolNames(deps.db, request.params.stateId),
   );
 
   app.get(
-    '/api/event/:id/school/:schoolId/allowed',
+    '/api/event/:eventId/school/:schoolId/allowed',
     {
       preHandler: [optionalAuth],
       schema: {
@@ -65,7 +65,13 @@ export function registerRegistrationRoutes(app: AppInstance, deps: RouteDeps): v
       },
     },
     (request) =>
-      checkRegistrationAllowed(deps.db, request.auth, request.params.id, request.params.schoolId, todayIso()),
+      checkRegistrationAllowed(
+        deps.db,
+        request.auth,
+        request.params.eventId,
+        request.params.schoolId,
+        todayIso(deps.now()),
+      ),
   );
 
   app.post(
@@ -90,7 +96,7 @@ export function registerRegistrationRoutes(app: AppInstance, deps: RouteDeps): v
       },
     },
     async (request, reply) => {
-      const now = new Date();
+      const now = deps.now();
       const registered = await registerSchool(deps, request.auth, request.body, {
         today: todayIso(now),
         now: now.toISOString(),

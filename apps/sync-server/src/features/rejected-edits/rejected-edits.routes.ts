@@ -6,7 +6,7 @@ import { listRejectedEdits } from './rejected-edits.service.ts';
 
 export function registerRejectedEditRoutes(app: AppInstance, deps: RouteDeps): void {
   app.get(
-    '/api/run/coordinator/event/:e/rejected',
+    '/api/run/coordinator/event/:eventId/rejected',
     {
       preHandler: [deps.requireAuth, requireAdminArea],
       schema: {
@@ -17,6 +17,6 @@ export function registerRejectedEditRoutes(app: AppInstance, deps: RouteDeps): v
         response: { 200: RejectedEditListSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema },
       },
     },
-    (request) => listRejectedEdits(deps.db, currentUser(request), request.params.e),
+    (request) => listRejectedEdits(deps.db, currentUser(request), request.params.eventId),
   );
 }

@@ -78,7 +78,7 @@ function itemNameOf(place: EditPlace, names: NameMaps): string | null {
   );
 }
 
-/** GET run/coordinator/event/:e/rejected: the event's refused edits, for its state's admin area. */
+/** GET run/coordinator/event/:eventId/rejected: the event's refused edits, for its state's admin area. */
 export async function listRejectedEdits(db: Db, caller: AuthContext, eventId: number): Promise<RejectedEditList> {
   const event = await findRunEvent(db, caller, eventId);
   const rows = await listRejectedOfEvent(db, event.state_id, event.event_id, REJECTED_EDITS_LIMIT);

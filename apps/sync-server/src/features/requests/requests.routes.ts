@@ -63,7 +63,7 @@ export function registerRequestRoutes(app: AppInstance, deps: RouteDeps): void {
     },
     async (request, reply) => {
       const kind = PublicRequestKind.Contact;
-      const requestId = await submitPublicRequest(requestsDeps, { kind, body: request.body }, new Date().toISOString());
+      const requestId = await submitPublicRequest(requestsDeps, { kind, body: request.body }, deps.now().toISOString());
       return reply.status(201).send({ status: 'Success' as const, message: RequestMessages.contactSent, requestId });
     },
   );
@@ -82,7 +82,7 @@ export function registerRequestRoutes(app: AppInstance, deps: RouteDeps): void {
     },
     async (request, reply) => {
       const kind = PublicRequestKind.Overview;
-      const requestId = await submitPublicRequest(requestsDeps, { kind, body: request.body }, new Date().toISOString());
+      const requestId = await submitPublicRequest(requestsDeps, { kind, body: request.body }, deps.now().toISOString());
       return reply.status(201).send({ status: 'Success' as const, message: RequestMessages.overviewSent, requestId });
     },
   );
@@ -101,7 +101,7 @@ export function registerRequestRoutes(app: AppInstance, deps: RouteDeps): void {
     },
     async (request, reply) => {
       const kind = PublicRequestKind.SchoolChange;
-      const requestId = await submitPublicRequest(requestsDeps, { kind, body: request.body }, new Date().toISOString());
+      const requestId = await submitPublicRequest(requestsDeps, { kind, body: request.body }, deps.now().toISOString());
       return reply.status(201).send({ status: 'Success' as const, message: RequestMessages.changeSent, requestId });
     },
   );
@@ -122,7 +122,7 @@ export function registerRequestRoutes(app: AppInstance, deps: RouteDeps): void {
   );
 
   app.put(
-    '/api/requests/:id/handled',
+    '/api/requests/:requestId/handled',
     {
       // A bare PUT (no body) marks handled, like `{}`.
       preValidation: async (request) => {
@@ -149,9 +149,9 @@ export function registerRequestRoutes(app: AppInstance, deps: RouteDeps): void {
       const updated = await markRequestHandled(
         deps.db,
         currentUser(request),
-        request.params.id,
+        request.params.requestId,
         isHandled,
-        new Date().toISOString(),
+        deps.now().toISOString(),
       );
       return {
         status: 'Success' as const,

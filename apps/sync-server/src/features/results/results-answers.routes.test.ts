@@ -178,7 +178,7 @@ test('the event answer, built category by category, is byte for byte the whole r
       tokenExpiresAt: new Date(Date.now() + 60_000).toISOString(),
       tokenVersion: 0,
     };
-    const results = await getResultsAtVersion(w.t.db, caller, w.c.eventId);
+    const results = await getResultsAtVersion(w.t.db, caller, w.c.eventId, new Date().toISOString());
     const report = await results.report;
     assert.ok(report.categories.length > 1, 'several categories');
     const serialise = (value: unknown) => JSON.stringify(value);

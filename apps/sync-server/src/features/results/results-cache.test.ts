@@ -71,20 +71,20 @@ interface Rename {
 
 const renames: Rename[] = [
   {
-    input: 'penalty name (PUT /api/penalty/:id)',
+    input: 'penalty name (PUT /api/penalty/:penaltyId)',
     change: (c) => put(c, `/api/penalty/${c.penaltyId}`, { penaltyName: 'Overtime' }),
     shown: (report, c) => report.penalties.find((p) => p.penaltyId === c.penaltyId)?.penaltyName,
     expected: 'Overtime',
   },
   {
-    input: 'disqualification name (PUT /api/disqualification/:id)',
+    input: 'disqualification name (PUT /api/disqualification/:disqualificationId)',
     change: (c) => put(c, `/api/disqualification/${c.disqualificationId}`, { disqualificationName: 'Unsafe knife' }),
     shown: (report, c) =>
       report.disqualifications.find((d) => d.disqualificationId === c.disqualificationId)?.disqualificationName,
     expected: 'Unsafe knife',
   },
   {
-    input: "judge's name (PUT /api/judge/:id)",
+    input: "judge's name (PUT /api/judge/:judgeId)",
     change: (c) =>
       put(c, `/api/judge/${c.fixture.judgeIds.j1}`, {
         judgeFirstName: 'Joanna',
@@ -96,7 +96,7 @@ const renames: Rename[] = [
     expected: 'Joanna Alphonse',
   },
   {
-    input: "judge's own settings (PUT /api/user/:id)",
+    input: "judge's own settings (PUT /api/user/:userId)",
     change: async (c) => {
       const judge = await sessionFor(c.world.t, 'j2.hc@run.test');
       await put(
@@ -110,35 +110,35 @@ const renames: Rename[] = [
     expected: 'Kimberly Beta',
   },
   {
-    input: 'school name (PUT /api/school/:id)',
+    input: 'school name (PUT /api/school/:schoolId)',
     change: (c) => put(c, `/api/school/${c.fixture.schoolIds.s3}`, schoolBody('Third Academy')),
     shown: (report, c) =>
       report.categories[0]?.standings.find((line) => line.schoolId === c.fixture.schoolIds.s3)?.schoolName,
     expected: 'Third Academy',
   },
   {
-    input: 'section name (PUT /api/section/:id)',
+    input: 'section name (PUT /api/section/:sectionId)',
     change: (c) => put(c, `/api/section/${c.fixture.sectionIds.b}`, { sectionName: 'Presentation' }),
     shown: (report, c) =>
       report.categories[0]?.sections.find((section) => section.sectionId === c.fixture.sectionIds.b)?.sectionName,
     expected: 'Presentation',
   },
   {
-    input: 'category name (PUT /api/event/:id/category/:cid)',
+    input: 'category name (PUT /api/event/:eventId/category/:categoryId)',
     change: (c) =>
       put(c, `/api/event/${c.fixture.eventId}/category/${c.fixture.categoryId}`, { categoryName: 'Baking' }),
     shown: (report) => report.categories[0]?.categoryName,
     expected: 'Baking',
   },
   {
-    input: 'event name (PUT /api/event/:id)',
+    input: 'event name (PUT /api/event/:eventId)',
     change: (c) =>
       put(c, `/api/event/${c.fixture.eventId}`, { eventName: 'Renamed Invitational', eventStartDate: '2099-05-01' }),
     shown: (report) => report.eventName,
     expected: 'Renamed Invitational',
   },
   {
-    input: 'student names (PUT /api/event/:id/category/:cid/school/:schoolId)',
+    input: 'student names (PUT /api/event/:eventId/category/:categoryId/school/:schoolId)',
     change: (c) =>
       put(c, `/api/event/${c.fixture.eventId}/category/${c.fixture.categoryId}/school/${c.fixture.schoolIds.s1}`, {
         schoolStudents: 'Cy Dunn, Di Eng',

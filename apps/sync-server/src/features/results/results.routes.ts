@@ -38,7 +38,7 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
   const tags = ['results'];
 
   app.get(
-    '/api/run/coordinator/results/event/:e',
+    '/api/run/coordinator/results/event/:eventId',
     {
       preHandler: read,
       schema: {
@@ -50,13 +50,19 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request, reply) => {
-      const results = await getResultsAtVersion(deps.db, currentUser(request), request.params.e, deps.computeResults);
+      const results = await getResultsAtVersion(
+        deps.db,
+        currentUser(request),
+        request.params.eventId,
+        deps.now().toISOString(),
+        deps.computeResults,
+      );
       return sendAnswer(request, reply, await eventAnswer(results, serialiserOf(reply)));
     },
   );
 
   app.get(
-    '/api/run/coordinator/results/event/:e/category/:c',
+    '/api/run/coordinator/results/event/:eventId/category/:categoryId',
     {
       preHandler: read,
       schema: {
@@ -68,14 +74,20 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request, reply) => {
-      const results = await getResultsAtVersion(deps.db, currentUser(request), request.params.e, deps.computeResults);
-      const answer = categoryAnswer(results, request.params.c, serialiserOf(reply));
+      const results = await getResultsAtVersion(
+        deps.db,
+        currentUser(request),
+        request.params.eventId,
+        deps.now().toISOString(),
+        deps.computeResults,
+      );
+      const answer = categoryAnswer(results, request.params.categoryId, serialiserOf(reply));
       return sendAnswer(request, reply, await answer);
     },
   );
 
   app.get(
-    '/api/run/coordinator/results/event/:e/school/:s',
+    '/api/run/coordinator/results/event/:eventId/school/:schoolId',
     {
       preHandler: read,
       schema: {
@@ -88,13 +100,19 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
     },
     async (request) =>
       schoolOfReport(
-        await getEventResults(deps.db, currentUser(request), request.params.e, deps.computeResults),
-        request.params.s,
+        await getEventResults(
+          deps.db,
+          currentUser(request),
+          request.params.eventId,
+          deps.now().toISOString(),
+          deps.computeResults,
+        ),
+        request.params.schoolId,
       ),
   );
 
   app.put(
-    '/api/run/coordinator/event/:e/recomputeScores',
+    '/api/run/coordinator/event/:eventId/recomputeScores',
     {
       preHandler: write,
       schema: {
@@ -107,6 +125,12 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     (request) =>
-      recomputeResults(deps.db, currentUser(request), request.params.e, request.body ?? {}, new Date().toISOString()),
+      recomputeResults(
+        deps.db,
+        currentUser(request),
+        request.params.eventId,
+        request.body ?? {},
+        deps.now().toISOString(),
+      ),
   );
 }

@@ -221,9 +221,10 @@ export async function getEventResults(
   db: Db,
   caller: AuthContext,
   eventId: number,
+  now: string,
   compute: ComputeReport = computeReport,
 ): Promise<ResultsReport> {
-  return (await getResultsAtVersion(db, caller, eventId, compute)).report;
+  return (await getResultsAtVersion(db, caller, eventId, now, compute)).report;
 }
 
 /** The event's results at the current version, with the answers already serialised for it. */
@@ -231,10 +232,11 @@ export async function getResultsAtVersion(
   db: Db,
   caller: AuthContext,
   eventId: number,
+  now: string,
   compute: ComputeReport = computeReport,
 ): Promise<ResultsAtVersion> {
   const event = await findReadableEvent(db, caller, eventId);
-  return readResults(db, event, compute);
+  return readResults(db, event, now, compute);
 }
 
 /** Serialises a report as the route answers it (the route's response schema). */
@@ -299,7 +301,7 @@ export function eventAnswer(results: ResultsAtVersion, serialise: SerialiseRepor
   });
 }
 
-async function readResults(db: Db, event: EventRow, compute: ComputeReport = computeReport): Promise<ResultsAtVersion> {
+async function readResults(db: Db, event: EventRow, now: string, compute: ComputeReport): Promise<ResultsAtVersion> {
   const cache = cacheOf(db);
   if (event.status === 'CLOSED') {
     const frozenAt = await findSnapshotTime(db, event.event_id);
@@ -314,7 +316,7 @@ async function readResults(db: Db, event: EventRow, compute: ComputeReport = com
       return remember(cache, event.event_id, version, report);
     }
     // Closed before snapshots existed (imported data): freeze once, then it never changes.
-    const report = await inTransaction(db, (trx) => freezeResults(trx, event, new Date().toISOString()));
+    const report = await inTransaction(db, (trx) => freezeResults(trx, event, now));
     return remember(cache, event.event_id, `frozen ${report.frozenAt ?? ''}`, Promise.resolve(report));
   }
   const version = `open ${await findResultsVersion(db, event.state_id)}`;
@@ -322,7 +324,7 @@ async function readResults(db: Db, event: EventRow, compute: ComputeReport = com
   const cached = cache.get(event.event_id);
   if (cached && cached.version === version) return cached;
   // The version is read before the rows, so the rows are at least that new.
-  return remember(cache, event.event_id, version, compute(db, event, new Date().toISOString()));
+  return remember(cache, event.event_id, version, compute(db, event, now));
 }
 
 function remember(
@@ -353,7 +355,7 @@ export async function recomputeResults(
   const event = await findReadableEvent(db, caller, eventId);
   if (event.status !== 'CLOSED') {
     forgetResults(db, event.event_id);
-    return (await readResults(db, event)).report;
+    return (await readResults(db, event, now, computeReport)).report;
   }
   if (!hasRole(caller.role, [Role.Ultra, Role.Super])) throw forbidden(RunMessages.closedRecompute);
   if (options.republish !== true) throw new ApiError(409, ErrorCode.Conflict, RunMessages.closedRecompute);

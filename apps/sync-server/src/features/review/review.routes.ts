@@ -24,11 +24,11 @@ const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };
 export function registerReviewRoutes(app: AppInstance, deps: RouteDeps): void {
   const read = [deps.requireAuth, requireAdminArea];
   // decisions §8: an expired account still reviews an event already STARTED.
-  const write = [deps.requireAuth, deps.requireEventRunner('e')];
+  const write = [deps.requireAuth, deps.requireEventRunner('eventId')];
   const tags = ['review'];
 
   app.get(
-    '/api/run/coordinator/event/:e/category/:c/penalties',
+    '/api/run/coordinator/event/:eventId/category/:categoryId/penalties',
     {
       preHandler: read,
       schema: {
@@ -39,11 +39,11 @@ export function registerReviewRoutes(app: AppInstance, deps: RouteDeps): void {
         response: { 200: CategoryPenaltiesSchema, ...readErrors },
       },
     },
-    (request) => getCategoryPenalties(deps.db, currentUser(request), request.params.e, request.params.c),
+    (request) => getCategoryPenalties(deps.db, currentUser(request), request.params.eventId, request.params.categoryId),
   );
 
   app.get(
-    '/api/run/coordinator/event/:e/category/:c/school/:s/penalties',
+    '/api/run/coordinator/event/:eventId/category/:categoryId/school/:schoolId/penalties',
     {
       preHandler: read,
       schema: {
@@ -56,14 +56,14 @@ export function registerReviewRoutes(app: AppInstance, deps: RouteDeps): void {
     },
     (request) =>
       getSchoolPenalties(deps.db, currentUser(request), {
-        eventId: request.params.e,
-        categoryId: request.params.c,
-        schoolId: request.params.s,
+        eventId: request.params.eventId,
+        categoryId: request.params.categoryId,
+        schoolId: request.params.schoolId,
       }),
   );
 
   app.put(
-    '/api/run/coordinator/confirm/event/:e/category/:c/school/:s',
+    '/api/run/coordinator/confirm/event/:eventId/category/:categoryId/school/:schoolId',
     {
       preHandler: write,
       schema: {
@@ -79,14 +79,14 @@ export function registerReviewRoutes(app: AppInstance, deps: RouteDeps): void {
       confirmSchoolPenalties(
         deps.db,
         currentUser(request),
-        { eventId: request.params.e, categoryId: request.params.c, schoolId: request.params.s },
+        { eventId: request.params.eventId, categoryId: request.params.categoryId, schoolId: request.params.schoolId },
         request.body,
-        new Date().toISOString(),
+        deps.now().toISOString(),
       ),
   );
 
   app.post(
-    '/api/run/coordinator/viewed/event/:e/category/:c/school/:s',
+    '/api/run/coordinator/viewed/event/:eventId/category/:categoryId/school/:schoolId',
     {
       preHandler: write,
       schema: {
@@ -101,8 +101,8 @@ export function registerReviewRoutes(app: AppInstance, deps: RouteDeps): void {
       markSchoolPenaltiesViewed(
         deps.db,
         currentUser(request),
-        { eventId: request.params.e, categoryId: request.params.c, schoolId: request.params.s },
-        new Date().toISOString(),
+        { eventId: request.params.eventId, categoryId: request.params.categoryId, schoolId: request.params.schoolId },
+        deps.now().toISOString(),
       ),
   );
 }

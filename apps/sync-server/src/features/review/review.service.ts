@@ -104,7 +104,7 @@ function photoUrl(
   );
 }
 
-/** GET run/coordinator/event/:e/category/:c/penalties: schools with penalties or DQs. */
+/** GET run/coordinator/event/:eventId/category/:categoryId/penalties: schools with penalties or DQs. */
 export async function getCategoryPenalties(
   db: Db,
   caller: AuthContext,
@@ -148,7 +148,7 @@ async function findRegistrationOrNotFound(db: Db, params: { eventId: number; cat
   return registration;
 }
 
-/** GET run/coordinator/event/:e/category/:c/school/:s/penalties: the items per judge and section. */
+/** GET run/coordinator/event/:eventId/category/:categoryId/school/:schoolId/penalties: the items per judge and section. */
 export async function getSchoolPenalties(
   db: Db,
   caller: AuthContext,
@@ -236,7 +236,7 @@ export async function getSchoolPenalties(
 }
 
 /**
- * PUT run/coordinator/confirm/event/:e/category/:c/school/:s: applies each confirmation and
+ * PUT run/coordinator/confirm/event/:eventId/category/:categoryId/school/:schoolId: applies each confirmation and
  * marks the school's review Complete, in one transaction; each changed item is audited.
  */
 export async function confirmSchoolPenalties(
@@ -342,7 +342,7 @@ export async function confirmSchoolPenalties(
 }
 
 /**
- * POST run/coordinator/viewed/event/:e/category/:c/school/:s: records that a coordinator opened
+ * POST run/coordinator/viewed/event/:eventId/category/:categoryId/school/:schoolId: records that a coordinator opened
  * the school's penalties, so the list shows it Viewed to the other coordinators. The same guards
  * as the confirmation (editors of the event's state, review open); a Complete school stays
  * Complete. Not audited: it changes no score and no decision.

@@ -30,11 +30,11 @@ const STREAM_HEARTBEAT_MS = 15_000;
 export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
   const read = [deps.requireAuth, requireAdminArea];
   // decisions §8: an expired account still runs an event already STARTED to its close.
-  const run = [deps.requireAuth, deps.requireEventRunner('e')];
+  const run = [deps.requireAuth, deps.requireEventRunner('eventId')];
   const tags = ['run'];
 
   app.get(
-    '/api/run/coordinator/event/:e',
+    '/api/run/coordinator/event/:eventId',
     {
       preHandler: read,
       schema: {
@@ -45,11 +45,11 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
         response: { 200: CoordinatorEventSchema, ...readErrors },
       },
     },
-    (request) => getCoordinatorEvent(deps.db, currentUser(request), request.params.e),
+    (request) => getCoordinatorEvent(deps.db, currentUser(request), request.params.eventId),
   );
 
   app.get(
-    '/api/run/coordinator/event/:e/category/:c',
+    '/api/run/coordinator/event/:eventId/category/:categoryId',
     {
       preHandler: read,
       schema: {
@@ -60,11 +60,14 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
         response: { 200: CoordinatorEventSchema, ...readErrors },
       },
     },
-    (request) => getCoordinatorEvent(deps.db, currentUser(request), request.params.e, { categoryId: request.params.c }),
+    (request) =>
+      getCoordinatorEvent(deps.db, currentUser(request), request.params.eventId, {
+        categoryId: request.params.categoryId,
+      }),
   );
 
   app.get(
-    '/api/run/coordinator/event/:e/school/:s',
+    '/api/run/coordinator/event/:eventId/school/:schoolId',
     {
       preHandler: read,
       schema: {
@@ -75,11 +78,12 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
         response: { 200: CoordinatorEventSchema, ...readErrors },
       },
     },
-    (request) => getCoordinatorEvent(deps.db, currentUser(request), request.params.e, { schoolId: request.params.s }),
+    (request) =>
+      getCoordinatorEvent(deps.db, currentUser(request), request.params.eventId, { schoolId: request.params.schoolId }),
   );
 
   app.put(
-    '/api/run/coordinator/event/:e/start',
+    '/api/run/coordinator/event/:eventId/start',
     {
       preHandler: run,
       schema: {
@@ -90,11 +94,11 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
         response: { 200: RunStatusResponseSchema, ...writeErrors },
       },
     },
-    (request) => startEvent(deps.db, currentUser(request), request.params.e, new Date().toISOString()),
+    (request) => startEvent(deps.db, currentUser(request), request.params.eventId, deps.now().toISOString()),
   );
 
   app.put(
-    '/api/run/coordinator/event/:e/complete',
+    '/api/run/coordinator/event/:eventId/complete',
     {
       preHandler: run,
       schema: {
@@ -105,7 +109,7 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
         response: { 200: RunStatusResponseSchema, ...writeErrors },
       },
     },
-    (request) => completeEvent(deps.db, currentUser(request), request.params.e, new Date().toISOString()),
+    (request) => completeEvent(deps.db, currentUser(request), request.params.eventId, deps.now().toISOString()),
   );
 
   app.delete(
@@ -120,7 +124,7 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
         response: { 200: RunStatusResponseSchema, ...writeErrors },
       },
     },
-    (request) => unlockJudge(deps.db, currentUser(request), request.params, new Date().toISOString()),
+    (request) => unlockJudge(deps.db, currentUser(request), request.params, deps.now().toISOString()),
   );
 
   const streams = createStreamRegistry();
@@ -128,7 +132,7 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
   app.addHook('preClose', async () => streams.endAll());
 
   app.get(
-    '/api/run/coordinator/event/:e/stream',
+    '/api/run/coordinator/event/:eventId/stream',
     {
       preHandler: [deps.requireLinkAuth, requireAdminArea],
       schema: {
@@ -151,7 +155,7 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
     },
     async (request, reply) => {
       const caller = currentUser(request);
-      const event = await findRunEvent(deps.db, caller, request.params.e);
+      const event = await findRunEvent(deps.db, caller, request.params.eventId);
       if (!streams.hasRoomFor(caller.userId)) {
         throw new ApiError(
           429,
@@ -177,7 +181,7 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
         try {
           // A revoked login (logout, password reset, archive, role change) or an expired one ends
           // the stream at the next tick; the page's reconnect then needs a new ticket, and is refused.
-          if (!(await isAuthCurrent(deps.db, caller, Date.now()))) {
+          if (!(await isAuthCurrent(deps.db, caller, deps.now().getTime()))) {
             stream.end();
             return;
           }

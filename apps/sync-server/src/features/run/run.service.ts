@@ -215,7 +215,7 @@ async function announceStatus(db: Db, event: EventRow, status: EventRow['status'
   );
 }
 
-/** PUT run/coordinator/event/:e/start: NOT_STARTED → STARTED. */
+/** PUT run/coordinator/event/:eventId/start: NOT_STARTED → STARTED. */
 export async function startEvent(
   db: Db,
   caller: AuthContext,
@@ -245,7 +245,7 @@ export async function startEvent(
 }
 
 /**
- * PUT run/coordinator/event/:e/complete: STARTED → CLOSED once every assigned judge of every
+ * PUT run/coordinator/event/:eventId/complete: STARTED → CLOSED once every assigned judge of every
  * category has submitted; the results are frozen in the same transaction.
  */
 export async function completeEvent(
@@ -287,7 +287,7 @@ export async function completeEvent(
   });
 }
 
-/** DELETE score/submitScores/event/:e/category/:c/judge/:j: a coordinator's unlock (audited by the scores service). */
+/** DELETE score/submitScores/event/:eventId/category/:categoryId/judge/:judgeId: a coordinator's unlock (audited by the scores service). */
 export async function unlockJudge(
   db: Db,
   caller: AuthContext,

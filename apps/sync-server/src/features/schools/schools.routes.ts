@@ -15,7 +15,7 @@ import { getSchool, listSchools, updateSchool, type SchoolsDeps } from './school
 const refusals = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
 export function registerSchoolRoutes(app: AppInstance, deps: RouteDeps): void {
-  const schoolsDeps: SchoolsDeps = { db: deps.db };
+  const schoolsDeps: SchoolsDeps = { db: deps.db, now: deps.now };
 
   app.get(
     '/api/state/:stateId/school',

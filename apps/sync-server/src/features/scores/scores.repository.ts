@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { prepareQuery } from '../../db/prepared-query.ts';
 import type {
@@ -142,7 +143,14 @@ export async function insertPenaltyScore(db: Db, row: NewPenaltyScoreRow): Promi
   return db.insertInto('penalty_score').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-/** A judge's change sends the penalty back to pending review: the coordinator sees the new amount. */
+/**
+ * What a judge's change to a reviewed cell (penalty, disqualification) also writes: the cell goes
+ * back to pending review, so the coordinator sees the new value, and its revision moves on.
+ */
+function changedSinceReview(now: string) {
+  return { is_confirmed: null, reviewed_by: null, reviewed_at: null, rev: sql<number>`rev + 1`, updated_at: now };
+}
+
 export async function updatePenaltyScore(
   db: Db,
   scoreId: string,
@@ -151,17 +159,13 @@ export async function updatePenaltyScore(
 ): Promise<PenaltyScoreRow> {
   return db
     .updateTable('penalty_score')
-    .set((eb) => ({
+    .set({
       amount: values.amount,
       overtime_seconds: values.overtimeSeconds,
       comments: values.comments,
       photo_sha256: values.photoSha256,
-      is_confirmed: null,
-      reviewed_by: null,
-      reviewed_at: null,
-      rev: eb('rev', '+', 1),
-      updated_at: now,
-    }))
+      ...changedSinceReview(now),
+    })
     .where('score_id', '=', scoreId)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -186,15 +190,7 @@ export async function updateDisqualificationScore(
 ): Promise<DisqualificationScoreRow> {
   return db
     .updateTable('disqualification_score')
-    .set((eb) => ({
-      comments: values.comments,
-      photo_sha256: values.photoSha256,
-      is_confirmed: null,
-      reviewed_by: null,
-      reviewed_at: null,
-      rev: eb('rev', '+', 1),
-      updated_at: now,
-    }))
+    .set({ comments: values.comments, photo_sha256: values.photoSha256, ...changedSinceReview(now) })
     .where('score_id', '=', scoreId)
     .returningAll()
     .executeTakeFirstOrThrow();

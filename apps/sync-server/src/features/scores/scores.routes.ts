@@ -90,7 +90,7 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
   const tags = ['scores'];
 
   app.get(
-    '/api/run/judge/:jid',
+    '/api/run/judge/:judgeId',
     {
       preHandler: judgeArea,
       schema: {
@@ -101,11 +101,11 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
         response: { 200: RunEventListSchema, ...readErrors },
       },
     },
-    (request) => listJudgeEvents(deps.db, currentUser(request), request.params.jid),
+    (request) => listJudgeEvents(deps.db, currentUser(request), request.params.judgeId),
   );
 
   app.get(
-    '/api/run/judge/:jid/event/:eid',
+    '/api/run/judge/:judgeId/event/:eventId',
     {
       preHandler: judgeArea,
       schema: {
@@ -116,11 +116,11 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
         response: { 200: RunJudgeEventSchema, ...readErrors },
       },
     },
-    (request) => getJudgeEvent(deps.db, currentUser(request), request.params.jid, request.params.eid),
+    (request) => getJudgeEvent(deps.db, currentUser(request), request.params.judgeId, request.params.eventId),
   );
 
   app.get(
-    '/api/run/judge/:jid/event/:eid/category/:cid',
+    '/api/run/judge/:judgeId/event/:eventId/category/:categoryId',
     {
       preHandler: judgeArea,
       schema: {
@@ -133,14 +133,14 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
     },
     (request) =>
       getJudgeCategory(deps.db, currentUser(request), {
-        judgeId: request.params.jid,
-        eventId: request.params.eid,
-        categoryId: request.params.cid,
+        judgeId: request.params.judgeId,
+        eventId: request.params.eventId,
+        categoryId: request.params.categoryId,
       }),
   );
 
   app.get(
-    '/api/run/judge/:jid/event/:eid/category/:cid/school/:schid',
+    '/api/run/judge/:judgeId/event/:eventId/category/:categoryId/school/:schoolId',
     {
       preHandler: judgeArea,
       schema: {
@@ -153,10 +153,10 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
     },
     (request) =>
       getJudgeSchool(deps.db, currentUser(request), {
-        judgeId: request.params.jid,
-        eventId: request.params.eid,
-        categoryId: request.params.cid,
-        schoolId: request.params.schid,
+        judgeId: request.params.judgeId,
+        eventId: request.params.eventId,
+        categoryId: request.params.categoryId,
+        schoolId: request.params.schoolId,
       }),
   );
 
@@ -203,7 +203,7 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request) => {
-      await submitScores(deps.db, currentUser(request), request.params, new Date().toISOString());
+      await submitScores(deps.db, currentUser(request), request.params, deps.now().toISOString());
       return { status: 'Success' as const, message: 'Scoring Complete' };
     },
   );
@@ -269,7 +269,7 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request, reply) => {
-      const now = new Date().toISOString();
+      const now = deps.now().toISOString();
       const { type, ...place } = request.params;
       const form = await readScoreForm(request, type, now);
       const result = await saveScoreForm(deps.db, currentUser(request), place, form, now);
@@ -291,7 +291,7 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request) => {
-      const now = new Date().toISOString();
+      const now = deps.now().toISOString();
       const { type, ...place } = request.params;
       const form = await readScoreForm(request, type, now);
       return writeResponse(type, await saveScoreForm(deps.db, currentUser(request), place, form, now));
@@ -311,7 +311,7 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request) => {
-      await removeScore(deps.db, currentUser(request), request.params, new Date().toISOString());
+      await removeScore(deps.db, currentUser(request), request.params, deps.now().toISOString());
       return { status: 'Success' as const, message: 'Subsection removed successfully.' };
     },
   );

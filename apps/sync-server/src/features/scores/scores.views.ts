@@ -34,7 +34,7 @@ import { ScoreMessages } from './score-rejection.ts';
 /** The seed's text when an event is not one of the judge's. */
 const NOT_JUDGES_EVENT = 'Something went wrong. Please try again';
 
-/** GET run/judge/{jid}: the events where the judge has an assignment, by start date. */
+/** GET run/judge/{judgeId}: the events where the judge has an assignment, by start date. */
 export async function listJudgeEvents(db: Db, caller: AuthContext, judgeId: number): Promise<SyncEvent[]> {
   await assertCanViewJudge(db, caller, judgeId);
   return (await listEventsOfJudge(db, judgeId)).filter((event) => event.state_id === caller.stateId).map(toSyncEvent);
@@ -48,7 +48,7 @@ async function loadJudgeEvent(db: Db, caller: AuthContext, judgeId: number, even
   return { event, categories };
 }
 
-/** GET run/judge/{jid}/event/{eid}: the event and the judge's categories in it. */
+/** GET run/judge/{judgeId}/event/{eventId}: the event and the judge's categories in it. */
 export async function getJudgeEvent(
   db: Db,
   caller: AuthContext,
@@ -85,7 +85,7 @@ async function loadJudgeCategory(db: Db, caller: AuthContext, judgeId: number, e
   return { event, category, scored: await scoredKeys(db, judgeId, eventId, categoryId) };
 }
 
-/** GET run/judge/{jid}/event/{eid}/category/{cid}: schools with scored marks, and the judge's sections. */
+/** GET run/judge/{judgeId}/event/{eventId}/category/{categoryId}: schools with scored marks, and the judge's sections. */
 export async function getJudgeCategory(
   db: Db,
   caller: AuthContext,
@@ -118,7 +118,7 @@ export async function getJudgeCategory(
   };
 }
 
-/** GET run/judge/{jid}/event/{eid}/category/{cid}/school/{schid}: the school's sections for the judge. */
+/** GET run/judge/{judgeId}/event/{eventId}/category/{categoryId}/school/{schoolId}: the school's sections for the judge. */
 export async function getJudgeSchool(
   db: Db,
   caller: AuthContext,
@@ -143,7 +143,7 @@ export async function getJudgeSchool(
   };
 }
 
-/** GET score/event/{e}/category/{c}/section/{s}/school/{sch}/judge/{j}: one judge's sheet with the seed's field names. */
+/** GET score/event/{eventId}/category/{categoryId}/section/{sectionId}/school/{schoolId}/judge/{judgeId}: one judge's sheet with the seed's field names. */
 export async function getScoreSheet(db: Db, caller: AuthContext, params: ScoreSheetParams): Promise<ScoreSheet> {
   const { category } = await loadJudgeCategory(db, caller, params.judgeId, params.eventId, params.categoryId);
   const section = category.sections.find((candidate) => candidate.sectionId === params.sectionId);
@@ -222,7 +222,7 @@ export async function getScoreSheet(db: Db, caller: AuthContext, params: ScoreSh
   };
 }
 
-/** GET score/submitScores/event/{e}/category/{c}/judge/{j}: whether the judge submitted the category. */
+/** GET score/submitScores/event/{eventId}/category/{categoryId}/judge/{judgeId}: whether the judge submitted the category. */
 export async function getSubmitted(
   db: Db,
   caller: AuthContext,

@@ -14,6 +14,6 @@ export function registerStateRoutes(app: AppInstance, deps: RouteDeps): void {
         response: { 200: StateListSchema },
       },
     },
-    () => listStatesWithActivity(deps.db, todayIso()),
+    () => listStatesWithActivity(deps.db, todayIso(deps.now())),
   );
 }

@@ -66,7 +66,7 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
         deps.db,
         currentUser(request),
         { ...request.params, ...(request.query.deviceId === undefined ? {} : { deviceId: request.query.deviceId }) },
-        new Date().toISOString(),
+        deps.now().toISOString(),
       ),
   );
 
@@ -96,7 +96,7 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
         pushOrder,
         currentUser(request),
         request.body,
-        new Date().toISOString(),
+        deps.now().toISOString(),
         deps.config.syncRetentionDays,
       ),
   );
@@ -115,7 +115,7 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
         response: { 200: SyncPullResponseSchema, ...errors },
       },
     },
-    (request) => pullChanges(deps.db, currentUser(request), request.query, new Date().toISOString()),
+    (request) => pullChanges(deps.db, currentUser(request), request.query, deps.now().toISOString()),
   );
 
   app.put(
@@ -177,7 +177,7 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
         deps.config.filesDir,
         { stream: file.file, filename: file.filename || null, capturedAt },
         request.params.sha256,
-        new Date().toISOString(),
+        deps.now().toISOString(),
         photoLimitsOf(deps.config.limits),
       );
       return reply.status(stored.isNew ? 201 : 200).send(stored);

@@ -35,7 +35,7 @@ export function registerUserRoutes(app: AppInstance, deps: RouteDeps): void {
         currentUser(request),
         request.params.userId,
         request.body,
-        new Date().toISOString(),
+        deps.now().toISOString(),
       );
       return { status: 'Success' as const, message: Messages.updateSuccessful, user };
     },
