@@ -55,7 +55,8 @@ export function useRevealedRows(total: number, key: string): number {
   const chunkStartedAt = useRef<number | null>(null);
   const current = state.key === key ? state : { key, revealed: Math.min(total, FIRST_ROWS) };
   if (current !== state) setState(current);
-  const revealed = Math.min(current.revealed, total);
+  // The first rows at once even when the data came after the first render.
+  const revealed = Math.min(Math.max(current.revealed, FIRST_ROWS), total);
 
   // Measured after the chunk's rows are in the DOM: render and commit (layout follows, unmeasured).
   useLayoutEffect(() => {
@@ -69,7 +70,9 @@ export function useRevealedRows(total: number, key: string): number {
     return inNextTask(() => {
       chunkStartedAt.current = performance.now();
       setState((previous) =>
-        previous.key === key ? { key, revealed: Math.min(total, previous.revealed + step.current) } : previous,
+        previous.key === key
+          ? { key, revealed: Math.min(total, Math.max(previous.revealed, FIRST_ROWS) + step.current) }
+          : previous,
       );
     });
   }, [key, revealed, total]);
