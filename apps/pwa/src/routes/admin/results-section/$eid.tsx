@@ -1,15 +1,11 @@
 import { formatScore, type ResultsCategory } from '@judging/shared-types';
 import { Group, Paper, Select, Stack, Table, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { memo, useMemo, useState } from 'react';
+import { memo, useState } from 'react';
 import { printClasses, ResultsStatusBadge, ResultsToolbar } from '../../../results/results-toolbar.tsx';
 import { allotRows, useRevealedRows } from '../../../results/reveal-rows.ts';
 import { resultsCellClass, resultsRowClasses, resultsRowProps } from '../../../results/standings-table.tsx';
-import {
-  keepSectionRankings,
-  useCategoryResults,
-  useResultsCategories,
-} from '../../../results/use-category-results.ts';
+import { keepSectionRankings, useCategoryResults } from '../../../results/use-category-results.ts';
 import { idParams } from '../../../routing/route-schemas.ts';
 import { AdminPageTitle } from '../-admin-page-title.tsx';
 
@@ -20,12 +16,14 @@ export const Route = createFileRoute('/admin/results-section/$eid')({
 
 function SectionResultsPage() {
   const { eid } = Route.useParams();
-  const choices = useResultsCategories(eid);
   const [pickedId, setPickedId] = useState<string | null>(null);
-  const picked = choices?.find((c) => String(c.categoryId) === pickedId) ?? choices?.[0];
   // Only the picked category's answer: the page shows (and prints) that one.
-  const pickedIds = useMemo(() => (choices ? (picked ? [picked.categoryId] : []) : undefined), [choices, picked]);
-  const { report, categories } = useCategoryResults(eid, pickedIds, keepSectionRankings);
+  const { choices, report, categories } = useCategoryResults(
+    eid,
+    { categoryId: pickedId === null ? null : Number(pickedId) },
+    keepSectionRankings,
+  );
+  const picked = choices?.find((c) => String(c.categoryId) === pickedId) ?? choices?.[0];
   const category = categories[0];
   const tableSizes = category?.sectionRankings.map((ranking) => ranking.standings.length) ?? [];
   const revealed = useRevealedRows(

@@ -1,10 +1,9 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { useMemo } from 'react';
 import { printClasses, ResultsStatusBadge, ResultsToolbar } from '../../../../results/results-toolbar.tsx';
 import { allotRows, useRevealedRows } from '../../../../results/reveal-rows.ts';
 import { StandingsTable } from '../../../../results/standings-table.tsx';
-import { keepStandings, useCategoryResults, useResultsCategories } from '../../../../results/use-category-results.ts';
+import { keepStandings, useCategoryResults } from '../../../../results/use-category-results.ts';
 import { idParams } from '../../../../routing/route-schemas.ts';
 import { AdminPageTitle } from '../../-admin-page-title.tsx';
 
@@ -26,9 +25,7 @@ export const Route = createFileRoute('/admin/results-overall/$eid/$eComp')({
 // is on the page (and on paper), each read as its own answer and shown as it arrives.
 function OverallResultsPage() {
   const { eid } = Route.useParams();
-  const choices = useResultsCategories(eid);
-  const categoryIds = useMemo(() => choices?.map((choice) => choice.categoryId), [choices]);
-  const { report, categories } = useCategoryResults(eid, categoryIds, keepStandings);
+  const { report, categories } = useCategoryResults(eid, 'all', keepStandings);
   const tableSizes = categories.map((category) => category.standings.length);
   const revealed = useRevealedRows(
     tableSizes.reduce((sum, size) => sum + size, 0),
