@@ -9,7 +9,13 @@ import { flushSync } from 'react-dom';
 export const FIRST_ROWS = 20;
 /** Work aimed at per chunk, well under the 50 ms of a long task on a slow tablet. */
 export const CHUNK_TARGET_MS = 12;
-const MIN_STEP = 5;
+/**
+ * Never fewer rows a chunk than the first commit: a chunk's time is measured on the wall clock,
+ * and on a busy machine (or a tablet doing other work) a small chunk measured slow shrank the
+ * next ones to a handful of rows, each paying a frame's style and layout of the whole page:
+ * hundreds of chunks for a state final (issue 20).
+ */
+const MIN_STEP = FIRST_ROWS;
 const MAX_STEP = 400;
 
 /**
