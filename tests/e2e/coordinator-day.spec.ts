@@ -211,6 +211,7 @@ test.describe('results pages read what they show', () => {
     reads.length = 0;
     await page.goto(`/admin/results-section/${running.eventId}`);
     const [first, second] = byName;
+    if (!first || !second) throw new Error('the demo event has two categories');
     await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue(first.categoryName);
     await expect(page.getByRole('heading', { name: new RegExp(`^${first.categoryName}: `) }).first()).toBeVisible();
     expect(reads).toEqual([`${eventPath}/category/${first.categoryId}`]);
