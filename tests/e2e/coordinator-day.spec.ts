@@ -175,6 +175,53 @@ test.describe('the admin frame and printed results', () => {
   });
 });
 
+test.describe('results pages read what they show', () => {
+  test('overall reads every category as its own answer, section only the picked one; never the whole event', async ({
+    page,
+    request,
+  }) => {
+    const { headers, stateId } = await adminHeaders(request);
+    const events = (await (await request.get(`/api/state/${stateId}/event`, { headers })).json()) as {
+      eventId: number;
+      eventStatus: string;
+    }[];
+    const running = events.filter((item) => item.eventStatus === 'STARTED').sort((a, b) => a.eventId - b.eventId)[0];
+    if (!running) throw new Error('the demo data has an event under way');
+    const detail = (await (await request.get(`/api/event/${running.eventId}`, { headers })).json()) as {
+      categories: { categoryId: number; categoryName: string }[];
+    };
+    expect(detail.categories.length).toBeGreaterThan(1);
+    const byName = [...detail.categories].sort((a, b) => a.categoryName.localeCompare(b.categoryName));
+    const eventPath = `/api/run/coordinator/results/event/${running.eventId}`;
+    const reads: string[] = [];
+    page.on('request', (sent) => {
+      const path = new URL(sent.url()).pathname;
+      if (path.startsWith(eventPath)) reads.push(path);
+    });
+    await new AppShell(page).logInAs(demoUsers.admin);
+
+    await page.goto(`/admin/results-overall/${running.eventId}/overall`);
+    for (const category of byName) {
+      await expect(page.getByRole('table', { name: `Results of ${category.categoryName}` })).toBeVisible();
+    }
+    expect(reads.toSorted()).toEqual(
+      byName.map((category) => `${eventPath}/category/${category.categoryId}`).toSorted(),
+    );
+
+    reads.length = 0;
+    await page.goto(`/admin/results-section/${running.eventId}`);
+    const [first, second] = byName;
+    if (!first || !second) throw new Error('the demo event has two categories');
+    await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue(first.categoryName);
+    await expect(page.getByRole('heading', { name: new RegExp(`^${first.categoryName}: `) }).first()).toBeVisible();
+    expect(reads).toEqual([`${eventPath}/category/${first.categoryId}`]);
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: second.categoryName, exact: true }).click();
+    await expect(page.getByRole('heading', { name: new RegExp(`^${second.categoryName}: `) }).first()).toBeVisible();
+    expect(reads).toEqual([`${eventPath}/category/${first.categoryId}`, `${eventPath}/category/${second.categoryId}`]);
+  });
+});
+
 test.describe('public pages', () => {
   test('school registration shows every missing field on the first submit', async ({ page, request }, testInfo) => {
     const setup = await EventsSetup.as(request, demoUsers.admin);

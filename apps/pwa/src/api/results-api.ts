@@ -12,6 +12,15 @@ export function getEventResults(eventId: number, signal?: AbortSignal) {
   return api.get(`/run/coordinator/results/event/${eventId}`, ResultsReportSchema, { signal });
 }
 
+/**
+ * GET run/coordinator/results/event/{e}/category/{c}: the event's report with that one category.
+ * The overall and section pages read categories one by one: a state final's whole answer is
+ * megabytes, one category a sixth of it (issue 20).
+ */
+export function getCategoryResults(eventId: number, categoryId: number, signal?: AbortSignal) {
+  return api.get(`/run/coordinator/results/event/${eventId}/category/${categoryId}`, ResultsReportSchema, { signal });
+}
+
 /** PUT run/coordinator/event/{e}/recomputeScores (open events; seed §4: recompute, then load). */
 export function recomputeResults(eventId: number) {
   return api.put(`/run/coordinator/event/${eventId}/recomputeScores`, {}, ResultsReportSchema);

@@ -9,7 +9,13 @@ import { flushSync } from 'react-dom';
 export const FIRST_ROWS = 20;
 /** Work aimed at per chunk, well under the 50 ms of a long task on a slow tablet. */
 export const CHUNK_TARGET_MS = 12;
-const MIN_STEP = 5;
+/**
+ * Never fewer rows a chunk than the first commit: a chunk's time is measured on the wall clock,
+ * and on a busy machine (or a tablet doing other work) a small chunk measured slow shrank the
+ * next ones to a handful of rows, each paying a frame's style and layout of the whole page:
+ * hundreds of chunks for a state final (issue 20).
+ */
+const MIN_STEP = FIRST_ROWS;
 const MAX_STEP = 400;
 
 /**
@@ -55,7 +61,8 @@ export function useRevealedRows(total: number, key: string): number {
   const chunkStartedAt = useRef<number | null>(null);
   const current = state.key === key ? state : { key, revealed: Math.min(total, FIRST_ROWS) };
   if (current !== state) setState(current);
-  const revealed = Math.min(current.revealed, total);
+  // The first rows at once even when the data came after the first render.
+  const revealed = Math.min(Math.max(current.revealed, FIRST_ROWS), total);
 
   // Measured after the chunk's rows are in the DOM: render and commit (layout follows, unmeasured).
   useLayoutEffect(() => {
@@ -69,7 +76,9 @@ export function useRevealedRows(total: number, key: string): number {
     return inNextTask(() => {
       chunkStartedAt.current = performance.now();
       setState((previous) =>
-        previous.key === key ? { key, revealed: Math.min(total, previous.revealed + step.current) } : previous,
+        previous.key === key
+          ? { key, revealed: Math.min(total, Math.max(previous.revealed, FIRST_ROWS) + step.current) }
+          : previous,
       );
     });
   }, [key, revealed, total]);

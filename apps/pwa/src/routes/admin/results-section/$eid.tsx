@@ -2,11 +2,10 @@ import { formatScore, type ResultsCategory } from '@judging/shared-types';
 import { Group, Paper, Select, Stack, Table, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { memo, useState } from 'react';
-import { useApiQuery } from '../../../admin/use-api-query.ts';
-import { getEventResults } from '../../../api/results-api.ts';
 import { printClasses, ResultsStatusBadge, ResultsToolbar } from '../../../results/results-toolbar.tsx';
 import { allotRows, useRevealedRows } from '../../../results/reveal-rows.ts';
-import { showRunIssue } from '../../../results/run-errors.ts';
+import { resultsCellClass, resultsRowClasses, resultsRowProps } from '../../../results/standings-table.tsx';
+import { keepSectionRankings, useCategoryResults } from '../../../results/use-category-results.ts';
 import { idParams } from '../../../routing/route-schemas.ts';
 import { AdminPageTitle } from '../-admin-page-title.tsx';
 
@@ -17,10 +16,15 @@ export const Route = createFileRoute('/admin/results-section/$eid')({
 
 function SectionResultsPage() {
   const { eid } = Route.useParams();
-  const results = useApiQuery(`results-${eid}`, (signal) => getEventResults(eid, signal), showRunIssue);
   const [pickedId, setPickedId] = useState<string | null>(null);
-  const report = results.data;
-  const category = report?.categories.find((c) => String(c.categoryId) === pickedId) ?? report?.categories[0];
+  // Only the picked category's answer: the page shows (and prints) that one.
+  const { choices, report, categories } = useCategoryResults(
+    eid,
+    { categoryId: pickedId === null ? null : Number(pickedId) },
+    keepSectionRankings,
+  );
+  const picked = choices?.find((c) => String(c.categoryId) === pickedId) ?? choices?.[0];
+  const category = categories[0];
   const tableSizes = category?.sectionRankings.map((ranking) => ranking.standings.length) ?? [];
   const revealed = useRevealedRows(
     tableSizes.reduce((sum, size) => sum + size, 0),
@@ -31,19 +35,19 @@ function SectionResultsPage() {
     <Stack gap="md">
       <ResultsToolbar
         eventId={eid}
-        exportTarget={{ eventId: eid, categoryId: category?.categoryId, report: 'section' }}
+        exportTarget={{ eventId: eid, categoryId: picked?.categoryId, report: 'section' }}
       />
       <Group justify="space-between">
         <AdminPageTitle>Section results{report ? `: ${report.eventName}` : ''}</AdminPageTitle>
         {report && <ResultsStatusBadge report={report} />}
       </Group>
-      {report && (
+      {choices && (
         <Select
           className={printClasses.noPrint}
           label="Category"
           w={320}
-          data={report.categories.map((c) => ({ value: String(c.categoryId), label: c.categoryName }))}
-          value={category ? String(category.categoryId) : null}
+          data={choices.map((c) => ({ value: String(c.categoryId), label: c.categoryName }))}
+          value={picked ? String(picked.categoryId) : null}
           onChange={setPickedId}
           allowDeselect={false}
         />
@@ -77,12 +81,14 @@ const SectionRanking = memo(function SectionRanking({
       <Title order={2} size="h3" mb="xs">
         {categoryName}: {ranking.sectionName}
       </Title>
-      <Table striped aria-label={`Ranking of ${ranking.sectionName}`}>
+      <Table striped layout="fixed" aria-label={`Ranking of ${ranking.sectionName}`}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={80}>Rank</Table.Th>
+            <Table.Th w="15%">Rank</Table.Th>
             <Table.Th>Team</Table.Th>
-            <Table.Th ta="right">Score</Table.Th>
+            <Table.Th w="25%" ta="right">
+              Score
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -101,12 +107,12 @@ const SectionRankingRow = memo(function SectionRankingRow({
   entry: SectionRankingData['standings'][number];
 }) {
   return (
-    <Table.Tr>
-      <Table.Td fw={700}>{entry.placeLabel}</Table.Td>
-      <Table.Td>{entry.schoolName}</Table.Td>
-      <Table.Td ta="right" ff="monospace">
+    <tr {...resultsRowProps}>
+      <td className={`${resultsCellClass} ${resultsRowClasses.place}`}>{entry.placeLabel}</td>
+      <td className={resultsCellClass}>{entry.schoolName}</td>
+      <td className={`${resultsCellClass} ${resultsRowClasses.score}`}>
         {entry.placeLabel === '' ? '—' : formatScore(entry.score)}
-      </Table.Td>
-    </Table.Tr>
+      </td>
+    </tr>
   );
 });

@@ -1,11 +1,9 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { useApiQuery } from '../../../../admin/use-api-query.ts';
-import { getEventResults } from '../../../../api/results-api.ts';
 import { printClasses, ResultsStatusBadge, ResultsToolbar } from '../../../../results/results-toolbar.tsx';
 import { allotRows, useRevealedRows } from '../../../../results/reveal-rows.ts';
-import { showRunIssue } from '../../../../results/run-errors.ts';
 import { StandingsTable } from '../../../../results/standings-table.tsx';
+import { keepStandings, useCategoryResults } from '../../../../results/use-category-results.ts';
 import { idParams } from '../../../../routing/route-schemas.ts';
 import { AdminPageTitle } from '../../-admin-page-title.tsx';
 
@@ -23,12 +21,12 @@ export const Route = createFileRoute('/admin/results-overall/$eid/$eComp')({
 });
 
 // The results API recomputes an open event whenever anything changed since the last read, so the
-// page always shows current numbers without a separate recompute call (seed §4).
+// page always shows current numbers without a separate recompute call (seed §4). Every category
+// is on the page (and on paper), each read as its own answer and shown as it arrives.
 function OverallResultsPage() {
   const { eid } = Route.useParams();
-  const results = useApiQuery(`results-${eid}`, (signal) => getEventResults(eid, signal), showRunIssue);
-  const report = results.data;
-  const tableSizes = report?.categories.map((category) => category.standings.length) ?? [];
+  const { report, categories } = useCategoryResults(eid, 'all', keepStandings);
+  const tableSizes = categories.map((category) => category.standings.length);
   const revealed = useRevealedRows(
     tableSizes.reduce((sum, size) => sum + size, 0),
     String(eid),
@@ -41,28 +39,29 @@ function OverallResultsPage() {
         <AdminPageTitle>Overall results{report ? `: ${report.eventName}` : ''}</AdminPageTitle>
         {report && <ResultsStatusBadge report={report} />}
       </Group>
-      {report?.categories.map((category, index) => (
-        <Paper
-          key={category.categoryId}
-          withBorder
-          p="md"
-          className={printClasses.category}
-          component="section"
-          aria-label={category.categoryName}
-        >
-          <Group justify="space-between" mb="xs">
-            <Title order={2} size="h3">
-              {category.categoryName}
-            </Title>
-            {!report.isFinal && category.isProvisional && (
-              <Text size="sm" c="orange.9">
-                Provisional: {category.pendingJudgeIds.length} judge(s) have not submitted.
-              </Text>
-            )}
-          </Group>
-          <StandingsTable category={category} rowLimit={rowLimits[index]} />
-        </Paper>
-      ))}
+      {report &&
+        categories.map((category, index) => (
+          <Paper
+            key={category.categoryId}
+            withBorder
+            p="md"
+            className={printClasses.category}
+            component="section"
+            aria-label={category.categoryName}
+          >
+            <Group justify="space-between" mb="xs">
+              <Title order={2} size="h3">
+                {category.categoryName}
+              </Title>
+              {!report.isFinal && category.isProvisional && (
+                <Text size="sm" c="orange.9">
+                  Provisional: {category.pendingJudgeIds.length} judge(s) have not submitted.
+                </Text>
+              )}
+            </Group>
+            <StandingsTable category={category} rowLimit={rowLimits[index]} />
+          </Paper>
+        ))}
     </Stack>
   );
 }
