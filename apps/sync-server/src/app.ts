@@ -9,6 +9,7 @@ import type { Db } from './db/database.ts';
 import { registerAccountRoutes } from './features/accounts/accounts.routes.ts';
 import { registerAuditRoutes } from './features/audit/audit.routes.ts';
 import { registerCriteriaRoutes } from './features/criteria/criteria.routes.ts';
+import { registerStateItemRoutes } from './features/criteria/state-items.routes.ts';
 import { registerJudgeRoutes } from './features/judges/judges.routes.ts';
 import { registerSchoolRoutes } from './features/schools/schools.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
@@ -147,6 +148,7 @@ export async function buildApp({
   registerSyncRoutes(app, deps);
   registerJudgeRoutes(app, deps);
   registerCriteriaRoutes(app, deps);
+  registerStateItemRoutes(app, deps);
   registerSchoolRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerAuditRoutes(app, deps);

@@ -4,15 +4,10 @@ import {
   AttachPenaltiesSchema,
   CriteriaMessages,
   CriteriaRemoveParamsSchema,
-  DisqualificationIdParamsSchema,
   DisqualificationInputSchema,
   DisqualificationListSchema,
-  DisqualificationMutationResponseSchema,
   PenaltyCreateSchema,
-  PenaltyIdParamsSchema,
   PenaltyListSchema,
-  PenaltyMutationResponseSchema,
-  PenaltyUpdateSchema,
   SectionDetailSchema,
   SectionFormSchema,
   SectionIdParamsSchema,
@@ -360,94 +355,6 @@ export function registerCriteriaRoutes(app: AppInstance, deps: RouteDeps): void 
     async (request) => {
       const { message, section } = await criteria.removeCriteria(criteriaDeps, currentUser(request), request.params);
       return { status: success, message, section };
-    },
-  );
-
-  // ----- penalties and disqualifications -----
-
-  app.post(
-    '/api/penalty',
-    {
-      preHandler: editors,
-      schema: {
-        operationId: 'addPenalty',
-        tags: ['criteria'],
-        summary: 'Add a penalty to your state',
-        body: PenaltyCreateSchema,
-        response: { 201: PenaltyMutationResponseSchema, ...refusals },
-      },
-    },
-    async (request, reply) => {
-      const penalty = await criteria.createPenalty(criteriaDeps, currentUser(request), request.body);
-      return reply.code(201).send({ status: success, message: CriteriaMessages.penaltyAdded, penalty });
-    },
-  );
-
-  app.put(
-    '/api/penalty/:penaltyId',
-    {
-      preHandler: editors,
-      schema: {
-        operationId: 'updatePenalty',
-        tags: ['criteria'],
-        summary: 'Rename a penalty (deduction and time-based flag are locked)',
-        params: PenaltyIdParamsSchema,
-        body: PenaltyUpdateSchema,
-        response: { 200: PenaltyMutationResponseSchema, ...refusals },
-      },
-    },
-    async (request) => {
-      const penalty = await criteria.updatePenalty(
-        criteriaDeps,
-        currentUser(request),
-        request.params.penaltyId,
-        request.body,
-      );
-      return { status: success, message: CriteriaMessages.penaltyUpdated, penalty };
-    },
-  );
-
-  app.post(
-    '/api/disqualification',
-    {
-      preHandler: editors,
-      schema: {
-        operationId: 'addDisqualification',
-        tags: ['criteria'],
-        summary: 'Add a disqualification to your state',
-        body: DisqualificationInputSchema,
-        response: { 201: DisqualificationMutationResponseSchema, ...refusals },
-      },
-    },
-    async (request, reply) => {
-      const disqualification = await criteria.createDisqualification(criteriaDeps, currentUser(request), request.body);
-      return reply
-        .code(201)
-        .send({ status: success, message: CriteriaMessages.disqualificationAdded, disqualification });
-    },
-  );
-
-  app.put(
-    '/api/disqualification/:disqualificationId',
-    {
-      preHandler: editors,
-      schema: {
-        operationId: 'updateDisqualification',
-        tags: ['criteria'],
-        summary: 'Rename a disqualification',
-        params: DisqualificationIdParamsSchema,
-        body: DisqualificationInputSchema,
-        response: { 200: DisqualificationMutationResponseSchema, ...refusals },
-      },
-    },
-    async (request) => {
-      const disqualification = await criteria.updateDisqualification(
-        criteriaDeps,
-        currentUser(request),
-        request.params.disqualificationId,
-        request.body,
-      );
-      return { status: success, message: CriteriaMessages.disqualificationUpdated, disqualification };
     },
   );
 }
