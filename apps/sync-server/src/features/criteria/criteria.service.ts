@@ -59,7 +59,6 @@ export async function getSection(deps: CriteriaDeps, caller: AuthContext, sectio
   return loadSectionDetail(deps.db, section);
 }
 
-/** The state's items of one kind not yet attached to the section. */
 export async function createSection(
   deps: CriteriaDeps,
   caller: AuthContext,
