@@ -170,10 +170,13 @@ test('the server unreachable while the network is up: probes every 2–3 s while
     assert.is(runner.getStatus().connection, Connection.Unreachable);
     const noticed = probes.find((probe) => probe.at >= goneAt && !probe.answered);
     assert.ok(noticed, 'noticed');
+    // Last heard from: the drain's pull, which answers in the same 100 ms step as the drain's
+    // push or (on a busy machine) the next one.
     assert.ok(
-      noticed.at - drain.at <= PROBE_IDLE_MS,
+      noticed.at - drain.at <= PROBE_IDLE_MS + 100,
       `probed ${noticed.at - drain.at} ms after the server was last heard from: 20 s at most, so noticed within 30 s`,
     );
+    assert.ok(noticed.at - goneAt <= 30_000, `noticed ${noticed.at - goneAt} ms after the server went away`);
   } finally {
     runner.stop();
     browser.restore();

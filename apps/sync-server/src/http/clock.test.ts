@@ -110,10 +110,11 @@ function serverSourceFiles(dir: string): string[] {
   const files: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    // Test helpers time their own waits and play a device's clock; they are not the server.
+    // Test helpers (test-support/, a feature's *.fixtures.ts beside its tests) time their own
+    // waits and play a device's clock; they are not the server.
     if (entry.isDirectory()) {
       if (entry.name !== 'test-support') files.push(...serverSourceFiles(full));
-    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) files.push(full);
+    } else if (entry.name.endsWith('.ts') && !/\.(test|fixtures)\.ts$/.test(entry.name)) files.push(full);
   }
   return files;
 }
