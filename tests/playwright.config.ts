@@ -69,7 +69,8 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: 'ignore',
+    // LOG_LEVEL warn: only faults (a 500's stack) and intended 503s reach the test output.
+    stdout: 'pipe',
     stderr: 'pipe',
     env: {
       PORT: String(port),
