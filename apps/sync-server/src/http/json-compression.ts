@@ -10,8 +10,16 @@ import type { AppInstance } from './app-types.ts';
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Below this the saving is a few hundred bytes at most: a push's answer stays as it is. */
+/** Below this the saving is a few hundred bytes at most. */
 export const JSON_COMPRESSION_MIN_BYTES = 1024;
+
+/**
+ * Answers never compressed, whatever their size. A push's answer (about 3.5 KiB for 50 edits)
+ * saves a tablet a few kilobytes but cost the server a compression per push: under a crowd of
+ * judges the server's CPU is what runs short (figures: docs/decisions.md, issue 19's before and
+ * after).
+ */
+const UNCOMPRESSED_ROUTES: ReadonlySet<string> = new Set(['/api/sync/push']);
 
 export type JsonEncoding = 'br' | 'gzip';
 
@@ -61,6 +69,7 @@ function compress(body: Buffer, encoding: JsonEncoding): Promise<Buffer> {
 export function registerJsonCompression(app: AppInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method === 'HEAD' || reply.hasHeader('content-encoding')) return payload;
+    if (UNCOMPRESSED_ROUTES.has(request.routeOptions.url ?? '')) return payload;
     // JSON only: never the event stream, files, photos or exports (streams pass untouched).
     if (!isJson(reply.getHeader('content-type'))) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
