@@ -1,9 +1,9 @@
 import { formatScore, type SyncSection } from '@judging/shared-types';
 import { Alert, Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { CellKind } from '../offline/device-db.ts';
-import { syncRunner, whenIdle } from '../offline/device.ts';
+import { syncRunner } from '../offline/device.ts';
 import { AnchorLink } from '../routing/links.tsx';
 import { AppliedItemsTable } from './applied-items-table.tsx';
 import { CriteriaTable } from './criteria-table.tsx';
@@ -16,22 +16,19 @@ import { appliedCells, disqualificationKind, penaltyKind, type AppliedItemKind }
 import { SubmissionState, removedItems, rowMarks, runningSheet, sheetCells, submissionState } from './scoring-view.ts';
 import { itemMarks, type OpenModal } from './sheet-rows.ts';
 import { showSyncNote } from './sync-note.ts';
+import SheetModals from './sheet-modals.tsx';
 import { SyncStatusBar } from './sync-status-bar.tsx';
 import { NotSentMark } from './unsent-marks.tsx';
 import { SUBMITTED_ON_TABLET, SUBMITTED_ON_TABLET_DETAIL, receivedByServer, sheetDone } from './sync-wording.ts';
 
-const loadSheetModals = () => import('./sheet-modals.tsx');
-const SheetModals = lazy(loadSheetModals);
-
 /**
- * Whether the sheet's dialogs are mounted: from the first one opened on. Their code is fetched
- * once the page is idle after the sheet is drawn, so a first tap rarely waits for it; until a
- * dialog opens they are not rendered (all are closed then).
+ * Whether the sheet's dialogs are mounted: from the first one opened on (until then all are
+ * closed, and the first render skips them). Their code loads with the sheet, never on demand:
+ * a judge who lost the signal before a lazy chunk arrived could not open a single dialog.
  */
 function useSheetModalsWanted(open: OpenModal): boolean {
   const [isWanted, setIsWanted] = useState(false);
   if (open !== null && !isWanted) setIsWanted(true);
-  useEffect(() => whenIdle(() => void loadSheetModals()), []);
   return isWanted;
 }
 
@@ -247,11 +244,7 @@ function ScoreSheet({
         </Stack>
       )}
 
-      {modalsWanted && (
-        <Suspense fallback={null}>
-          <SheetModals open={open} close={close} section={section} sheet={sheet} cells={cells} />
-        </Suspense>
-      )}
+      {modalsWanted && <SheetModals open={open} close={close} section={section} sheet={sheet} cells={cells} />}
     </Stack>
   );
 }

@@ -1,8 +1,7 @@
 // The score sheet's dialogs (score a subsection, add or edit a penalty or a disqualification, a
-// photo, a removal, a history), loaded apart from the sheet: the sheet draws without them, and
-// they load once the page is idle or at the first tap that opens one (school-scoring-page.tsx).
-// Why: their modules (forms, photo handling, the history) were a part of the work the scoring
-// page did before its first sheet was on screen (docs/decisions.md, issue 20).
+// photo, a removal, a history), mounted from the first one opened (school-scoring-page.tsx): the
+// sheet's first render skips them. Their code loads with the sheet: a chunk fetched on demand
+// would leave a judge who lost the signal first unable to open any of them.
 import type { SyncSection } from '@judging/shared-types';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { memo, useState } from 'react';
