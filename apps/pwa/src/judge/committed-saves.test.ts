@@ -1,29 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CellKind, OutboxStatus, type CellRow, type OutboxRow } from '../offline/device-db.ts';
+import { OutboxStatus, type OutboxRow } from '../offline/device-db.ts';
 import { nextShown } from '../offline/use-live-query.ts';
 import { createCommittedSaves, isSameLiveRows, withCommittedSaves } from './committed-saves.ts';
+import { testCellRow } from '../test-support/cells.ts';
 
-function cell(itemId: number, value: number, place: Partial<CellRow> = {}): CellRow {
-  return {
-    key: `subsection:5:2:3:${place.schoolId ?? 4}:${itemId}`,
-    kind: CellKind.Subsection,
-    judgeId: 5,
-    eventId: 1,
-    categoryId: 2,
-    sectionId: 3,
-    schoolId: 4,
-    itemId,
-    scoreId: `score-${itemId}`,
-    value,
-    comments: null,
-    photoSha256: null,
-    pending: 1,
-    rev: 0,
-    updatedAt: '2026-03-01T12:00:00.000Z',
-    ...place,
-  };
-}
+const cell = testCellRow;
 
 function row(id: string, cellKey: string): OutboxRow {
   return {

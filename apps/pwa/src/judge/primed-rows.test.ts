@@ -1,28 +1,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CellKind, OutboxStatus, type CellRow, type EventDataRow, type OutboxRow } from '../offline/device-db.ts';
+import { OutboxStatus, type EventDataRow, type OutboxRow } from '../offline/device-db.ts';
 import { createCommittedSaves, withCommittedSaves } from './committed-saves.ts';
 import { createPrimedRows } from './primed-rows.ts';
+import { testCellRow } from '../test-support/cells.ts';
 
-function cell(itemId: number, value: number): CellRow {
-  return {
-    key: `subsection:5:2:3:4:${itemId}`,
-    kind: CellKind.Subsection,
-    judgeId: 5,
-    eventId: 1,
-    categoryId: 2,
-    sectionId: 3,
-    schoolId: 4,
-    itemId,
-    scoreId: `score-${itemId}`,
-    value,
-    comments: null,
-    photoSha256: null,
-    pending: 0,
-    rev: 1,
-    updatedAt: '2026-03-01T12:00:00.000Z',
-  };
-}
+/** A stored cell the server has (sent, revision 1). */
+const cell = (itemId: number, value: number) => testCellRow(itemId, value, { pending: 0, rev: 1 });
 
 // Only the identity of the event's row matters here.
 const eventData = { judgeId: 5, eventId: 1 } as EventDataRow;
