@@ -61,13 +61,17 @@ parts (no part: all of them but event, then issue 20's table):
            better-sqlite3; then issue 20's table
   event    (f) a 40-judge event's backlogs pushed at once, one push out per judge against three
            (not part of the full run)
+  results-page (g) the results pages of the state final in Chromium, time to rendered against a
+           bare fetch + JSON.parse, and the longest task
+  web      (h) JS loaded by the judge's scoring route against a bare React + Mantine + Dexie + PWA
+           skeleton, and Lighthouse mobile on /welcome and /login
   cold-start (i) offline cold start of the installed scoring page (server stopped, 4× CPU
            throttle) against a bare static page under the same throttle
 
 environment: BENCH_PORT (3199), BENCH_SAVE_SAMPLES, BENCH_DRAIN_ROUNDS, BENCH_RETURN_ROUNDS,
   BENCH_SERVER_ROUNDS (3), BENCH_LOAD_SECONDS (60), BENCH_COLD_START_ROUNDS (7),
   BENCH_COLD_START_COMPARE_DIST (an earlier build's apps/pwa/dist, copied: loaded alternately),
-  BENCH_PROFILE_SERVER, BENCH_TRACE_DRAIN`;
+  BENCH_LIGHTHOUSE_ROUNDS (3), BENCH_PROFILE_SERVER, BENCH_TRACE_DRAIN`;
 
 const PORT = Number(process.env.BENCH_PORT ?? 3199);
 const FRAME_MS = 1000 / 60;

@@ -91,6 +91,11 @@ export default defineConfig({
   build: {
     outDir,
     sourcemap: false,
-    rollupOptions: { output: { chunkFileNames: areaChunkFileName } },
+    rolldownOptions: {
+      output: {
+        chunkFileNames: areaChunkFileName,
+        codeSplitting: { groups: [{ name: 'app-shell', tags: ['$initial'] }] },
+      },
+    },
   },
 });
