@@ -63,8 +63,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The real sync server serving the built PWA (apps/pwa/dist) on a fresh database with the demo data.
-    command: `"${process.execPath}" ../apps/sync-server/src/main.ts`,
+    // The real sync server as `pnpm start` runs it (built from the sources first), serving the
+    // built PWA (apps/pwa/dist) on a fresh database with the demo data.
+    command: `"${process.execPath}" ../apps/sync-server/scripts/build-server.ts && "${process.execPath}" ../apps/sync-server/dist/main.js`,
     cwd: testsDir,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

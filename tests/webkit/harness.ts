@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { remote } from 'webdriverio';
+import { BUILT_SERVER, buildServerOnce } from '../../apps/sync-server/scripts/build-server.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -213,7 +214,7 @@ export async function openBrowser(driverPort: number): Promise<Browser> {
   return browser;
 }
 
-/** The real sync server (`node apps/sync-server/src/main.ts`) serving the built PWA; stoppable and restartable on the same port and data folder. */
+/** The real sync server as `pnpm start` runs it (apps/sync-server/dist/main.js, built from the sources at the first start) serving the built PWA; stoppable and restartable on the same port and data folder. */
 export class SyncServer {
   readonly dataDir: string;
   readonly port: number;
@@ -238,7 +239,8 @@ export class SyncServer {
   async start(): Promise<void> {
     if (this.current) return;
     mkdirSync(this.dataDir, { recursive: true });
-    const server = startProcess('sync-server', process.execPath, ['apps/sync-server/src/main.ts'], {
+    await buildServerOnce();
+    const server = startProcess('sync-server', process.execPath, [BUILT_SERVER], {
       env: {
         ...process.env,
         PORT: String(this.port),

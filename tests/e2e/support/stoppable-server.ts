@@ -9,9 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { fileURLToPath } from 'node:url';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+import { BUILT_SERVER, buildServerOnce } from '../../../apps/sync-server/scripts/build-server.ts';
 
 /** A port nothing listens on right now. */
 async function freePort(): Promise<number> {
@@ -59,7 +57,8 @@ export class StoppableServer {
   /** Starts the server (again) on the same port and data folder; resolves once /api/health answers, with that moment. */
   async start(): Promise<number> {
     if (this.child) return Date.now();
-    const child = spawn(process.execPath, [path.join(repoRoot, 'apps/sync-server/src/main.ts')], {
+    await buildServerOnce();
+    const child = spawn(process.execPath, [BUILT_SERVER], {
       env: { ...process.env, PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
