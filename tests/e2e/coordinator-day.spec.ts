@@ -176,7 +176,7 @@ test.describe('the admin frame and printed results', () => {
 });
 
 test.describe('results pages read what they show', () => {
-  test('overall reads every category as its own answer, section only the picked one; never the whole event', async ({
+  test('overall reads every category as its own answer, section only the picked one; never the whole event; the detail once', async ({
     page,
     request,
   }) => {
@@ -194,9 +194,12 @@ test.describe('results pages read what they show', () => {
     const byName = [...detail.categories].sort((a, b) => a.categoryName.localeCompare(b.categoryName));
     const eventPath = `/api/run/coordinator/results/event/${running.eventId}`;
     const reads: string[] = [];
+    // The page and its toolbar both need the event's detail: one request serves both.
+    let detailReads = 0;
     page.on('request', (sent) => {
       const path = new URL(sent.url()).pathname;
       if (path.startsWith(eventPath)) reads.push(path);
+      if (path === `/api/event/${running.eventId}`) detailReads += 1;
     });
     await new AppShell(page).logInAs(demoUsers.admin);
 
@@ -207,14 +210,17 @@ test.describe('results pages read what they show', () => {
     expect(reads.toSorted()).toEqual(
       byName.map((category) => `${eventPath}/category/${category.categoryId}`).toSorted(),
     );
+    expect(detailReads).toBe(1);
 
     reads.length = 0;
+    detailReads = 0;
     await page.goto(`/admin/results-section/${running.eventId}`);
     const [first, second] = byName;
     if (!first || !second) throw new Error('the demo event has two categories');
     await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue(first.categoryName);
     await expect(page.getByRole('heading', { name: new RegExp(`^${first.categoryName}: `) }).first()).toBeVisible();
     expect(reads).toEqual([`${eventPath}/category/${first.categoryId}`]);
+    expect(detailReads).toBe(1);
     await page.getByRole('combobox', { name: 'Category' }).click();
     await page.getByRole('option', { name: second.categoryName, exact: true }).click();
     await expect(page.getByRole('heading', { name: new RegExp(`^${second.categoryName}: `) }).first()).toBeVisible();

@@ -7,15 +7,19 @@ import {
   type UpdateEvent,
 } from '@judging/shared-types';
 import { api } from './api.ts';
+import { sharedRead } from './shared-reads.ts';
 
 /** GET state/{stateId}/event: the state's events (manage-events). */
 export function listEvents(stateId: number, signal?: AbortSignal) {
   return api.get(`/state/${stateId}/event`, EventListSchema, { signal });
 }
 
-/** GET event/{id}: the event with its categories and their counts. */
+/**
+ * GET event/{id}: the event with its categories and their counts. Parts of a screen reading it at
+ * once (a results page and its toolbar) share one request.
+ */
 export function getEvent(eventId: number, signal?: AbortSignal) {
-  return api.get(`/event/${eventId}`, EventDetailSchema, { signal });
+  return sharedRead(`event/${eventId}`, () => api.get(`/event/${eventId}`, EventDetailSchema), signal);
 }
 
 /** POST event: a new event of the user's state with its first categories. */
