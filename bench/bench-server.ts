@@ -51,12 +51,12 @@ export async function startServer(port: number): Promise<BenchServer> {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
         // Every scenario registers a judge from 127.0.0.1: the per-IP limits are not what is measured.
         RATE_LIMIT_PUBLIC_WRITES: '100000',
         RATE_LIMIT_CAPTCHA_CHALLENGES: '100000',
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
     });
     const deadline = Date.now() + 60_000;
     for (;;) {

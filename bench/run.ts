@@ -71,7 +71,8 @@ parts (no part: all of them but event, then issue 20's table):
 environment: BENCH_PORT (3199), BENCH_SAVE_SAMPLES, BENCH_DRAIN_ROUNDS, BENCH_RETURN_ROUNDS,
   BENCH_SERVER_ROUNDS (3), BENCH_LOAD_SECONDS (60), BENCH_COLD_START_ROUNDS (7),
   BENCH_COLD_START_COMPARE_DIST (an earlier build's apps/pwa/dist, copied: loaded alternately),
-  BENCH_LIGHTHOUSE_ROUNDS (3), BENCH_PROFILE_SERVER, BENCH_TRACE_DRAIN`;
+  BENCH_LIGHTHOUSE_ROUNDS (3), BENCH_PROFILE_SERVER, BENCH_TRACE_DRAIN,
+  BENCH_LOG_LEVEL (the server's log level; set, its log goes to the output: one line per request)`;
 
 const PORT = Number(process.env.BENCH_PORT ?? 3199);
 const FRAME_MS = 1000 / 60;
