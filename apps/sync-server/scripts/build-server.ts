@@ -5,9 +5,10 @@
 // first .ts file, stays in the process's memory; with some 300 modules of source besides
 // (decisions.md, "A lean server"). Tests run the sources; the browser tests and benches run
 // this build, the product as shipped.
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'rolldown';
+import { rolldown } from 'rolldown';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BUILT_SERVER = path.join(serverDir, 'dist/main.js');
@@ -18,14 +19,20 @@ function isOwnCode(id: string): boolean {
 }
 
 export async function buildServer(): Promise<void> {
-  await build({
+  const bundle = await rolldown({
     input: path.join(serverDir, 'src/main.ts'),
     platform: 'node',
     external: (id) => !isOwnCode(id),
     logLevel: 'warn',
-    // config.ts finds the repository from its own file: dist/ sits as deep as src/.
-    output: { file: BUILT_SERVER, format: 'esm', codeSplitting: false },
   });
+  const { output } = await bundle.generate({ format: 'esm', codeSplitting: false });
+  await bundle.close();
+  // config.ts finds the repository from its own file: dist/ sits as deep as src/. Written beside
+  // and renamed: a server starting meanwhile (another test worker) never reads half a file.
+  mkdirSync(path.dirname(BUILT_SERVER), { recursive: true });
+  const partial = `${BUILT_SERVER}.${process.pid}.partial`;
+  writeFileSync(partial, output[0].code);
+  renameSync(partial, BUILT_SERVER);
 }
 
 let built: Promise<void> | undefined;
