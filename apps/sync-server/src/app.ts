@@ -49,6 +49,7 @@ import { registerRequestLog } from './http/request-log.ts';
 import { registerPwa } from './http/pwa-static.ts';
 import { APP_SECURITY_HEADERS, registerResponseHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
+import { buildSerializerOnFirstUse } from './http/lazy-compilers.ts';
 import type { PushOrder } from './features/sync/push-order.ts';
 import { systemClock, type Clock } from './http/clock.ts';
 
@@ -96,6 +97,7 @@ export async function buildApp({
     logController: new LogController({ disableRequestLogging: true }),
     // The seed's paths are called with and without a trailing slash (decisions.md §8).
     routerOptions: { ignoreTrailingSlash: true },
+    schemaController: { compilersFactory: { buildSerializer: buildSerializerOnFirstUse } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
 

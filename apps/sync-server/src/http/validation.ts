@@ -3,6 +3,7 @@ import { convertTextFields, describeErrors, type ValidationResult } from '@judgi
 import type { Static, TSchema } from 'typebox';
 import { Compile, type Validator } from 'typebox/compile';
 import { validationError } from './api-error.ts';
+import { compileOnFirstUse } from './lazy-compilers.ts';
 
 /** Marks a body schema as checked by its handler (a multipart form), not by Fastify's validation. */
 export const CHECKED_BY_HANDLER = 'x-checked-by-handler';
@@ -18,9 +19,11 @@ export const validatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema
   // A body only documented here (a multipart form) is read and checked by its handler.
   if ((schema as Record<string, unknown>)[CHECKED_BY_HANDLER] === true) return (data: unknown) => ({ value: data });
   const typedSchema = schema as TSchema;
-  const validator = Compile(typedSchema);
+  // Compiled at the route's first request, not at start (see compileOnFirstUse).
+  const validatorOf = compileOnFirstUse(() => Compile(typedSchema));
   const isBody = httpPart === 'body';
   return (data: unknown) => {
+    const validator = validatorOf();
     const value = isBody ? (data ?? {}) : convertTextFields(typedSchema, data);
     if (validator.Check(value)) return { value };
     return { error: validationError(describeErrors(typedSchema, value, validator.Errors(value))) };

@@ -1,0 +1,26 @@
+// Request checks and response serializers are generated code, one per route part: some 300 of
+// them. Compiled at start, as Fastify and TypeBox do by default, their source and code stayed in
+// the server's memory for routes a running server may never be asked (a judge's server rarely
+// sees the admin screens' calls). Each is compiled at its route's first request instead, once.
+// Figures: docs/decisions.md, "A lean server".
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+
+/** A value made by `compile` when first asked for, then kept. */
+export function compileOnFirstUse<T>(compile: () => T): () => T {
+  let compiled: { value: T } | undefined;
+  return () => {
+    compiled ??= { value: compile() };
+    return compiled.value;
+  };
+}
+
+type SerializerFactory = ReturnType<typeof SerializerSelector>;
+
+/** Fastify's own response serializers (fast-json-stringify), each compiled at its first answer. */
+export const buildSerializerOnFirstUse: SerializerFactory = (externalSchemas, options) => {
+  const compileSerializer = SerializerSelector()(externalSchemas, options);
+  return (route) => {
+    const serializerOf = compileOnFirstUse(() => compileSerializer(route));
+    return (document) => serializerOf()(document);
+  };
+};
