@@ -1,4 +1,6 @@
 // The app's one device store and one sync runner, wired to the stored session.
+// First: the device's checks, compiled when the app is built (compiled-checks.ts).
+import '../compiled-checks.ts';
 import { Role, hasRole } from '@judging/shared-types';
 import Dexie from 'dexie';
 import { api } from '../api/api.ts';
