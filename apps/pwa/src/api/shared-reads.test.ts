@@ -38,6 +38,25 @@ test('nothing is kept: a read after the answer asks again; another key is its ow
   assert.is(await sharedRead('event/3', load), 3);
 });
 
+test('a read started in a later task asks again, even while the first is still out', async () => {
+  const before = deferred<string>();
+  let requests = 0;
+  const first = sharedRead('event/7', () => {
+    requests += 1;
+    return before.promise;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  // A save happened meanwhile: its reload must not take the answer begun before it.
+  const after = sharedRead('event/7', async () => {
+    requests += 1;
+    return 'after the save';
+  });
+  before.resolve('before the save');
+  assert.is(await after, 'after the save');
+  assert.is(await first, 'before the save');
+  assert.is(requests, 2);
+});
+
 test("one caller's abort ends its wait only; the other still gets the answer", async () => {
   const answer = deferred<string>();
   const controller = new AbortController();

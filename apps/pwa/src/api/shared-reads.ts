@@ -1,19 +1,28 @@
 /**
- * One request for identical reads made at the same time: parts of a screen that each need the
- * same record (a results page and its toolbar both read the event) share one answer. Nothing is
- * kept once the answer is in, so a later read asks the server again and never sees old data.
- * A caller's signal stops its own wait only: the request runs to its end for whoever else waits.
+ * One request for identical reads started together: parts of a screen that each need the same
+ * record when it opens (a results page and its toolbar both read the event, in the same render's
+ * effects) share one answer. Only reads started in the same task join: a read started later (after
+ * a save, say) asks the server again rather than take an answer begun before the change, and
+ * nothing is kept once the answer is in. A caller's signal stops its own wait only: the request
+ * runs to its end for whoever else waits.
  */
-const inFlight = new Map<string, Promise<unknown>>();
+const joinable = new Map<string, Promise<unknown>>();
 
 export function sharedRead<T>(key: string, load: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   if (signal?.aborted) return Promise.reject(abortError());
-  let shared = inFlight.get(key) as Promise<T> | undefined;
+  let shared = joinable.get(key) as Promise<T> | undefined;
   if (!shared) {
-    shared = load().finally(() => inFlight.delete(key));
+    const started = load();
     // Every caller may have stopped waiting: a failure nobody waits for is not a page error.
-    shared.catch(() => undefined);
-    inFlight.set(key, shared);
+    started.catch(() => undefined);
+    joinable.set(key, started);
+    const stopJoining = () => {
+      if (joinable.get(key) === started) joinable.delete(key);
+    };
+    // Joinable until its answer is in or this task ends, whichever comes first.
+    started.then(stopJoining, stopJoining);
+    setTimeout(stopJoining, 0);
+    shared = started;
   }
   return untilAborted(shared, signal);
 }
