@@ -146,6 +146,11 @@ test('the server unreachable while the network is up: probes every 2–3 s while
 
     // The server is back: the next probe is answered and the drain starts then, not at the
     // backoff's next step (up to 30 s away).
+    const backoffRetryAt = runner.getStatus().nextRetryAt;
+    assert.ok(
+      backoffRetryAt !== null && Date.parse(backoffRetryAt) - clock() > 3100,
+      'the backoff alone would not try again within the next 3.1 s',
+    );
     isDown = false;
     const backAt = clock();
     const pushesBefore = pushes.length;
@@ -155,7 +160,10 @@ test('the server unreachable while the network is up: probes every 2–3 s while
     assert.ok(answered.at - backAt <= 3000, `answered ${answered.at - backAt} ms after the server came back`);
     const drain = pushes.slice(pushesBefore).find((push) => push.ok);
     assert.ok(drain, 'the drain started');
-    assert.is(drain.at, answered.at, 'on the answer, at once');
+    // On the answer: the runner's work between the fake clock's 100 ms steps runs on real
+    // macrotasks, so on a loaded machine the push may land a few steps later (CI once saw one).
+    // The backoff's own try is more than 3.1 s away (asserted above).
+    assert.ok(drain.at - answered.at <= 500, `the drain ${drain.at - answered.at} ms after the answer`);
     assert.equal(await countOutbox(db, 5), { pending: 0, rejected: 0 });
     assert.is(runner.getStatus().connection, Connection.Connected);
     assert.is(runner.getStatus().nextRetryAt, null);
