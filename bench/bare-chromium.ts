@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
 
 export interface BarePage {
   /** Runs `fn(arg)` in the page and answers its (awaited, JSON) result. */
@@ -37,22 +38,27 @@ async function until<T>(read: () => T | undefined | Promise<T | undefined>, time
   }
 }
 
+/** Debian's Chromium, and the flags every bench starts it with (no sandbox, no background traffic). */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Chromium under Playwright, for the benches that drive pages through it. */
+export function launchBenchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
 export async function launchBareChromium(): Promise<BareChromium> {
   const profile = mkdtempSync(path.join(tmpdir(), 'bench-chromium-'));
-  const chromium: ChildProcess = spawn(
-    '/usr/bin/chromium',
-    [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--remote-debugging-port=0',
-      `--user-data-dir=${profile}`,
-      'about:blank',
-    ],
+  const bareChromium: ChildProcess = spawn(
+    CHROMIUM_PATH,
+    ['--headless=new', ...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: 'ignore' },
   );
   // Chromium writes the port it chose into the profile.
@@ -66,7 +72,7 @@ export async function launchBareChromium(): Promise<BareChromium> {
   const sockets: WebSocket[] = [];
 
   return {
-    pid: chromium.pid ?? 0,
+    pid: bareChromium.pid ?? 0,
     async newPage(url) {
       const target = (await (await fetch(`${devtools}/json/new?${encodeURI(url)}`, { method: 'PUT' })).json()) as {
         id: string;
@@ -173,9 +179,9 @@ export async function launchBareChromium(): Promise<BareChromium> {
     },
     async close() {
       for (const socket of sockets) socket.close();
-      if (chromium.exitCode === null) {
-        const exited = new Promise((resolve) => chromium.once('exit', resolve));
-        chromium.kill('SIGTERM');
+      if (bareChromium.exitCode === null) {
+        const exited = new Promise((resolve) => bareChromium.once('exit', resolve));
+        bareChromium.kill('SIGTERM');
         await exited;
       }
       rmSync(profile, { recursive: true, force: true });

@@ -8,8 +8,7 @@
 // The first criteria row is the first sheet on screen: the page draws the whole sheet in one render.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium } from 'playwright-core';
-import { launchBareChromium, type BareChromium, type BarePage } from './bare-chromium.ts';
+import { launchBareChromium, launchBenchChromium, type BareChromium, type BarePage } from './bare-chromium.ts';
 import { JUDGE_PASSWORD, createScenario, startServer, type BenchScenario } from './bench-server.ts';
 
 const ROUNDS = Number(process.env.BENCH_COLD_START_ROUNDS ?? 7);
@@ -23,7 +22,7 @@ function median(values: readonly number[]): number {
 
 /** The judge's session as the app stores it, from a login through the app (Playwright). */
 async function logInThroughApp(baseUrl: string, scenario: BenchScenario): Promise<string> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await launchBenchChromium();
   try {
     const page = await browser.newPage({ baseURL: baseUrl });
     await page.goto('/login');

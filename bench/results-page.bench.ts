@@ -219,11 +219,8 @@ export async function benchResultsPage(browser: Browser, port: number): Promise<
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const { launchBenchChromium } = await import('./bare-chromium.ts');
+  const browser = await launchBenchChromium();
   try {
     await benchResultsPage(browser, Number(process.env.BENCH_PORT ?? 3199));
   } finally {

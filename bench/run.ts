@@ -26,7 +26,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
   JUDGE_PASSWORD,
   call,
@@ -37,7 +37,7 @@ import {
   type BenchScenario,
   type BenchServer,
 } from './bench-server.ts';
-import { launchBareChromium, type BareChromium, type BarePage } from './bare-chromium.ts';
+import { launchBareChromium, launchBenchChromium, type BareChromium, type BarePage } from './bare-chromium.ts';
 import { cpuSpent, describeCpuPer, readProcessTreeCpu, type CpuByKind } from './process-cpu.ts';
 import { benchColdStart } from './cold-start.bench.ts';
 import { benchEventPush } from './event-push.bench.ts';
@@ -685,10 +685,7 @@ function printSave(save: { median: number; p95: number; samples: number }): void
 
 /** (g) and (h), each with its own server (a state final seeded into one; a fresh one for the other). */
 async function benchPages(part: 'web' | 'results-page' | undefined): Promise<void> {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchBenchChromium();
   try {
     if (part !== 'web') {
       const results = await benchResultsPage(browser, PORT);
@@ -745,10 +742,7 @@ async function main(part: string | undefined): Promise<void> {
     return;
   }
   if (part === 'return') {
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu'],
-    });
+    const browser = await launchBenchChromium();
     try {
       await benchReturn(browser);
     } finally {
@@ -757,10 +751,7 @@ async function main(part: string | undefined): Promise<void> {
     return;
   }
   const server = await startServer(PORT);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchBenchChromium();
   try {
     if (part === 'save') {
       printSave(await benchSave(browser, server.baseUrl));

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Response } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './bare-chromium.ts';
 import { JUDGE_PASSWORD, createScenario, startServer } from './bench-server.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -181,19 +182,8 @@ async function runLighthouse(url: string): Promise<LighthouseScores> {
   const { default: lighthouse } = await import('lighthouse');
   const profileDir = mkdtempSync(path.join(tmpdir(), 'judging-lighthouse-'));
   const chrome = spawn(
-    '/usr/bin/chromium',
-    [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--user-data-dir=${profileDir}`,
-      '--remote-debugging-port=0',
-      'about:blank',
-    ],
+    CHROMIUM_PATH,
+    ['--headless=new', ...CHROMIUM_ARGS, `--user-data-dir=${profileDir}`, '--remote-debugging-port=0', 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   try {
@@ -285,11 +275,8 @@ export async function benchWeb(browser: Browser, port: number): Promise<WebBench
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const { launchBenchChromium } = await import('./bare-chromium.ts');
+  const browser = await launchBenchChromium();
   try {
     await benchWeb(browser, Number(process.env.BENCH_PORT ?? 3199));
   } finally {
