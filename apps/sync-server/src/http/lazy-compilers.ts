@@ -1,7 +1,8 @@
 // Request checks and response serializers are generated code, one per route part: some 300 of
 // them. Compiled at start, as Fastify and TypeBox do by default, their source and code stayed in
-// the server's memory for routes a running server may never be asked (a judge's server rarely
-// sees the admin screens' calls). Each is compiled at its route's first request instead, once.
+// the server's memory for every route, though a running server is asked only some of them (most
+// admin screens' calls never on a competition day). Each is compiled at its route's first
+// request instead, once.
 // Figures: docs/decisions.md, "A lean server".
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 
