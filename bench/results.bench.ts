@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 import { rankEvent } from '../packages/shared-types/src/index.ts';
 import { openMigratedDatabase } from '../apps/sync-server/src/db/database.ts';
-import { computeReport, loadScoringInputs } from '../apps/sync-server/src/features/results/results.service.ts';
+import { computeReport, loadScoringInputs } from '../apps/sync-server/src/features/results/results-compute.ts';
 
 // better-sqlite3 is the server's dependency; load it from there.
 const requireFromServer = createRequire(new URL('../apps/sync-server/package.json', import.meta.url));

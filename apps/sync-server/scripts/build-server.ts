@@ -1,5 +1,6 @@
 // Builds the server as `pnpm start` runs it: our own TypeScript (the server, the shared types,
-// the migrations) bundled into one module of plain JavaScript, apps/sync-server/dist/main.js.
+// the migrations) bundled into one module of plain JavaScript, apps/sync-server/dist/main.js, and
+// the results worker's thread beside it (dist/results-worker.js).
 // npm packages are not bundled: the module imports them from node_modules at run time, as the
 // sources do. Why: Node runs .ts files through a type stripper whose compiler, loaded with the
 // first .ts file, stays in the process's memory; with some 300 modules of source besides
@@ -18,21 +19,27 @@ function isOwnCode(id: string): boolean {
   return id.startsWith('.') || path.isAbsolute(id) || id.startsWith('@judging/') || id.startsWith('\0');
 }
 
+/** The modules a server runs: its main, and the results worker's thread (features/results/results-thread.ts). */
+const ENTRIES = { main: 'src/main.ts', 'results-worker': 'src/features/results/results-worker.ts' } as const;
+
 export async function buildServer(): Promise<void> {
-  const bundle = await rolldown({
-    input: path.join(serverDir, 'src/main.ts'),
-    platform: 'node',
-    external: (id) => !isOwnCode(id),
-    logLevel: 'warn',
-  });
-  const { output } = await bundle.generate({ format: 'esm', codeSplitting: false });
-  await bundle.close();
-  // config.ts finds the repository from its own file: dist/ sits as deep as src/. Written beside
-  // and renamed: a server starting meanwhile (another test worker) never reads half a file.
-  mkdirSync(path.dirname(BUILT_SERVER), { recursive: true });
-  const partial = `${BUILT_SERVER}.${process.pid}.partial`;
-  writeFileSync(partial, output[0].code);
-  renameSync(partial, BUILT_SERVER);
+  for (const [name, source] of Object.entries(ENTRIES)) {
+    const bundle = await rolldown({
+      input: path.join(serverDir, source),
+      platform: 'node',
+      external: (id) => !isOwnCode(id),
+      logLevel: 'warn',
+    });
+    const { output } = await bundle.generate({ format: 'esm', codeSplitting: false });
+    await bundle.close();
+    // config.ts finds the repository from its own file: dist/ sits as deep as src/. Written beside
+    // and renamed: a server starting meanwhile (another test worker) never reads half a file.
+    const target = path.join(path.dirname(BUILT_SERVER), `${name}.js`);
+    mkdirSync(path.dirname(target), { recursive: true });
+    const partial = `${target}.${process.pid}.partial`;
+    writeFileSync(partial, output[0].code);
+    renameSync(partial, target);
+  }
 }
 
 let built: Promise<void> | undefined;

@@ -25,7 +25,9 @@ import { registerRunRoutes } from './features/run/run.routes.ts';
 import { registerRejectedEditRoutes } from './features/rejected-edits/rejected-edits.routes.ts';
 import { registerReviewRoutes } from './features/review/review.routes.ts';
 import { registerResultsRoutes } from './features/results/results.routes.ts';
-import { computeReport, type ComputeReport } from './features/results/results.service.ts';
+import type { ComputeReport } from './features/results/results-compute.ts';
+import { createResultsWorker, type ResultsWorker } from './features/results/results-thread.ts';
+import { resultsComputation } from './features/results/results.service.ts';
 import { registerExportRoutes } from './features/exports/exports.routes.ts';
 import { registerCategoryRoutes } from './features/categories/categories.routes.ts';
 import { registerEventRoutes } from './features/events/events.routes.ts';
@@ -62,8 +64,10 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Where log lines go (standard output when not given); a test reads them from here. */
   logStream?: { write(line: string): void };
-  /** Computes an open event's results (computeReport unless a test gives a slower one). */
+  /** Computes open events' results on the server's thread (a test's slower one): no worker then. */
   computeResults?: ComputeReport;
+  /** Computes open events' results (one on the database file unless computeResults is given). */
+  resultsWorker?: ResultsWorker;
   /** The push order the sync routes use (a test watches its waiting pushes). */
   pushOrder?: PushOrder;
   /** The clock of every timestamp the server writes (the system's unless a test fixes it). */
@@ -77,7 +81,8 @@ export async function buildApp({
   logger = true,
   onRoute,
   logStream,
-  computeResults = computeReport,
+  computeResults,
+  resultsWorker = computeResults === undefined ? createResultsWorker(config.databaseFile) : undefined,
   pushOrder,
   now = systemClock,
 }: BuildAppOptions): Promise<AppInstance> {
@@ -122,6 +127,7 @@ export async function buildApp({
   const mailer = createMailer(db, config.smtpUrl, app.log, now);
   app.addHook('onClose', () => mailer.close());
   const linkTickets = createLinkTickets(db, config.jwtSecret);
+  if (resultsWorker !== undefined) app.addHook('onClose', () => resultsWorker.close());
   const deps: RouteDeps = {
     db,
     config,
@@ -137,7 +143,7 @@ export async function buildApp({
     requireEventRunner: createRequireEventRunner(db, now),
     linkTickets,
     requireLinkAuth: linkTickets.requireTicketOrAuth(createRequireAuth(db)),
-    computeResults,
+    results: resultsComputation(computeResults, resultsWorker, app.log),
     ...(pushOrder === undefined ? {} : { pushOrder }),
   };
 

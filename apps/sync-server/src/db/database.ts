@@ -19,13 +19,29 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // A state final's score index (about 5 MB for 100k scores) stays in this connection's page
-  // cache, so results and pulls read memory rather than copying pages in again (default: 2 MB).
-  // 64 MB held most of an idle server's memory (issue 20); what does not fit is in the OS's cache.
-  sqlite.pragma('cache_size = -16384');
+  setPageCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   registerConnection(db, sqlite);
   return db;
+}
+
+/**
+ * A second connection that only reads (the results worker's, features/results/results-worker.ts),
+ * to a database the server has opened and migrated. In WAL mode its reads never wait for the
+ * server's writes, nor the writes for them.
+ */
+export function openReadOnlyDatabase(file: string): Db {
+  const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  setPageCache(sqlite);
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+function setPageCache(sqlite: SQLite.Database): void {
+  // A state final's score index (about 5 MB for 100k scores) stays in the connection's page
+  // cache, so results and pulls read memory rather than copying pages in again (default: 2 MB).
+  // 64 MB held most of an idle server's memory (issue 20); what does not fit is in the OS's cache.
+  sqlite.pragma('cache_size = -16384');
 }
 
 /**

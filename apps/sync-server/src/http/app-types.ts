@@ -9,7 +9,7 @@ import type {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { ComputeReport } from '../features/results/results.service.ts';
+import type { ResultsComputation } from '../features/results/results.service.ts';
 import type { LoginThrottle } from '../features/auth/login-throttle.ts';
 import type { Mailer } from '../features/email/mailer.ts';
 import type { Captcha } from '../features/requests/captcha.ts';
@@ -52,8 +52,8 @@ export interface RouteDeps {
    * ticket for this very path, or the bearer header as `requireAuth` checks it.
    */
   requireLinkAuth: preHandlerAsyncHookHandler;
-  /** How an open event's provisional results are computed (computeReport; a test may slow it down). */
-  computeResults: ComputeReport;
+  /** Where open events' provisional results are computed: the results worker, or this thread. */
+  results: ResultsComputation;
   /** The order of one device's pipelined pushes; a test passes its own to watch what waits. */
   pushOrder?: PushOrder;
 }

@@ -8,7 +8,8 @@ import { openMigratedDatabase, type Db } from '../db/database.ts';
 import type { AppInstance } from '../http/app-types.ts';
 import { createPushOrder, type PushOrder } from '../features/sync/push-order.ts';
 import { DEMO_PASSWORD, loadDemoIfEmpty } from '../demo/load-demo.ts';
-import type { ComputeReport } from '../features/results/results.service.ts';
+import type { ComputeReport } from '../features/results/results-compute.ts';
+import type { ResultsWorker } from '../features/results/results-thread.ts';
 import type { Clock } from '../http/clock.ts';
 import { ContractBreach, readyHeldToDocument } from './contract-check.ts';
 
@@ -33,6 +34,8 @@ export async function buildTestApp(
   options: {
     logStream?: { write(line: string): void };
     computeResults?: ComputeReport;
+    /** The results worker, made for the test's database file (the app's own one otherwise). */
+    resultsWorker?: (databaseFile: string) => ResultsWorker;
     /** Fixes the server's clock (`deps.now`): every timestamp it writes, the demo data's dates too. */
     now?: Clock;
   } = {},
@@ -48,7 +51,10 @@ export async function buildTestApp(
   await loadDemoIfEmpty(db, options.now?.());
   const routes: RouteOptions[] = [];
   const onRoute = (route: RouteOptions) => routes.push(route);
-  const computeResults = options.computeResults === undefined ? {} : { computeResults: options.computeResults };
+  const computeResults = {
+    ...(options.computeResults === undefined ? {} : { computeResults: options.computeResults }),
+    ...(options.resultsWorker === undefined ? {} : { resultsWorker: options.resultsWorker(config.databaseFile) }),
+  };
   const clock = options.now === undefined ? {} : { now: options.now };
   const pushOrder = createPushOrder();
   const app = await buildApp(

@@ -11,7 +11,9 @@ import { buildTestApp, loginAs, type TestApp } from '../../test-support/build-te
 import { loadCulinary, type CulinaryFixture } from '../../test-support/judging-fixtures.ts';
 import { uuidv7 } from '../../test-support/sync-device.ts';
 import { chooseEncoding } from './results-answers.ts';
-import { computeReport, eventAnswer, getResultsAtVersion, type ComputeReport } from './results.service.ts';
+import { computeReport, type ComputeReport } from './results-compute.ts';
+import { serialiseReport } from './results-json.ts';
+import { eventAnswer, getResultsAtVersion } from './results.service.ts';
 
 interface World {
   t: TestApp;
@@ -179,10 +181,9 @@ test('the event answer, built category by category, is byte for byte the whole r
       tokenVersion: 0,
     };
     const results = await getResultsAtVersion(w.t.db, caller, w.c.eventId, new Date().toISOString());
-    const report = await results.report;
+    const report = await results.report();
     assert.ok(report.categories.length > 1, 'several categories');
-    const serialise = (value: unknown) => JSON.stringify(value);
-    assert.is((await eventAnswer(results, serialise)).json.toString('utf8'), serialise(report));
+    assert.is((await eventAnswer(results)).json.toString('utf8'), serialiseReport(report));
   } finally {
     await w.t.close();
   }

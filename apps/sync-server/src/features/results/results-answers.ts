@@ -27,8 +27,8 @@ export interface SerialisedAnswer {
   encoded(encoding: AnswerEncoding): Promise<Buffer>;
 }
 
-export function serialisedAnswer(json: string): SerialisedAnswer {
-  const bytes = Buffer.from(json, 'utf8');
+export function serialisedAnswer(json: string | Buffer): SerialisedAnswer {
+  const bytes = typeof json === 'string' ? Buffer.from(json, 'utf8') : json;
   const encodings = new Map<AnswerEncoding, Promise<Buffer>>();
   return {
     json: bytes,

@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.ts';
 import { buildAdminWorld, type AdminWorld } from '../../test-support/sessions.ts';
 import { findEventRow, findResultsVersion } from './results.repository.ts';
 import { createHandCheckedEvent, submitAs, type HandCheckedEvent } from './results.fixture.ts';
-import { RESULTS_INPUTS, computeReport } from './results.service.ts';
+import { RESULTS_INPUTS, computeReport } from './results-compute.ts';
 
 type InputTable = keyof typeof RESULTS_INPUTS;
 const inputTables = Object.keys(RESULTS_INPUTS) as InputTable[];

@@ -9,7 +9,6 @@ import {
   RecomputeBodySchema,
   ResultsReportSchema,
 } from '@judging/shared-types';
-import type { FastifyReply } from 'fastify';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { currentUser, requireAdminArea } from '../../http/guards.ts';
 import { schoolOfReport } from './report-parts.ts';
@@ -20,14 +19,7 @@ import {
   getEventResults,
   getResultsAtVersion,
   recomputeResults,
-  type SerialiseReport,
 } from './results.service.ts';
-
-/** The route's own 200 serialiser (its response schema), so the bytes are what Fastify would send. */
-function serialiserOf(reply: FastifyReply): SerialiseReport {
-  const serialise = reply.getSerializationFunction('200');
-  return serialise === undefined ? (report) => JSON.stringify(report) : (report) => serialise(report);
-}
 
 const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };
@@ -55,9 +47,9 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
         currentUser(request),
         request.params.eventId,
         deps.now().toISOString(),
-        deps.computeResults,
+        deps.results,
       );
-      return sendAnswer(request, reply, await eventAnswer(results, serialiserOf(reply)));
+      return sendAnswer(request, reply, await eventAnswer(results));
     },
   );
 
@@ -79,9 +71,9 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
         currentUser(request),
         request.params.eventId,
         deps.now().toISOString(),
-        deps.computeResults,
+        deps.results,
       );
-      const answer = categoryAnswer(results, request.params.categoryId, serialiserOf(reply));
+      const answer = categoryAnswer(results, request.params.categoryId);
       return sendAnswer(request, reply, await answer);
     },
   );
@@ -105,7 +97,7 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
           currentUser(request),
           request.params.eventId,
           deps.now().toISOString(),
-          deps.computeResults,
+          deps.results,
         ),
         request.params.schoolId,
       ),

@@ -1,0 +1,117 @@
+// The server's side of the results worker (results-worker.ts, issue 20): the thread starts at the
+// first results read that needs a computation and stops after a while without one, so an idle
+// server keeps no second thread and connection. A worker that fails or stops fails only the
+// requests it held; the next request starts a new one.
+import { Worker } from 'node:worker_threads';
+
+export interface ResultsWorkerData {
+  databaseFile: string;
+  /** A module whose `computeReport` the worker runs instead of the real one (a test's slow one). */
+  computeModule?: string | undefined;
+}
+
+/** A part of an event's results: the whole event, or one category (by id). */
+export type ResultsPart = 'event' | number;
+
+export interface WorkerRequest {
+  id: number;
+  eventId: number;
+  now: string;
+  part: ResultsPart;
+}
+
+/** The part's JSON bytes (undefined: the event is not open, or has no such category). */
+export type WorkerReply = { id: number; json: Uint8Array | undefined } | { id: number; error: string };
+
+export interface ResultsWorker {
+  /**
+   * One part of an open event's results as JSON, computed on the worker at the state's results
+   * version it reads then; undefined when the event is not open there, or has no such category.
+   */
+  answer(eventId: number, now: string, part: ResultsPart): Promise<Buffer | undefined>;
+  /** Whether its thread is running now (it stops when idle). */
+  readonly isRunning: boolean;
+  close(): Promise<void>;
+}
+
+// The sources run as TypeScript; the built server (apps/sync-server/dist) has the worker beside it.
+const WORKER_ENTRY = new URL(
+  import.meta.url.endsWith('.ts') ? './results-worker.ts' : './results-worker.js',
+  import.meta.url,
+);
+
+/** How long the worker stays without a request before it stops. */
+export const WORKER_IDLE_MS = 60_000;
+
+interface Waiter {
+  resolve(json: Buffer | undefined): void;
+  reject(error: Error): void;
+}
+
+export function createResultsWorker(
+  databaseFile: string,
+  options: { computeModule?: string; idleMs?: number } = {},
+): ResultsWorker {
+  const idleMs = options.idleMs ?? WORKER_IDLE_MS;
+  const waiting = new Map<number, Waiter>();
+  let worker: Worker | undefined;
+  let idleTimer: NodeJS.Timeout | undefined;
+  let nextId = 1;
+
+  const failWaiting = (error: Error) => {
+    for (const waiter of waiting.values()) waiter.reject(error);
+    waiting.clear();
+  };
+
+  const stop = async (thread: Worker) => {
+    if (worker === thread) worker = undefined;
+    await thread.terminate();
+  };
+
+  const started = (): Worker => {
+    clearTimeout(idleTimer);
+    if (worker !== undefined) return worker;
+    const workerData: ResultsWorkerData = { databaseFile, computeModule: options.computeModule };
+    const thread = new Worker(WORKER_ENTRY, { workerData });
+    // A server that is done closes it; a waiting read keeps nothing alive on its own.
+    thread.unref();
+    thread.on('message', (reply: WorkerReply) => {
+      const waiter = waiting.get(reply.id);
+      waiting.delete(reply.id);
+      if ('error' in reply) waiter?.reject(new Error(reply.error));
+      else waiter?.resolve(reply.json && Buffer.from(reply.json.buffer, reply.json.byteOffset, reply.json.byteLength));
+      if (waiting.size === 0) idleTimer = setTimeout(() => void stop(thread), idleMs).unref();
+    });
+    thread.on('error', (error) => {
+      if (worker === thread) worker = undefined;
+      failWaiting(error);
+    });
+    thread.on('exit', () => {
+      if (worker !== thread) return;
+      worker = undefined;
+      failWaiting(new Error('The results worker stopped.'));
+    });
+    worker = thread;
+    return thread;
+  };
+
+  return {
+    get isRunning() {
+      return worker !== undefined;
+    },
+    answer(eventId, now, part) {
+      const thread = started();
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        const request: WorkerRequest = { id, eventId, now, part };
+        thread.postMessage(request);
+      });
+    },
+    async close() {
+      clearTimeout(idleTimer);
+      failWaiting(new Error('The server is closing.'));
+      if (worker !== undefined) await stop(worker);
+    },
+  };
+}
