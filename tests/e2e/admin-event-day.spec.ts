@@ -34,19 +34,27 @@ test('switching admin tabs shows the rows at once, with no overlay ever over the
   await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible();
   await overlaysSeen(page); // the login itself is a change: its spinner is allowed
 
-  const tabs = ['Judges', 'Schools', 'Criteria', 'Dashboard & Events', 'Judges'];
-  for (const tab of tabs) {
+  // Each tab's table by its name: during the switch the previous tab's table may still be in the page.
+  const tabs = [
+    ['Judges', 'Judges'],
+    ['Schools', 'Schools'],
+    ['Criteria', 'Sections'],
+    ['Dashboard & Events', 'Events'],
+    ['Judges', 'Judges'],
+  ] as const;
+  for (const [tab, table] of tabs) {
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: tab }).click();
-    const firstRow = page.getByRole('main').locator('table tbody tr').first();
+    const firstRow = page.getByRole('main').getByRole('table', { name: table }).locator('tbody tr').first();
     await expect(firstRow).toBeVisible();
     await expect(firstRow).not.toHaveText(/^Loading/);
     // What a tap on the row would reach is the row, not a layer over it.
-    const isRowOnTop = await firstRow.evaluate((row) => {
+    const tap = await firstRow.evaluate((row) => {
       const box = row.getBoundingClientRect();
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      return hit !== null && row.contains(hit);
+      const what = hit === null ? 'nothing' : `${hit.tagName.toLowerCase()}.${[...hit.classList].join('.')}`;
+      return { isRowOnTop: hit !== null && row.contains(hit), reached: `${what} at ${Math.round(box.top)}px` };
     });
-    expect(isRowOnTop, `${tab}: the first row takes the tap`).toBe(true);
+    expect(tap.isRowOnTop, `${tab}: the first row takes the tap (it reached ${tap.reached})`).toBe(true);
     expect(await overlaysSeen(page), `${tab}: no overlay appeared`).toEqual([]);
   }
 });
