@@ -5,7 +5,7 @@ import type { SyncReferenceData } from '@judging/shared-types';
 import type { Db } from '../db/database.ts';
 import type { AppInstance } from '../http/app-types.ts';
 import { loginAs } from './build-test-app.ts';
-import type { Place } from './sync-device.ts';
+import { uuidv7, type Place } from './sync-device.ts';
 
 export interface SectionFixture {
   sectionId: number;
@@ -81,6 +81,33 @@ export async function loadCulinary(app: AppInstance, db: Db, email = 'judge1@dem
       return { eventId, categoryId: category.categoryId, sectionId: section.sectionId, schoolId };
     },
   };
+}
+
+/**
+ * The judge's tablet pushes one score: the first subsection of the first section, for the first
+ * school (a new mutation and score id each time; the server keeps one cell and moves its value).
+ */
+export function pushFirstScore(app: AppInstance, c: CulinaryFixture, score: number, createdAt = new Date()) {
+  const subsection = c.sections[0].subsections[0];
+  if (!subsection) throw new Error('no subsection');
+  return app.inject({
+    method: 'POST',
+    url: '/api/sync/push',
+    headers: c.headers,
+    payload: {
+      deviceId: 'tablet-1',
+      protocolVersion: 1,
+      mutations: [
+        {
+          id: uuidv7(),
+          seq: 1,
+          createdAt: createdAt.toISOString(),
+          kind: 'subsectionScore.put',
+          data: { scoreId: crypto.randomUUID(), ...c.place(0, 0), subsectionId: subsection.subsectionId, score },
+        },
+      ],
+    },
+  });
 }
 
 /** Bytes that pass the JPEG magic-byte check, and their SHA-256. */

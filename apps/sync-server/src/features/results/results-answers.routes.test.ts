@@ -8,8 +8,7 @@ import * as assert from 'uvu/assert';
 import { Role, type PushResponse, type ResultsReport } from '@judging/shared-types';
 import type { AuthContext } from '../../http/guards.ts';
 import { buildTestApp, loginAs, type TestApp } from '../../test-support/build-test-app.ts';
-import { loadCulinary, type CulinaryFixture } from '../../test-support/judging-fixtures.ts';
-import { uuidv7 } from '../../test-support/sync-device.ts';
+import { loadCulinary, pushFirstScore, type CulinaryFixture } from '../../test-support/judging-fixtures.ts';
 import { chooseEncoding } from './results-answers.ts';
 import { computeReport, type ComputeReport } from './results-compute.ts';
 import { serialiseReport } from './results-json.ts';
@@ -37,26 +36,7 @@ async function buildWorld(before: () => Promise<void> = async () => {}): Promise
 }
 
 function push(w: World, score: number) {
-  const subsection = w.c.sections[0].subsections[0];
-  if (!subsection) throw new Error('no subsection');
-  return w.t.app.inject({
-    method: 'POST',
-    url: '/api/sync/push',
-    headers: w.c.headers,
-    payload: {
-      deviceId: 'tablet-1',
-      protocolVersion: 1,
-      mutations: [
-        {
-          id: uuidv7(),
-          seq: 1,
-          createdAt: new Date().toISOString(),
-          kind: 'subsectionScore.put',
-          data: { scoreId: crypto.randomUUID(), ...w.c.place(0, 0), subsectionId: subsection.subsectionId, score },
-        },
-      ],
-    },
-  });
+  return pushFirstScore(w.t.app, w.c, score);
 }
 
 function readResults(w: World, path = '', acceptEncoding?: string) {
