@@ -1,4 +1,4 @@
-// The results cache against every input a report shows (results.service.ts RESULTS_INPUTS):
+// The results cache against every input a report shows (RESULTS_INPUTS, results-compute.ts):
 // renaming anything an open event's report shows is visible at the next read, through the real
 // routes and database; a closed event's final results never move.
 import { test } from 'uvu';

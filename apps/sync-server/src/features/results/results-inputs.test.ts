@@ -1,4 +1,4 @@
-// RESULTS_INPUTS (results.service.ts) against what a report really reads and what really
+// RESULTS_INPUTS (results-compute.ts) against what a report really reads and what really
 // invalidates it: every query computeReport sends is recorded (a Kysely plugin walking each
 // query's tree), and every listed insert, update and delete must move the state's results
 // version. A new read in the results code without its line in RESULTS_INPUTS, or a listed input
