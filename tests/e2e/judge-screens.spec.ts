@@ -110,8 +110,9 @@ test('the score sheet follows the seed: modals, headers, dropdowns, Done, prompt
   await expect(
     screens.dialog.getByText('Are you sure you want to remove Outside Assistance During Competition?'),
   ).toBeVisible();
+  const notes = await screens.watchSyncNotes();
   await screens.dialog.getByRole('button', { name: 'Remove' }).click();
-  await expect(screens.syncNote(/^Removed on this tablet/)).toBeVisible();
+  await expect.poll(notes.seen).toContainEqual(expect.stringMatching(/^Removed on this tablet/));
   await expect.poll(() => headerBackground(dqHeading)).toBe(TRANSPARENT);
 
   // Done waits for every subsection.

@@ -112,8 +112,9 @@ test.describe('the server process stopped while the network stays up', () => {
     await page.getByRole('button', { name: 'Edit Menu Design and Balance' }).click();
     await screens.dialog.getByRole('button', { name: 'Change comments' }).click();
     await screens.dialog.getByRole('textbox', { name: 'Comments' }).fill('Balanced, seasonal menu');
+    const saveNotes = await screens.watchSyncNotes();
     await screens.saveDialog();
-    await expect(screens.syncNote('Saved on this tablet, will send when connected')).toBeVisible();
+    await expect.poll(saveNotes.seen).toContain('Saved on this tablet, will send when connected');
     await screens.addPenalty('Incomplete Uniform', { comments: 'No hat' });
     await screens.addPenalty('Overtime', {
       overtime: '1:24',
@@ -152,9 +153,10 @@ test.describe('the server process stopped while the network stays up', () => {
     // The DQ applied on the other school while the server answered, removed now.
     await openSheet(screens, scenario, 1);
     await page.getByRole('button', { name: 'Delete Outside Assistance During Competition' }).click();
+    const removalNotes = await screens.watchSyncNotes();
     await screens.dialog.getByRole('button', { name: 'Remove' }).click();
     await expect(screens.dialog).toBeHidden();
-    await expect(screens.syncNote('Removed on this tablet, will send when connected')).toBeVisible();
+    await expect.poll(removalNotes.seen).toContain('Removed on this tablet, will send when connected');
     const removed = page.getByRole('row', { name: 'Outside Assistance During Competition' });
     await expect(removed).toContainText('removed on this tablet');
     await expect(removed).toContainText('not sent');

@@ -97,6 +97,27 @@ export class JudgeScreens {
   }
 
   /**
+   * Records, from now on, each line the status bar's note shows. A note shows for 5 s, and on a
+   * loaded machine a look for it can come later than that (CI once missed one): call before the
+   * action, then `expect.poll(notes.seen)`. Recording stops with the page (a reload).
+   */
+  async watchSyncNotes(): Promise<{ seen: () => Promise<string[]> }> {
+    const key = `syncNotesSeen${Date.now()}${Math.random().toString(36).slice(2)}`;
+    await this.page.evaluate((key) => {
+      const seen: string[] = [];
+      (window as unknown as Record<string, string[]>)[key] = seen;
+      const record = () => {
+        const note = document.querySelector('[aria-label="Sync status"] [data-testid="sync-note"]');
+        const text = note?.textContent?.trim();
+        if (text && seen.at(-1) !== text) seen.push(text);
+      };
+      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
+      record();
+    }, key);
+    return { seen: () => this.page.evaluate((key) => [...(window as unknown as Record<string, string[]>)[key]!], key) };
+  }
+
+  /**
    * After Done: the sheet's scores are on this tablet (or all sent). "Saved on this tablet" goes
    * once the queue is empty, which online can be before a look at the bar: an empty queue says
    * the same.
