@@ -4,8 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildTestApp } from '../test-support/build-test-app.ts';
-import { loadCulinary } from '../test-support/judging-fixtures.ts';
-import { uuidv7 } from '../test-support/sync-device.ts';
+import { loadCulinary, pushOneMutation } from '../test-support/judging-fixtures.ts';
 
 interface LogLine {
   level: number;
@@ -22,28 +21,11 @@ test('a push and a health check log nothing at info; other calls one line; a ref
     const subsection = c.sections[0].subsections[0];
     lines.length = 0;
     const push = (headers: Record<string, string>) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/sync/push',
-        headers,
-        payload: {
-          deviceId: 'tablet-1',
-          protocolVersion: 1,
-          mutations: [
-            {
-              id: uuidv7(),
-              seq: 1,
-              createdAt: new Date().toISOString(),
-              kind: 'subsectionScore.put',
-              data: {
-                scoreId: crypto.randomUUID(),
-                ...c.place(0, 0),
-                subsectionId: subsection?.subsectionId,
-                score: 2,
-              },
-            },
-          ],
-        },
+      pushOneMutation(t.app, headers, 'subsectionScore.put', {
+        scoreId: crypto.randomUUID(),
+        ...c.place(0, 0),
+        subsectionId: subsection?.subsectionId,
+        score: 2,
       });
     for (let index = 0; index < 5; index += 1) assert.is((await push(c.headers)).statusCode, 200);
     assert.is((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode, 200);

@@ -83,6 +83,26 @@ export async function loadCulinary(app: AppInstance, db: Db, email = 'judge1@dem
   };
 }
 
+/** A tablet (`tablet-1`) pushes one mutation as `headers`' user: a new mutation id each time. */
+export function pushOneMutation(
+  app: AppInstance,
+  headers: Record<string, string>,
+  kind: string,
+  data: Record<string, unknown>,
+  createdAt = new Date(),
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/sync/push',
+    headers,
+    payload: {
+      deviceId: 'tablet-1',
+      protocolVersion: 1,
+      mutations: [{ id: uuidv7(), seq: 1, createdAt: createdAt.toISOString(), kind, data }],
+    },
+  });
+}
+
 /**
  * The judge's tablet pushes one score: the first subsection of the first section, for the first
  * school (a new mutation and score id each time; the server keeps one cell and moves its value).
@@ -90,24 +110,8 @@ export async function loadCulinary(app: AppInstance, db: Db, email = 'judge1@dem
 export function pushFirstScore(app: AppInstance, c: CulinaryFixture, score: number, createdAt = new Date()) {
   const subsection = c.sections[0].subsections[0];
   if (!subsection) throw new Error('no subsection');
-  return app.inject({
-    method: 'POST',
-    url: '/api/sync/push',
-    headers: c.headers,
-    payload: {
-      deviceId: 'tablet-1',
-      protocolVersion: 1,
-      mutations: [
-        {
-          id: uuidv7(),
-          seq: 1,
-          createdAt: createdAt.toISOString(),
-          kind: 'subsectionScore.put',
-          data: { scoreId: crypto.randomUUID(), ...c.place(0, 0), subsectionId: subsection.subsectionId, score },
-        },
-      ],
-    },
-  });
+  const data = { scoreId: crypto.randomUUID(), ...c.place(0, 0), subsectionId: subsection.subsectionId, score };
+  return pushOneMutation(app, c.headers, 'subsectionScore.put', data, createdAt);
 }
 
 /** Bytes that pass the JPEG magic-byte check, and their SHA-256. */

@@ -11,10 +11,10 @@ import { snapshotTables } from '../../test-support/factories.ts';
 import {
   loadCulinary,
   multipartBody,
+  pushOneMutation,
   SCORE_TABLES,
   type CulinaryFixture,
 } from '../../test-support/judging-fixtures.ts';
-import { uuidv7 } from '../../test-support/sync-device.ts';
 
 interface Context {
   t: TestApp;
@@ -39,16 +39,7 @@ Timed.after.each(async (context) => {
 });
 
 async function push(t: TestApp, c: CulinaryFixture, data: Record<string, unknown>, kind = 'penaltyScore.put') {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/sync/push',
-    headers: c.headers,
-    payload: {
-      deviceId: 'tablet-1',
-      protocolVersion: 1,
-      mutations: [{ id: uuidv7(), seq: 1, createdAt: new Date().toISOString(), kind, data }],
-    },
-  });
+  const response = await pushOneMutation(t.app, c.headers, kind, data);
   assert.is(response.statusCode, 200, response.body);
   const [result] = (response.json() as PushResponse).results;
   if (!result) throw new Error('no result');
