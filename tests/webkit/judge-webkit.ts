@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readDeviceInPage, type DeviceState } from '../e2e/pages/judge-device.ts';
+import { recordSyncNotesInPage, syncNotesKey, syncNotesSeenInPage } from '../e2e/pages/sync-notes-in-page.ts';
 import { waitUntil, type Browser } from './harness.ts';
 
 // A busy two-core CI machine runs the server, MiniBrowser and Xvfb together: waits are generous there.
@@ -214,8 +215,13 @@ export class WebKitJudge {
     await this.waitForText(path.basename(filePath), { within: DIALOG });
   }
 
-  /** Save, then the dialog closes (the device store committed) and the status bar says the change is on this tablet. */
+  /**
+   * Save, then the dialog closes (the device store committed) and the status bar says the change
+   * is on this tablet. The note shows for 5 s, so it is recorded as it appears, not looked for.
+   */
   async saveDialog(): Promise<void> {
+    const notes = syncNotesKey();
+    await this.browser.execute(recordSyncNotesInPage, notes);
     await this.clickButton('Save', DIALOG);
     const dialog = this.browser.$(DIALOG);
     const closed = await dialog
@@ -229,7 +235,17 @@ export class WebKitJudge {
         .catch(() => '');
       throw new Error(`the dialog stayed open after Save; alerts: ${JSON.stringify(alerts)}`);
     }
-    await this.waitForText('Saved on this tablet', { within: "//*[@aria-label='Sync status']" });
+    let seen: string[] = [];
+    await waitUntil(
+      '"Saved on this tablet" in the status bar',
+      async () => {
+        seen = await this.browser.execute(syncNotesSeenInPage, notes);
+        return seen.some((line) => line.startsWith('Saved on this tablet'));
+      },
+      DEFAULT_TIMEOUT,
+    ).catch((error: unknown) => {
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; notes seen: ${JSON.stringify(seen)}`);
+    });
   }
 
   /** "All sent" or "… N changes saved on this tablet" in the sync status bar (sync-wording.ts). */

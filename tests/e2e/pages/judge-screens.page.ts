@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { AppShell } from './app-shell.page.ts';
+import { recordSyncNotesInPage, syncNotesKey, syncNotesSeenInPage } from './sync-notes-in-page.ts';
 
 /** A small PNG, so the app's downscale-and-hash path runs on a real image. */
 export function testPhoto(name: string, red = 200): { name: string; mimeType: string; buffer: Buffer } {
@@ -98,23 +99,13 @@ export class JudgeScreens {
 
   /**
    * Records, from now on, each line the status bar's note shows. A note shows for 5 s, and on a
-   * loaded machine a look for it can come later than that (CI once missed one): call before the
-   * action, then `expect.poll(notes.seen)`. Recording stops with the page (a reload).
+   * loaded machine a look for it can come later than that: call before the action, then
+   * `expect.poll(notes.seen)`. Recording stops with the page (a reload).
    */
   async watchSyncNotes(): Promise<{ seen: () => Promise<string[]> }> {
-    const key = `syncNotesSeen${Date.now()}${Math.random().toString(36).slice(2)}`;
-    await this.page.evaluate((key) => {
-      const seen: string[] = [];
-      (window as unknown as Record<string, string[]>)[key] = seen;
-      const record = () => {
-        const note = document.querySelector('[aria-label="Sync status"] [data-testid="sync-note"]');
-        const text = note?.textContent?.trim();
-        if (text && seen.at(-1) !== text) seen.push(text);
-      };
-      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
-      record();
-    }, key);
-    return { seen: () => this.page.evaluate((key) => [...(window as unknown as Record<string, string[]>)[key]!], key) };
+    const key = syncNotesKey();
+    await this.page.evaluate(recordSyncNotesInPage, key);
+    return { seen: () => this.page.evaluate(syncNotesSeenInPage, key) };
   }
 
   /**
