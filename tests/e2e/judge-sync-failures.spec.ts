@@ -159,6 +159,9 @@ test.describe('judge sync when things go wrong', () => {
     await item.getByRole('button', { name: 'Retry' }).click();
     await expect(item).toBeHidden();
     await page.keyboard.press('Escape');
+    // The count read 0 before the tap too (a refused row is not waiting to send): the retried
+    // edit is sent once the device's queue is empty, not once the count says 0.
+    await expect.poll(async () => (await readDevice(page)).outbox.length, { timeout: 20_000 }).toBe(0);
     await expect(screens.pendingText(0)).toBeVisible();
     await expect(screens.needsAttentionButton).toBeHidden();
     await expect(costing).not.toContainText('refused');
