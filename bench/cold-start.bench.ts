@@ -3,13 +3,17 @@
 // process stopped, the page's CPU throttled 4×, a new tab opened on one school's sheet. Measured
 // from navigation start to the painted frame that first shows the sheet's first criteria row,
 // against a bare static page (one element, no script) loaded from a loopback server under the
-// same throttle in the same run. The service worker is stopped before every round, as after an
-// app launch. Runs in a Chromium nothing but a DevTools socket is attached to (bare-chromium.ts).
+// same throttle in the same run, and against the fixed stack's bare skeleton (bench/skeleton: React,
+// Mantine, Dexie, workbox-window, nothing of the app), installed and loaded offline the same way.
+// The service worker is stopped before every round, as after an app launch. Runs in a Chromium
+// nothing but a DevTools socket is attached to (bare-chromium.ts).
 // The first criteria row is the first sheet on screen: the page draws the whole sheet in one render.
+import { rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { launchBareChromium, launchBenchChromium, type BareChromium, type BarePage } from './bare-chromium.ts';
 import { JUDGE_PASSWORD, createScenario, startServer, type BenchScenario } from './bench-server.ts';
+import { buildSkeleton, serveFolder } from './web.bench.ts';
 
 const ROUNDS = Number(process.env.BENCH_COLD_START_ROUNDS ?? 7);
 const CPU_THROTTLE = 4;
@@ -138,9 +142,19 @@ function mainThreadCpuUntilShown(events: TraceEvent[]): number {
  * One cold load in a new tab: when the frame first showing `selector` was painted (ms since
  * navigation), and the main thread's CPU time until then (ms).
  */
-async function coldLoad(bare: BareChromium, url: string, selector: string): Promise<{ wall: number; cpu: number }> {
+async function coldLoad(
+  bare: BareChromium,
+  url: string,
+  selector: string,
+  profileFile?: string,
+): Promise<{ wall: number; cpu: number }> {
   const page = await bare.newPage('data:text/html,<title>blank</title>');
   try {
+    if (profileFile) {
+      await page.command('Profiler.enable', {});
+      await page.command('Profiler.setSamplingInterval', { interval: 100 });
+      await page.command('Profiler.start', {});
+    }
     await page.command('ServiceWorker.enable', {});
     await page.command('ServiceWorker.stopAllWorkers', {});
     await page.command('Page.enable', {});
@@ -154,6 +168,7 @@ async function coldLoad(bare: BareChromium, url: string, selector: string): Prom
       undefined,
     );
     const cpu = mainThreadCpuUntilShown((await trace.stop()) as TraceEvent[]);
+    if (profileFile) writeFileSync(profileFile, JSON.stringify((await page.command('Profiler.stop', {})).profile));
     return { wall, cpu };
   } finally {
     await page.close();
@@ -181,7 +196,49 @@ export interface ColdStartResult {
   /** The page's main-thread CPU time to the sheet (median), for comparing builds. */
   cpuMedian: number;
   bareMedian: number;
+  /** The fixed stack's skeleton to its first stored row, offline, the same way (median). */
+  skeletonMedian: number;
   rounds: number;
+}
+
+/**
+ * The skeleton (bench/skeleton) installed in `bare`: its service worker controls it, one score is
+ * in its Dexie store, its server is stopped. Loaded, it shows that score in a table cell once
+ * React, Mantine and Dexie have started and read the store: the floor the fixed stack sets under
+ * the scoring page, which reads its store the same way before its first row.
+ */
+async function installSkeleton(bare: BareChromium): Promise<{ url: string; selector: string; dist: string }> {
+  const dist = await buildSkeleton();
+  const server = await serveFolder(dist);
+  try {
+    const url = `${server.baseUrl}/`;
+    const setup = await bare.newPage(url);
+    await setup.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    }, undefined);
+    await setup.navigate(url);
+    await setup.waitFor(() => document.querySelector('h1') !== null, undefined);
+    if (!(await setup.evaluate(() => navigator.serviceWorker.controller !== null, undefined)))
+      throw new Error('The skeleton’s service worker does not control the page');
+    await setup.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('skeleton');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      await new Promise<void>((resolve, reject) => {
+        const transaction = db.transaction('scores', 'readwrite');
+        transaction.objectStore('scores').put({ key: 'one', value: 1 });
+        transaction.oncomplete = () => resolve();
+        transaction.onerror = () => reject(transaction.error);
+      });
+      db.close();
+    }, undefined);
+    await setup.close();
+    return { url, selector: 'td', dist };
+  } finally {
+    await server.close();
+  }
 }
 
 /** The scoring page installed in `bare` from a server on `port` serving `pwaDist` (the built app by default), that server then stopped. */
@@ -229,26 +286,35 @@ export async function benchColdStart(port: number): Promise<ColdStartResult> {
   const bare = await launchBareChromium();
   const compareDist = process.env.BENCH_COLD_START_COMPARE_DIST;
   const installs: Awaited<ReturnType<typeof installScoringPage>>[] = [];
+  let skeletonDist: string | undefined;
   try {
     installs.push(await installScoringPage(bare, port, undefined));
     if (compareDist) installs.push(await installScoringPage(bare, port + 10, compareDist));
+    const skeleton = await installSkeleton(bare);
+    skeletonDist = skeleton.dist;
     console.log(
-      `\n(i) offline cold start of the scoring page: installed app, server stopped, ${STORED_SCORES} scores stored, CPU throttled ${CPU_THROTTLE}×, service worker stopped before each load; navigation → the painted frame showing the first criteria row; against a bare static page from a loopback server under the same throttle; ${ROUNDS} rounds, alternating${compareDist ? `; the build in ${compareDist} alternately too` : ''}`,
+      `\n(i) offline cold start of the scoring page: installed app, server stopped, ${STORED_SCORES} scores stored, CPU throttled ${CPU_THROTTLE}×, service worker stopped before each load; navigation → the painted frame showing the first criteria row; against a bare static page from a loopback server and the React + Mantine + Dexie + PWA skeleton (installed, offline, to its first stored row) under the same throttle; ${ROUNDS} rounds, alternating${compareDist ? `; the build in ${compareDist} alternately too` : ''}`,
     );
     const scoring: { wall: number; cpu: number }[] = [];
     const compared: { wall: number; cpu: number }[] = [];
     const barePage: { wall: number; cpu: number }[] = [];
+    const skeletonPage: { wall: number; cpu: number }[] = [];
     // A first load of each, not counted: Chromium's own first-tab work (process, caches) is not the app's.
     for (const install of installs) await coldLoad(bare, install.url, install.selector);
     await coldLoad(bare, barePages.url, '#bare');
+    await coldLoad(bare, skeleton.url, skeleton.selector);
     for (let round = 1; round <= ROUNDS; round += 1) {
-      scoring.push(await coldLoad(bare, installs[0]!.url, installs[0]!.selector));
+      // BENCH_COLD_START_PROFILE=file.cpuprofile: the last round's scoring page load, profiled
+      // (the sampling slows it; build the app with source maps to read it by module).
+      const profileFile = round === ROUNDS ? process.env.BENCH_COLD_START_PROFILE : undefined;
+      scoring.push(await coldLoad(bare, installs[0]!.url, installs[0]!.selector, profileFile));
       if (installs[1]) compared.push(await coldLoad(bare, installs[1].url, installs[1].selector));
       barePage.push(await coldLoad(bare, barePages.url, '#bare'));
+      skeletonPage.push(await coldLoad(bare, skeleton.url, skeleton.selector));
       const load = (measured: { wall: number; cpu: number }) =>
         `${measured.wall.toFixed(0)} ms (main thread CPU ${measured.cpu.toFixed(0)} ms)`;
       console.log(
-        `    round ${round}: scoring page ${load(scoring.at(-1)!)}${compared.length > 0 ? `; compared build ${load(compared.at(-1)!)}` : ''}; bare page ${load(barePage.at(-1)!)}`,
+        `    round ${round}: scoring page ${load(scoring.at(-1)!)}${compared.length > 0 ? `; compared build ${load(compared.at(-1)!)}` : ''}; bare page ${load(barePage.at(-1)!)}; skeleton ${load(skeletonPage.at(-1)!)}`,
       );
     }
     const walls = scoring.map((load) => load.wall);
@@ -258,10 +324,15 @@ export async function benchColdStart(port: number): Promise<ColdStartResult> {
       max: Math.max(...walls),
       cpuMedian: median(scoring.map((load) => load.cpu)),
       bareMedian: median(barePage.map((load) => load.wall)),
+      skeletonMedian: median(skeletonPage.map((load) => load.wall)),
       rounds: ROUNDS,
     };
+    const skeletonCpu = median(skeletonPage.map((load) => load.cpu));
     console.log(
       `    median ${result.median.toFixed(0)} ms (${result.min.toFixed(0)}–${result.max.toFixed(0)}), goal ≤ 600 ms; main thread CPU (thread time) ${result.cpuMedian.toFixed(0)} ms; bare page ${result.bareMedian.toFixed(0)} ms; scoring / bare = ${(result.median / result.bareMedian).toFixed(1)}`,
+    );
+    console.log(
+      `    skeleton: median ${result.skeletonMedian.toFixed(0)} ms, main thread CPU ${skeletonCpu.toFixed(0)} ms; scoring page / skeleton = ${(result.median / result.skeletonMedian).toFixed(2)} (wall), ${(result.cpuMedian / skeletonCpu).toFixed(2)} (CPU)`,
     );
     if (compared.length > 0) {
       const comparedWall = median(compared.map((load) => load.wall));
@@ -275,5 +346,6 @@ export async function benchColdStart(port: number): Promise<ColdStartResult> {
     await bare.close();
     await barePages.close();
     for (const install of installs) await install.server.stop();
+    if (skeletonDist) rmSync(skeletonDist, { recursive: true, force: true });
   }
 }

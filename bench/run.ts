@@ -19,7 +19,8 @@
 //       skeleton built in the same run, and Lighthouse mobile on /welcome and /login
 //       (bench/web.bench.ts).
 //   (i) the offline cold start of the installed scoring page, server stopped, 4× CPU throttle,
-//       against a bare static page under the same throttle (bench/cold-start.bench.ts).
+//       against a bare static page and the fixed stack's skeleton under the same throttle
+//       (bench/cold-start.bench.ts).
 // Needs the built PWA (`pnpm build`) and Debian's Chromium (/usr/bin/chromium).
 // `node bench/run.ts save` runs (a) alone (likewise `results`, `drain`, `return`, `server`,
 // `event`, `results-page`, `web`); no argument runs all but (f); `--help` prints the parts.
@@ -66,11 +67,12 @@ parts (no part: all of them but event, then issue 20's table):
   web      (h) JS loaded by the judge's scoring route against a bare React + Mantine + Dexie + PWA
            skeleton, and Lighthouse mobile on /welcome and /login
   cold-start (i) offline cold start of the installed scoring page (server stopped, 4× CPU
-           throttle) against a bare static page under the same throttle
+           throttle) against a bare static page and the fixed stack's skeleton, same throttle
 
 environment: BENCH_PORT (3199), BENCH_SAVE_SAMPLES, BENCH_DRAIN_ROUNDS, BENCH_RETURN_ROUNDS,
   BENCH_SERVER_ROUNDS (3), BENCH_LOAD_SECONDS (60), BENCH_COLD_START_ROUNDS (7),
   BENCH_COLD_START_COMPARE_DIST (an earlier build's apps/pwa/dist, copied: loaded alternately),
+  BENCH_COLD_START_PROFILE (a file: the last round's scoring page load as a CPU profile),
   BENCH_LIGHTHOUSE_ROUNDS (3), BENCH_PROFILE_SERVER, BENCH_TRACE_DRAIN,
   BENCH_LOG_LEVEL (the server's log level; set, its log goes to the output: one line per request)`;
 
@@ -709,7 +711,7 @@ async function benchColdStartRow(): Promise<void> {
   const coldStart = await benchColdStart(PORT + 3);
   referenceRows.push({
     measure: 'offline cold start of the scoring page (4× CPU throttle, installed, server stopped)',
-    measured: `${fixed(coldStart.median, 0)} ms (${fixed(coldStart.min, 0)}–${fixed(coldStart.max, 0)}, ${coldStart.rounds} loads; main thread CPU ${fixed(coldStart.cpuMedian, 0)} ms; a bare static page ${fixed(coldStart.bareMedian, 0)} ms)`,
+    measured: `${fixed(coldStart.median, 0)} ms (${fixed(coldStart.min, 0)}–${fixed(coldStart.max, 0)}, ${coldStart.rounds} loads; main thread CPU ${fixed(coldStart.cpuMedian, 0)} ms; a bare static page ${fixed(coldStart.bareMedian, 0)} ms; the React + Mantine + Dexie + PWA skeleton ${fixed(coldStart.skeletonMedian, 0)} ms, ${fixed(coldStart.median / coldStart.skeletonMedian, 2)}×)`,
     goal: '≤ 600 ms',
     isMet: coldStart.median <= 600,
   });

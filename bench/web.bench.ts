@@ -48,7 +48,7 @@ interface ResolveContext {
 }
 
 /** Builds the skeleton with the app's Vite, React and PWA plugins; answers its dist folder. */
-async function buildSkeleton(): Promise<string> {
+export async function buildSkeleton(): Promise<string> {
   const vite = await importFromPwa<ViteModule>('vite');
   const react = (await importFromPwa<{ default: () => VitePlugin }>('@vitejs/plugin-react')).default;
   const { VitePWA } = await importFromPwa<{ VitePWA: (options: object) => VitePlugin }>('vite-plugin-pwa');
@@ -83,7 +83,7 @@ async function buildSkeleton(): Promise<string> {
 }
 
 /** A static server for the skeleton's build (index.html for every page). */
-async function serveFolder(dir: string): Promise<{ baseUrl: string; close(): Promise<void> }> {
+export async function serveFolder(dir: string): Promise<{ baseUrl: string; close(): Promise<void> }> {
   const types: Record<string, string> = {
     '.js': 'text/javascript',
     '.css': 'text/css',
@@ -101,7 +101,11 @@ async function serveFolder(dir: string): Promise<{ baseUrl: string; close(): Pro
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
