@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { AnchorLink } from '../routing/links.tsx';
 import { loadAccountStatus, useAccountStatus } from './account-status-store.ts';
 import { canManageAccounts } from './admin-permissions.ts';
-import { formatShortDate } from './date-format.ts';
+import { formatShortDate } from '../support/date-format.ts';
 
 /**
  * decisions §3: users of an expired account can log in and read, see this banner, and cannot

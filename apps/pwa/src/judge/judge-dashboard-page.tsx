@@ -13,7 +13,7 @@ import {
   type JudgeEventSnapshot,
 } from './judge-event-source.ts';
 import { EventRefusedNotice } from './event-refused-notice.tsx';
-import { formatDateTime, formatEventDate, formatTime } from './judge-format.ts';
+import { formatShortDate, formatShortDateTime, formatShortTime } from '../support/date-format.ts';
 import { ReadyForOfflinePanel } from './ready-for-offline-panel.tsx';
 import {
   SubmissionState,
@@ -135,7 +135,7 @@ function EventChooser({
                   {event.eventName}
                 </Text>
                 <Text size="sm" fw={500} lh={1.3}>
-                  {formatEventDate(event.eventStartDate)} · {STATUS_LABEL[event.eventStatus]}
+                  {formatShortDate(event.eventStartDate)} · {STATUS_LABEL[event.eventStatus]}
                 </Text>
               </Stack>
             </ButtonLink>
@@ -317,8 +317,9 @@ function SubmissionNotice({
   if (state === SubmissionState.Submitted) {
     return (
       <Alert color="basil" title="Submitted">
-        Your scores for this category are submitted. {receivedByServer(submittedAt ? formatTime(submittedAt) : null)}. A
-        coordinator can unlock it if a change is needed.
+        Your scores for this category are submitted.{' '}
+        {receivedByServer(submittedAt ? formatShortTime(submittedAt) : null)}. A coordinator can unlock it if a change
+        is needed.
       </Alert>
     );
   }
@@ -347,7 +348,7 @@ function SubmissionNotice({
   if (reopened) {
     return (
       <Alert color="orange" title="Submission reopened">
-        {reopened.reason} Reopened {formatDateTime(reopened.at)}. Score what is new, then submit again.
+        {reopened.reason} Reopened {formatShortDateTime(reopened.at)}. Score what is new, then submit again.
       </Alert>
     );
   }

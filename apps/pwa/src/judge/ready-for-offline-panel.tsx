@@ -7,7 +7,8 @@ import { repairPrecache, useOfflineCheck } from '../pwa/offline-check.ts';
 import { WorkerState } from '../pwa/offline-readiness.ts';
 import { useJudgeSession } from '../session/session-context.tsx';
 import type { JudgeEventSnapshot } from './judge-event-source.ts';
-import { formatBytes, formatDateTime } from './judge-format.ts';
+import { formatBytes } from './judge-format.ts';
+import { formatShortDateTime } from '../support/date-format.ts';
 
 interface StorageState {
   isPersisted: boolean | null;
@@ -162,9 +163,9 @@ export function ReadyForOfflinePanel({ snapshot }: { snapshot: JudgeEventSnapsho
             <Text span fw={600}>
               Data downloaded
             </Text>{' '}
-            {formatDateTime(eventData.downloadedAt)}; last refreshed{' '}
+            {formatShortDateTime(eventData.downloadedAt)}; last refreshed{' '}
             <Text span data-testid="last-refreshed">
-              {formatDateTime(eventData.refreshedAt)}
+              {formatShortDateTime(eventData.refreshedAt)}
             </Text>
           </Check>
           <Check isOk={offline.photos === null ? null : offline.photos.missingUnsent === 0}>
@@ -226,10 +227,10 @@ export function ReadyForOfflinePanel({ snapshot }: { snapshot: JudgeEventSnapsho
             {expiresAt === null
               ? 'unknown'
               : isExpired
-                ? `ended ${formatDateTime(expiresAt)}: keep scoring here, and log in again once online to send your scores`
+                ? `ended ${formatShortDateTime(expiresAt)}: keep scoring here, and log in again once online to send your scores`
                 : isTokenValid
-                  ? `valid through the event (until ${formatDateTime(expiresAt)})`
-                  : `expires ${formatDateTime(expiresAt)}, before the event ends: log in again on the event day while online`}
+                  ? `valid through the event (until ${formatShortDateTime(expiresAt)})`
+                  : `expires ${formatShortDateTime(expiresAt)}, before the event ends: log in again on the event day while online`}
           </Check>
         </List>
       </Stack>

@@ -8,7 +8,7 @@ import { AnchorLink } from '../routing/links.tsx';
 import { AppliedItemsTable } from './applied-items-table.tsx';
 import { CriteriaTable } from './criteria-table.tsx';
 import { EventRefusedNotice } from './event-refused-notice.tsx';
-import { formatTime } from './judge-format.ts';
+import { formatShortTime } from '../support/date-format.ts';
 import { useJudgeEventSnapshot, type JudgeEventLoad, type JudgeEventSnapshot } from './judge-event-source.ts';
 import type { ScoringSearch } from './judge-routing.ts';
 import type { SheetContext } from './score-actions.ts';
@@ -301,5 +301,5 @@ const RunningTotal = memo(function RunningTotal({
 
 /** "Received by the server at 10:42": the server's own time of the submission. */
 function ReceivedAt({ at }: { at: string | null }) {
-  return <Text span>{receivedByServer(at ? formatTime(at) : null)}.</Text>;
+  return <Text span>{receivedByServer(at ? formatShortTime(at) : null)}.</Text>;
 }

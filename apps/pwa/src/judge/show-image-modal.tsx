@@ -3,7 +3,7 @@ import { memo, useEffect, useState } from 'react';
 import { linkTo } from '../api/link-api.ts';
 import { deviceDb } from '../offline/device.ts';
 import { readPhoto } from '../offline/photo-store.ts';
-import { formatDateTime } from './judge-format.ts';
+import { formatShortDateTime } from '../support/date-format.ts';
 
 /**
  * Shows a score's photo: from this tablet when it was taken here (with the time it was taken),
@@ -60,7 +60,7 @@ export const ShowImageModal = memo(function ShowImageModal({
           <Image src={shown.url} alt={title} radius="md" fit="contain" mah="70vh" />
           {shown.capturedAt && (
             <Text size="sm" c="dimmed">
-              Taken {formatDateTime(shown.capturedAt)}
+              Taken {formatShortDateTime(shown.capturedAt)}
             </Text>
           )}
         </Stack>

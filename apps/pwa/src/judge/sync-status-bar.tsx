@@ -1,13 +1,13 @@
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, type MantineColor } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { memo, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useState, useSyncExternalStore } from 'react';
 import { DeviceRejectionCode } from '../offline/device-db.ts';
 import { deviceDb, syncRunner } from '../offline/device.ts';
 import type { SyncStatus } from '../offline/sync-runner.ts';
 import { discardRejected, retryRejected } from '../offline/outbox-acks.ts';
 import { useJudgeSession, useSession } from '../session/session-context.tsx';
 import { useRejectedRows } from './judge-event-source.ts';
-import { formatDateTime } from './judge-format.ts';
+import { formatShortDateTime } from '../support/date-format.ts';
 import { useOutboxCount } from './outbox-counts.ts';
 import { syncNotes } from './sync-note.ts';
 import { SyncTone, connectionLabel, lastSyncLine, queueLine, type SyncLine } from './sync-wording.ts';
@@ -78,7 +78,7 @@ export const SyncStatusBar = memo(function SyncStatusBar({ judgeId }: { judgeId:
         </Group>
         <Group gap="xs" wrap="wrap">
           <Text size="sm" c="dimmed">
-            {lastSyncLine(status.lastSyncAt ? formatDateTime(status.lastSyncAt) : null)}
+            {lastSyncLine(status.lastSyncAt ? formatShortDateTime(status.lastSyncAt) : null)}
           </Text>
           <SyncNoteLine judgeId={judgeId} />
         </Group>
@@ -108,16 +108,20 @@ export const SyncStatusBar = memo(function SyncStatusBar({ judgeId }: { judgeId:
 
 /**
  * The height of the app's sticky header (the page's `header` element), followed as it changes
- * (a safe-area inset, a wrapped line): the bar's sticky offset.
+ * (a safe-area inset, a wrapped line): the bar's sticky offset. The observer reports it once the
+ * page is laid out, so the page's first render forces no layout of its own; until then the offset
+ * is 0, which at the top of the page, where a screen opens, changes nothing.
  */
 function useStickyHeaderHeight(): number {
   const [height, setHeight] = useState(0);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const header = document.querySelector('body header');
     if (!header) return;
     const measure = () => setHeight(header.getBoundingClientRect().height);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return;
+    }
     const observer = new ResizeObserver(measure);
     observer.observe(header);
     return () => observer.disconnect();
@@ -207,7 +211,7 @@ function NeedsAttentionModal({ judgeId, onClose }: { judgeId: number; onClose: (
                 {row.lastError ?? 'Refused'}
               </Text>
               <Text size="xs" c="dimmed">
-                Saved {formatDateTime(row.createdAt)}
+                Saved {formatShortDateTime(row.createdAt)}
                 {row.rejectionCode ? ` · ${row.rejectionCode}` : ''}
               </Text>
               <Group gap="xs" mt={4}>

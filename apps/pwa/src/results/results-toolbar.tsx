@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Group, Text } from '@mantine/core';
 import type { ResultsReport } from '@judging/shared-types';
 import { useEffect, useState, type MouseEvent } from 'react';
-import { formatShortDate, formatShortDateTime } from '../admin/date-format.ts';
+import { formatShortDate, formatShortDateTime } from '../support/date-format.ts';
 import { useApiQuery } from '../admin/use-api-query.ts';
 import { getEvent } from '../api/events-api.ts';
 import { downloadResultsExport, resultsExportHref, type ExportTarget } from '../api/results-api.ts';

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { formatShortDate, formatShortDateTime } from './date-format.ts';
+import { formatShortDate, formatShortDateTime, formatShortTime } from './date-format.ts';
 
 test('formatShortDate shows MM/dd/yy without time zone shifts', () => {
   const cases: [string, string][] = [
@@ -20,6 +20,13 @@ test('formatShortDateTime shows local MM/dd/yy h:mm AM/PM', () => {
   assert.is(formatShortDateTime(afternoon), '11/02/26 3:36 PM');
   assert.is(formatShortDateTime(noon), '11/02/26 12:00 PM');
   assert.is(formatShortDateTime('nonsense'), 'nonsense');
+});
+
+test('formatShortTime shows the local time of day as h:mm AM/PM', () => {
+  assert.is(formatShortTime(new Date(2026, 10, 2, 0, 5).toISOString()), '12:05 AM');
+  assert.is(formatShortTime(new Date(2026, 10, 2, 9, 7).toISOString()), '9:07 AM');
+  assert.is(formatShortTime(new Date(2026, 10, 2, 23, 59).toISOString()), '11:59 PM');
+  assert.is(formatShortTime('nonsense'), 'nonsense');
 });
 
 test.run();

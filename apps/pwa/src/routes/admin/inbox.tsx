@@ -11,7 +11,7 @@ import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Title } fro
 import { createFileRoute } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useAdminWriteAccess } from '../../admin/admin-permissions.ts';
-import { formatShortDateTime } from '../../admin/date-format.ts';
+import { formatShortDateTime } from '../../support/date-format.ts';
 import { EmailText } from '../../admin/email-text.tsx';
 import { reportMutationError } from '../../admin/mutation-errors.ts';
 import { SearchField } from '../../admin/search-field.tsx';

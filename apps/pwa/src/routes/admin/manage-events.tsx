@@ -4,7 +4,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useAdminWriteAccess } from '../../admin/admin-permissions.ts';
 import { useConfirmDialog } from '../../layout/confirm-dialog.tsx';
-import { formatShortDate } from '../../admin/date-format.ts';
+import { formatShortDate } from '../../support/date-format.ts';
 import { SearchField } from '../../admin/search-field.tsx';
 import { SortableTable, type TableColumn } from '../../admin/sortable-table.tsx';
 import { SortDirection, matchesSearch } from '../../admin/table-sort.ts';

@@ -4,7 +4,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useAdminWriteAccess } from '../../admin/admin-permissions.ts';
 import { useConfirmDialog } from '../../layout/confirm-dialog.tsx';
-import { formatShortDateTime } from '../../admin/date-format.ts';
+import { formatShortDateTime } from '../../support/date-format.ts';
 import { SortableTable, type TableColumn } from '../../admin/sortable-table.tsx';
 import { SortDirection } from '../../admin/table-sort.ts';
 import { useApiQuery } from '../../admin/use-api-query.ts';

@@ -6,7 +6,7 @@ import { rememberAccountStatus } from '../../../admin/account-status-store.ts';
 import { AdminMessages } from '../../../admin/admin-messages.ts';
 import { canManageAccounts, useAdminWriteAccess } from '../../../admin/admin-permissions.ts';
 import { useConfirmDialog } from '../../../layout/confirm-dialog.tsx';
-import { formatShortDate } from '../../../admin/date-format.ts';
+import { formatShortDate } from '../../../support/date-format.ts';
 import { EmailText } from '../../../admin/email-text.tsx';
 import { reportMutationError } from '../../../admin/mutation-errors.ts';
 import { useApiQuery } from '../../../admin/use-api-query.ts';

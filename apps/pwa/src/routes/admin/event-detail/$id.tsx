@@ -3,7 +3,7 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { createFileRoute } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { useAdminWriteAccess } from '../../../admin/admin-permissions.ts';
-import { formatShortDate } from '../../../admin/date-format.ts';
+import { formatShortDate } from '../../../support/date-format.ts';
 import { SortableTable, type TableColumn } from '../../../admin/sortable-table.tsx';
 import { SortDirection } from '../../../admin/table-sort.ts';
 import { useApiQuery } from '../../../admin/use-api-query.ts';

@@ -11,7 +11,7 @@ import {
 import { Alert, Button, Divider, Group, NativeSelect, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
-import { formatShortDate } from '../../../admin/date-format.ts';
+import { formatShortDate } from '../../../support/date-format.ts';
 import { useApiQuery } from '../../../admin/use-api-query.ts';
 import { AlertType, showAlert } from '../../../alerts/alerts-store.ts';
 import { CaptchaField } from '../../../captcha/captcha-field.tsx';

@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@judging/shared-types';
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { formatShortDateTime } from '../../../../admin/date-format.ts';
+import { formatShortDateTime } from '../../../../support/date-format.ts';
 import { useApiQuery } from '../../../../admin/use-api-query.ts';
 import { useSaveAction } from '../../../../admin/use-save-action.ts';
 import { listAuditEntries } from '../../../../api/audit-api.ts';

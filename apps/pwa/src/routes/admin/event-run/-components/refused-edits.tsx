@@ -1,6 +1,6 @@
 import { formatScore, type RejectedEdit, type RejectedEditList } from '@judging/shared-types';
 import { Badge, Group, Paper, Table, Text, Title } from '@mantine/core';
-import { formatDateTime } from '../../../../judge/judge-format.ts';
+import { formatShortDateTime } from '../../../../support/date-format.ts';
 
 function describeEdit(edit: RejectedEdit): string {
   const parts = [edit.action];
@@ -54,7 +54,7 @@ export function RefusedEdits({ list }: { list: RejectedEditList }) {
               <Table.Tbody>
                 {list.rejected.map((edit) => (
                   <Table.Tr key={`${edit.judgeId}:${edit.mutationId}`} data-mutation-id={edit.mutationId}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(edit.rejectedAt)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatShortDateTime(edit.rejectedAt)}</Table.Td>
                     <Table.Td fw={600}>
                       {edit.judgeFirstName} {edit.judgeLastName}
                     </Table.Td>

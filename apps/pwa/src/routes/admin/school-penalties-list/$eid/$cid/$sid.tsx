@@ -19,7 +19,7 @@ import {
   markSchoolPenaltiesViewed,
 } from '../../../../../api/review-api.ts';
 import { openThroughTicket } from '../../../../../api/link-api.ts';
-import { formatDateTime } from '../../../../../judge/judge-format.ts';
+import { formatShortDateTime } from '../../../../../support/date-format.ts';
 import { reviewStatusColor } from '../../../../../results/review-status.ts';
 import { showRunIssue } from '../../../../../results/run-errors.ts';
 import { ButtonLink } from '../../../../../routing/links.tsx';
@@ -62,7 +62,7 @@ function PhotoLink({ path, capturedAt }: { path: string; capturedAt: string | nu
       </Anchor>
       {capturedAt && (
         <Text size="xs" c="dimmed">
-          Taken {formatDateTime(capturedAt)}
+          Taken {formatShortDateTime(capturedAt)}
         </Text>
       )}
     </Stack>
