@@ -13,6 +13,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { launchBareChromium, launchBenchChromium, type BareChromium, type BarePage } from './bare-chromium.ts';
 import { JUDGE_PASSWORD, createScenario, startServer, type BenchScenario } from './bench-server.ts';
+import { otherSheetsScores, putRowsInPage } from './page-store.ts';
 import { buildSkeleton, serveFolder } from './web.bench.ts';
 
 const ROUNDS = Number(process.env.BENCH_COLD_START_ROUNDS ?? 7);
@@ -45,44 +46,7 @@ async function logInThroughApp(baseUrl: string, scenario: BenchScenario): Promis
 
 /** 5,000 earlier scores of other sheets, straight into the device store. */
 async function seedStoredScores(page: BarePage, scenario: BenchScenario): Promise<void> {
-  await page.evaluate(
-    async ({ judgeId, eventId, categoryId, count }) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('judging-device');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      await new Promise<void>((resolve, reject) => {
-        const transaction = db.transaction('cells', 'readwrite');
-        for (let index = 0; index < count; index += 1) {
-          const place = {
-            kind: 'subsection',
-            judgeId,
-            categoryId,
-            sectionId: 900_000 + Math.floor(index / 50),
-            schoolId: 800_000 + (index % 50),
-            itemId: 1,
-          };
-          transaction.objectStore('cells').put({
-            key: `${place.kind}:${place.judgeId}:${place.categoryId}:${place.sectionId}:${place.schoolId}:${place.itemId}`,
-            ...place,
-            eventId,
-            scoreId: `0190e2c0-0000-7000-8000-${String(index).padStart(12, '0')}`,
-            value: 5,
-            comments: null,
-            photoSha256: null,
-            pending: 0,
-            rev: 1,
-            updatedAt: new Date().toISOString(),
-          });
-        }
-        transaction.oncomplete = () => resolve();
-        transaction.onerror = () => reject(transaction.error);
-      });
-      db.close();
-    },
-    { judgeId: scenario.judgeId, eventId: scenario.eventId, categoryId: scenario.categoryId, count: STORED_SCORES },
-  );
+  await putRowsInPage(page, 'judging-device', 'cells', otherSheetsScores(scenario, STORED_SCORES));
 }
 
 /**
@@ -220,20 +184,7 @@ async function installSkeleton(bare: BareChromium): Promise<{ url: string; selec
     await setup.waitFor(() => document.querySelector('h1') !== null, undefined);
     if (!(await setup.evaluate(() => navigator.serviceWorker.controller !== null, undefined)))
       throw new Error('The skeleton’s service worker does not control the page');
-    await setup.evaluate(async () => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('skeleton');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      await new Promise<void>((resolve, reject) => {
-        const transaction = db.transaction('scores', 'readwrite');
-        transaction.objectStore('scores').put({ key: 'one', value: 1 });
-        transaction.oncomplete = () => resolve();
-        transaction.onerror = () => reject(transaction.error);
-      });
-      db.close();
-    }, undefined);
+    await putRowsInPage(setup, 'skeleton', 'scores', [{ key: 'one', value: 1 }]);
     await setup.close();
     return { url, selector: 'td', dist };
   } finally {

@@ -41,6 +41,7 @@ import {
 import { launchBareChromium, launchBenchChromium, type BareChromium, type BarePage } from './bare-chromium.ts';
 import { cpuSpent, describeCpuPer, readProcessTreeCpu, type CpuByKind } from './process-cpu.ts';
 import { benchColdStart } from './cold-start.bench.ts';
+import { otherSheetsScores, putRowsInPage } from './page-store.ts';
 import { benchEventPush } from './event-push.bench.ts';
 import { benchResultsPage } from './results-page.bench.ts';
 import { benchResults } from './results.bench.ts';
@@ -143,23 +144,7 @@ async function seedDeviceStore(
   store: 'cells' | 'outbox' | 'outboxCounts',
   rows: unknown[],
 ): Promise<void> {
-  await page.evaluate(
-    async ({ store, rows }) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('judging-device');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      await new Promise<void>((resolve, reject) => {
-        const transaction = db.transaction(store, 'readwrite');
-        for (const row of rows) transaction.objectStore(store).put(row);
-        transaction.oncomplete = () => resolve();
-        transaction.onerror = () => reject(transaction.error);
-      });
-      db.close();
-    },
-    { store, rows },
-  );
+  await putRowsInPage(page, 'judging-device', store, rows);
 }
 
 /**
@@ -219,34 +204,12 @@ async function benchSave(browser: Browser, baseUrl: string): Promise<{ median: n
   const scenario = await createScenario(baseUrl, 'save');
   const page = await openJudgePage(browser, baseUrl, scenario);
   const school = scenario.schools[0]!;
-  const other = Array.from({ length: STORED_SCORES }, (_, index) => {
-    const place = {
-      kind: 'subsection',
-      judgeId: scenario.judgeId,
-      categoryId: scenario.categoryId,
-      sectionId: 900_000 + Math.floor(index / 50),
-      schoolId: 800_000 + (index % 50),
-      itemId: 1,
-    };
-    return {
-      key: `${place.kind}:${place.judgeId}:${place.categoryId}:${place.sectionId}:${place.schoolId}:${place.itemId}`,
-      ...place,
-      eventId: scenario.eventId,
-      scoreId: `0190e2c0-0000-7000-8000-${String(index).padStart(12, '0')}`,
-      value: 5,
-      comments: null,
-      photoSha256: null,
-      pending: 0,
-      rev: 1,
-      updatedAt: new Date().toISOString(),
-    };
-  });
   // Playwright's evaluate types its argument as it serializes it; these arguments are plain JSON.
   const evaluates: Evaluates = {
     evaluate: <Arg, Result>(fn: (arg: Arg) => Result | Promise<Result>, arg: Arg) =>
       page.evaluate(fn as (arg: unknown) => Result | Promise<Result>, arg),
   };
-  await seedDeviceStore(evaluates, 'cells', other);
+  await seedDeviceStore(evaluates, 'cells', otherSheetsScores(scenario, STORED_SCORES));
   // No network: the save path alone is measured, with no sync running beside it.
   await page.context().setOffline(true);
   await page.goto(
