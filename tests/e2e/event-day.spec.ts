@@ -143,7 +143,7 @@ test('competition day: start, score (one tablet offline), unlock, review, end, r
   const changes = admin.getByRole('dialog').getByTestId('history-row');
   await expect(changes.filter({ hasText: 'Submission unlocked' })).toContainText(/ · by /);
   await expect(changes.filter({ hasText: '4.00 → 5.00' })).toContainText(
-    /changed on tablet \d\d:\d\d · received \d\d:\d\d/,
+    /changed on tablet (\d\d\/\d\d\/\d\d )?\d{1,2}:\d\d [AP]M · received (\d\d\/\d\d\/\d\d )?\d{1,2}:\d\d [AP]M/,
   );
   await admin.keyboard.press('Escape');
   await expect(admin.getByRole('dialog')).toHaveCount(0);

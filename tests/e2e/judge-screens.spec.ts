@@ -183,7 +183,8 @@ test('a coordinator sees a judge’s sheet read only', async ({ page, request })
   const change = screens.dialog.getByTestId('history-row');
   await expect(change).toHaveCount(1);
   await expect(change).toContainText('Costing Accuracy: scored 4.00');
-  await expect(change).toContainText(/on the server \d\d:\d\d/);
+  // h:mm AM/PM as every screen (seed §9); the date too when the run crosses midnight.
+  await expect(change).toContainText(/on the server (\d\d\/\d\d\/\d\d )?\d{1,2}:\d\d [AP]M/);
 });
 
 test('a photo that cannot be read shows the error alert; the score and comments are saved without it', async ({

@@ -7,7 +7,7 @@ import { describeClockSkew, describePenaltyDeduction, formatScore, type HistoryE
 export interface HistoryLine {
   /** What happened: 'Knife cuts: 6.00 → 7.50', 'Overtime applied: 2:30 over, −2.50'. */
   what: string;
-  /** When: 'changed on tablet 10:42 · received 11:15', or 'on the server 11:15'. */
+  /** When: 'changed on tablet 10:42 AM · received 11:15 AM', or 'on the server 11:15 AM'. */
   when: string;
   /** Who, when not the judge themself: 'by Karen Okafor'. */
   who: string | null;
@@ -47,7 +47,7 @@ function describeWhat(entry: HistoryEntry): string {
   }
 }
 
-/** One history row as lines of text; `formatTime` shows an ISO time (the viewer's clock, say '10:42'). */
+/** One history row as lines of text; `formatTime` shows an ISO time (the viewer's clock, say '10:42 AM'). */
 export function describeHistoryEntry(entry: HistoryEntry, formatTime: (iso: string) => string): HistoryLine {
   const received = formatTime(entry.receivedAt);
   const when =
@@ -67,16 +67,4 @@ export function describeHistoryEntry(entry: HistoryEntry, formatTime: (iso: stri
         ? null
         : 'by a removed user';
   return { what: describeWhat(entry), when, who, flags };
-}
-
-/**
- * The viewer's local time of an ISO instant, 24-hour ('10:42'), with the date when it is not
- * the day of `reference` (a tablet whose clock is a day off shows it).
- */
-export function formatHistoryTime(iso: string, reference: string = new Date().toISOString()): string {
-  const time = new Date(iso);
-  if (Number.isNaN(time.getTime())) return iso;
-  const clock = time.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  const sameDay = time.toDateString() === new Date(reference).toDateString();
-  return sameDay ? clock : `${time.toLocaleDateString([], { month: 'short', day: 'numeric' })} ${clock}`;
 }

@@ -5,7 +5,8 @@ import type { HistoryEntry, HistoryQuery } from '@judging/shared-types';
 import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { getScoreHistory } from '../api/history-api.ts';
-import { describeHistoryEntry, formatHistoryTime } from './history-format.ts';
+import { formatTimeOnDay } from '../support/date-format.ts';
+import { describeHistoryEntry } from './history-format.ts';
 
 /** Which changes to show: the event's, narrowed to a judge, a sheet or one cell. */
 export interface HistoryTarget {
@@ -101,7 +102,7 @@ function HistoryList({ eventId, filterKey, showPlace }: { eventId: number; filte
 }
 
 function HistoryRow({ entry, showPlace }: { entry: HistoryEntry; showPlace: boolean }) {
-  const line = describeHistoryEntry(entry, (iso) => formatHistoryTime(iso));
+  const line = describeHistoryEntry(entry, (iso) => formatTimeOnDay(iso));
   const place = [entry.schoolName, entry.sectionName].filter(Boolean).join(' · ');
   return (
     <Paper component="li" withBorder p="xs" radius="sm" data-testid="history-row">

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { formatShortDate, formatShortDateTime, formatShortTime } from './date-format.ts';
+import { formatShortDate, formatShortDateTime, formatShortTime, formatTimeOnDay } from './date-format.ts';
 
 test('formatShortDate shows MM/dd/yy without time zone shifts', () => {
   const cases: [string, string][] = [
@@ -27,6 +27,15 @@ test('formatShortTime shows the local time of day as h:mm AM/PM', () => {
   assert.is(formatShortTime(new Date(2026, 10, 2, 9, 7).toISOString()), '9:07 AM');
   assert.is(formatShortTime(new Date(2026, 10, 2, 23, 59).toISOString()), '11:59 PM');
   assert.is(formatShortTime('nonsense'), 'nonsense');
+});
+
+test('formatTimeOnDay shows the time alone on the reference day, with the date on another', () => {
+  const reference = new Date(2026, 10, 26, 14, 0);
+  assert.is(formatTimeOnDay(new Date(2026, 10, 26, 0, 1).toISOString(), reference), '12:01 AM');
+  assert.is(formatTimeOnDay(new Date(2026, 10, 26, 10, 42).toISOString(), reference), '10:42 AM');
+  assert.is(formatTimeOnDay(new Date(2026, 10, 25, 23, 59).toISOString(), reference), '11/25/26 11:59 PM');
+  assert.is(formatTimeOnDay(new Date(2025, 10, 26, 10, 42).toISOString(), reference), '11/26/25 10:42 AM');
+  assert.is(formatTimeOnDay('nonsense', reference), 'nonsense');
 });
 
 test.run();

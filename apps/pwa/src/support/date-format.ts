@@ -23,8 +23,22 @@ export function formatShortTime(instant: string): string {
 export function formatShortDateTime(instant: string): string {
   const time = new Date(instant);
   if (Number.isNaN(time.getTime())) return instant;
-  const date = `${pad(time.getMonth() + 1)}/${pad(time.getDate())}/${pad(time.getFullYear() % 100)}`;
-  return `${date} ${timeOfDay(time)}`;
+  return `${dayOf(time)} ${timeOfDay(time)}`;
+}
+
+/**
+ * An ISO instant as h:mm AM/PM when it falls on the same local day as `reference` (now, by
+ * default), else as MM/dd/yy h:mm AM/PM: a list of today's changes reads short, and a tablet
+ * whose clock is a day off shows it.
+ */
+export function formatTimeOnDay(instant: string, reference: Date = new Date()): string {
+  const time = new Date(instant);
+  if (Number.isNaN(time.getTime())) return instant;
+  return dayOf(time) === dayOf(reference) ? timeOfDay(time) : `${dayOf(time)} ${timeOfDay(time)}`;
+}
+
+function dayOf(time: Date): string {
+  return `${pad(time.getMonth() + 1)}/${pad(time.getDate())}/${pad(time.getFullYear() % 100)}`;
 }
 
 function timeOfDay(time: Date): string {
