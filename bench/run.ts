@@ -62,7 +62,8 @@ parts (no part: all of them but event, then issue 20's table):
   return   (d) the drain after the server comes back, found by the app's probe
   server   (e) the server under a crowd (autocannon): push p99 while results reload, RSS against
            a bare Fastify hello, storage per mutation, CPU per mutation against raw
-           better-sqlite3; then issue 20's table
+           better-sqlite3 and against the stack's floor (bare-push.ts: Fastify, token, schema
+           checks, the same writes); then issue 20's table
   event    (f) a 40-judge event's backlogs pushed at once, one push out per judge against three
            (not part of the full run)
   results-page (g) the results pages of the state final in Chromium, time to rendered against a

@@ -110,11 +110,21 @@ export function memoryOf(pid: number): { rss: number; peak: number } {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function startBareHello(port: number): Promise<{ pid: number; url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(benchDir, 'bare-hello.ts')], {
-    env: { ...process.env, PORT: String(port) },
+  return startBareServer('bare-hello.ts', port, '/hello');
+}
+
+/** Starts a bare reference server of bench/ (`script`) on `port`; resolves once `readyPath` answers. */
+async function startBareServer(
+  script: string,
+  port: number,
+  readyPath: string,
+  env: Record<string, string> = {},
+): Promise<{ pid: number; url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [path.join(benchDir, script)], {
+    env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}/hello`;
+  const url = `http://127.0.0.1:${port}${readyPath}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {
@@ -122,7 +132,7 @@ async function startBareHello(port: number): Promise<{ pid: number; url: string;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('The bare hello did not start');
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`${script} did not start`);
     await sleep(25);
   }
   return {
@@ -392,7 +402,7 @@ export async function benchServer(port: number): Promise<void> {
       isMet: median(perCategory) <= 2,
     });
 
-    await benchCpuPerMutation(server, scratch, judges);
+    await benchCpuPerMutation(server, scratch, judges, port + 2);
   } finally {
     await server.stop();
     await bare.stop();
@@ -476,10 +486,16 @@ async function measureStorage(databaseFile: string, scratch: string, judges: rea
  * the rows those pushes wrote (read back from a copy) into a copy, one transaction per batch,
  * WAL and synchronous=FULL as the server.
  */
-async function benchCpuPerMutation(server: BenchServer, scratch: string, judges: readonly Judge[]): Promise<void> {
+async function benchCpuPerMutation(
+  server: BenchServer,
+  scratch: string,
+  judges: readonly Judge[],
+  floorPort: number,
+): Promise<void> {
   const ratios: number[] = [];
   const serverPer: number[] = [];
   const rawPer: number[] = [];
+  const floorPer: number[] = [];
   for (let round = 1; round <= ROUNDS; round += 1) {
     const marks = new SQLite(server.databaseFile, { readonly: true });
     const before = {
@@ -499,19 +515,56 @@ async function benchCpuPerMutation(server: BenchServer, scratch: string, judges:
     );
     const mutations = CPU_BATCHES * 50;
     const rawCpu = rawWrites(await copyDatabase(server.databaseFile, scratch), before);
+    const floorCpu = await barePushCpu(await copyDatabase(server.databaseFile, scratch), judges[0]!, floorPort);
     serverPer.push((serverCpu / mutations) * 1e6);
     rawPer.push((rawCpu / mutations) * 1e6);
+    floorPer.push((floorCpu / mutations) * 1e6);
     ratios.push(serverCpu / rawCpu);
     console.log(
-      `    round ${round}: ${mutations} mutations in ${CPU_BATCHES} pushes of 50 (${fixed(mutations / seconds, 0)}/s): server CPU ${fixed(serverPer.at(-1)!, 1)} µs/mutation; raw better-sqlite3, same rows ${fixed(rawPer.at(-1)!, 1)} µs/mutation (${fixed(ratios.at(-1)!)}×)`,
+      `    round ${round}: ${mutations} mutations in ${CPU_BATCHES} pushes of 50 (${fixed(mutations / seconds, 0)}/s): server CPU ${fixed(serverPer.at(-1)!, 1)} µs/mutation; raw better-sqlite3, same rows ${fixed(rawPer.at(-1)!, 1)} µs/mutation (${fixed(ratios.at(-1)!)}×); the stack's floor (bare-push.ts) ${fixed(floorPer.at(-1)!, 1)} µs/mutation (${fixed(floorCpu / rawCpu)}× raw; the server ${fixed(serverCpu / floorCpu)}× the floor)`,
     );
   }
+  const floorRatio = median(floorPer) / median(rawPer);
   referenceRows.push({
     measure: 'server CPU per pushed mutation / raw better-sqlite3 writing the same rows',
-    measured: `${fixed(median(ratios))}× (rounds ${ratios.map((x) => fixed(x)).join(', ')}): ${fixed(median(serverPer), 1)} µs against ${fixed(median(rawPer), 1)} µs`,
+    measured: `${fixed(median(ratios))}× (rounds ${ratios.map((x) => fixed(x)).join(', ')}): ${fixed(median(serverPer), 1)} µs against ${fixed(median(rawPer), 1)} µs; the stack's floor (Fastify, token, schema checks, the same writes) ${fixed(median(floorPer), 1)} µs, ${fixed(floorRatio)}× raw`,
     goal: '≤ 1.25×',
     isMet: median(ratios) <= 1.25,
   });
+}
+
+/**
+ * The CPU seconds the stack's floor (bare-push.ts, on a copy of the server's database) spends on
+ * CPU_BATCHES pushes of 50 from `judge`, after a warm-up as long as the server had.
+ */
+async function barePushCpu(database: string, judge: Judge, port: number): Promise<number> {
+  const floor = await startBareServer('bare-push.ts', port, '/token', {
+    DATABASE: database,
+    JUDGE_ID: String(judge.scenario.judgeId),
+  });
+  const appliedRows = () => {
+    const reader = new SQLite(database, { readonly: true });
+    const { count } = reader.prepare('select count(*) as count from applied_mutation').get() as { count: number };
+    reader.close();
+    return count;
+  };
+  const rowsBefore = appliedRows();
+  try {
+    const { token } = (await (await fetch(floor.url)).json()) as { token: string };
+    const floorJudge = { ...judge, token };
+    const baseUrl = new URL(floor.url).origin;
+    await pushLoad(baseUrl, [floorJudge], { connections: 1, amount: CPU_BATCHES, size: 50 });
+    const before = readProcessTreeCpu(floor.pid, 'floor');
+    await pushLoad(baseUrl, [floorJudge], { connections: 1, amount: CPU_BATCHES, size: 50 });
+    const after = readProcessTreeCpu(floor.pid, 'floor');
+    // A floor that refused the mutations would be cheap for the wrong reason.
+    const written = appliedRows() - rowsBefore;
+    if (written !== 2 * CPU_BATCHES * 50)
+      throw new Error(`The floor wrote ${written} applied rows, not ${2 * CPU_BATCHES * 50}`);
+    return [...after].reduce((sum, [pid, entry]) => sum + entry.seconds - (before.get(pid)?.seconds ?? 0), 0);
+  } finally {
+    await floor.stop();
+  }
 }
 
 /**

@@ -1,0 +1,144 @@
+// The push's floor on the fixed stack (issue 20's CPU-per-mutation row): Fastify answering
+// POST /api/sync/push with what any server on this stack must do for a push and nothing of the
+// app's rules. It verifies the bearer token (@fastify/jwt, HS256), checks the body against the
+// shared envelope schema and each mutation's id and data against theirs (TypeBox, compiled as the
+// server compiles them), writes the rows a push writes in one transaction (the cell updated, a
+// change, a history row and an applied record per mutation, the device touched), and answers the
+// results with the shared response schema. No reads besides the cell's revision, no idempotency,
+// no savepoints, no place or assignment checks.
+//
+// Started by bench/server.bench.ts on PORT with DATABASE (a copy of the bench server's database,
+// which holds the judge's cells) and JUDGE_ID; GET /token answers a token for that judge. Rows are
+// made from one row of each table the server wrote (so every column is filled, with rows of the
+// same size) with the mutation's own values put in.
+import { createRequire } from 'node:module';
+import type BetterSqlite3 from 'better-sqlite3';
+import {
+  MutationDataSchemas,
+  MutationIdSchema,
+  MutationKind,
+  PushRequestEnvelopeSchema,
+  PushResponseSchema,
+  type PushRequestEnvelope,
+} from '@judging/shared-types';
+
+// Fastify, its JWT plugin, better-sqlite3 and TypeBox are the server's dependencies: loaded from
+// there, typed here as far as this file uses them.
+const requireFromServer = createRequire(new URL('../apps/sync-server/package.json', import.meta.url));
+interface Checker {
+  Check(value: unknown): boolean;
+}
+interface BareRequest {
+  body: unknown;
+  jwtVerify(): Promise<unknown>;
+}
+interface BareApp {
+  register(plugin: unknown, options: { secret: string }): Promise<void>;
+  setValidatorCompiler(
+    compiler: (route: { schema: unknown }) => (data: unknown) => { value: unknown } | { error: Error },
+  ): void;
+  get(path: string, handler: () => Promise<unknown>): void;
+  post(
+    path: string,
+    options: { preHandler: (request: BareRequest) => Promise<void>; schema: Record<string, unknown> },
+    handler: (request: BareRequest) => Promise<unknown>,
+  ): void;
+  listen(options: { port: number; host: string }): Promise<string>;
+  jwt: { sign(payload: Record<string, unknown>): string };
+}
+const Fastify = requireFromServer('fastify') as (options: { logger: boolean }) => BareApp;
+const fastifyJwt = requireFromServer('@fastify/jwt') as unknown;
+const SQLite = requireFromServer('better-sqlite3') as typeof BetterSqlite3;
+const { Compile } = requireFromServer('typebox/compile') as { Compile(schema: unknown): Checker };
+
+const databaseFile = process.env.DATABASE;
+const judgeId = Number(process.env.JUDGE_ID);
+if (!databaseFile || !Number.isSafeInteger(judgeId)) throw new Error('bare-push.ts needs DATABASE and JUDGE_ID');
+
+const sqlite = new SQLite(databaseFile);
+sqlite.pragma('journal_mode = WAL');
+sqlite.pragma('synchronous = FULL');
+sqlite.pragma('foreign_keys = ON');
+
+type Row = Record<string, unknown>;
+/** One row of `table` the server wrote for this judge: the template every new row is made from. */
+function templateOf(table: string, where: string): Row {
+  const row = sqlite.prepare(`select * from ${table} where ${where} limit 1`).get(judgeId) as Row | undefined;
+  if (!row) throw new Error(`No ${table} row of judge ${judgeId} to copy`);
+  return row;
+}
+const changeTemplate = templateOf('change_log', "judge_id = ? and entity like '%subsection%'");
+const historyTemplate = templateOf('score_history', 'judge_id = ?');
+const appliedTemplate = templateOf('applied_mutation', 'user_id = ?');
+const columnsOf = (row: Row, skip: readonly string[]) => Object.keys(row).filter((name) => !skip.includes(name));
+const changeColumns = columnsOf(changeTemplate, ['change_id']);
+const historyColumns = columnsOf(historyTemplate, ['history_id', 'id']);
+const appliedColumns = columnsOf(appliedTemplate, []);
+const insertOf = (table: string, columns: readonly string[]) =>
+  sqlite.prepare(`insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
+const insertChange = insertOf('change_log', changeColumns);
+const insertHistory = insertOf('score_history', historyColumns);
+const insertApplied = insertOf('applied_mutation', appliedColumns);
+const updateCell = sqlite.prepare(
+  'update subsection_score set score = ?, comments = ?, updated_at = ?, rev = rev + 1 where score_id = ? returning rev',
+);
+const touchDevice = sqlite.prepare(
+  'update device_sync set last_push_at = ?, last_seq = max(coalesce(last_seq, 0), ?) where device_id = ? and user_id = ?',
+);
+
+const checkId = Compile(MutationIdSchema);
+const checkData = new Map<string, Checker>(
+  Object.entries(MutationDataSchemas).map(([kind, schema]) => [kind, Compile(schema)]),
+);
+
+interface SubsectionPut {
+  scoreId: string;
+  score: number;
+  comments?: string | null;
+}
+
+function writePush(push: PushRequestEnvelope, now: string) {
+  return sqlite.transaction(() => {
+    const results = push.mutations.map((mutation) => {
+      const isValid =
+        checkId.Check(mutation.id) &&
+        mutation.kind === MutationKind.SubsectionScorePut &&
+        checkData.get(mutation.kind)?.Check(mutation.data) === true;
+      if (!isValid) return { id: mutation.id, status: 'rejected' as const, code: 'invalid_value', message: 'invalid' };
+      const data = mutation.data as SubsectionPut;
+      const { rev } = updateCell.get(data.score, data.comments ?? null, now, data.scoreId) as { rev: number };
+      const change: Row = { ...changeTemplate, entity_id: data.scoreId, created_at: now };
+      change.payload_json = JSON.stringify({ ...data, rev, updatedAt: now });
+      insertChange.run(...changeColumns.map((column) => change[column]));
+      const history: Row = { ...historyTemplate, score_id: data.scoreId, value_after: data.score, received_at: now };
+      insertHistory.run(...historyColumns.map((column) => history[column]));
+      const result = { id: mutation.id, status: 'applied' as const, rev };
+      const applied: Row = { ...appliedTemplate, mutation_id: mutation.id, applied_at: now };
+      applied.result_json = JSON.stringify(result);
+      insertApplied.run(...appliedColumns.map((column) => applied[column]));
+      return result;
+    });
+    touchDevice.run(now, push.mutations.at(-1)?.seq ?? 0, push.deviceId, judgeId);
+    const { cursor } = sqlite.prepare('select max(change_id) as cursor from change_log').get() as { cursor: number };
+    return { results, cursor };
+  })();
+}
+
+const app = Fastify({ logger: false });
+await app.register(fastifyJwt, { secret: 'bare-push-floor-secret-of-at-least-32-chars' });
+app.setValidatorCompiler(({ schema }) => {
+  const validator = Compile(schema);
+  return (data: unknown) => (validator.Check(data) ? { value: data } : { error: new Error('invalid body') });
+});
+app.get('/token', async () => ({ token: app.jwt.sign({ sub: String(judgeId) }) }));
+app.post(
+  '/api/sync/push',
+  {
+    preHandler: async (request) => {
+      await request.jwtVerify();
+    },
+    schema: { body: PushRequestEnvelopeSchema, response: { 200: PushResponseSchema } },
+  },
+  async (request) => writePush(request.body as PushRequestEnvelope, new Date().toISOString()),
+);
+await app.listen({ port: Number(process.env.PORT ?? 3298), host: '127.0.0.1' });
