@@ -13,6 +13,7 @@
 // same size) with the mutation's own values put in.
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
+import { preparePushWrites, type Row } from './push-rows.ts';
 import {
   MutationDataSchemas,
   MutationIdSchema,
@@ -60,7 +61,6 @@ sqlite.pragma('journal_mode = WAL');
 sqlite.pragma('synchronous = FULL');
 sqlite.pragma('foreign_keys = ON');
 
-type Row = Record<string, unknown>;
 /** One row of `table` the server wrote for this judge: the template every new row is made from. */
 function templateOf(table: string, where: string): Row {
   const row = sqlite.prepare(`select * from ${table} where ${where} limit 1`).get(judgeId) as Row | undefined;
@@ -70,21 +70,8 @@ function templateOf(table: string, where: string): Row {
 const changeTemplate = templateOf('change_log', "judge_id = ? and entity like '%subsection%'");
 const historyTemplate = templateOf('score_history', 'judge_id = ?');
 const appliedTemplate = templateOf('applied_mutation', 'user_id = ?');
-const columnsOf = (row: Row, skip: readonly string[]) => Object.keys(row).filter((name) => !skip.includes(name));
-const changeColumns = columnsOf(changeTemplate, ['change_id']);
-const historyColumns = columnsOf(historyTemplate, ['history_id', 'id']);
-const appliedColumns = columnsOf(appliedTemplate, []);
-const insertOf = (table: string, columns: readonly string[]) =>
-  sqlite.prepare(`insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
-const insertChange = insertOf('change_log', changeColumns);
-const insertHistory = insertOf('score_history', historyColumns);
-const insertApplied = insertOf('applied_mutation', appliedColumns);
-const updateCell = sqlite.prepare(
-  'update subsection_score set score = ?, comments = ?, updated_at = ?, rev = rev + 1 where score_id = ? returning rev',
-);
-const touchDevice = sqlite.prepare(
-  'update device_sync set last_push_at = ?, last_seq = max(coalesce(last_seq, 0), ?) where device_id = ? and user_id = ?',
-);
+const writes = preparePushWrites(sqlite);
+const latestChange = sqlite.prepare('select max(change_id) as cursor from change_log');
 
 const checkId = Compile(MutationIdSchema);
 const checkData = new Map<string, Checker>(
@@ -106,20 +93,22 @@ function writePush(push: PushRequestEnvelope, now: string) {
         checkData.get(mutation.kind)?.Check(mutation.data) === true;
       if (!isValid) return { id: mutation.id, status: 'rejected' as const, code: 'invalid_value', message: 'invalid' };
       const data = mutation.data as SubsectionPut;
-      const { rev } = updateCell.get(data.score, data.comments ?? null, now, data.scoreId) as { rev: number };
+      const rev = writes.updateCell({ ...data, comments: data.comments ?? null, updatedAt: now });
       const change: Row = { ...changeTemplate, entity_id: data.scoreId, created_at: now };
       change.payload_json = JSON.stringify({ ...data, rev, updatedAt: now });
-      insertChange.run(...changeColumns.map((column) => change[column]));
-      const history: Row = { ...historyTemplate, score_id: data.scoreId, value_after: data.score, received_at: now };
-      insertHistory.run(...historyColumns.map((column) => history[column]));
+      writes.insertChange(change);
+      writes.insertHistory({ ...historyTemplate, score_id: data.scoreId, value_after: data.score, received_at: now });
       const result = { id: mutation.id, status: 'applied' as const, rev };
-      const applied: Row = { ...appliedTemplate, mutation_id: mutation.id, applied_at: now };
-      applied.result_json = JSON.stringify(result);
-      insertApplied.run(...appliedColumns.map((column) => applied[column]));
+      writes.insertApplied({
+        ...appliedTemplate,
+        mutation_id: mutation.id,
+        applied_at: now,
+        result_json: JSON.stringify(result),
+      });
       return result;
     });
-    touchDevice.run(now, push.mutations.at(-1)?.seq ?? 0, push.deviceId, judgeId);
-    const { cursor } = sqlite.prepare('select max(change_id) as cursor from change_log').get() as { cursor: number };
+    writes.touchDevice({ at: now, seq: push.mutations.at(-1)?.seq ?? 0, deviceId: push.deviceId, userId: judgeId });
+    const { cursor } = latestChange.get() as { cursor: number };
     return { results, cursor };
   })();
 }

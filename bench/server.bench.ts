@@ -36,6 +36,7 @@ import {
   type BenchServer,
 } from './bench-server.ts';
 import { readProcessTreeCpu } from './process-cpu.ts';
+import { preparePushWrites } from './push-rows.ts';
 import { seedStateFinal } from './results.bench.ts';
 
 const requireFromServer = createRequire(new URL('../apps/sync-server/package.json', import.meta.url));
@@ -577,13 +578,7 @@ function rawWrites(file: string, before: { change: number; history: number; appl
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  const columnsOf = (table: string, skip: readonly string[]) =>
-    (sqlite.prepare(`select name from pragma_table_info(?)`).all(table) as { name: string }[])
-      .map((row) => row.name)
-      .filter((name) => !skip.includes(name));
-  const changeColumns = columnsOf('change_log', ['change_id']);
-  const historyColumns = columnsOf('score_history', ['history_id', 'id']);
-  const appliedColumns = columnsOf('applied_mutation', []);
+  const writes = preparePushWrites(sqlite);
   const changes = sqlite
     .prepare(`select * from change_log where change_id > ? order by change_id`)
     .all(before.change) as Record<string, unknown>[];
@@ -593,17 +588,6 @@ function rawWrites(file: string, before: { change: number; history: number; appl
   const applied = sqlite
     .prepare(`select * from applied_mutation where rowid > ? order by rowid`)
     .all(before.applied) as Record<string, unknown>[];
-  const insert = (table: string, columns: readonly string[]) =>
-    sqlite.prepare(`insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
-  const insertChange = insert('change_log', changeColumns);
-  const insertHistory = insert('score_history', historyColumns);
-  const insertApplied = insert('applied_mutation', appliedColumns);
-  const updateCell = sqlite.prepare(
-    `update subsection_score set score = ?, comments = ?, updated_at = ?, rev = rev + 1 where score_id = ?`,
-  );
-  const touchDevice = sqlite.prepare(
-    `update device_sync set last_push_at = ?, last_seq = max(coalesce(last_seq, 0), ?) where device_id = ? and user_id = ?`,
-  );
   const batches = Math.ceil(applied.length / 50);
   const cpuBefore = process.cpuUsage();
   for (let batch = 0; batch < batches; batch += 1) {
@@ -617,18 +601,21 @@ function rawWrites(file: string, before: { change: number; history: number; appl
             score?: number;
             comments?: string | null;
           };
-          updateCell.run(cell.value ?? cell.score ?? 1, cell.comments ?? null, change.created_at, cell.scoreId);
-          insertChange.run(...changeColumns.map((column) => change[column]));
+          writes.updateCell({
+            score: cell.value ?? cell.score ?? 1,
+            comments: cell.comments ?? null,
+            updatedAt: change.created_at,
+            scoreId: cell.scoreId,
+          });
+          writes.insertChange(change);
         }
         const row = history[index];
-        if (row) insertHistory.run(...historyColumns.map((column) => row[column]));
+        if (row) writes.insertHistory(row);
         const record = applied[index]!;
-        insertApplied.run(
-          ...appliedColumns.map((column) => (column === 'mutation_id' ? crypto.randomUUID() : record[column])),
-        );
+        writes.insertApplied({ ...record, mutation_id: crypto.randomUUID() });
       }
       const last = applied[Math.min(applied.length, (batch + 1) * 50) - 1]!;
-      touchDevice.run(last.applied_at, batch, last.device_id, last.user_id);
+      writes.touchDevice({ at: last.applied_at, seq: batch, deviceId: last.device_id, userId: last.user_id });
     })();
   }
   const spent = process.cpuUsage(cpuBefore);
