@@ -7,7 +7,8 @@
 // page the picked one. Each is measured against the bare fetch of the answers it reads (all
 // categories in parallel; one category) and, for comparison, of the whole event's answer.
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, startServer } from './bench-server.ts';
+import { openBareResultsPage, timeBareResults } from './bare-results.ts';
+import { DEMO_PASSWORD, logIn, startServer } from './bench-server.ts';
 import { seedStateFinal } from './results.bench.ts';
 
 const ROUNDS = Number(process.env.BENCH_RESULTS_PAGE_ROUNDS ?? 5);
@@ -114,6 +115,9 @@ export interface ResultsPageBench {
   /** Against the bare fetch of the whole event's answer (what the pages read before). */
   overallWholeEventRatio: number;
   sectionWholeEventRatio: number;
+  /** The bare page's (bare-results.ts) time against the same references. */
+  overallFloorRatio: number;
+  sectionFloorRatio: number;
   longestTaskMs: number;
 }
 
@@ -147,7 +151,10 @@ export async function benchResultsPage(browser: Browser, port: number): Promise<
       overall: [] as PageRender[],
       section: [] as PageRender[],
       bare: { event: [] as number[], categories: [] as number[], category: [] as number[] },
+      floor: { overall: [] as number[], section: [] as number[] },
     };
+    const { token } = await logIn(server.baseUrl, COORDINATOR, DEMO_PASSWORD);
+    const floorPage = await openBareResultsPage(browser, server.baseUrl);
     // One warm-up round (the server's results cache, the route's chunks), then the measured rounds.
     for (let round = 0; round <= ROUNDS; round += 1) {
       for (const target of pages) {
@@ -160,7 +167,12 @@ export async function benchResultsPage(browser: Browser, port: number): Promise<
         const bare = await timeBareFetch(page, references[reference]);
         if (round > 0) samples.bare[reference].push(bare);
       }
+      for (const target of pages) {
+        const ms = await timeBareResults(floorPage.page, target.name, { eventId, token, expectedRows: target.rows });
+        if (round > 0) samples.floor[target.name].push(ms);
+      }
     }
+    await floorPage.close();
     await context.close();
     const bare = {
       event: median(samples.bare.event),
@@ -175,9 +187,11 @@ export async function benchResultsPage(browser: Browser, port: number): Promise<
       const beforeAnswerMs = median(renders.map((render) => render.beforeAnswerMs));
       const answerMs = median(renders.map((render) => render.answerMs));
       const afterAnswerMs = median(renders.map((render) => render.afterAnswerMs));
+      const floor = median(samples.floor[name]);
       return {
         ms,
         reference,
+        floor,
         ratio: ms / reference,
         wholeEventRatio: ms / bare.event,
         longest,
@@ -205,10 +219,15 @@ export async function benchResultsPage(browser: Browser, port: number): Promise<
       console.log(
         `        of which route and event detail ${measure.beforeAnswerMs.toFixed(1)} ms, the results answers' requests ${measure.answerMs.toFixed(1)} ms, then parse, check and render ${measure.afterAnswerMs.toFixed(1)} ms`,
       );
+      console.log(
+        `        the floor, a bare page reading the same answers and putting the same rows in the DOM in one task (bare-results.ts): ${measure.floor.toFixed(1)} ms = ${(measure.floor / measure.reference).toFixed(2)}× the same reference; the page ${(measure.ms / measure.floor).toFixed(2)}× the floor`,
+      );
     }
     return {
       overallRatio: overall.ratio,
       sectionRatio: section.ratio,
+      overallFloorRatio: overall.floor / overall.reference,
+      sectionFloorRatio: section.floor / section.reference,
       overallWholeEventRatio: overall.wholeEventRatio,
       sectionWholeEventRatio: section.wholeEventRatio,
       longestTaskMs: Math.max(overall.longest, section.longest),
