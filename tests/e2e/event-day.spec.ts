@@ -121,6 +121,10 @@ test('competition day: start, score (one tablet offline), unlock, review, end, r
     timeout: 20_000,
   });
   await expect(judgeRow(scenario.judge.lastName)).toContainText('8 / 8');
+  // Last sync as every time on screen: h:mm AM/PM (the date too when the run crosses midnight).
+  await expect(judgeRow(scenario.judge.lastName).getByRole('cell').nth(4)).toHaveText(
+    /^(\d\d\/\d\d\/\d\d )?\d{1,2}:\d\d [AP]M$/,
+  );
 
   // Unlock judge two, who raises school B's first subsection to 5.00 on the tablet and submits again.
   await judgeRow(second.lastName).getByRole('button', { name: 'Unlock' }).click();

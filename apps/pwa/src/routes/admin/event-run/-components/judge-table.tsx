@@ -1,6 +1,7 @@
 import { describeClockSkew, type RunCategory } from '@judging/shared-types';
 import { Badge, Button, Group, Progress, Table, Text, VisuallyHidden } from '@mantine/core';
 import { HrefButton } from '../../../../routing/links.tsx';
+import { formatTimeOnDay } from '../../../../support/date-format.ts';
 
 interface JudgeTableProps {
   eventId: number;
@@ -12,9 +13,9 @@ interface JudgeTableProps {
   onHistory(judgeId: number, judgeName: string): void;
 }
 
+/** h:mm AM/PM as every screen, with the date when not today (a tablet last seen yesterday says so). */
 function formatSyncTime(at: string | null): string {
-  if (at === null) return 'Never';
-  return new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return at === null ? 'Never' : formatTimeOnDay(at);
 }
 
 const statusColors = { '-': 'gray', 'In Progress': 'blue', Complete: 'green' } as const;
