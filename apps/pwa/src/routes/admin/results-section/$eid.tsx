@@ -1,7 +1,7 @@
 import { formatScore, type ResultsCategory } from '@judging/shared-types';
 import { Group, Paper, Select, Stack, Table, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { printClasses, ResultsStatusBadge, ResultsToolbar } from '../../../results/results-toolbar.tsx';
 import { allotRows, useRevealedRows } from '../../../results/reveal-rows.ts';
 import { resultsCellClass, resultsRowClasses, resultsRowProps } from '../../../results/standings-table.tsx';
@@ -31,27 +31,38 @@ function SectionResultsPage() {
     `${eid}:${category?.categoryId ?? ''}`,
   );
   const rowLimits = allotRows(tableSizes, revealed);
-  return (
-    <Stack gap="md">
-      <ResultsToolbar
-        eventId={eid}
-        exportTarget={{ eventId: eid, categoryId: picked?.categoryId, report: 'section' }}
-      />
-      <Group justify="space-between">
-        <AdminPageTitle>Section results{report ? `: ${report.eventName}` : ''}</AdminPageTitle>
-        {report && <ResultsStatusBadge report={report} />}
-      </Group>
-      {choices && (
+  // The same elements while the rows fill in: React skips them on every chunk (the toolbar's
+  // queries, the category picker's combobox).
+  const pickedCategoryId = picked?.categoryId;
+  const toolbar = useMemo(
+    () => (
+      <ResultsToolbar eventId={eid} exportTarget={{ eventId: eid, categoryId: pickedCategoryId, report: 'section' }} />
+    ),
+    [eid, pickedCategoryId],
+  );
+  const categorySelect = useMemo(
+    () =>
+      choices && (
         <Select
           className={printClasses.noPrint}
           label="Category"
           w={320}
           data={choices.map((c) => ({ value: String(c.categoryId), label: c.categoryName }))}
-          value={picked ? String(picked.categoryId) : null}
+          value={pickedCategoryId === undefined ? null : String(pickedCategoryId)}
           onChange={setPickedId}
           allowDeselect={false}
         />
-      )}
+      ),
+    [choices, pickedCategoryId],
+  );
+  return (
+    <Stack gap="md">
+      {toolbar}
+      <Group justify="space-between">
+        <AdminPageTitle>Section results{report ? `: ${report.eventName}` : ''}</AdminPageTitle>
+        {report && <ResultsStatusBadge report={report} />}
+      </Group>
+      {categorySelect}
       {category?.sectionRankings.map((ranking, index) => (
         <SectionRanking
           key={ranking.sectionId}

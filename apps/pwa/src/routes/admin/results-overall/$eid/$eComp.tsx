@@ -1,5 +1,7 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ResultsCategory } from '@judging/shared-types';
 import { createFileRoute } from '@tanstack/react-router';
+import { memo, useMemo } from 'react';
 import { printClasses, ResultsStatusBadge, ResultsToolbar } from '../../../../results/results-toolbar.tsx';
 import { allotRows, useRevealedRows } from '../../../../results/reveal-rows.ts';
 import { StandingsTable } from '../../../../results/standings-table.tsx';
@@ -32,36 +34,54 @@ function OverallResultsPage() {
     String(eid),
   );
   const rowLimits = allotRows(tableSizes, revealed);
+  // The same element while the rows fill in: React skips it (and its queries) on every chunk.
+  const toolbar = useMemo(() => <ResultsToolbar eventId={eid} exportTarget={{ eventId: eid }} />, [eid]);
   return (
     <Stack gap="md">
-      <ResultsToolbar eventId={eid} exportTarget={{ eventId: eid }} />
+      {toolbar}
       <Group justify="space-between">
         <AdminPageTitle>Overall results{report ? `: ${report.eventName}` : ''}</AdminPageTitle>
         {report && <ResultsStatusBadge report={report} />}
       </Group>
       {report &&
         categories.map((category, index) => (
-          <Paper
+          <CategorySection
             key={category.categoryId}
-            withBorder
-            p="md"
-            className={printClasses.category}
-            component="section"
-            aria-label={category.categoryName}
-          >
-            <Group justify="space-between" mb="xs">
-              <Title order={2} size="h3">
-                {category.categoryName}
-              </Title>
-              {!report.isFinal && category.isProvisional && (
-                <Text size="sm" c="orange.9">
-                  Provisional: {category.pendingJudgeIds.length} judge(s) have not submitted.
-                </Text>
-              )}
-            </Group>
-            <StandingsTable category={category} rowLimit={rowLimits[index]} />
-          </Paper>
+            category={category}
+            isFinal={report.isFinal}
+            rowLimit={rowLimits[index]}
+          />
         ))}
     </Stack>
   );
 }
+
+/**
+ * One category: its heading and standings. Memoised: a chunk of rows re-renders the one table it
+ * fills, not the headings and tables above it (issue 20, the results page's time to rendered).
+ */
+const CategorySection = memo(function CategorySection({
+  category,
+  isFinal,
+  rowLimit,
+}: {
+  category: ResultsCategory;
+  isFinal: boolean;
+  rowLimit: number | undefined;
+}) {
+  return (
+    <Paper withBorder p="md" className={printClasses.category} component="section" aria-label={category.categoryName}>
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h3">
+          {category.categoryName}
+        </Title>
+        {!isFinal && category.isProvisional && (
+          <Text size="sm" c="orange.9">
+            Provisional: {category.pendingJudgeIds.length} judge(s) have not submitted.
+          </Text>
+        )}
+      </Group>
+      <StandingsTable category={category} rowLimit={rowLimit} />
+    </Paper>
+  );
+});
