@@ -58,7 +58,7 @@ function OverallResultsPage() {
 
 /**
  * One category: its heading and standings. Memoised: a chunk of rows re-renders the one table it
- * fills, not the headings and tables above it (issue 20, the results page's time to rendered).
+ * fills, not the headings and tables above it.
  */
 const CategorySection = memo(function CategorySection({
   category,
