@@ -31,8 +31,8 @@ function SectionResultsPage() {
     `${eid}:${category?.categoryId ?? ''}`,
   );
   const rowLimits = allotRows(tableSizes, revealed);
-  // The same elements while the rows fill in: React skips them on every chunk (the toolbar's
-  // queries, the category picker's combobox).
+  // The same elements while the rows fill in: React skips re-rendering them on every chunk (the
+  // toolbar, and the category picker's combobox, the costlier of the two).
   const pickedCategoryId = picked?.categoryId;
   const toolbar = useMemo(
     () => (

@@ -34,7 +34,7 @@ function OverallResultsPage() {
     String(eid),
   );
   const rowLimits = allotRows(tableSizes, revealed);
-  // The same element while the rows fill in: React skips it (and its queries) on every chunk.
+  // The same element while the rows fill in: React skips re-rendering it on every chunk.
   const toolbar = useMemo(() => <ResultsToolbar eventId={eid} exportTarget={{ eventId: eid }} />, [eid]);
   return (
     <Stack gap="md">
