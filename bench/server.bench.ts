@@ -536,7 +536,7 @@ async function benchCpuPerMutation(
 
 /**
  * The CPU seconds the stack's floor (bare-push.ts, on a copy of the server's database) spends on
- * CPU_BATCHES pushes of 50 from `judge`, after a warm-up as long as the server had.
+ * CPU_BATCHES pushes of 50 from `judge`, after as many untimed ones to warm it up.
  */
 async function barePushCpu(database: string, judge: Judge, port: number): Promise<number> {
   const floor = await startBareServer('bare-push.ts', port, '/token', {
