@@ -1,6 +1,6 @@
-import { Badge, Box, Button, Group, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Paper, Text } from '@mantine/core';
 import type { ResultsReport } from '@judging/shared-types';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { formatShortDate, formatShortDateTime } from '../support/date-format.ts';
 import { useApiQuery } from '../admin/use-api-query.ts';
 import { getEvent } from '../api/events-api.ts';
@@ -81,3 +81,12 @@ function ResultsPrintHeading({ eventId }: { eventId: number }) {
 }
 
 export const printClasses = classes;
+
+/** One printed page of a results report: a bordered, labelled section that breaks the page after it. */
+export function PrintedSection({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" className={classes.category} component="section" aria-label={label}>
+      {children}
+    </Paper>
+  );
+}

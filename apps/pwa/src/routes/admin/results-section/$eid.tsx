@@ -1,8 +1,8 @@
 import { formatScore, type ResultsCategory } from '@judging/shared-types';
-import { Group, Paper, Select, Stack, Table, Title } from '@mantine/core';
+import { Group, Select, Stack, Table, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { memo, useMemo, useState } from 'react';
-import { printClasses, ResultsStatusBadge, ResultsToolbar } from '../../../results/results-toolbar.tsx';
+import { PrintedSection, printClasses, ResultsStatusBadge, ResultsToolbar } from '../../../results/results-toolbar.tsx';
 import { allotRows, useRevealedRows } from '../../../results/reveal-rows.ts';
 import { resultsCellClass, resultsRowClasses, resultsRowProps } from '../../../results/standings-table.tsx';
 import { keepSectionRankings, useCategoryResults } from '../../../results/use-category-results.ts';
@@ -88,7 +88,7 @@ const SectionRanking = memo(function SectionRanking({
   rowLimit: number | undefined;
 }) {
   return (
-    <Paper withBorder p="md" className={printClasses.category} component="section" aria-label={ranking.sectionName}>
+    <PrintedSection label={ranking.sectionName}>
       <Title order={2} size="h3" mb="xs">
         {categoryName}: {ranking.sectionName}
       </Title>
@@ -108,7 +108,7 @@ const SectionRanking = memo(function SectionRanking({
           ))}
         </Table.Tbody>
       </Table>
-    </Paper>
+    </PrintedSection>
   );
 });
 

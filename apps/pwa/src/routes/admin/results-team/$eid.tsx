@@ -1,10 +1,10 @@
 import { describePenaltyDeduction, formatScore, type ResultsReport, type ResultsStanding } from '@judging/shared-types';
-import { Badge, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useApiQuery } from '../../../admin/use-api-query.ts';
 import { getEventResults } from '../../../api/results-api.ts';
-import { printClasses, ResultsStatusBadge, ResultsToolbar } from '../../../results/results-toolbar.tsx';
+import { PrintedSection, printClasses, ResultsStatusBadge, ResultsToolbar } from '../../../results/results-toolbar.tsx';
 import { showRunIssue } from '../../../results/run-errors.ts';
 import { idParams } from '../../../routing/route-schemas.ts';
 import { AdminPageTitle } from '../-admin-page-title.tsx';
@@ -55,14 +55,7 @@ function TeamResultsPage() {
         const line = category.standings.find((entry) => entry.schoolId === schoolId);
         if (!line) return null;
         return (
-          <Paper
-            key={category.categoryId}
-            withBorder
-            p="md"
-            className={printClasses.category}
-            component="section"
-            aria-label={category.categoryName}
-          >
+          <PrintedSection key={category.categoryId} label={category.categoryName}>
             <Group justify="space-between" mb="xs">
               <Title order={2} size="h3">
                 {category.categoryName}: {line.schoolName}
@@ -74,7 +67,7 @@ function TeamResultsPage() {
               </Text>
             </Group>
             <TeamSheets line={line} judgeName={judgeName} report={report} />
-          </Paper>
+          </PrintedSection>
         );
       })}
     </Stack>

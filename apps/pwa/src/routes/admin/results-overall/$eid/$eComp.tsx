@@ -1,8 +1,8 @@
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ResultsCategory } from '@judging/shared-types';
 import { createFileRoute } from '@tanstack/react-router';
 import { memo, useMemo } from 'react';
-import { printClasses, ResultsStatusBadge, ResultsToolbar } from '../../../../results/results-toolbar.tsx';
+import { PrintedSection, ResultsStatusBadge, ResultsToolbar } from '../../../../results/results-toolbar.tsx';
 import { allotRows, useRevealedRows } from '../../../../results/reveal-rows.ts';
 import { StandingsTable } from '../../../../results/standings-table.tsx';
 import { keepStandings, useCategoryResults } from '../../../../results/use-category-results.ts';
@@ -70,7 +70,7 @@ const CategorySection = memo(function CategorySection({
   rowLimit: number | undefined;
 }) {
   return (
-    <Paper withBorder p="md" className={printClasses.category} component="section" aria-label={category.categoryName}>
+    <PrintedSection label={category.categoryName}>
       <Group justify="space-between" mb="xs">
         <Title order={2} size="h3">
           {category.categoryName}
@@ -82,6 +82,6 @@ const CategorySection = memo(function CategorySection({
         )}
       </Group>
       <StandingsTable category={category} rowLimit={rowLimit} />
-    </Paper>
+    </PrintedSection>
   );
 });
