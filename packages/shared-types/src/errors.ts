@@ -35,6 +35,21 @@ export const ErrorCode = {
   UnsupportedFileType: 'UNSUPPORTED_FILE_TYPE',
   /** 409: the section is used by a STARTED or CLOSED event, so its scored structure cannot change (copy it instead). */
   SectionLocked: 'SECTION_LOCKED',
+  // Competition day, second pass (decisions §9).
+  /** 409: End refused while an applied penalty or disqualification is unreviewed. */
+  ReviewPending: 'REVIEW_PENDING',
+  /** 409: End refused while a category with schools has a section nobody owes, or no section. */
+  Unjudged: 'UNJUDGED',
+  /** The judge was excused from the section: their edits there are refused. */
+  JudgeExcused: 'JUDGE_EXCUSED',
+  /** 403, final: photos only from a judge assigned in an event that is not CLOSED. */
+  PhotoNotAllowed: 'PHOTO_NOT_ALLOWED',
+  /** 401: this address has used its free login failures: solve the captcha and log in again. */
+  CaptchaRequired: 'CAPTCHA_REQUIRED',
+  /** 415: the body's media type is not one this route reads. */
+  UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  /** 405: the path exists, the method does not (see `Allow`). */
+  MethodNotAllowed: 'METHOD_NOT_ALLOWED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

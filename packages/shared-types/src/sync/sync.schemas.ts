@@ -36,6 +36,10 @@ export const RejectionCode = {
   Forbidden: 'forbidden',
   /** Transient: upload the photo, then push the same mutation again. */
   PhotoMissing: 'photo_missing',
+  /** The judge was excused from this section (decisions §9): kept on the device as refused. */
+  JudgeExcused: 'judge_excused',
+  /** The edit names a photo the server refused for good (no assignment, or a CLOSED event). */
+  PhotoNotAllowed: 'photo_not_allowed',
 } as const;
 export type RejectionCode = (typeof RejectionCode)[keyof typeof RejectionCode];
 
@@ -266,6 +270,8 @@ export const MutationResultSchema = Type.Object(
         Type.Literal(RejectionCode.NotFound),
         Type.Literal(RejectionCode.Forbidden),
         Type.Literal(RejectionCode.PhotoMissing),
+        Type.Literal(RejectionCode.JudgeExcused),
+        Type.Literal(RejectionCode.PhotoNotAllowed),
         Type.Literal(RESYNC_REQUIRED),
       ]),
     ),

@@ -47,6 +47,8 @@ const restStatus: Record<RejectionCode, { statusCode: number; code: ErrorCode }>
   not_found: { statusCode: 404, code: ErrorCode.NotFound },
   forbidden: { statusCode: 403, code: ErrorCode.Forbidden },
   photo_missing: { statusCode: 409, code: ErrorCode.PhotoMissing },
+  judge_excused: { statusCode: 403, code: ErrorCode.JudgeExcused },
+  photo_not_allowed: { statusCode: 403, code: ErrorCode.PhotoNotAllowed },
 };
 
 /** A rejection as the REST calls answer it. */
