@@ -17,6 +17,7 @@ import * as photoUploader from './0011-photo-uploader.ts';
 import * as scoreHistory from './0012-score-history.ts';
 import * as photoCapturedAt from './0013-photo-captured-at.ts';
 import * as syncPruning from './0014-sync-pruning.ts';
+import * as judgeExcusal from './0015-judge-excusal.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0012-score-history': scoreHistory,
   '0013-photo-captured-at': photoCapturedAt,
   '0014-sync-pruning': syncPruning,
+  '0015-judge-excusal': judgeExcusal,
 };
 
 /** Builds a Kysely migrator over the registered migrations (no file-system scan). */

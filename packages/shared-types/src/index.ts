@@ -36,3 +36,4 @@ export * from './run/rejected-edits.schemas.ts';
 export * from './results/results.schemas.ts';
 export * from './csv/csv.ts';
 export * from './results/results-csv.ts';
+export * from './results/published-scores.ts';

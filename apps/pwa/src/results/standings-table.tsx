@@ -1,4 +1,4 @@
-import { formatScore, type ResultsCategory, type ResultsStanding } from '@judging/shared-types';
+import { formatScoreOrNone, type ResultsCategory, type ResultsStanding } from '@judging/shared-types';
 import { memo, type ReactNode } from 'react';
 import { Badge, Table, Text } from '@mantine/core';
 import classes from './results-rows.module.css';
@@ -66,9 +66,7 @@ const StandingsRow = memo(function StandingsRow({ line }: { line: ResultsStandin
     <tr {...resultsRowProps} data-school-id={line.schoolId}>
       <td className={`${resultsCellClass} ${classes.place}`}>{line.placeLabel}</td>
       <td className={resultsCellClass}>{line.schoolName}</td>
-      <td className={`${resultsCellClass} ${classes.score}`}>
-        {line.isScored || line.isDisqualified ? formatScore(line.score) : '—'}
-      </td>
+      <td className={`${resultsCellClass} ${classes.score}`}>{formatScoreOrNone(line.score)}</td>
       <td className={resultsCellClass}>
         {line.isDisqualified || line.hasScoreBelowOne ? (
           <RowBadge color="red">Disqualified</RowBadge>

@@ -124,6 +124,16 @@ export const expectedColumns = {
     state_id: true,
     created_at: true,
   },
+  judge_excusal: {
+    category_id: true,
+    section_id: true,
+    judge_id: true,
+    state_id: true,
+    event_id: true,
+    reason: true,
+    excused_by: true,
+    created_at: true,
+  },
   subsection_score: {
     score_id: true,
     state_id: true,

@@ -190,6 +190,18 @@ export interface JudgeAssignmentTable {
   created_at: CreatedAt;
 }
 
+/** A judge excused from a section assignment (decisions §9): the judge's cells there are not owed. */
+export interface JudgeExcusalTable {
+  category_id: number;
+  section_id: number;
+  judge_id: number;
+  state_id: number;
+  event_id: number;
+  reason: string;
+  excused_by: number | null;
+  created_at: string;
+}
+
 /** The columns every score cell shares: one cell per (judge, category, section, school, item). */
 interface ScoreCellColumns {
   /** A client-generated UUID. */
@@ -273,6 +285,7 @@ export interface Database {
   section_disqualification: SectionDisqualificationTable;
   category_section: CategorySectionTable;
   judge_assignment: JudgeAssignmentTable;
+  judge_excusal: JudgeExcusalTable;
   subsection_score: SubsectionScoreTable;
   penalty_score: PenaltyScoreTable;
   disqualification_score: DisqualificationScoreTable;
@@ -359,6 +372,8 @@ export type CategorySectionRowUpdate = Updateable<CategorySectionTable>;
 export type JudgeAssignmentRow = Selectable<JudgeAssignmentTable>;
 export type NewJudgeAssignmentRow = Insertable<JudgeAssignmentTable>;
 export type JudgeAssignmentRowUpdate = Updateable<JudgeAssignmentTable>;
+
+export type JudgeExcusalRow = Selectable<JudgeExcusalTable>;
 
 export type SubsectionScoreRow = Selectable<SubsectionScoreTable>;
 export type NewSubsectionScoreRow = Insertable<SubsectionScoreTable>;

@@ -2,11 +2,12 @@
 // numbers match the screens exactly (formatScore: 2 decimals, half-up). Scores and counts are
 // number cells; names and labels are text cells, which toCsv neutralises (csv/csv.ts).
 import { csvNumber, type CsvNumber, type CsvTable } from '../csv/csv.ts';
-import { formatScore } from '../scoring/display.ts';
+import { NO_SCORE, formatScore } from '../scoring/display.ts';
 import type { ResultsCategory, ResultsReport } from './results.schemas.ts';
 
-function scoreCell(score: number): CsvNumber {
-  return csvNumber(score, formatScore);
+/** A score nobody has given is "—", as on every screen (decisions §9). */
+function scoreCell(score: number | null): CsvNumber | string {
+  return score === null ? NO_SCORE : csvNumber(score, formatScore);
 }
 
 function resultsLabel(report: ResultsReport, category: ResultsCategory): string {

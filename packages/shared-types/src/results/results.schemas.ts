@@ -37,15 +37,23 @@ export type ResultsSheet = Static<typeof ResultsSheetSchema>;
 
 const PlaceSchema = { place: Nullable(Type.Integer()), placeLabel: Type.String() };
 
+/** A score nobody has given yet is null ("—" on every screen and export), never 0 (decisions §9). */
+const ScoreOrNull = Nullable(Type.Number());
+
 export const ResultsSchoolSectionSchema = Type.Object({
   sectionId: Type.Integer(),
   sectionName: Type.String(),
-  score: Type.Number(),
-  displayScore: Type.Number(),
+  /** Null: no judge who owes the school's cells here has scored it. */
+  score: ScoreOrNull,
+  displayScore: ScoreOrNull,
   countedJudgeCount: Type.Integer(),
   isIncomplete: Type.Boolean(),
   missingJudgeIds: Type.Array(Type.Integer()),
   sheets: Type.Array(ResultsSheetSchema),
+  /** Judges whose sheets of the school do not count here (excused), with why; absent in results frozen before it. */
+  excludedJudges: Type.Optional(
+    Type.Array(Type.Object({ judgeId: Type.Integer(), reason: Type.Union([Type.Literal('excused')]) })),
+  ),
 });
 
 export const ResultsStandingSchema = Type.Object(
@@ -53,8 +61,9 @@ export const ResultsStandingSchema = Type.Object(
     schoolId: Type.Integer(),
     schoolName: Type.String(),
     ...PlaceSchema,
-    score: Type.Number(),
-    displayScore: Type.Number(),
+    /** Null: Not scored (no judge has scored the school); a disqualified school's is 0. */
+    score: ScoreOrNull,
+    displayScore: ScoreOrNull,
     scoreBeforeDisqualification: Type.Number(),
     isDisqualified: Type.Boolean(),
     isIncomplete: Type.Boolean(),
@@ -78,8 +87,8 @@ export const ResultsSectionRankingSchema = Type.Object({
       schoolId: Type.Integer(),
       schoolName: Type.String(),
       ...PlaceSchema,
-      score: Type.Number(),
-      displayScore: Type.Number(),
+      score: ScoreOrNull,
+      displayScore: ScoreOrNull,
       isDisqualified: Type.Boolean(),
       isIncomplete: Type.Boolean(),
     }),

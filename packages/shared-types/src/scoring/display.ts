@@ -34,3 +34,11 @@ export function formatPercentage(score: number, max: number): string {
   // A max of 0 cannot be saved (max is 1 to 20); show 0 rather than 'NaN' if one slips through.
   return formatScore(max > 0 ? (score / max) * 100 : 0);
 }
+
+/** What a score nobody has given shows, on every screen and export (decisions §9). */
+export const NO_SCORE = '—';
+
+/** A score as shown, or "—" when nobody has given it (null). */
+export function formatScoreOrNone(n: number | null): string {
+  return n === null ? NO_SCORE : formatScore(n);
+}

@@ -3,3 +3,4 @@ export * from './sheet.ts';
 export * from './school-result.ts';
 export * from './standings.ts';
 export * from './owed-work.ts';
+export * from './owed-cells.ts';

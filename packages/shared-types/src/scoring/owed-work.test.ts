@@ -1,11 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  assignedJudgesOf,
   describeMissingCells,
   describeUnfinishedJudging,
   findMissingCells,
   findUnjudgedSections,
+  judgesWithWork,
   type CategoryWork,
 } from './owed-work.ts';
 
@@ -46,7 +46,7 @@ test('missing cells: every (school × assigned section × subsection) the judge 
     ['Alder/Balance', 'Birch/Colour', 'Birch/Balance'],
   );
   assert.equal(findMissingCells(work, 42, scored), [], 'a judge assigned nowhere owes nothing');
-  assert.equal(assignedJudgesOf(work), [5, 7]);
+  assert.equal(judgesWithWork(work), [5, 7]);
 });
 
 test('descriptions name the first cells and count the rest', () => {
@@ -67,10 +67,41 @@ test('descriptions name the first cells and count the rest', () => {
 
 test('a section nobody judges blocks only when schools compete', () => {
   assert.equal(
-    findUnjudgedSections(work).map((section) => section.sectionName),
+    findUnjudgedSections(work).map((unjudged) => unjudged.section.sectionName),
     ['Tasting'],
   );
   assert.equal(findUnjudgedSections({ ...work, schools: [] }), []);
+});
+
+test('an excused judge owes nothing in that section; a section only excused judges hold is unjudged', () => {
+  const excused: CategoryWork = {
+    ...work,
+    sections: work.sections.map((section) =>
+      section.sectionId === 1
+        ? { ...section, exclusions: [{ judgeId: 7, schoolId: null, reason: 'excused' }] }
+        : section,
+    ),
+  };
+  assert.equal(findMissingCells(excused, 7, []), [], 'the excused judge owes no cell');
+  assert.is(findMissingCells(excused, 5, []).length, 4, 'the other judge still owes every cell');
+  assert.equal(judgesWithWork(excused), [5], 'only judge 5 must submit');
+  const onlyExcused: CategoryWork = {
+    ...excused,
+    sections: [{ ...excused.sections[0]!, assignedJudgeIds: [7] }],
+  };
+  const [unjudged] = findUnjudgedSections(onlyExcused);
+  assert.is(unjudged?.hasNoJudge, false);
+  assert.is(unjudged?.isWholeSection, true);
+  assert.is(
+    describeUnfinishedJudging([
+      { kind: 'unjudgedSection', categoryName: 'Pastry', sectionName: 'Plating', excusedOnly: true },
+    ]),
+    'Pastry: no judge scores Plating (every judge assigned is excused).',
+  );
+  assert.is(
+    describeUnfinishedJudging([{ kind: 'noSection', categoryName: 'Bakery', schoolCount: 2 }]),
+    'Bakery: 2 schools registered but no section to judge.',
+  );
 });
 
 test.run();

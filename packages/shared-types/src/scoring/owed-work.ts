@@ -1,9 +1,10 @@
 // Terms: the *work a judge owes* in a category is one subsection score per (competing school ×
-// section the judge is assigned to × subsection of that section); a school competes once it has
-// students. A submission covers the work owed when it was made (decisions §7): when the work
+// section the judge is assigned to × subsection of that section) whose cell is owed
+// (`owed-cells.ts`: not excused); a school competes once it has students. A submission covers the work owed when it was made (decisions §7): when the work
 // grows (a school added, a section attached, the judge assigned to another section, a subsection
 // added), the judge owes *missing cells* again and the submission is reopened. Ending an event
-// checks the same rule for every assigned judge, so Final results never average partial sheets.
+// checks the same rule for every judge who owes work, so Final results never average partial sheets.
+import { isCellOwed, isExcusedFromSection, judgesOwing, type SectionPanel } from './owed-cells.ts';
 
 /** Why a submission is open again, as the judge's tablet and the run page say it. */
 export const ReopenReason = {
@@ -21,11 +22,10 @@ export interface OwedSubsection {
   subsectionName: string;
 }
 
-export interface OwedSection {
+export interface OwedSection extends SectionPanel {
   sectionId: number;
   sectionName: string;
   subsections: readonly OwedSubsection[];
-  assignedJudgeIds: readonly number[];
 }
 
 export interface OwedSchool {
@@ -64,9 +64,22 @@ function cellKey(schoolId: number, sectionId: number, subsectionId: number): str
   return `${schoolId}:${sectionId}:${subsectionId}`;
 }
 
-/** Judges assigned to any section of the category, ascending. */
-export function assignedJudgesOf(work: CategoryWork): number[] {
-  const judgeIds = new Set(work.sections.flatMap((section) => section.assignedJudgeIds));
+/**
+ * Judges who owe work in the category, ascending: assigned to a section and owing some school's
+ * cells there (with no school competing yet, every assigned judge not excused from the section).
+ */
+export function judgesWithWork(work: CategoryWork): number[] {
+  const judgeIds = new Set<number>();
+  const schoolIds = work.schools.map((school) => school.schoolId);
+  for (const section of work.sections) {
+    for (const judgeId of section.assignedJudgeIds) {
+      const owes =
+        schoolIds.length === 0
+          ? !isExcusedFromSection(section, judgeId)
+          : schoolIds.some((schoolId) => isCellOwed(section, judgeId, schoolId));
+      if (owes) judgeIds.add(judgeId);
+    }
+  }
   return [...judgeIds].sort((a, b) => a - b);
 }
 
@@ -83,7 +96,7 @@ export function findMissingCells(
   const missing: MissingCell[] = [];
   for (const school of work.schools) {
     for (const section of work.sections) {
-      if (!section.assignedJudgeIds.includes(judgeId)) continue;
+      if (!isCellOwed(section, judgeId, school.schoolId)) continue;
       for (const subsection of section.subsections) {
         if (scoredKeys.has(cellKey(school.schoolId, section.sectionId, subsection.subsectionId))) continue;
         missing.push({
@@ -111,21 +124,64 @@ export function describeMissingCells(missing: readonly MissingCell[], shown = 3)
   return `${count}: ${named}${more}`;
 }
 
-/** Sections of a category with competing schools that no judge is assigned to: nobody would score them. */
-export function findUnjudgedSections(work: CategoryWork): OwedSection[] {
-  if (work.schools.length === 0) return [];
-  return work.sections.filter((section) => section.subsections.length > 0 && section.assignedJudgeIds.length === 0);
+/** A section of a category in which some competing schools are owed by no judge: nobody would score them. */
+export interface UnjudgedSection {
+  section: OwedSection;
+  /** No judge is assigned at all (otherwise every assigned judge is excused for these schools). */
+  hasNoJudge: boolean;
+  /** The schools nobody owes, in running order; every competing school when `isWholeSection`. */
+  schools: readonly OwedSchool[];
+  isWholeSection: boolean;
 }
 
-/** What keeps a category from being final: a judge's sheet, or a section nobody judges. */
+/** Sections with competing schools that no judge owes (decisions §9: End refuses, Start warns). */
+export function findUnjudgedSections(work: CategoryWork): UnjudgedSection[] {
+  if (work.schools.length === 0) return [];
+  const unjudged: UnjudgedSection[] = [];
+  for (const section of work.sections) {
+    if (section.subsections.length === 0) continue;
+    const schools = work.schools.filter((school) => judgesOwing(section, school.schoolId).length === 0);
+    if (schools.length === 0) continue;
+    unjudged.push({
+      section,
+      hasNoJudge: section.assignedJudgeIds.length === 0,
+      schools,
+      isWholeSection: schools.length === work.schools.length,
+    });
+  }
+  return unjudged;
+}
+
+/** What keeps a category from being final: a judge's sheet, a section nobody judges, or no section at all. */
 export type UnfinishedJudging =
   | { kind: 'judge'; categoryName: string; judgeName: string; isSubmitted: boolean; missing: readonly MissingCell[] }
-  | { kind: 'unjudgedSection'; categoryName: string; sectionName: string };
+  | {
+      kind: 'unjudgedSection';
+      categoryName: string;
+      sectionName: string;
+      /** Absent or empty: no judge is assigned. */
+      excusedOnly?: boolean;
+      /** The schools nobody owes when not every school; absent: the whole section. */
+      schoolNames?: readonly string[];
+    }
+  | { kind: 'noSection'; categoryName: string; schoolCount: number };
+
+function describeUnjudgedSection(entry: Extract<UnfinishedJudging, { kind: 'unjudgedSection' }>): string {
+  const forSchools =
+    entry.schoolNames !== undefined && entry.schoolNames.length > 0 ? ` for ${entry.schoolNames.join(', ')}` : '';
+  if (entry.excusedOnly === true)
+    return `${entry.categoryName}: no judge scores ${entry.sectionName}${forSchools} (every judge assigned is excused).`;
+  return `${entry.categoryName}: no judge is assigned to ${entry.sectionName}${forSchools}.`;
+}
 
 /** Names what is unfinished: "Jane Doe (Pastry): has not submitted. Pastry: no judge is assigned to Tasting. …" */
 export function describeUnfinishedJudging(unfinished: readonly UnfinishedJudging[], shown = 5): string {
   const lines = unfinished.slice(0, shown).map((entry) => {
-    if (entry.kind === 'unjudgedSection') return `${entry.categoryName}: no judge is assigned to ${entry.sectionName}.`;
+    if (entry.kind === 'unjudgedSection') return describeUnjudgedSection(entry);
+    if (entry.kind === 'noSection') {
+      const schools = entry.schoolCount === 1 ? '1 school' : `${entry.schoolCount} schools`;
+      return `${entry.categoryName}: ${schools} registered but no section to judge.`;
+    }
     const what = entry.missing.length > 0 ? describeMissingCells(entry.missing) : 'has not submitted';
     return `${entry.judgeName} (${entry.categoryName}): ${what}.`;
   });

@@ -1,10 +1,11 @@
-// Terms: a school's *section score* is the mean of the sheets of the judges assigned to the section
-// who have scored the school; its *category score* is the sum of its section scores, or 0 when any
+// Terms: a school's *section score* is the mean of the sheets of the judges who owe the school's
+// cells in the section (`owed-cells.ts`: assigned and not excused) and have scored the school; its *category score* is the sum of its section scores, or 0 when any
 // counting disqualification applies. A result is *incomplete* while a sheet is missing or partial.
 // A sheet's subsection scores arrive one row per subsection, or summed ahead per sheet (a
 // *subsection total*, what the server's database reads); every rule below sees the same sheet.
 
 import { roundHalfUp2 } from './display.ts';
+import { exclusionOf, isExcusedFromSection, type ExclusionReason, type SectionPanel } from './owed-cells.ts';
 import type { IsConfirmedValue, JudgeSheet } from './sheet.ts';
 import {
   addDisqualification,
@@ -20,12 +21,11 @@ export interface SubsectionInput {
   maxScore: number;
 }
 
-export interface SectionInput {
+export interface SectionInput extends SectionPanel {
   sectionId: number;
   sectionName: string;
   /** A subsection belongs to one section: its id appears in no other section. */
   subsections: readonly SubsectionInput[];
-  assignedJudgeIds: readonly number[];
 }
 
 export interface SchoolInput {
@@ -103,6 +103,12 @@ export interface SectionSummary {
   assignedJudgeIds: number[];
 }
 
+/** A judge whose sheet of the school does not count, and why (stored, never lost). */
+export interface ExcludedJudge {
+  judgeId: number;
+  reason: ExclusionReason;
+}
+
 export interface SectionResult {
   sectionId: number;
   sectionName: string;
@@ -115,8 +121,10 @@ export interface SectionResult {
   isIncomplete: boolean;
   /** Assigned judges with no subsection score for the school yet, ascending. */
   missingJudgeIds: number[];
-  /** Every assigned judge's sheet that has any row, by judgeId; see JudgeSheet.hasScores. */
+  /** Every owing judge's sheet that has any row, by judgeId; see JudgeSheet.hasScores. */
   sheets: JudgeSheet[];
+  /** Assigned judges who do not owe the school's cells here (their rows are left out), ascending. */
+  excludedJudges: ExcludedJudge[];
 }
 
 export interface SchoolResult {
@@ -150,9 +158,9 @@ export interface SchoolRef {
 export interface CategoryResult {
   categoryId: number;
   categoryName: string;
-  /** Some assigned judge has not submitted: every school is then incomplete. */
+  /** Some judge who owes work has not submitted: every school is then incomplete. */
   isProvisional: boolean;
-  /** Assigned judges who have not submitted, ascending. */
+  /** Judges who owe work and have not submitted, ascending. */
   pendingJudgeIds: number[];
   sections: SectionSummary[];
   /** Competing schools (with students), in input order. */
@@ -176,6 +184,7 @@ interface CellLocator {
 // so rows are grouped in a single pass whatever their order.
 interface SectionGrid {
   summary: SectionSummary;
+  panel: SectionPanel;
   judgeIds: number[];
   judgePositions: Map<number, number>;
   subsectionIds: Set<number>;
@@ -198,6 +207,7 @@ function buildSectionGrid(section: SectionInput, schoolCount: number): SectionGr
       subsectionCount: subsectionIds.size,
       assignedJudgeIds: judgeIds,
     },
+    panel: section,
     judgeIds,
     judgePositions: new Map(judgeIds.map((judgeId, position) => [judgeId, position])),
     subsectionIds,
@@ -234,14 +244,16 @@ export function computeCategoryResult(input: CategoryScoringInput): CategoryResu
   const gridsBySection = new Map<number, SectionGrid>();
   // A subsection belongs to one section, so one lookup finds the grid and proves the subsection current.
   const gridsBySubsection = new Map<number, SectionGrid>();
-  const assignedJudgeIds = new Set<number>();
+  const judgesWithWork = new Set<number>();
   for (const section of input.sections) {
     if (gridsBySection.has(section.sectionId)) continue;
     const grid = buildSectionGrid(section, competingSchools.length);
     grids.push(grid);
     gridsBySection.set(section.sectionId, grid);
     for (const subsectionId of grid.subsectionIds) gridsBySubsection.set(subsectionId, grid);
-    for (const judgeId of grid.judgeIds) assignedJudgeIds.add(judgeId);
+    for (const judgeId of grid.judgeIds) {
+      if (owesWorkIn(section, judgeId, competingSchools)) judgesWithWork.add(judgeId);
+    }
   }
 
   let ignoredRowCount = 0;
@@ -302,7 +314,7 @@ export function computeCategoryResult(input: CategoryScoringInput): CategoryResu
   }
 
   const submittedJudgeIds = new Set(input.submittedJudgeIds);
-  const pendingJudgeIds = [...assignedJudgeIds].filter((judgeId) => !submittedJudgeIds.has(judgeId));
+  const pendingJudgeIds = [...judgesWithWork].filter((judgeId) => !submittedJudgeIds.has(judgeId));
   pendingJudgeIds.sort((a, b) => a - b);
   const isProvisional = pendingJudgeIds.length > 0;
 
@@ -320,6 +332,13 @@ export function computeCategoryResult(input: CategoryScoringInput): CategoryResu
     unrankedSchools,
     ignoredRowCount,
   };
+}
+
+// The same reading as `judgesWithWork` in owed-work.ts: with no school competing, every judge not
+// excused from the section still owes a submission.
+function owesWorkIn(section: SectionInput, judgeId: number, schools: readonly SchoolInput[]): boolean {
+  if (schools.length === 0) return !isExcusedFromSection(section, judgeId);
+  return schools.some((school) => exclusionOf(section, judgeId, school.schoolId) === null);
 }
 
 function summarizeSchool(
@@ -342,11 +361,20 @@ function summarizeSchool(
     const firstSlot = schoolPosition * judgeCount;
     const sheets: JudgeSheet[] = [];
     const missingJudgeIds: number[] = [];
+    const excludedJudges: ExcludedJudge[] = [];
     let sheetSum = 0;
     let countedJudgeCount = 0;
-    let isSectionIncomplete = judgeCount === 0;
+    let owingJudgeCount = 0;
+    let isSectionIncomplete = false;
 
     for (const [judgePosition, judgeId] of grid.judgeIds.entries()) {
+      // An excluded judge's rows stay stored but never count: not in the mean, not missing, no DQ.
+      const exclusion = exclusionOf(grid.panel, judgeId, school.schoolId);
+      if (exclusion !== null) {
+        excludedJudges.push({ judgeId, reason: exclusion });
+        continue;
+      }
+      owingJudgeCount += 1;
       const sheet = grid.sheets[firstSlot + judgePosition];
       if (sheet === undefined) {
         missingJudgeIds.push(judgeId);
@@ -372,6 +400,7 @@ function summarizeSchool(
       }
     }
 
+    if (owingJudgeCount === 0) isSectionIncomplete = true;
     const score = countedJudgeCount > 0 ? sheetSum / countedJudgeCount : 0;
     scoreBeforeDisqualification += score;
     if (countedJudgeCount > 0) isScored = true;
@@ -385,6 +414,7 @@ function summarizeSchool(
       isIncomplete: isSectionIncomplete,
       missingJudgeIds,
       sheets,
+      excludedJudges,
     });
   }
 

@@ -4,6 +4,7 @@
 // (results-worker.ts) runs this same computation on its own thread and connection.
 import {
   rankEvent,
+  toResultsCategory,
   type CategoryScoringInput,
   type SectionInput,
   type ResultsCategory,
@@ -12,6 +13,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { Database, EventRow } from '../../db/tables.ts';
 import { parseStudents } from '../registration/stored-students.ts';
+import { excusedIn, listExcusalsOfCategories } from '../scores/schedule.repository.ts';
 import {
   listAssignmentsOfEvent,
   listCategoriesOfEvent,
@@ -41,6 +43,10 @@ export async function loadScoringInputs(db: Db, eventId: number): Promise<Catego
     await listPenaltyScoresOfEvent(db, eventId),
     await listDisqualificationScoresOfEvent(db, eventId),
   ];
+  const excusals = await listExcusalsOfCategories(
+    db,
+    categories.map((category) => category.category_id),
+  );
   const subsectionsBySection = groupBy(subsections, (row) => row.section_id);
   const inputs: CategoryScoringInput[] = [];
   for (const category of categories) {
@@ -57,6 +63,7 @@ export async function loadScoringInputs(db: Db, eventId: number): Promise<Catego
         assignedJudgeIds: assignments
           .filter((a) => a.category_id === categoryId && a.section_id === row.section_id)
           .map((a) => a.judge_id),
+        exclusions: excusedIn(excusals, categoryId, row.section_id),
       }));
     inputs.push({
       categoryId,
@@ -92,7 +99,7 @@ function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
 /** Computes an event's results now (provisional unless the caller freezes them). */
 export async function computeReport(db: Db, event: EventRow, now: string): Promise<ResultsReport> {
   const inputs = await loadScoringInputs(db, event.event_id);
-  const categories: ResultsCategory[] = rankEvent(inputs);
+  const categories: ResultsCategory[] = rankEvent(inputs).map(toResultsCategory);
   const assignments = await listAssignmentsOfEvent(db, event.event_id);
   const judges = new Map<number, string>();
   for (const row of assignments) judges.set(row.judge_id, `${row.first_name} ${row.last_name}`);
@@ -130,6 +137,7 @@ export const RESULTS_INPUTS = {
   section: 'every column',
   subsection: 'every column',
   judge_assignment: 'every column',
+  judge_excusal: 'every column',
   category_registration: 'every column',
   school: 'every column',
   category_submission: 'every column',

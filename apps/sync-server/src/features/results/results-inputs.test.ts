@@ -83,6 +83,20 @@ async function setUp(): Promise<Context> {
   const fixture = await createHandCheckedEvent(world.t.db, world.stateId);
   // A submission too, so every input table holds a row of this state.
   await submitAs(world.t.db, fixture, world.stateId, fixture.judgeIds.j1);
+  // And an excused judge (decisions §9), which results read as well.
+  await world.t.db
+    .insertInto('judge_excusal')
+    .values({
+      category_id: fixture.categoryId,
+      section_id: fixture.sectionIds.a,
+      judge_id: fixture.judgeIds.j2,
+      state_id: world.stateId,
+      event_id: fixture.eventId,
+      reason: 'Did not come',
+      excused_by: null,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
   return { world, fixture };
 }
 

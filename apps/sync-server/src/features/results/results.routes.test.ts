@@ -2,7 +2,7 @@
 // app: numbers as worked out by hand, the CSV identical to the API, and frozen once closed.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { formatScore, type ResultsReport } from '@judging/shared-types';
+import { formatScoreOrNone, type ResultsReport } from '@judging/shared-types';
 import { buildAdminWorld, type AdminWorld } from '../../test-support/sessions.ts';
 import { createHandCheckedEvent, submitAs, type HandCheckedEvent } from './results.fixture.ts';
 
@@ -31,7 +31,7 @@ function lines(report: ResultsReport): string[][] {
   return (report.categories[0]?.standings ?? []).map((line) => [
     line.placeLabel,
     line.schoolName.split(' ')[0] ?? '',
-    formatScore(line.score),
+    formatScoreOrNone(line.score),
   ]);
 }
 
@@ -139,7 +139,7 @@ test('review: refused until judged and for STANDARD; a rejected penalty stops co
   const s4 = report.categories[0]?.standings[3];
   assert.is(s4?.hasPendingReview, true, 'the pending penalty counts and is flagged');
   assert.equal(
-    report.categories[0]?.sectionRankings[0]?.standings.map((e) => [e.placeLabel, formatScore(e.score)]),
+    report.categories[0]?.sectionRankings[0]?.standings.map((e) => [e.placeLabel, formatScoreOrNone(e.score)]),
     [
       ['1', '19.00'],
       ['T-2', '16.13'],
@@ -179,7 +179,7 @@ test('CSV exports carry the same numbers as the API, quoted, with a header row a
   const expected = (report.categories[0]?.standings ?? []).map((line) => [
     line.placeLabel,
     line.schoolName,
-    formatScore(line.score),
+    formatScoreOrNone(line.score),
   ]);
   assert.equal(
     rows.slice(1).map((row) => {

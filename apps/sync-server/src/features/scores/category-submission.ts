@@ -52,6 +52,8 @@ export async function submitCategory(
     (row) => row.category_id === category.category_id,
   );
   if (sections.length === 0) throw reject(RejectionCode.NotAssigned, ScoreMessages.notAssignedToCategory);
+  if (sections.every((row) => row.excused_at !== null))
+    throw reject(RejectionCode.JudgeExcused, ScoreMessages.judgeExcusedFromCategory);
   const existing = await scheduleReads.submission(db, category.category_id, judgeId);
   if (existing) return { submittedAt: existing.submitted_at, isNew: false };
   if (event.status === 'CLOSED') throw reject(RejectionCode.EventClosed, ScoreMessages.eventClosed);

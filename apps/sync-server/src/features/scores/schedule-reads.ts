@@ -18,7 +18,7 @@ import {
   findRegistration,
   findSubmission,
   findSubsectionOfSection,
-  isJudgeAssigned,
+  findAssignmentStanding,
 } from './schedule.repository.ts';
 import { parseStudents } from '../registration/stored-students.ts';
 
@@ -56,9 +56,9 @@ export const scheduleReads = {
       const row = await findRegistration(db, categoryId, schoolId);
       return row && { ...row, studentCount: parseStudents(row.students_json).length };
     }),
-  isJudgeAssigned: (db: Db, categoryId: number, sectionId: number, judgeId: number) =>
+  assignmentStanding: (db: Db, categoryId: number, sectionId: number, judgeId: number) =>
     remembered(db, `assigned:${categoryId}:${sectionId}:${judgeId}`, () =>
-      isJudgeAssigned(db, categoryId, sectionId, judgeId),
+      findAssignmentStanding(db, categoryId, sectionId, judgeId),
     ),
   submission: (db: Db, categoryId: number, judgeId: number) =>
     remembered(db, submissionKey(categoryId, judgeId), () => findSubmission(db, categoryId, judgeId)),

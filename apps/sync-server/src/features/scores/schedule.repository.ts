@@ -1,6 +1,7 @@
 // The schedule a judge scores against, as the score writes and the judge's downloads read it:
 // the place around a cell (event, category, section, school, item, assignment, submission) and
 // the judge's assigned sections, items and schools.
+import { ExclusionReason, type CellExclusion } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 import { prepareQuery } from '../../db/prepared-query.ts';
 
@@ -100,19 +101,53 @@ export async function findDisqualificationOfSection(db: Db, sectionId: number, d
 const judgeAssignment = prepareQuery((db, categoryId: number, sectionId: number, judgeId: number) =>
   db
     .selectFrom('judge_assignment')
-    .select('judge_id')
-    .where('category_id', '=', categoryId)
-    .where('section_id', '=', sectionId)
-    .where('judge_id', '=', judgeId),
+    .leftJoin('judge_excusal', (join) =>
+      join
+        .onRef('judge_excusal.category_id', '=', 'judge_assignment.category_id')
+        .onRef('judge_excusal.section_id', '=', 'judge_assignment.section_id')
+        .onRef('judge_excusal.judge_id', '=', 'judge_assignment.judge_id'),
+    )
+    .select(['judge_assignment.judge_id', 'judge_excusal.created_at as excused_at'])
+    .where('judge_assignment.category_id', '=', categoryId)
+    .where('judge_assignment.section_id', '=', sectionId)
+    .where('judge_assignment.judge_id', '=', judgeId),
 );
 
-export async function isJudgeAssigned(
+/** How the judge stands in the section: owes its cells, was excused from it (decisions §9), or is not assigned. */
+export type AssignmentStanding = 'owed' | 'excused' | 'none';
+
+export async function findAssignmentStanding(
   db: Db,
   categoryId: number,
   sectionId: number,
   judgeId: number,
-): Promise<boolean> {
-  return (await judgeAssignment.first(db, categoryId, sectionId, judgeId)) !== undefined;
+): Promise<AssignmentStanding> {
+  const row = await judgeAssignment.first(db, categoryId, sectionId, judgeId);
+  if (row === undefined) return 'none';
+  return row.excused_at === null ? 'owed' : 'excused';
+}
+
+/** The judges excused from a category's section, as the owed-cell rule reads them. */
+export function excusedIn(
+  excusals: readonly { category_id: number; section_id: number; judge_id: number }[],
+  categoryId: number,
+  sectionId: number,
+): CellExclusion[] {
+  return excusals
+    .filter((row) => row.category_id === categoryId && row.section_id === sectionId)
+    .map((row) => ({ judgeId: row.judge_id, schoolId: null, reason: ExclusionReason.excused }));
+}
+
+/** The excusals of the categories' sections (decisions §9), oldest first. */
+export async function listExcusalsOfCategories(db: Db, categoryIds: readonly number[]) {
+  if (categoryIds.length === 0) return [];
+  return db
+    .selectFrom('judge_excusal')
+    .select(['category_id', 'section_id', 'judge_id', 'reason', 'excused_by', 'created_at'])
+    .where('category_id', 'in', categoryIds)
+    .orderBy('created_at')
+    .orderBy('judge_id')
+    .execute();
 }
 
 const submission = prepareQuery((db, categoryId: number, judgeId: number) =>
@@ -180,7 +215,7 @@ export async function listEventsOfJudge(db: Db, judgeId: number) {
     .execute();
 }
 
-/** The judge's assigned sections in an event: one row per (category, section), in order. */
+/** The judge's assigned sections in an event, excused ones marked: one row per (category, section), in order. */
 export async function listAssignedSections(db: Db, judgeId: number, eventId: number) {
   return db
     .selectFrom('judge_assignment')
@@ -191,6 +226,12 @@ export async function listAssignedSections(db: Db, judgeId: number, eventId: num
         .onRef('category_section.section_id', '=', 'judge_assignment.section_id'),
     )
     .innerJoin('section', 'section.section_id', 'judge_assignment.section_id')
+    .leftJoin('judge_excusal', (join) =>
+      join
+        .onRef('judge_excusal.category_id', '=', 'judge_assignment.category_id')
+        .onRef('judge_excusal.section_id', '=', 'judge_assignment.section_id')
+        .onRef('judge_excusal.judge_id', '=', 'judge_assignment.judge_id'),
+    )
     .select([
       'category.category_id',
       'category.category_name',
@@ -198,6 +239,8 @@ export async function listAssignedSections(db: Db, judgeId: number, eventId: num
       'section.section_name',
       'section.section_description',
       'category_section.position',
+      'judge_excusal.created_at as excused_at',
+      'judge_excusal.reason as excused_reason',
     ])
     .where('judge_assignment.judge_id', '=', judgeId)
     .where('category.event_id', '=', eventId)

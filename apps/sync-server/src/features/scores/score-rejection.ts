@@ -32,6 +32,9 @@ export const ScoreMessages = {
   eventClosed: 'The event is closed; scores can no longer change.',
   notAssigned: 'You are not assigned to this section of the category.',
   notAssignedToCategory: 'You are not assigned to this category.',
+  judgeExcused: 'A coordinator excused you from this section; your scores here no longer count.',
+  judgeExcusedFromCategory:
+    'A coordinator excused you from every section of this category; there is nothing to submit.',
   categorySubmitted: 'You submitted this category; a coordinator must unlock it before scores can change.',
   photoMissing: 'The photo has not been uploaded yet.',
   scoreIdTaken: 'That score id belongs to another score.',

@@ -7,10 +7,10 @@
 import {
   ChangeEntity,
   ChangeOp,
-  assignedJudgesOf,
   describeMissingCells,
   findMissingCells,
   findUnjudgedSections,
+  judgesWithWork,
   ReopenReason,
   type MissingCell,
   type ScoredSubsectionCell,
@@ -180,8 +180,9 @@ export async function reopenForSectionGrowth(
 }
 
 /**
- * What keeps the event from ending, by category: sections with competing schools that no judge
- * is assigned to, and every assigned judge not submitted or missing cells.
+ * What keeps the event from ending, by category (decisions §7, §9): schools but no section to
+ * judge, a section's schools that no judge owes, and every judge who owes work not submitted or
+ * missing cells.
  */
 export async function findUnfinishedJudging(db: Db, eventId: number): Promise<UnfinishedJudging[]> {
   const categoryIds = await listCategoryIdsOfEvent(db, eventId);
@@ -192,10 +193,19 @@ export async function findUnfinishedJudging(db: Db, eventId: number): Promise<Un
   );
   const unfinished: (UnfinishedJudging | { kind: 'pendingJudge'; judgeId: number; entry: UnfinishedJudging })[] = [];
   for (const work of [...works.values()].sort((a, b) => a.categoryName.localeCompare(b.categoryName))) {
-    for (const section of findUnjudgedSections(work)) {
-      unfinished.push({ kind: 'unjudgedSection', categoryName: work.categoryName, sectionName: section.sectionName });
+    if (work.schools.length > 0 && work.sections.every((section) => section.subsections.length === 0)) {
+      unfinished.push({ kind: 'noSection', categoryName: work.categoryName, schoolCount: work.schools.length });
     }
-    for (const judgeId of assignedJudgesOf(work)) {
+    for (const unjudged of findUnjudgedSections(work)) {
+      unfinished.push({
+        kind: 'unjudgedSection',
+        categoryName: work.categoryName,
+        sectionName: unjudged.section.sectionName,
+        excusedOnly: !unjudged.hasNoJudge,
+        ...(unjudged.isWholeSection ? {} : { schoolNames: unjudged.schools.map((school) => school.schoolName) }),
+      });
+    }
+    for (const judgeId of judgesWithWork(work)) {
       const isSubmitted = submitted.has(`${work.categoryId}:${judgeId}`);
       const missing = findMissingCells(work, judgeId, scored.get(work.categoryId) ?? []);
       if (isSubmitted && missing.length === 0) continue;

@@ -1,4 +1,4 @@
-import { formatScore, type ResultsCategory } from '@judging/shared-types';
+import { formatScoreOrNone, type ResultsCategory } from '@judging/shared-types';
 import { Group, Select, Stack, Table, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { memo, useMemo, useState } from 'react';
@@ -121,9 +121,7 @@ const SectionRankingRow = memo(function SectionRankingRow({
     <tr {...resultsRowProps}>
       <td className={`${resultsCellClass} ${resultsRowClasses.place}`}>{entry.placeLabel}</td>
       <td className={resultsCellClass}>{entry.schoolName}</td>
-      <td className={`${resultsCellClass} ${resultsRowClasses.score}`}>
-        {entry.placeLabel === '' ? '—' : formatScore(entry.score)}
-      </td>
+      <td className={`${resultsCellClass} ${resultsRowClasses.score}`}>{formatScoreOrNone(entry.score)}</td>
     </tr>
   );
 });

@@ -1,4 +1,11 @@
-import { describePenaltyDeduction, formatScore, type ResultsReport, type ResultsStanding } from '@judging/shared-types';
+import {
+  describeJudgeCount,
+  describePenaltyDeduction,
+  formatScore,
+  formatScoreOrNone,
+  type ResultsReport,
+  type ResultsStanding,
+} from '@judging/shared-types';
 import { Badge, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -63,7 +70,7 @@ function TeamResultsPage() {
               <Text fw={700}>
                 {line.placeLabel === ''
                   ? line.statusLabel
-                  : `Place ${line.placeLabel} · Score ${formatScore(line.score)}`}
+                  : `Place ${line.placeLabel} · Score ${formatScoreOrNone(line.score)}`}
               </Text>
             </Group>
             <TeamSheets line={line} judgeName={judgeName} report={report} />
@@ -129,9 +136,17 @@ function TeamSheets({
                     {sheet.penaltyTotal > 0 ? ` (−${formatScore(sheet.penaltyTotal)} penalties)` : ''}
                   </Text>
                 ))}
+                {section.excludedJudges?.map((excluded) => (
+                  <Text key={excluded.judgeId} size="sm" c="dimmed">
+                    {judgeName(excluded.judgeId)}: {excluded.reason}, not counted
+                  </Text>
+                ))}
+                <Text size="xs" c="dimmed">
+                  {describeJudgeCount(section)}
+                </Text>
               </Table.Td>
               <Table.Td ta="right" ff="monospace">
-                {formatScore(section.score)}
+                {formatScoreOrNone(section.score)}
               </Table.Td>
             </Table.Tr>
           ))}
