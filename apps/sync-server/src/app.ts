@@ -22,6 +22,7 @@ import { registerScoreRoutes } from './features/scores/scores.routes.ts';
 import { registerSyncRoutes } from './features/sync/sync.routes.ts';
 import { registerSyncPruning } from './features/sync/sync-pruning.ts';
 import { registerRunRoutes } from './features/run/run.routes.ts';
+import { registerExcusalRoutes } from './features/excusals/excusals.routes.ts';
 import { registerRejectedEditRoutes } from './features/rejected-edits/rejected-edits.routes.ts';
 import { registerReviewRoutes } from './features/review/review.routes.ts';
 import { registerResultsRoutes } from './features/results/results.routes.ts';
@@ -166,6 +167,7 @@ export async function buildApp({
   registerRequestRoutes(app, deps);
   registerHelpFileRoutes(app, deps);
   registerRunRoutes(app, deps);
+  registerExcusalRoutes(app, deps);
   registerHistoryRoutes(app, deps);
   registerRejectedEditRoutes(app, deps);
   registerReviewRoutes(app, deps);

@@ -3,7 +3,7 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { linkTicketQueryField } from '../auth/link-ticket.schemas.ts';
 import { EventStatusSchema } from '../sync/sync-reads.schemas.ts';
-import { idField } from '../validation/fields.ts';
+import { idField, requiredText } from '../validation/fields.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -51,8 +51,33 @@ export const RunJudgeSchema = Type.Object({
   isClockSkewed: Type.Boolean(),
   /** Not submitted now, and the submission was last reopened then, for this reason (unlock or more work). */
   reopened: Nullable(Type.Object({ at: Type.String(), reason: Type.String() })),
+  /** The judge's assigned sections in the category, in order, each saying whether the judge was excused from it. */
+  sections: Type.Array(
+    Type.Object({
+      sectionId: Type.Integer(),
+      sectionName: Type.String(),
+      isExcused: Type.Boolean(),
+      /** The coordinator's reason, when excused. */
+      excusedReason: Nullable(Type.String()),
+    }),
+  ),
+  /** Excused from every assigned section of the category: owes nothing, submits nothing. */
+  isExcused: Type.Boolean(),
 });
 export type RunJudge = Static<typeof RunJudgeSchema>;
+
+/** An applied penalty or disqualification nobody has reviewed yet: it keeps the event from ending (decisions §9). */
+export const PendingReviewItemSchema = Type.Object({
+  categoryId: Type.Integer(),
+  categoryName: Type.String(),
+  schoolId: Type.Integer(),
+  schoolName: Type.String(),
+  sectionName: Type.String(),
+  judgeName: Type.String(),
+  kind: Type.Union([Type.Literal('penalty'), Type.Literal('disqualification')]),
+  itemName: Type.String(),
+});
+export type PendingReviewItem = Static<typeof PendingReviewItemSchema>;
 
 export const RunCategorySchema = Type.Object({
   categoryId: Type.Integer(),
@@ -72,13 +97,38 @@ export const CoordinatorEventSchema = Type.Object({
   eventStatus: EventStatusSchema,
   startedAt: Nullable(Type.String()),
   closedAt: Nullable(Type.String()),
-  /** STARTED and every assigned judge of every category submitted a complete sheet. */
+  /** STARTED, every judge who owes work submitted a complete sheet, every section is owed, nothing awaits review. */
   canEnd: Type.Boolean(),
+  /** What keeps the event from ending, one sentence each (empty when it can end or is not started). */
+  endBlockers: Type.Array(Type.String()),
+  /** Applied penalties and disqualifications awaiting review, by category, school and judge (End refuses while any). */
+  pendingReview: Type.Array(PendingReviewItemSchema),
   categories: Type.Array(RunCategorySchema),
   /** The results version this view was read at; the stream announces newer ones. */
   version: Type.Integer(),
 });
 export type CoordinatorEvent = Static<typeof CoordinatorEventSchema>;
+
+const excuseFields = {
+  sectionIds: Type.Array(idField(), {
+    minItems: 1,
+    maxItems: 100,
+    uniqueItems: true,
+    'x-messages': { required: 'Choose at least one section.', invalid: 'Choose at least one section.' },
+  }),
+  reason: requiredText('Please give a reason.', 500),
+};
+
+/** Excuse a judge from unsubmitted section assignments of a category (decisions §9). */
+export const ExcuseJudgeBodySchema = Type.Object(excuseFields, { additionalProperties: false });
+export type ExcuseJudgeBody = Static<typeof ExcuseJudgeBodySchema>;
+
+/** Replace: excuse, and assign another judge of the state to the same sections with an empty sheet. */
+export const ReplaceJudgeBodySchema = Type.Object(
+  { ...excuseFields, replacementJudgeId: idField() },
+  { additionalProperties: false },
+);
+export type ReplaceJudgeBody = Static<typeof ReplaceJudgeBodySchema>;
 
 export const RunStatusResponseSchema = Type.Object({
   status: Type.Literal('Success'),
@@ -101,6 +151,16 @@ export const RunMessages = {
   unknownScore: 'A penalty or disqualification in the list does not belong to this school and category.',
   recomputed: 'Scores recomputed.',
   closedRecompute: 'The event is closed: its results are final. Only ULTRA or SUPER can republish them.',
+  reviewPending: 'Review every applied penalty and disqualification before the event can end.',
+  confirmedRemaining: 'Every remaining penalty and disqualification was confirmed.',
+  excuseClosed: 'The event is closed: its judges can no longer be excused or replaced.',
+  excuseSubmitted:
+    'This judge has submitted the category. Unlock the submission first, then excuse or replace the judge.',
+  excuseNotAssigned: 'That judge is not assigned to this section of the category.',
+  excuseAlready: 'That judge is already excused from this section.',
+  replacementSame: 'Choose another judge as the replacement.',
+  replacementNotJudge: 'The replacement must be an active judge of this state.',
+  replacementAssigned: 'The replacement already judges this section.',
 } as const;
 
 // ---- school penalties review ------------------------------------------------------------------

@@ -82,7 +82,12 @@ export const SyncCategorySchema = Type.Object({
   /** The last time the judge's submission was reopened (unlock or more work), while it is not in place. */
   reopened: Type.Optional(Nullable(Type.Object({ at: Type.String(), reason: Type.String() }))),
   schools: Type.Array(SyncSchoolSchema),
+  /** The sections the judge scores (an excused section is not among them). */
   sections: Type.Array(SyncSectionSchema),
+  /** Sections a coordinator excused the judge from (decisions §9): the tablet says so; edits there are refused. */
+  excusedSections: Type.Optional(
+    Type.Array(Type.Object({ sectionId: Type.Integer(), sectionName: Type.String(), excusedAt: Type.String() })),
+  ),
 });
 export type SyncCategory = Static<typeof SyncCategorySchema>;
 

@@ -12,6 +12,7 @@ import {
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { currentUser, requireAdminArea } from '../../http/guards.ts';
 import {
+  confirmRemainingPenalties,
   confirmSchoolPenalties,
   getCategoryPenalties,
   getSchoolPenalties,
@@ -69,7 +70,8 @@ export function registerReviewRoutes(app: AppInstance, deps: RouteDeps): void {
       schema: {
         operationId: 'confirmSchoolPenalties',
         tags,
-        summary: 'Confirm or reject a school’s penalties and disqualifications; marks the school Complete',
+        summary:
+          'Confirm or reject some of a school’s penalties and disqualifications; the school is Complete once none awaits a decision',
         params: CoordinatorCategorySchoolParamsSchema,
         body: ConfirmationListSchema,
         response: { 200: SuccessMessageSchema, ...writeErrors },
@@ -102,6 +104,28 @@ export function registerReviewRoutes(app: AppInstance, deps: RouteDeps): void {
         deps.db,
         currentUser(request),
         { eventId: request.params.eventId, categoryId: request.params.categoryId, schoolId: request.params.schoolId },
+        deps.now().toISOString(),
+      ),
+  );
+
+  app.post(
+    '/api/run/coordinator/confirm-remaining/event/:eventId/category/:categoryId',
+    {
+      preHandler: write,
+      schema: {
+        operationId: 'confirmRemainingPenalties',
+        tags,
+        summary:
+          'Confirm every penalty and disqualification of a category that awaits a decision (one audited decision each)',
+        params: CoordinatorCategoryParamsSchema,
+        response: { 200: SuccessMessageSchema, ...writeErrors },
+      },
+    },
+    (request) =>
+      confirmRemainingPenalties(
+        deps.db,
+        currentUser(request),
+        { eventId: request.params.eventId, categoryId: request.params.categoryId },
         deps.now().toISOString(),
       ),
   );

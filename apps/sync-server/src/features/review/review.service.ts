@@ -7,6 +7,7 @@ import {
   ChangeEntity,
   ChangeOp,
   ErrorCode,
+  judgesWithWork,
   PenaltyReviewStatusLabel,
   RunMessages,
   type CategoryPenalties,
@@ -29,6 +30,8 @@ import {
 } from '../results/results.repository.ts';
 import { listPhotoCaptureTimes } from '../photos/photos.repository.ts';
 import { findRunEvent } from '../run/run.service.ts';
+import { loadCategoryWork } from '../submissions/owed-work.repository.ts';
+import { findPendingReview } from '../submissions/pending-review.ts';
 import { toDisqualificationCell, toPenaltyCell } from '../scores/scores.mapper.ts';
 import { appendChange } from '../change-log/change-log.repository.ts';
 import {
@@ -55,28 +58,28 @@ async function loadCategory(
   const event = await findRunEvent(db, caller, eventId);
   const category = (await listCategoriesOfEvent(db, eventId)).find((row) => row.category_id === categoryId);
   if (!category) throw notFound('Category not found in this event.');
-  const assigned = new Set(
-    (await listAssignmentsOfEvent(db, eventId))
-      .filter((row) => row.category_id === categoryId)
-      .map((row) => row.judge_id),
-  );
+  // decisions §9: review opens once every judge who owes work (not an excused one) has submitted.
+  const work = (await loadCategoryWork(db, [categoryId])).get(categoryId);
+  const owing = work === undefined ? [] : judgesWithWork(work);
   const submitted = new Set(
     (await listSubmissionsOfEvent(db, eventId))
       .filter((row) => row.category_id === categoryId)
       .map((row) => row.judge_id),
   );
-  const isJudged = assigned.size > 0 && [...assigned].every((judgeId) => submitted.has(judgeId));
+  const isJudged = owing.length > 0 && owing.every((judgeId) => submitted.has(judgeId));
   return { event, categoryName: category.category_name, isReviewEnabled: isJudged && event.status !== 'CLOSED' };
 }
 
 /**
- * A school's review status as the lists show it: Complete once confirmations are saved, Viewed
- * once a coordinator has opened its list, Pending before (no review row yet counts as Pending).
+ * A school's review status as the lists show it: Complete once nothing of it awaits a decision
+ * (decisions §9), Viewed once a coordinator has opened its list, Pending before (no review row
+ * yet counts as Pending).
  */
 export function describeReviewStatus(
   review: { status: 'PENDING' | 'COMPLETE'; viewed_at: string | null } | undefined,
+  pendingCount: number,
 ): PenaltyReviewStatusLabel {
-  if (review?.status === 'COMPLETE') return PenaltyReviewStatusLabel.Complete;
+  if (pendingCount === 0) return PenaltyReviewStatusLabel.Complete;
   if (review !== undefined && review.viewed_at !== null) return PenaltyReviewStatusLabel.Viewed;
   return PenaltyReviewStatusLabel.Pending;
 }
@@ -112,11 +115,12 @@ export async function getCategoryPenalties(
   categoryId: number,
 ): Promise<CategoryPenalties> {
   const context = await loadCategory(db, caller, eventId, categoryId);
-  const [penalties, disqualifications, statuses, registrations] = [
+  const [penalties, disqualifications, statuses, registrations, pending] = [
     await listPenaltyItems(db, categoryId),
     await listDisqualificationItems(db, categoryId),
     await listReviewStatuses(db, categoryId),
     await listRegistrationsOfEvent(db, eventId),
+    await findPendingReview(db, eventId, { categoryId }),
   ];
   const schools = registrations
     .filter((row) => row.category_id === categoryId)
@@ -125,7 +129,10 @@ export async function getCategoryPenalties(
       schoolName: row.school_name,
       penaltyCount: penalties.filter((item) => item.school_id === row.school_id).length,
       disqualificationCount: disqualifications.filter((item) => item.school_id === row.school_id).length,
-      status: describeReviewStatus(statuses.find((status) => status.school_id === row.school_id)),
+      status: describeReviewStatus(
+        statuses.find((status) => status.school_id === row.school_id),
+        pending.filter((item) => item.schoolId === row.school_id).length,
+      ),
     }))
     .filter((school) => school.penaltyCount + school.disqualificationCount > 0);
   return {
@@ -229,15 +236,127 @@ export async function getSchoolPenalties(
     categoryName: context.categoryName,
     schoolId: params.schoolId,
     schoolName: registration.school_name,
-    status: describeReviewStatus(statuses.find((row) => row.school_id === params.schoolId)),
+    status: describeReviewStatus(
+      statuses.find((row) => row.school_id === params.schoolId),
+      (await findPendingReview(db, params.eventId, { categoryId: params.categoryId, schoolId: params.schoolId }))
+        .length,
+    ),
     isReviewEnabled: context.isReviewEnabled,
     sheets: ordered,
   };
 }
 
 /**
- * PUT run/coordinator/confirm/event/:eventId/category/:categoryId/school/:schoolId: applies each confirmation and
- * marks the school's review Complete, in one transaction; each changed item is audited.
+ * Applies each decision, inside the caller's transaction: a changed outcome is a new revision of
+ * the judge's cell (history, the judge's device at its next pull); every decision is audited.
+ */
+async function applyDecisions(
+  trx: Db,
+  caller: AuthContext,
+  context: CategoryContext,
+  params: { eventId: number; categoryId: number; schoolId: number },
+  confirmations: ConfirmationList,
+  now: string,
+): Promise<void> {
+  const penalties = new Map(
+    (await listPenaltyItems(trx, params.categoryId, params.schoolId)).map((item) => [item.score_id, item]),
+  );
+  const disqualifications = new Map(
+    (await listDisqualificationItems(trx, params.categoryId, params.schoolId)).map((item) => [item.score_id, item]),
+  );
+  for (const confirmation of confirmations) {
+    const isPenalty = 'penaltyScoreId' in confirmation;
+    const scoreId = isPenalty ? confirmation.penaltyScoreId : confirmation.disqualificationScoreId;
+    const item = isPenalty ? penalties.get(scoreId) : disqualifications.get(scoreId);
+    if (!item) throw new ApiError(400, ErrorCode.ValidationFailed, RunMessages.unknownScore);
+    const review = {
+      isConfirmed: confirmation.isConfirmed,
+      isChange: toFlag(item.is_confirmed) !== confirmation.isConfirmed,
+      reviewer: caller.userId,
+    };
+    // The judge's device holds this cell: a changed outcome goes to it at its next pull, as
+    // any other write to the judge's cells does (same change log, same transaction).
+    const change = { stateId: context.event.state_id, eventId: item.event_id, categoryId: item.category_id };
+    const cell = isPenalty
+      ? toPenaltyCell(await setConfirmation(trx, 'penalty_score', scoreId, review, now))
+      : toDisqualificationCell(await setConfirmation(trx, 'disqualification_score', scoreId, review, now));
+    if (review.isChange) {
+      // The judge's work as it stands after the decision, in the same timeline as their edits.
+      const amount = 'amount' in item ? item.amount : null;
+      const overtime = 'overtime_seconds' in item ? item.overtime_seconds : null;
+      await recordHistory(
+        trx,
+        {
+          ...change,
+          sectionId: item.section_id,
+          schoolId: item.school_id,
+          judgeId: item.judge_id,
+          kind: isPenalty ? 'penalty' : 'disqualification',
+          action: confirmation.isConfirmed ? 'confirm' : 'reject',
+          itemId: 'penalty_id' in item ? item.penalty_id : item.disqualification_id,
+          scoreId,
+          valueBefore: amount,
+          valueAfter: amount,
+          overtimeBefore: overtime,
+          overtimeAfter: overtime,
+          isCommentChanged: false,
+          isPhotoChanged: false,
+          changedBy: caller.userId,
+          note: null,
+        },
+        serverOrigin(now),
+        now,
+      );
+      await appendChange(
+        trx,
+        {
+          ...change,
+          judgeId: cell.judgeId,
+          entity: isPenalty ? ChangeEntity.PenaltyScore : ChangeEntity.DisqualificationScore,
+          entityId: cell.scoreId,
+          op: ChangeOp.Put,
+          payload: cell,
+        },
+        now,
+      );
+    }
+    await recordAudit(
+      trx,
+      {
+        stateId: context.event.state_id,
+        userId: caller.userId,
+        action: confirmation.isConfirmed ? 'confirm' : 'reject',
+        entityType: isPenalty ? 'penalty_score' : 'disqualification_score',
+        entityId: scoreId,
+        before: { isConfirmed: toFlag(item.is_confirmed) },
+        after: { isConfirmed: confirmation.isConfirmed },
+      },
+      now,
+    );
+  }
+  // decisions §9: a school is Complete once nothing of it awaits a decision.
+  const remaining = await findPendingReview(trx, params.eventId, {
+    categoryId: params.categoryId,
+    schoolId: params.schoolId,
+  });
+  if (remaining.length === 0) {
+    await markReviewComplete(
+      trx,
+      {
+        categoryId: params.categoryId,
+        schoolId: params.schoolId,
+        stateId: context.event.state_id,
+        eventId: params.eventId,
+        reviewer: caller.userId,
+      },
+      now,
+    );
+  }
+}
+
+/**
+ * PUT run/coordinator/confirm/event/:eventId/category/:categoryId/school/:schoolId: applies each
+ * decision in one transaction (the review screen sends each confirm or reject as it is made).
  */
 export async function confirmSchoolPenalties(
   db: Db,
@@ -250,94 +369,38 @@ export async function confirmSchoolPenalties(
     const context = await loadCategory(trx, caller, params.eventId, params.categoryId);
     await findRegistrationOrNotFound(trx, params);
     if (!context.isReviewEnabled) throw new ApiError(409, ErrorCode.Conflict, RunMessages.reviewDisabled);
-    const penalties = new Map(
-      (await listPenaltyItems(trx, params.categoryId, params.schoolId)).map((item) => [item.score_id, item]),
-    );
-    const disqualifications = new Map(
-      (await listDisqualificationItems(trx, params.categoryId, params.schoolId)).map((item) => [item.score_id, item]),
-    );
-    for (const confirmation of confirmations) {
-      const isPenalty = 'penaltyScoreId' in confirmation;
-      const scoreId = isPenalty ? confirmation.penaltyScoreId : confirmation.disqualificationScoreId;
-      const item = isPenalty ? penalties.get(scoreId) : disqualifications.get(scoreId);
-      if (!item) throw new ApiError(400, ErrorCode.ValidationFailed, RunMessages.unknownScore);
-      const review = {
-        isConfirmed: confirmation.isConfirmed,
-        isChange: toFlag(item.is_confirmed) !== confirmation.isConfirmed,
-        reviewer: caller.userId,
-      };
-      // The judge's device holds this cell: a changed outcome goes to it at its next pull, as
-      // any other write to the judge's cells does (same change log, same transaction).
-      const change = { stateId: context.event.state_id, eventId: item.event_id, categoryId: item.category_id };
-      const cell = isPenalty
-        ? toPenaltyCell(await setConfirmation(trx, 'penalty_score', scoreId, review, now))
-        : toDisqualificationCell(await setConfirmation(trx, 'disqualification_score', scoreId, review, now));
-      if (review.isChange) {
-        // The judge's work as it stands after the decision, in the same timeline as their edits.
-        const amount = 'amount' in item ? item.amount : null;
-        const overtime = 'overtime_seconds' in item ? item.overtime_seconds : null;
-        await recordHistory(
-          trx,
-          {
-            ...change,
-            sectionId: item.section_id,
-            schoolId: item.school_id,
-            judgeId: item.judge_id,
-            kind: isPenalty ? 'penalty' : 'disqualification',
-            action: confirmation.isConfirmed ? 'confirm' : 'reject',
-            itemId: 'penalty_id' in item ? item.penalty_id : item.disqualification_id,
-            scoreId,
-            valueBefore: amount,
-            valueAfter: amount,
-            overtimeBefore: overtime,
-            overtimeAfter: overtime,
-            isCommentChanged: false,
-            isPhotoChanged: false,
-            changedBy: caller.userId,
-            note: null,
-          },
-          serverOrigin(now),
-          now,
-        );
-        await appendChange(
-          trx,
-          {
-            ...change,
-            judgeId: cell.judgeId,
-            entity: isPenalty ? ChangeEntity.PenaltyScore : ChangeEntity.DisqualificationScore,
-            entityId: cell.scoreId,
-            op: ChangeOp.Put,
-            payload: cell,
-          },
-          now,
-        );
-      }
-      await recordAudit(
-        trx,
-        {
-          stateId: context.event.state_id,
-          userId: caller.userId,
-          action: confirmation.isConfirmed ? 'confirm' : 'reject',
-          entityType: isPenalty ? 'penalty_score' : 'disqualification_score',
-          entityId: scoreId,
-          before: { isConfirmed: toFlag(item.is_confirmed) },
-          after: { isConfirmed: confirmation.isConfirmed },
-        },
-        now,
-      );
-    }
-    await markReviewComplete(
-      trx,
-      {
-        categoryId: params.categoryId,
-        schoolId: params.schoolId,
-        stateId: context.event.state_id,
-        eventId: params.eventId,
-        reviewer: caller.userId,
-      },
-      now,
-    );
+    await applyDecisions(trx, caller, context, params, confirmations, now);
     return { status: 'Success' as const, message: RunMessages.reviewSaved };
+  });
+}
+
+/**
+ * POST run/coordinator/confirm-remaining/event/:eventId/category/:categoryId: confirms every
+ * counting item of the category nobody has decided yet, one audited decision per item.
+ */
+export async function confirmRemainingPenalties(
+  db: Db,
+  caller: AuthContext,
+  params: { eventId: number; categoryId: number },
+  now: string,
+): Promise<{ status: 'Success'; message: string }> {
+  return inTransaction(db, async (trx) => {
+    const context = await loadCategory(trx, caller, params.eventId, params.categoryId);
+    if (!context.isReviewEnabled) throw new ApiError(409, ErrorCode.Conflict, RunMessages.reviewDisabled);
+    const pending = await findPendingReview(trx, params.eventId, { categoryId: params.categoryId });
+    const schoolIds = [...new Set(pending.map((item) => item.schoolId))];
+    for (const schoolId of schoolIds) {
+      const confirmations: ConfirmationList = pending
+        .filter((item) => item.schoolId === schoolId)
+        .map((item) =>
+          item.kind === 'penalty'
+            ? { penaltyScoreId: item.scoreId, isConfirmed: true }
+            : { disqualificationScoreId: item.scoreId, isConfirmed: true },
+        );
+      await applyDecisions(trx, caller, context, { ...params, schoolId }, confirmations, now);
+    }
+    const count = pending.length === 1 ? '1 item' : `${pending.length} items`;
+    return { status: 'Success' as const, message: `${RunMessages.confirmedRemaining} (${count})` };
   });
 }
 

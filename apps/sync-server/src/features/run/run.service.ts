@@ -8,8 +8,13 @@ import {
   describeUnfinishedJudging,
   ErrorCode,
   JudgeRunStatus,
+  isCellOwed,
   isClockSkewed,
+  isExcusedFromSection,
+  judgesOwing,
   RunMessages,
+  type PendingReviewItem,
+  type SectionPanel,
   type CoordinatorEvent,
   type RunCategory,
   type RunJudge,
@@ -26,6 +31,8 @@ import { unlockJudgeCategory } from '../scores/category-submission.ts';
 import { appendChange } from '../change-log/change-log.repository.ts';
 import { submissionEntityId } from '../submissions/owed-work.repository.ts';
 import { findReopenings, findUnfinishedJudging } from '../submissions/owed-work.service.ts';
+import { describePendingReview, findPendingReview, toPendingReviewItem } from '../submissions/pending-review.ts';
+import { excusedIn, listExcusalsOfCategories } from '../scores/schedule.repository.ts';
 import {
   findEventRow,
   findResultsVersion,
@@ -68,12 +75,9 @@ export async function getCoordinatorEvent(
   const event = await findRunEvent(db, caller, eventId);
   const version = await findResultsVersion(db, event.state_id);
   const categories = await buildRunCategories(db, event);
-  // A judge not submitted already keeps the event from ending: the full check (every cell of
-  // every sheet) runs only once all have submitted, not on each refresh of a running day.
-  const canEnd =
-    event.status === 'STARTED' &&
-    everyJudgeSubmitted(categories) &&
-    (await findUnfinishedJudging(db, eventId)).length === 0;
+  const pendingReview = event.status === 'STARTED' ? await findPendingReview(db, eventId) : [];
+  const endBlockers = event.status === 'STARTED' ? await findEndBlockers(db, eventId, categories, pendingReview) : [];
+  const canEnd = event.status === 'STARTED' && endBlockers.length === 0;
   let shown = categories;
   if (filter.categoryId !== undefined) {
     shown = shown.filter((category) => category.categoryId === filter.categoryId);
@@ -91,13 +95,47 @@ export async function getCoordinatorEvent(
     startedAt: event.started_at,
     closedAt: event.closed_at,
     canEnd,
+    endBlockers,
+    pendingReview: pendingReview.map(toPendingReviewItem),
     categories: shown,
     version,
   };
 }
 
-function everyJudgeSubmitted(categories: readonly RunCategory[]): boolean {
-  return categories.every((category) => category.judges.every((judge) => judge.isSubmitted));
+/**
+ * What keeps a STARTED event from ending, one sentence each. A judge not submitted already keeps
+ * it from ending: the full check (every cell of every sheet) runs only once all have submitted,
+ * not on each refresh of a running day.
+ */
+async function findEndBlockers(
+  db: Db,
+  eventId: number,
+  categories: readonly RunCategory[],
+  pendingReview: readonly PendingReviewItem[],
+): Promise<string[]> {
+  const blockers: string[] = [];
+  const waiting = categories.flatMap((category) =>
+    category.judges
+      .filter((judge) => !judge.isSubmitted && !judge.isExcused)
+      .map((judge) => `${judge.judgeFirstName} ${judge.judgeLastName} (${category.categoryName}): has not submitted.`),
+  );
+  if (waiting.length > 0) {
+    blockers.push(...waiting);
+    for (const category of categories) {
+      for (const sectionName of category.sectionsWithoutJudges)
+        blockers.push(`${category.categoryName}: no judge scores ${sectionName}.`);
+    }
+  } else {
+    blockers.push(...(await findUnfinishedJudging(db, eventId)).map((entry) => describeUnfinishedJudging([entry])));
+  }
+  if (pendingReview.length > 0) {
+    const count =
+      pendingReview.length === 1
+        ? '1 penalty or disqualification awaits'
+        : `${pendingReview.length} penalties or disqualifications await`;
+    blockers.push(`${count} review.`);
+  }
+  return blockers;
 }
 
 function statusOf(event: EventRow, isSubmitted: boolean): RunJudge['status'] {
@@ -118,6 +156,10 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
     await listLastSyncByUser(db, event.state_id),
     await listClockSkewByUser(db, event.state_id),
   ];
+  const excusals = await listExcusalsOfCategories(
+    db,
+    categories.map((category) => category.category_id),
+  );
   const reopenings = await findReopenings(
     db,
     assignments
@@ -141,6 +183,18 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
     );
     if (onlySchoolId !== undefined && !isRegistered) continue;
     const categorySections = new Set(sections.filter((row) => row.category_id === categoryId).map((r) => r.section_id));
+    const panels = new Map<number, SectionPanel>();
+    for (const sectionId of categorySections) {
+      panels.set(sectionId, {
+        assignedJudgeIds: assignments
+          .filter((row) => row.category_id === categoryId && row.section_id === sectionId)
+          .map((row) => row.judge_id),
+        exclusions: excusedIn(excusals, categoryId, sectionId),
+      });
+    }
+    const allCompeting = registrations
+      .filter((row) => row.category_id === categoryId && parseStudents(row.students_json).length > 0)
+      .map((row) => row.school_id);
     const judgeRows = new Map<number, { first: string; last: string; sectionIds: number[] }>();
     for (const row of assignments) {
       if (row.category_id !== categoryId || !categorySections.has(row.section_id)) continue;
@@ -148,22 +202,35 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
       judge.sectionIds.push(row.section_id);
       judgeRows.set(row.judge_id, judge);
     }
-    const judgedSections = new Set([...judgeRows.values()].flatMap((judge) => judge.sectionIds));
     const judges: RunJudge[] = [];
     for (const [judgeId, judge] of judgeRows) {
       const submission = submissions.find((row) => row.category_id === categoryId && row.judge_id === judgeId);
-      const sectionIds = new Set(judge.sectionIds);
-      const cellsExpected =
-        competing.size * judge.sectionIds.reduce((sum, id) => sum + (subsectionCount.get(id) ?? 0), 0);
+      const owedSections = judge.sectionIds.filter((sectionId) => {
+        const panel = panels.get(sectionId);
+        return panel !== undefined && !isExcusedFromSection(panel, judgeId);
+      });
+      const owedSectionIds = new Set(owedSections);
+      const cellsExpected = [...competing].reduce(
+        (sum, schoolId) =>
+          sum +
+          owedSections
+            .filter((sectionId) => isCellOwed(panels.get(sectionId) ?? { assignedJudgeIds: [] }, judgeId, schoolId))
+            .reduce((cells, sectionId) => cells + (subsectionCount.get(sectionId) ?? 0), 0),
+        0,
+      );
       const cellsScored = scored
         .filter(
           (row) =>
             row.category_id === categoryId &&
             row.judge_id === judgeId &&
-            sectionIds.has(row.section_id) &&
+            owedSectionIds.has(row.section_id) &&
             competing.has(row.school_id),
         )
         .reduce((sum, row) => sum + Number(row.count), 0);
+      const excusalOf = (sectionId: number) =>
+        excusals.find(
+          (row) => row.category_id === categoryId && row.section_id === sectionId && row.judge_id === judgeId,
+        );
       judges.push({
         judgeId,
         judgeFirstName: judge.first,
@@ -178,8 +245,21 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
         clockSkewMs: clockSkew.get(judgeId) ?? null,
         isClockSkewed: isClockSkewed(clockSkew.get(judgeId)),
         reopened: submission === undefined ? (reopenings.get(submissionEntityId(categoryId, judgeId)) ?? null) : null,
+        sections: judge.sectionIds.map((sectionId) => ({
+          sectionId,
+          sectionName: sectionNames.get(`${categoryId}:${sectionId}`) ?? '',
+          isExcused: excusalOf(sectionId) !== undefined,
+          excusedReason: excusalOf(sectionId)?.reason ?? null,
+        })),
+        isExcused: owedSections.length === 0,
       });
     }
+    const isSectionOwed = (sectionId: number) => {
+      const panel = panels.get(sectionId) ?? { assignedJudgeIds: [] };
+      return allCompeting.length === 0
+        ? panel.assignedJudgeIds.some((judgeId) => !isExcusedFromSection(panel, judgeId))
+        : allCompeting.every((schoolId) => judgesOwing(panel, schoolId).length > 0);
+    };
     // Judge lists are sorted by last name (seed §9).
     judges.sort(
       (a, b) => a.judgeLastName.localeCompare(b.judgeLastName) || a.judgeFirstName.localeCompare(b.judgeFirstName),
@@ -187,10 +267,11 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
     result.push({
       categoryId,
       categoryName: category.category_name,
-      isJudged: judges.length > 0 && judges.every((judge) => judge.isSubmitted),
+      isJudged:
+        judges.some((judge) => !judge.isExcused) && judges.every((judge) => judge.isSubmitted || judge.isExcused),
       schoolCount: competing.size,
       sectionsWithoutJudges: sections
-        .filter((row) => row.category_id === categoryId && !judgedSections.has(row.section_id))
+        .filter((row) => row.category_id === categoryId && !isSectionOwed(row.section_id))
         .map((row) => row.section_name),
       judges,
     });
@@ -264,6 +345,15 @@ export async function completeEvent(
         409,
         ErrorCode.Incomplete,
         `${RunMessages.judgesIncomplete} ${describeUnfinishedJudging(unfinished)}`,
+      );
+    }
+    // Final means reviewed (decisions §9): nothing that counts may still await a decision.
+    const pendingReview = await findPendingReview(trx, eventId);
+    if (pendingReview.length > 0) {
+      throw new ApiError(
+        409,
+        ErrorCode.ReviewPending,
+        `${RunMessages.reviewPending} ${describePendingReview(pendingReview)}`,
       );
     }
     await updateEventStatus(trx, eventId, { status: 'CLOSED', closedAt: now }, now);

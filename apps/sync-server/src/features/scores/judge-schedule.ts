@@ -65,11 +65,12 @@ export async function loadJudgeCategories(db: Db, judgeId: number, eventId: numb
       .map((categoryId) => ({ categoryId, judgeId })),
   );
   return categoryIds.map((categoryId) => {
-    const sectionRows = assigned.filter((row) => row.category_id === categoryId);
+    const categoryRows = assigned.filter((row) => row.category_id === categoryId);
+    const sectionRows = categoryRows.filter((row) => row.excused_at === null);
     const submission = submissions.find((row) => row.category_id === categoryId);
     return {
       categoryId,
-      categoryName: sectionRows[0]?.category_name ?? '',
+      categoryName: categoryRows[0]?.category_name ?? '',
       isSubmitted: submission !== undefined,
       submittedAt: submission?.submitted_at ?? null,
       reopened: reopenings.get(submissionEntityId(categoryId, judgeId)) ?? null,
@@ -110,6 +111,11 @@ export async function loadJudgeCategories(db: Db, judgeId: number, eventId: numb
             disqualificationName: row.disqualification_name,
           })),
       })),
+      excusedSections: categoryRows.flatMap((row) =>
+        row.excused_at === null
+          ? []
+          : [{ sectionId: row.section_id, sectionName: row.section_name, excusedAt: row.excused_at }],
+      ),
     };
   });
 }
