@@ -7,7 +7,7 @@ import { RegistrationMessages } from '@judging/shared-types';
 import { solveCaptcha } from '../../test-support/captcha.ts';
 import { createSchool, setAccountExpiration } from '../../test-support/factories.ts';
 import { assertRefusedWithoutChange, buildAdminWorld, type Session } from '../../test-support/sessions.ts';
-import { createHandCheckedEvent, submitAs } from '../results/results.fixture.ts';
+import { confirmRemaining, createHandCheckedEvent, submitAs } from '../results/results.fixture.ts';
 
 const runTables = ['event', 'category_submission', 'penalty_review', 'penalty_score', 'audit_log'] as const;
 const expired = { status: 403, code: 'ACCOUNT_EXPIRED' };
@@ -81,6 +81,7 @@ test('competition day: an expired account’s ADMIN reviews, unlocks and ends a 
   const unlocked = await t.app.inject({ method: 'DELETE', url: unlockUrl(underWay.judgeIds.j2), ...as(world.admin) });
   assert.is(unlocked.statusCode, 200, unlocked.body);
   await submitAs(t.db, underWay, stateId, underWay.judgeIds.j2);
+  await confirmRemaining(t.app, as(world.admin).headers, underWay);
 
   const ended = await t.app.inject({ method: 'PUT', url: `${run(underWay.eventId)}/complete`, ...as(world.admin) });
   assert.is(ended.statusCode, 200, ended.body);

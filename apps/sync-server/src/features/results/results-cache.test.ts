@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ResultsReport } from '@judging/shared-types';
 import { buildAdminWorld, sessionFor, type AdminWorld } from '../../test-support/sessions.ts';
-import { createHandCheckedEvent, submitAs, type HandCheckedEvent } from './results.fixture.ts';
+import { confirmRemaining, createHandCheckedEvent, submitAs, type HandCheckedEvent } from './results.fixture.ts';
 
 interface Context {
   world: AdminWorld;
@@ -177,6 +177,7 @@ test("closed event: no rename changes its final results (decisions §1: they're 
   await put(context, `/api/run/coordinator/event/${fixture.eventId}/start`, {});
   await submitAs(world.t.db, fixture, world.stateId, fixture.judgeIds.j1);
   await submitAs(world.t.db, fixture, world.stateId, fixture.judgeIds.j2);
+  await confirmRemaining(world.t.app, world.admin.headers, fixture);
   await put(context, `/api/run/coordinator/event/${fixture.eventId}/complete`, {});
   const frozen = await readResults(context);
   assert.is(frozen.isFinal, true);

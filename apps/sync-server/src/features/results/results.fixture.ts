@@ -190,3 +190,23 @@ export async function submitAs(db: Db, fixture: HandCheckedEvent, stateId: numbe
     })
     .execute();
 }
+
+/** The coordinator confirms every penalty and disqualification still awaiting review (End needs it, decisions §9). */
+export async function confirmRemaining(
+  app: {
+    inject: (options: {
+      method: 'POST';
+      url: string;
+      headers: Record<string, string>;
+    }) => Promise<{ statusCode: number; body: string }>;
+  },
+  headers: Record<string, string>,
+  target: { eventId: number; categoryId: number },
+): Promise<void> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/run/coordinator/confirm-remaining/event/${target.eventId}/category/${target.categoryId}`,
+    headers,
+  });
+  if (response.statusCode !== 200) throw new Error(`confirm remaining failed: ${response.body}`);
+}

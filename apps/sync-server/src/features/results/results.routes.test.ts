@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { formatScoreOrNone, type ResultsReport } from '@judging/shared-types';
 import { buildAdminWorld, type AdminWorld } from '../../test-support/sessions.ts';
-import { createHandCheckedEvent, submitAs, type HandCheckedEvent } from './results.fixture.ts';
+import { confirmRemaining, createHandCheckedEvent, submitAs, type HandCheckedEvent } from './results.fixture.ts';
 
 interface Context {
   world: AdminWorld;
@@ -210,6 +210,7 @@ test('a closed event answers its frozen results; only an ULTRA/SUPER republish c
   const { world, fixture } = context;
   const { t } = world;
   await startAndSubmitAll(context);
+  await confirmRemaining(t.app, world.admin.headers, fixture);
   const ended = await t.app.inject({
     method: 'PUT',
     url: `/api/run/coordinator/event/${fixture.eventId}/complete`,

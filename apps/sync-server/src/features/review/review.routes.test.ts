@@ -10,7 +10,12 @@ import {
   writeRefusals,
   type AdminWorld,
 } from '../../test-support/sessions.ts';
-import { createHandCheckedEvent, submitAs, type HandCheckedEvent } from '../results/results.fixture.ts';
+import {
+  confirmRemaining,
+  createHandCheckedEvent,
+  submitAs,
+  type HandCheckedEvent,
+} from '../results/results.fixture.ts';
 
 interface Context {
   world: AdminWorld;
@@ -124,6 +129,7 @@ test('viewed: refused (and nothing stored) for STANDARD, judges, other states, e
     headers: world.admin.headers,
   });
   assert.is(start.statusCode, 200, start.body);
+  await confirmRemaining(t.app, world.admin.headers, fixture);
   const end = await t.app.inject({
     method: 'PUT',
     url: `/api/run/coordinator/event/${fixture.eventId}/complete`,

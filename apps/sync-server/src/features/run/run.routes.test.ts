@@ -4,7 +4,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { CoordinatorEvent } from '@judging/shared-types';
 import { buildAdminWorld, type AdminWorld } from '../../test-support/sessions.ts';
-import { createHandCheckedEvent, submitAs, type HandCheckedEvent } from '../results/results.fixture.ts';
+import {
+  confirmRemaining,
+  createHandCheckedEvent,
+  submitAs,
+  type HandCheckedEvent,
+} from '../results/results.fixture.ts';
 
 interface Context {
   world: AdminWorld;
@@ -127,6 +132,9 @@ test('end: refused before start and while a judge is incomplete; then closes, fr
   assert.is(incomplete.json().code, 'INCOMPLETE');
   await submitAs(t.db, fixture, world.stateId, fixture.judgeIds.j2);
   assert.is((await complete(world.standard.headers)).statusCode, 403, 'standard');
+  const pending = await complete();
+  assert.is(pending.json().code, 'REVIEW_PENDING', 'Final means reviewed too');
+  await confirmRemaining(t.app, world.admin.headers, fixture);
   const ended = await complete();
   assert.is(ended.statusCode, 200, ended.body);
   const event = await t.db
