@@ -55,7 +55,7 @@ const REFUSAL_MEANINGS: Record<string, string> = {
   404: 'No such record under its parent (or not one the caller may see).',
   409: "Refused by the record's current state (the message says why, e.g. a started event or a locked section).",
   413: 'The body is larger than the server accepts.',
-  415: 'The body has a content type the route does not read (`UNSUPPORTED_MEDIA_TYPE`).',
+  415: 'The body has a content type the route does not read.',
   426: 'The app is older than the sync protocol the server speaks: update the app, then sync.',
   429: 'Too many requests: try again after `Retry-After` seconds.',
   503: 'Not now: the server asks the client to send again shortly (`Retry-After`).',
