@@ -45,6 +45,7 @@ import type { AppInstance, RouteDeps } from './http/app-types.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { JWT_OPTIONS, createRequireAuth, createRequireEditor, createRequireEventRunner } from './http/guards.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
+import { collectAllowedMethods } from './http/allowed-methods.ts';
 import { serializeRequestForLog } from './http/log-serializers.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerJsonCompression } from './http/json-compression.ts';
@@ -106,6 +107,7 @@ export async function buildApp({
     schemaController: { compilersFactory: { buildSerializer: buildSerializerOnFirstUse } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
+  const allowedMethods = collectAllowedMethods(app);
 
   app.setValidatorCompiler(validatorCompiler);
   registerJsonBodyParser(app);
@@ -176,6 +178,6 @@ export async function buildApp({
   registerPhotoCleanup(app, deps);
   registerSyncPruning(app, deps);
 
-  await registerPwa(app, config.pwaDist);
+  await registerPwa(app, config.pwaDist, allowedMethods);
   return app;
 }

@@ -587,7 +587,9 @@ export interface paths {
         put?: never;
         /**
          * Add a judge to your state (invited by email), or register as a judge (public, with judgePassword and captcha)
-         * @description Who may call: anyone without a token (self-registration, with captcha), or an editor of the state with one.
+         * @description A coordinator (ADMIN, SUPER, ULTRA) adds a judge without a password: the judge is invited by email and sets their own. A coordinator's call carrying judgePassword or confirmPassword is refused 400 naming the field; without a token (or with a judge's), judgePassword makes the call a self-registration.
+         *
+         *     Who may call: anyone without a token (self-registration, with captcha), or an editor of the state with one.
          */
         post: operations["addJudge"];
         delete?: never;
@@ -2228,7 +2230,7 @@ export interface components {
         MutationResult: {
             id: string;
             status: "applied" | "duplicate" | "rejected";
-            code?: "event_closed" | "category_submitted" | "not_assigned" | "invalid_value" | "incomplete" | "not_found" | "forbidden" | "photo_missing" | "resync_required";
+            code?: "event_closed" | "category_submitted" | "not_assigned" | "invalid_value" | "incomplete" | "not_found" | "forbidden" | "photo_missing" | "judge_excused" | "photo_not_allowed" | "resync_required";
             message?: string;
             rev?: number;
         };
@@ -4253,9 +4255,7 @@ export interface operations {
     };
     getScorePhoto: {
         parameters: {
-            query?: {
-                ticket?: string;
-            };
+            query?: never;
             header?: never;
             path: {
                 eventId: number;
@@ -11420,9 +11420,7 @@ export interface operations {
     };
     streamEventChanges: {
         parameters: {
-            query?: {
-                ticket?: string;
-            };
+            query?: never;
             header?: never;
             path: {
                 eventId: number;
@@ -12373,7 +12371,6 @@ export interface operations {
     exportEventResults: {
         parameters: {
             query?: {
-                ticket?: string;
                 report?: "overall" | "section";
             };
             header?: never;
@@ -12434,7 +12431,6 @@ export interface operations {
     exportCategoryResults: {
         parameters: {
             query?: {
-                ticket?: string;
                 report?: "overall" | "section";
             };
             header?: never;
@@ -12496,7 +12492,6 @@ export interface operations {
     exportSchoolResults: {
         parameters: {
             query?: {
-                ticket?: string;
                 report?: "overall" | "section";
             };
             header?: never;

@@ -70,7 +70,7 @@ test('a timed penalty shows its time; a REST write is on the server; a coordinat
     what: 'Overtime applied: 2:30 over, −2.50',
     when: 'on the server 11:15',
     who: null,
-    flags: ['comment changed'],
+    flags: ['applied with comment'],
   });
   const unlock = describeHistoryEntry(
     entry({
@@ -108,6 +108,28 @@ test('a timed penalty shows its time; a REST write is on the server; a coordinat
     utcClock,
   );
   assert.is(removed.what, 'Overtime removed (was 2:30 over, −2.50)');
+});
+
+test('an item created with a comment or photo says it came with them; later rows say they changed', () => {
+  const created = (kind: HistoryEntry['kind']) =>
+    describeHistoryEntry(
+      entry({ kind, action: 'create', valueBefore: null, isCommentChanged: true, isPhotoChanged: true }),
+      utcClock,
+    ).flags;
+  assert.equal(created('penalty'), ['applied with comment', 'applied with photo']);
+  assert.equal(created('disqualification'), ['applied with comment', 'applied with photo']);
+  assert.equal(created('subsection'), ['scored with comment', 'scored with photo']);
+  assert.equal(
+    describeHistoryEntry(entry({ kind: 'penalty', action: 'create', isCommentChanged: false }), utcClock).flags,
+    [],
+  );
+  for (const kind of ['subsection', 'penalty', 'disqualification'] as const) {
+    const updated = describeHistoryEntry(
+      entry({ kind, action: 'update', isCommentChanged: true, isPhotoChanged: true }),
+      utcClock,
+    );
+    assert.equal(updated.flags, ['comment changed', 'photo changed'], kind);
+  }
 });
 
 test('a device clock more than 2 minutes off is flagged on its rows', () => {

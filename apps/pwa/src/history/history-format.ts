@@ -1,6 +1,6 @@
 // A score history row as a coordinator reads it (issue 28): when it was made on the tablet and
 // when the server received it, what changed (value before → after), by whom, and the flags:
-// comment or photo changed, and a device clock more than 2 minutes off (its times are then not
+// comment or photo changed (or, on a new item, came with it), and a device clock more than 2 minutes off (its times are then not
 // to be trusted). Pure: the time formatter is passed in.
 import { describeClockSkew, describePenaltyDeduction, formatScore, type HistoryEntry } from '@judging/shared-types';
 
@@ -47,6 +47,23 @@ function describeWhat(entry: HistoryEntry): string {
   }
 }
 
+/**
+ * What the row's comment and photo flags mean: on a new item they came with it ("applied with
+ * comment"), since there was nothing before to change; on later rows they changed.
+ */
+function contentFlags(entry: HistoryEntry): string[] {
+  const flags: string[] = [];
+  if (entry.action === 'create') {
+    const made = entry.kind === 'subsection' ? 'scored' : 'applied';
+    if (entry.isCommentChanged) flags.push(`${made} with comment`);
+    if (entry.isPhotoChanged) flags.push(`${made} with photo`);
+    return flags;
+  }
+  if (entry.isCommentChanged) flags.push('comment changed');
+  if (entry.isPhotoChanged) flags.push('photo changed');
+  return flags;
+}
+
 /** One history row as lines of text; `formatTime` shows an ISO time (the viewer's clock, say '10:42 AM'). */
 export function describeHistoryEntry(entry: HistoryEntry, formatTime: (iso: string) => string): HistoryLine {
   const received = formatTime(entry.receivedAt);
@@ -54,9 +71,7 @@ export function describeHistoryEntry(entry: HistoryEntry, formatTime: (iso: stri
     entry.deviceId === null
       ? `on the server ${received}`
       : `changed on tablet ${entry.deviceAt === null ? 'at an unknown time' : formatTime(entry.deviceAt)} · received ${received}`;
-  const flags: string[] = [];
-  if (entry.isCommentChanged) flags.push('comment changed');
-  if (entry.isPhotoChanged) flags.push('photo changed');
+  const flags = contentFlags(entry);
   if (entry.isClockSkewed && entry.clockSkewMs !== null) flags.push(describeClockSkew(entry.clockSkewMs));
   const isByJudge = entry.changedBy !== null && entry.changedBy === entry.judgeId;
   const who = isByJudge

@@ -14,6 +14,7 @@ import {
   type ApiDocument,
 } from '../test-support/contract-check.ts';
 import { ROUTE_ACCESS } from '../security/access-policy.ts';
+import { isLinkablePath } from '../features/link-tickets/link-tickets.service.ts';
 import { API_TAGS, securityOf } from './api-document.ts';
 
 interface Operation {
@@ -79,11 +80,22 @@ Doc(
   },
 );
 
+/** A path the document names, filled with values its params accept, to ask the link-ticket rule about. */
+function samplePathOf(path: string): string {
+  const samples: Record<string, string> = {
+    type: 'subsection',
+    scoreId: '0190a0b0-0000-7000-8000-000000000001',
+    sha256: 'a'.repeat(64),
+  };
+  return path.replace(/\{(\w+)\}/g, (_whole, name: string) => samples[name] ?? '1');
+}
+
 Doc('public operations need no token; the others say bearer (self-registration: either)', ({ operations }) => {
   for (const [method, path, operation] of operations) {
     const access = ROUTE_ACCESS[`${method} ${routeUrlOf(path)}`];
     assert.ok(access, `${method} ${path} has no access policy`);
-    assert.equal(operation.security, securityOf(access), `${method} ${path} (${access})`);
+    const opensWithTicket = method === 'GET' && isLinkablePath(samplePathOf(path));
+    assert.equal(operation.security, securityOf(access, opensWithTicket), `${method} ${path} (${access})`);
   }
   const publicOnes = operations
     .filter(([, , operation]) => operation.security?.length === 0)
@@ -100,6 +112,28 @@ Doc('public operations need no token; the others say bearer (self-registration: 
   }
   assert.equal(operations.find(([m, p]) => m === 'POST' && p === '/api/judge')?.[2].security, [{}, { bearer: [] }]);
 });
+
+Doc(
+  'the link ticket is its own scheme (?ticket=), listed on exactly the paths a ticket opens',
+  ({ document, operations }) => {
+    const schemes = (document as unknown as { components: { securitySchemes: Record<string, unknown> } }).components
+      .securitySchemes;
+    assert.equal(schemes.linkTicket, {
+      type: 'apiKey',
+      in: 'query',
+      name: 'ticket',
+      description: (schemes.linkTicket as { description: string }).description,
+    });
+    const withTicket = operations
+      .filter(([, , operation]) => (operation.security ?? []).some((option) => 'linkTicket' in option))
+      .map(([method, path]) => `${method} ${path}`);
+    const linkable = operations
+      .filter(([method, path]) => method === 'GET' && isLinkablePath(samplePathOf(path)))
+      .map(([method, path]) => `${method} ${path}`);
+    assert.equal(withTicket, linkable);
+    assert.is(withTicket.length, 5, withTicket.join('\n'));
+  },
+);
 
 Doc(
   'every operation with a path, query or body documents 400; unknown ids 404; writes 413 and 415',

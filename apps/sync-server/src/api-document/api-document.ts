@@ -13,6 +13,7 @@ import type { FastifySchema, RouteOptions } from 'fastify';
 import { ACCESS_DESCRIPTIONS, ROUTE_ACCESS, type Access } from '../security/access-policy.ts';
 import type { AppInstance } from '../http/app-types.ts';
 import { CHECKED_BY_HANDLER } from '../http/validation.ts';
+import { LINK_TICKET_QUERY, opensWithLinkTicket } from '../http/guards.ts';
 
 /** The tags, each described once; a route's `tags` must name one of these. */
 export const API_TAGS = [
@@ -70,11 +71,15 @@ function describedAnswers(own: Responses): Responses {
   return described;
 }
 
-/** The `security` of an operation from who may call it: none, a bearer token, or either. */
-export function securityOf(access: Access): Record<string, string[]>[] {
+/**
+ * The `security` of an operation from who may call it: none, a bearer token, or either; a
+ * route a browser opens without headers (a photo, the live stream, a CSV) also takes a link
+ * ticket in its query instead of the bearer token (features/link-tickets).
+ */
+export function securityOf(access: Access, opensWithTicket = false): Record<string, string[]>[] {
   if (access === 'public') return [];
   if (access === 'registrationOrEditors') return [{}, { bearer: [] }];
-  return [{ bearer: [] }];
+  return opensWithTicket ? [{ bearer: [] }, { linkTicket: [] }] : [{ bearer: [] }];
 }
 
 /** The refusals the framework and the guards send for a route, whatever its handler does. */
@@ -103,14 +108,19 @@ function accessOf(method: string, url: string): Access {
 }
 
 /** One operation as published: the route's schema plus what every route shares. */
-export function documentRoute(method: string, url: string, schema: FastifySchema): FastifySchema {
+export function documentRoute(
+  method: string,
+  url: string,
+  schema: FastifySchema,
+  opensWithTicket = false,
+): FastifySchema {
   const access = accessOf(method, url);
   const own = (schema.response ?? {}) as Responses;
   const description = [schema.description, `Who may call: ${ACCESS_DESCRIPTIONS[access]}`].filter(Boolean).join('\n\n');
   return {
     ...schema,
     description,
-    security: securityOf(access),
+    security: securityOf(access, opensWithTicket),
     response: { ...sharedRefusals(method, schema, access), ...describedAnswers(own) },
   };
 }
@@ -162,7 +172,10 @@ export async function registerApiDocument(app: AppInstance, publicUrl: string): 
         description:
           'Scoring for judged school competitions: accounts, criteria, events, judging (online and offline sync), ' +
           'review and results. Get a token from `logIn` and send it as `Authorization: Bearer <token>`; ' +
-          'operations with an empty `security` need none. Errors share one body (`ApiError`). ' +
+          'operations with an empty `security` need none; those listing `linkTicket` also open with `?ticket=`. ' +
+          'Errors share one body (`ApiError`). Every operation may also answer 405 `METHOD_NOT_ALLOWED` ' +
+          '(with `Allow`) to a method its path does not have, and a write 415 `UNSUPPORTED_MEDIA_TYPE` to a body ' +
+          'that is not `application/json` (or `multipart/form-data` where the operation takes a file). ' +
           'See docs/api.md for integrators.',
         license: { name: 'Proprietary', url: `${publicUrl}/welcome` },
         contact: { name: 'State coordinators support', url: `${publicUrl}/contact` },
@@ -172,6 +185,14 @@ export async function registerApiDocument(app: AppInstance, publicUrl: string): 
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token `logIn` answers.' },
+          linkTicket: {
+            type: 'apiKey',
+            in: 'query',
+            name: LINK_TICKET_QUERY,
+            description:
+              'A link ticket from `createLinkTicket`: opens one path for a minute as its user, for what a browser ' +
+              'opens without headers (a photo, the live-update stream, a CSV download). Never a bearer token.',
+          },
         },
       },
       security: [{ bearer: [] }],
@@ -179,7 +200,8 @@ export async function registerApiDocument(app: AppInstance, publicUrl: string): 
     transform: ({ schema, url, route }) => {
       const method = [(route as RouteOptions).method].flat()[0] ?? 'GET';
       if (schema === undefined || schema.hide === true) return { schema, url };
-      return { schema: documentRoute(method, url, schema as FastifySchema) as typeof schema, url };
+      const opensWithTicket = opensWithLinkTicket((route as RouteOptions).preHandler);
+      return { schema: documentRoute(method, url, schema as FastifySchema, opensWithTicket) as typeof schema, url };
     },
     transformObject: (documentObject) =>
       hoistTitledSchemas((documentObject as { openapiObject: OpenApiObject }).openapiObject) as never,

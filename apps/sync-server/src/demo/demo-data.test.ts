@@ -5,6 +5,7 @@ import { migrateToLatest } from '@judging/migrations';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Database } from '../db/tables.ts';
+import { listLastSyncByUser } from '../features/run/run.repository.ts';
 import { DEMO_LOGINS, DEMO_USER_EMAILS, isDatabaseEmpty, loadDemoData } from './demo-data.ts';
 
 const today = '2026-03-31';
@@ -257,6 +258,74 @@ test('the classic in progress is part-scored, with one pending penalty and no su
   assert.is(penalties[0]?.event_id, event.event_id);
   assert.is(await countRows(db, 'category_submission'), 0);
   assert.is(await countRows(db, 'disqualification_score'), 0);
+  await db.destroy();
+});
+
+test("the day's seeded scores carry their history and their tablets' sync times, within the day", async () => {
+  const db = await createDemoDatabase();
+  const history = await db.selectFrom('score_history').selectAll().orderBy('history_id').execute();
+  const cells = [
+    ...(await db.selectFrom('subsection_score').select(['score_id', 'judge_id', 'score as value']).execute()),
+    ...(await db.selectFrom('penalty_score').select(['score_id', 'judge_id', 'amount as value']).execute()),
+  ];
+  assert.ok(cells.length > 50, `${cells.length} cells`);
+  for (const cell of cells) {
+    const rows = history.filter((row) => row.score_id === cell.score_id);
+    assert.is(rows[0]?.action, 'create', `${cell.score_id} was created`);
+    assert.is(rows.at(-1)?.value_after, cell.value, 'the last change is the stored value');
+    for (const row of rows) {
+      assert.is(row.judge_id, cell.judge_id);
+      assert.is(row.changed_by, cell.judge_id, 'made by the judge');
+      assert.match(row.device_id ?? '', /^demo-tablet-/);
+      assert.is(row.received_at.slice(0, 10), today, 'received during the event day');
+      assert.ok(row.device_at !== null && row.device_at.slice(0, 10) === today);
+    }
+  }
+  assert.ok(
+    history.some((row) => row.action === 'update'),
+    'a correction or two, as on a real day',
+  );
+  const received = history.map((row) => row.received_at);
+  assert.equal(received, [...received].sort(), 'history ids follow the order the server received them');
+  const penalty = history.find((row) => row.kind === 'penalty');
+  assert.equal(
+    [penalty?.action, penalty?.is_comment_changed, penalty?.value_after, penalty?.overtime_after],
+    ['create', 1, 1.5, 84],
+    'the overtime penalty was applied with its comment',
+  );
+
+  const lastSync = await listLastSyncByUser(db, history[0]?.state_id ?? 0);
+  const judgesWithScores = [...new Set(cells.map((cell) => cell.judge_id))];
+  assert.ok(judgesWithScores.length >= 4);
+  for (const judgeId of judgesWithScores) {
+    const synced = lastSync.get(judgeId);
+    assert.ok(synced !== undefined, `judge ${judgeId} has a last sync`);
+    const lastReceived = history
+      .filter((row) => row.judge_id === judgeId)
+      .map((row) => row.received_at)
+      .sort()
+      .at(-1);
+    assert.ok(synced >= (lastReceived ?? ''), 'no sooner than their last pushed change');
+    assert.is(synced.slice(0, 10), today);
+  }
+  // The day's other judges downloaded the event before its 8:00 start; judges of other events did not sync today.
+  const event = await db
+    .selectFrom('event')
+    .select('event_id')
+    .where('status', '=', 'STARTED')
+    .executeTakeFirstOrThrow();
+  const dayJudges = await db
+    .selectFrom('judge_assignment')
+    .innerJoin('category', 'category.category_id', 'judge_assignment.category_id')
+    .where('category.event_id', '=', event.event_id)
+    .select('judge_id')
+    .distinct()
+    .execute();
+  for (const { judge_id: judgeId } of dayJudges) {
+    const synced = lastSync.get(judgeId);
+    assert.ok(synced !== undefined && synced >= `${today}T07:30` && synced.slice(0, 10) === today, `${judgeId}`);
+  }
+  assert.is(lastSync.size, dayJudges.length, 'only the judges of the day synced');
   await db.destroy();
 });
 

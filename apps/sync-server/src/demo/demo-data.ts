@@ -76,6 +76,9 @@ export async function loadDemoData(db: Kysely<Database>, options: DemoDataOption
     const createdCategories = await insertEvents(context, { schoolIds, judgeIdOf, sectionIds: criteria.sectionIds });
     const inProgress = createdCategories.find((category) => category.plan.name === 'Culinary Arts');
     if (inProgress === undefined) throw new Error('The in-progress demo category is missing');
+    const dayJudgeNumbers = createdCategories
+      .filter((category) => category.eventId === inProgress.eventId)
+      .flatMap((category) => category.plan.judgeNumbers.flat());
     await insertPartialScores(trx, {
       stateId: context.stateId,
       today,
@@ -83,6 +86,7 @@ export async function loadDemoData(db: Kysely<Database>, options: DemoDataOption
       random,
       judgeIdOf,
       ...criteria,
+      dayJudgeIds: [...new Set(dayJudgeNumbers)].sort((a, b) => a - b).map(judgeIdOf),
     });
   });
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, NewSubsectionScoreRow } from '../db/tables.ts';
 import type { CategoryPlan, PenaltyKey, SectionKey } from './demo-catalogue.ts';
 import { at, pick, timeOfDay } from './demo-helpers.ts';
+import { buildDemoTrail } from './demo-history.ts';
 
 type Trx = Kysely<Database>;
 
@@ -28,6 +29,8 @@ export interface PartialScoresContext {
   sectionIds: ReadonlyMap<SectionKey, number>;
   subsectionsOf: ReadonlyMap<SectionKey, [number, number][]>;
   penaltyIds: ReadonlyMap<PenaltyKey, number>;
+  /** Every judge assigned in the day's event: their tablets downloaded it before the start. */
+  dayJudgeIds: readonly number[];
 }
 
 /** How many schools (in running order) each judge of the in-progress category has scored. */
@@ -39,7 +42,7 @@ const schoolsScoredByJudge: Record<number, number> = { 1: 5, 10: 3, 11: 8, 12: 2
  * submitted yet.
  */
 export async function insertPartialScores(trx: Trx, context: PartialScoresContext): Promise<void> {
-  const { stateId, today, category, random, judgeIdOf, sectionIds, subsectionsOf, penaltyIds } = context;
+  const { stateId, today, category, random, judgeIdOf, sectionIds, subsectionsOf, penaltyIds, dayJudgeIds } = context;
   const scores: NewSubsectionScoreRow[] = [];
   let minute = 0;
   for (const [position, section] of category.plan.sections.entries()) {
@@ -70,25 +73,31 @@ export async function insertPartialScores(trx: Trx, context: PartialScoresContex
       }
     }
   }
-  await trx.insertInto('subsection_score').values(scores).execute();
-
   const penaltyStamp = at(today, '10:05');
-  await trx
-    .insertInto('penalty_score')
-    .values({
-      score_id: crypto.randomUUID(),
-      state_id: stateId,
-      event_id: category.eventId,
-      category_id: category.categoryId,
-      section_id: lookup(sectionIds, 'knifeSkills'),
-      school_id: pick(category.schoolIds, 1),
-      judge_id: judgeIdOf(10),
-      penalty_id: lookup(penaltyIds, 'overtime'),
-      // 84 seconds over time: 6 started 15-second periods × 0.25.
-      amount: 1.5,
-      comments: 'Finished 1:24 over the 10-minute limit.',
-      created_at: penaltyStamp,
-      updated_at: penaltyStamp,
-    })
-    .execute();
+  const penalty = {
+    score_id: crypto.randomUUID(),
+    state_id: stateId,
+    event_id: category.eventId,
+    category_id: category.categoryId,
+    section_id: lookup(sectionIds, 'knifeSkills'),
+    school_id: pick(category.schoolIds, 1),
+    judge_id: judgeIdOf(10),
+    penalty_id: lookup(penaltyIds, 'overtime'),
+    // 84 seconds over time: 6 started 15-second periods × 0.25.
+    amount: 1.5,
+    overtime_seconds: 84,
+    comments: 'Finished 1:24 over the 10-minute limit.',
+    created_at: penaltyStamp,
+    updated_at: penaltyStamp,
+  };
+  const morningPulls = dayJudgeIds.map((judgeId, index) => ({
+    judgeId,
+    stateId,
+    at: at(today, timeOfDay(7 * 60 + 40 + index)),
+  }));
+  const trail = buildDemoTrail(scores, [penalty], morningPulls);
+  await trx.insertInto('subsection_score').values(trail.scores).execute();
+  await trx.insertInto('penalty_score').values(penalty).execute();
+  await trx.insertInto('score_history').values(trail.history).execute();
+  await trx.insertInto('device_sync').values(trail.devices).execute();
 }

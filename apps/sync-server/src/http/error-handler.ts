@@ -45,7 +45,7 @@ function toErrorBody(error: FastifyError | ApiError): ApiErrorBody {
     return { statusCode: 400, code: ErrorCode.ValidationFailed, message: 'The request body is not valid JSON.' };
   }
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-    return { statusCode: 415, code: ErrorCode.ValidationFailed, message: 'Unsupported content type.' };
+    return { statusCode: 415, code: ErrorCode.UnsupportedMediaType, message: 'Unsupported content type.' };
   }
   return {
     statusCode,

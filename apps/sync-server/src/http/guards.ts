@@ -54,6 +54,21 @@ export interface LinkTicketPayload {
   exp?: number;
 }
 
+/** The query parameter a link ticket travels in (`?ticket=`), as the API document names it. */
+export const LINK_TICKET_QUERY = 'ticket';
+
+const OPENS_WITH_LINK_TICKET = Symbol('opens its route with a link ticket');
+
+/** Marks the pre-handler that also accepts a link ticket, so the API document can say which routes do. */
+export function markOpensWithLinkTicket<T extends object>(handler: T): T {
+  return Object.assign(handler, { [OPENS_WITH_LINK_TICKET]: true });
+}
+
+/** Whether a route's pre-handlers accept a link ticket (then its document lists the ticket scheme). */
+export function opensWithLinkTicket(preHandler: unknown): boolean {
+  return [preHandler].flat().some((handler) => typeof handler === 'function' && OPENS_WITH_LINK_TICKET in handler);
+}
+
 declare module '@fastify/jwt' {
   interface FastifyJWT {
     payload: TokenPayload | LinkTicketPayload;

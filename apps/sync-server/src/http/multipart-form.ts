@@ -18,10 +18,13 @@ export interface FormFile {
  * stay text and fail; JSON numbers are never rounded), so the seed's multipart
  * modals and JSON clients get the same messages. `onFile` consumes the file stream as it
  * arrives (nothing is buffered); an empty file input is ignored. Blank text fields count as absent.
+ * The file is read only under `fileField`, the name the API document gives it: a file under
+ * any other name is refused before a byte is stored (requireFileField).
  */
 export async function readForm<S extends TSchema, F>(
   request: FastifyRequest,
   schema: S,
+  fileField: string,
   onFile: (file: FormFile) => Promise<F>,
 ): Promise<{ fields: Static<S>; file: F | undefined }> {
   const raw: Record<string, unknown> = {};
@@ -34,6 +37,7 @@ export async function readForm<S extends TSchema, F>(
             part.file.resume();
             continue;
           }
+          requireFileField(part, fileField);
           file = await onFile({ stream: part.file, filename: part.filename, fieldname: part.fieldname });
         } else if (typeof part.value === 'string' && part.value.trim() !== '') {
           raw[part.fieldname] = part.value;
@@ -48,6 +52,20 @@ export async function readForm<S extends TSchema, F>(
   const value = convertTextFields(schema, raw);
   if (!Value.Check(schema, value)) throw validationError(describeErrors(schema, value, Value.Errors(schema, value)));
   return { fields: value as Static<S>, file };
+}
+
+/**
+ * A multipart file sent under another name than the route documents: refused with 400 naming
+ * the documented field, its bytes drained unread, so a client with a misspelt field learns it
+ * instead of the file being taken (or silently dropped).
+ */
+export function requireFileField(part: { fieldname: string; file: Readable }, expected: string): void {
+  if (part.fieldname === expected) return;
+  part.file.resume();
+  const sent = part.fieldname.length > 60 ? `${part.fieldname.slice(0, 60)}…` : part.fieldname;
+  throw validationError([
+    { field: expected, message: `Send the file in the form field '${expected}' (it came as '${sent}').` },
+  ]);
 }
 
 /**

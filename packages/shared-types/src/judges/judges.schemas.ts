@@ -9,6 +9,9 @@ export const JudgeMessages = {
   archived: 'Judge Archived',
   activated: 'Judge activated',
   registered: 'Registration successful.',
+  /** A coordinator's "Add judge" carrying a password (docs/decisions/coordinator-adds-judge-without-password.md). */
+  coordinatorSetsNoPassword:
+    'Coordinators invite judges: leave the password out. The judge gets an email and sets their own password.',
   notFound: 'Judge not found.',
   emailInUse: 'A user with that email already exists. Each judge needs their own email address.',
   alreadyArchived: 'This judge is already archived.',

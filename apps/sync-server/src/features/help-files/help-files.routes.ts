@@ -14,7 +14,7 @@ import { fileAnswer, formBody } from '../../api-document/api-document.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { currentUser, requireSameState } from '../../http/guards.ts';
-import { asMultipartError } from '../../http/multipart-form.ts';
+import { asMultipartError, requireFileField } from '../../http/multipart-form.ts';
 import {
   listStateHelpFiles,
   openHelpFileDownload,
@@ -40,7 +40,8 @@ async function readUpload(request: FastifyRequest): Promise<HelpFileUpload> {
     for await (const part of request.parts({ limits: { fileSize: HELP_FILE_MAX_BYTES, files: 1, fields: 10 } })) {
       if (part.type !== 'file') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-      } else if (part.fieldname === 'helpFile' && part.filename) {
+      } else if (part.filename) {
+        requireFileField(part, 'helpFile');
         file = { bytes: await part.toBuffer(), filename: part.filename };
       } else {
         part.file.resume();

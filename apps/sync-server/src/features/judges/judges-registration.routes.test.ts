@@ -137,11 +137,6 @@ Judges(
       { label: 'no captcha', request: register(body), ...refusal },
       { label: 'a forged captcha', request: register({ ...body, captcha: 'bm90IGEgc29sdXRpb24=' }), ...refusal },
       { label: 'a replayed captcha', request: register({ ...body, captcha: used }), ...refusal },
-      {
-        label: "an editor's token does not make a registration skip it",
-        request: register(body, w.admin.headers),
-        ...refusal,
-      },
     ]);
     // An editor's "add judge" (no password) is no public write: no captcha.
     const added = await w.t.app.inject({
@@ -153,5 +148,55 @@ Judges(
     assert.is(added.statusCode, 201, added.body);
   },
 );
+
+Judges("a coordinator's add-judge with a password is refused by name, not taken for a registration", async ({ w }) => {
+  const { judgeState: _state, captcha: _captcha, ...withPassword } = { ...registration, captcha: undefined };
+  const add = (payload: Record<string, unknown>, headers: Record<string, string>) => ({
+    method: 'POST' as const,
+    url: '/api/judge',
+    headers,
+    payload,
+  });
+  const sentence =
+    'Coordinators invite judges: leave the password out. The judge gets an email and sets their own password.';
+  const refusal = { status: 400, code: 'VALIDATION_FAILED', message: sentence };
+  await assertRefusedWithoutChange(w.t, judgeTables, [
+    {
+      label: 'ADMIN with judgePassword and confirmPassword',
+      request: add(withPassword, w.admin.headers),
+      ...refusal,
+      fieldError: ['judgePassword', sentence],
+    },
+    {
+      label: 'ULTRA with a solved captcha too',
+      request: add({ ...withPassword, captcha: await solveCaptcha(w.t.app) }, w.ultra.headers),
+      ...refusal,
+      fieldError: ['judgePassword', sentence],
+    },
+    {
+      label: 'confirmPassword alone',
+      request: add({ ...newJudge, confirmPassword: 'sautee-pan-42' }, w.super.headers),
+      ...refusal,
+      fieldError: ['confirmPassword', sentence],
+    },
+    // Who may not add judges is told so first, as without a password.
+    {
+      label: 'STANDARD is no coordinator: a registration, which needs its captcha',
+      request: add({ ...withPassword, judgeState: { stateId: w.stateId } }, w.standard.headers),
+      status: 400,
+      code: 'CAPTCHA_FAILED',
+    },
+    { label: 'an expired account', request: add(withPassword, w.expiredAdmin.headers), status: 403 },
+  ]);
+  const refused = await w.t.app.inject(add(withPassword, w.admin.headers));
+  assert.equal(
+    (refused.json().errors as { field: string }[]).map((error) => error.field),
+    ['judgePassword', 'confirmPassword'],
+  );
+  // The same coordinator without the password adds the judge, invited by email.
+  const added = await w.t.app.inject(add(newJudge, w.admin.headers));
+  assert.is(added.statusCode, 201, added.body);
+  assert.is(added.json().message, 'Judge added successfully.');
+});
 
 Judges.run();

@@ -11,6 +11,7 @@ import {
   StatePathParamsSchema,
 } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import { validationError } from '../../http/api-error.ts';
 import { createOptionalAuth, currentUser, isCoordinator, requireAdminArea } from '../../http/guards.ts';
 import {
   archiveJudge,
@@ -25,14 +26,28 @@ import {
 
 const refusals = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
+/** The password fields only a judge registering themself sends. */
+const PASSWORD_FIELDS = ['judgePassword', 'confirmPassword'] as const;
+
+function passwordFieldsOf(request: FastifyRequest): string[] {
+  const body = request.body;
+  if (typeof body !== 'object' || body === null) return [];
+  return PASSWORD_FIELDS.filter((field) => field in body && (body as Record<string, unknown>)[field] !== undefined);
+}
+
 /**
  * POST judge is a public registration when the body carries `judgePassword` or no token is
- * sent; otherwise it is an editor's "add judge" in their own state.
+ * sent; otherwise it is an editor's "add judge" in their own state. A coordinator's token with
+ * a password is neither: refused by name (coordinator-adds-judge-without-password.md), not
+ * taken for a registration that then fails its captcha.
  */
 function isRegistration(request: FastifyRequest): boolean {
-  const body = request.body;
-  const hasPassword = typeof body === 'object' && body !== null && 'judgePassword' in body;
-  return hasPassword || !request.headers.authorization;
+  if (isCoordinatorWithPassword(request)) return false;
+  return passwordFieldsOf(request).includes('judgePassword') || !request.headers.authorization;
+}
+
+function isCoordinatorWithPassword(request: FastifyRequest): boolean {
+  return isCoordinator(request.auth) && passwordFieldsOf(request).length > 0;
 }
 
 export function registerJudgeRoutes(app: AppInstance, deps: RouteDeps): void {
@@ -96,6 +111,11 @@ export function registerJudgeRoutes(app: AppInstance, deps: RouteDeps): void {
     if (isRegistration(request)) return;
     await deps.requireAuth.call(this, request, reply);
     await deps.requireEditor.call(this, request, reply);
+    if (isCoordinatorWithPassword(request)) {
+      throw validationError(
+        passwordFieldsOf(request).map((field) => ({ field, message: JudgeMessages.coordinatorSetsNoPassword })),
+      );
+    }
   };
 
   app.post(
@@ -110,6 +130,10 @@ export function registerJudgeRoutes(app: AppInstance, deps: RouteDeps): void {
         tags: ['judges'],
         summary:
           'Add a judge to your state (invited by email), or register as a judge (public, with judgePassword and captcha)',
+        description:
+          'A coordinator (ADMIN, SUPER, ULTRA) adds a judge without a password: the judge is invited by email and ' +
+          "sets their own. A coordinator's call carrying judgePassword or confirmPassword is refused 400 naming " +
+          "the field; without a token (or with a judge's), judgePassword makes the call a self-registration.",
         body: JudgePostSchema,
         response: { 201: JudgeMutationResponseSchema, ...refusals, 409: ApiErrorSchema, 429: ApiErrorSchema },
       },

@@ -9,7 +9,13 @@ import type { JWT } from '@fastify/jwt';
 import { LINK_TICKET_SECONDS, type LinkTicketResponse } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 import { tokenInvalid, validationError } from '../../http/api-error.ts';
-import { authenticateSigned, type AuthContext, type LinkTicketPayload } from '../../http/guards.ts';
+import {
+  LINK_TICKET_QUERY,
+  authenticateSigned,
+  markOpensWithLinkTicket,
+  type AuthContext,
+  type LinkTicketPayload,
+} from '../../http/guards.ts';
 
 /** The API paths a ticket may open: only those a browser has to open without headers. */
 const LINKABLE_PATHS: readonly RegExp[] = [
@@ -36,7 +42,10 @@ function requestPath(request: FastifyRequest): string {
 
 function ticketOf(request: FastifyRequest): string | undefined {
   const query: unknown = request.query;
-  const ticket = query !== null && typeof query === 'object' && 'ticket' in query ? query.ticket : undefined;
+  const ticket =
+    query !== null && typeof query === 'object' && LINK_TICKET_QUERY in query
+      ? (query as Record<string, unknown>)[LINK_TICKET_QUERY]
+      : undefined;
   return typeof ticket === 'string' && ticket !== '' ? ticket : undefined;
 }
 
@@ -71,12 +80,12 @@ export function createLinkTickets(db: Db, jwtSecret: string): LinkTickets {
       };
       const ticket = jwt.sign(payload, { key });
       return {
-        url: `${path}?ticket=${encodeURIComponent(ticket)}`,
+        url: `${path}?${LINK_TICKET_QUERY}=${encodeURIComponent(ticket)}`,
         expiresAt: new Date(expiresAt * 1000).toISOString(),
       };
     },
     requireTicketOrAuth(requireAuth) {
-      return async function requireTicketOrAuthHandler(request, reply) {
+      return markOpensWithLinkTicket(async function requireTicketOrAuthHandler(request, reply) {
         const ticket = ticketOf(request);
         if (ticket === undefined) return requireAuth.call(this, request, reply);
         let payload: LinkTicketPayload & { exp: number };
@@ -87,7 +96,7 @@ export function createLinkTickets(db: Db, jwtSecret: string): LinkTickets {
         }
         if (payload.path !== requestPath(request)) throw tokenInvalid();
         request.auth = await authenticateSigned(db, payload, payload.sx);
-      };
+      });
     },
   };
 }

@@ -236,15 +236,15 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
       storeJudgePhoto(deps.db, caller, deps.config.filesDir, file, undefined, now, limits);
     switch (type) {
       case 'subsection': {
-        const { fields, file } = await readForm(request, SubsectionScoreFieldsSchema, store);
+        const { fields, file } = await readForm(request, SubsectionScoreFieldsSchema, `${type}File`, store);
         return { type, fields, photoSha256: file?.sha256 };
       }
       case 'penalty': {
-        const { fields, file } = await readForm(request, PenaltyScoreFieldsSchema, store);
+        const { fields, file } = await readForm(request, PenaltyScoreFieldsSchema, `${type}File`, store);
         return { type, fields, photoSha256: file?.sha256 };
       }
       case 'disqualification': {
-        const { fields, file } = await readForm(request, DisqualificationScoreFieldsSchema, store);
+        const { fields, file } = await readForm(request, DisqualificationScoreFieldsSchema, `${type}File`, store);
         return { type, fields, photoSha256: file?.sha256 };
       }
     }

@@ -20,7 +20,7 @@ import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { validationError } from '../../http/api-error.ts';
 import { currentUser, requireRole } from '../../http/guards.ts';
 import { formBody } from '../../api-document/api-document.ts';
-import { asMultipartError } from '../../http/multipart-form.ts';
+import { asMultipartError, requireFileField } from '../../http/multipart-form.ts';
 import { JSON_DATA_HEADERS } from '../../http/security-headers.ts';
 import { photoLimitsOf } from '../photos/photo-quota.ts';
 import { readCapturedAt, storeJudgePhoto, sweepPhotoTempDir } from '../photos/photos.service.ts';
@@ -165,6 +165,7 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
       if (!file) throw validationError([{ field: 'file', message: 'A photo file is required' }]);
       let capturedAt: string | null;
       try {
+        requireFileField(file, 'file');
         // Sent before the file, so it is read by now; refused before any byte is stored.
         capturedAt = readCapturedAt(multipartFieldValue(file.fields.capturedAt));
       } catch (error) {
