@@ -75,7 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     limits: {
       ipWindowSeconds: positiveInteger(env, 'RATE_LIMIT_WINDOW_SECONDS', 10 * 60),
       publicWritesPerIp: positiveInteger(env, 'RATE_LIMIT_PUBLIC_WRITES', 30),
-      captchaChallengesPerIp: positiveInteger(env, 'RATE_LIMIT_CAPTCHA_CHALLENGES', 60),
+      captchaChallengesPerIp: positiveInteger(env, 'RATE_LIMIT_CAPTCHA_CHALLENGES', 400),
       photoUploadsPerUserPerHour: positiveInteger(env, 'RATE_LIMIT_PHOTO_UPLOADS_PER_HOUR', 600),
       unreferencedPhotoQuota: positiveInteger(env, 'PHOTO_UNREFERENCED_QUOTA', 50),
       unreferencedPhotoGraceDays: positiveInteger(env, 'PHOTO_UNREFERENCED_GRACE_DAYS', 7),

@@ -8,6 +8,7 @@ export * from './common/state.schemas.ts';
 export * from './common/captcha.schemas.ts';
 export * from './auth/auth.schemas.ts';
 export * from './auth/link-ticket.schemas.ts';
+export * from './auth/login-retry.ts';
 export * from './sync/sync.schemas.ts';
 export * from './sync/sync-reads.schemas.ts';
 export * from './sync/clock-skew.ts';

@@ -7,6 +7,8 @@ export const Messages = {
   failedToAuthenticateToken: 'Failed to authenticate token.',
   genericFallback: 'Whoops something went wrong',
   tooManyLoginAttempts: 'Too many login attempts. Please wait a minute and try again.',
+  captchaRequiredToLogIn:
+    'Too many failed logins from your network. Please confirm you are not a robot, then log in again.',
   tooManyRequests: 'Too many requests from your network. Please wait a few minutes and try again.',
   forbidden: 'You do not have permission to do that.',
   notFound: 'Not found',

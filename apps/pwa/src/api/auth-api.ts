@@ -1,5 +1,4 @@
 import {
-  LoginResponseSchema,
   SessionResponseSchema,
   StatusResponseSchema,
   type LoginRequest,
@@ -7,9 +6,11 @@ import {
   type SendResetPasswordRequest,
 } from '@judging/shared-types';
 import { api } from './api.ts';
+import { logInPatiently } from './login-patiently.ts';
 
+/** Logs in, waiting out a short "not now" itself (see login-patiently.ts). */
 export function logInUser(request: LoginRequest) {
-  return api.post('/login/user', request, LoginResponseSchema, { token: null });
+  return logInPatiently(api, request);
 }
 
 /** Revokes every token of the user; sent with the token being given up. */

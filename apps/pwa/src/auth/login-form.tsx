@@ -1,8 +1,9 @@
-import { ErrorCode, LoginRequestSchema, Messages, type SessionUser } from '@judging/shared-types';
-import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { CaptchaMessages, ErrorCode, LoginRequestSchema, Messages, type SessionUser } from '@judging/shared-types';
+import { Alert, Button, Group, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { logInUser } from '../api/auth-api.ts';
 import { isApiError } from '../api/api-error.ts';
+import { CaptchaField } from '../captcha/captcha-field.tsx';
 import { handleGlobalError } from '../errors/global-error-handler.ts';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { withLoading } from '../loading/loading-store.ts';
@@ -15,25 +16,46 @@ const isQuickFillShown = import.meta.env.VITE_DEV_QUICKFILL === 'true';
 /**
  * Email and password. The Login button reads as disabled while the form is invalid, yet
  * stays focusable, so a press (or Enter) still counts as a submit attempt and reveals why.
+ * While a login is under way the button says "Logging in…", also while the app waits out a
+ * short "not now" from the server by itself (a venue's tablets logging in together). Once
+ * the network's address has used its free login failures, the server asks for the captcha
+ * (CAPTCHA_REQUIRED, decisions §9): the form then shows it, and the login goes with it.
  */
 export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => void }) {
   const session = useSession();
   const form = useSchemaForm(LoginRequestSchema, { username: '', password: '' });
   const [failure, setFailure] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
+  const [isCaptchaShown, setIsCaptchaShown] = useState(false);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaError, setCaptchaError] = useState<string | undefined>(undefined);
+  // A solution counts once: a new challenge after each login sent with one.
+  const [captchaKey, setCaptchaKey] = useState(0);
 
   const submit = form.onSubmit((credentials) => {
+    if (isSubmitting) return;
     setFailure(null);
+    if (isCaptchaShown && !captcha) {
+      setCaptchaError(CaptchaMessages.required);
+      return;
+    }
     setIsSubmitting(true);
-    withLoading(logInUser(credentials))
+    if (captcha) setCaptchaKey((key) => key + 1);
+    withLoading(logInUser(captcha ? { ...credentials, captcha } : credentials))
       .then((response) => {
         session.signIn(response);
         form.reset();
+        setIsCaptchaShown(false);
         onLoggedIn(response.user);
       })
       .catch((error: unknown) => {
         if (isApiError(error)) {
           // The panel answers a failed login itself: no logout, no redirect.
+          if (error.code === ErrorCode.CaptchaRequired) {
+            setIsCaptchaShown(true);
+            setFailure(Messages.captchaRequiredToLogIn);
+            return;
+          }
           if (error.status === 401 || error.code === ErrorCode.InvalidCredentials) {
             setFailure(Messages.invalidCredentials);
             return;
@@ -92,18 +114,29 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => v
             }}
           />
         </Group>
+        {isCaptchaShown && (
+          <CaptchaField
+            resetKey={captchaKey}
+            error={captchaError}
+            onChange={(payload) => {
+              setCaptcha(payload);
+              if (payload) setCaptchaError(undefined);
+            }}
+          />
+        )}
         <Group justify="space-between" align="center">
           <AnchorLink to="/account-help" size="sm">
             Forgot my password
           </AnchorLink>
           <Button
             type="submit"
-            loading={isSubmitting}
-            data-disabled={!form.isValid || undefined}
-            aria-disabled={!form.isValid}
+            data-disabled={!form.isValid || isSubmitting || undefined}
+            aria-disabled={!form.isValid || isSubmitting}
+            aria-busy={isSubmitting}
+            leftSection={isSubmitting ? <Loader size={14} color="currentColor" /> : undefined}
             miw={120}
           >
-            Login
+            {isSubmitting ? 'Logging in…' : 'Login'}
           </Button>
         </Group>
         {isQuickFillShown && <DevQuickFill onFill={fill} />}

@@ -1,6 +1,14 @@
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
 import { migrateToLatest } from '@judging/migrations';
 import { PRIVATE_FILE_MODE } from './data-dir.ts';
 import { registerConnection, withDirectStatements, withStatementCache } from './direct-sql.ts';
@@ -20,9 +28,38 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   setPageCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new WritingSqliteDialect({ database: withStatementCache(sqlite) }) });
   registerConnection(db, sqlite);
   return db;
+}
+
+/**
+ * Kysely begins a transaction with a plain (deferred) `begin`: it reads first and asks for the
+ * write lock at its first write. If another connection to the file committed in between (an
+ * operator's sqlite3 shell, a script, a test writing beside the server), SQLite cannot move the
+ * transaction's read snapshot forward and refuses the write at once with SQLITE_BUSY
+ * ("database is locked"), whatever the busy timeout: a 500 for a plain `PUT …/start`. `begin
+ * immediate` takes the write lock up front, waiting for it under the busy timeout, so a
+ * transaction never reads what another writer could change under it. Inside the server nothing
+ * changes: its one connection runs one transaction at a time anyway.
+ */
+class ImmediateTransactionDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class WritingSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateTransactionDriver(this.#config);
+  }
 }
 
 /**

@@ -143,13 +143,16 @@ async function buildTemplate(): Promise<WorldTemplate> {
   return { databaseFile: t.config.databaseFile, other, expired };
 }
 
-/** A fresh copy of the world for one test. */
-export async function buildAdminWorld(): Promise<AdminWorld> {
+/** A fresh copy of the world for one test; `logStream` gets the server's log lines (at LOG_LEVEL). */
+export async function buildAdminWorld(
+  env: Record<string, string> = {},
+  logStream?: { write(line: string): void },
+): Promise<AdminWorld> {
   template ??= buildTemplate();
   const { databaseFile, other, expired } = await template;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-test-'));
   copyFileSync(databaseFile, path.join(dataDir, path.basename(databaseFile)));
-  const t = await buildTestApp({ DATA_DIR: dataDir });
+  const t = await buildTestApp({ ...env, DATA_DIR: dataDir }, logStream === undefined ? {} : { logStream });
   const admin = await sessionFor(t, 'admin@demo.test');
   return {
     t,

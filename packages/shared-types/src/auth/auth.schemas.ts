@@ -8,6 +8,11 @@ export const RoleNameSchema = Type.String({ minLength: 1, maxLength: 16 });
 export const LoginRequestSchema = Type.Object({
   username: emailField(),
   password: Type.String({ minLength: 1, maxLength: 1024, 'x-messages': { required: 'Password is required' } }),
+  /**
+   * A solved captcha (decisions §9): needed only once the client's address has used its free
+   * login failures (401 CAPTCHA_REQUIRED without it); ignored otherwise.
+   */
+  captcha: Type.Optional(CaptchaFieldSchema),
 });
 export type LoginRequest = Static<typeof LoginRequestSchema>;
 

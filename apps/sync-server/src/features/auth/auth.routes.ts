@@ -29,7 +29,7 @@ export function registerAuthRoutes(app: AppInstance, deps: RouteDeps): void {
     signToken: (payload) => app.jwt.sign(payload, { expiresIn: TOKEN_LIFETIME_SECONDS }),
     afterCommit: { emailQueued: () => void deps.mailer.flushOutbox() },
   };
-  const resetDeps = { ...authDeps, captcha: deps.captcha };
+  const captchaDeps = { ...authDeps, captcha: deps.captcha };
 
   app.post(
     '/api/login/user',
@@ -38,11 +38,31 @@ export function registerAuthRoutes(app: AppInstance, deps: RouteDeps): void {
         operationId: 'logIn',
         tags: ['auth'],
         summary: 'Log in with email and password',
+        description:
+          'Failures are counted per (account, client address) and per client address (decisions §7, §9). ' +
+          'Past 5 failures of one account from one address, its next attempts wait: 429 with `Retry-After`. ' +
+          'Past 100 failures from one address, a login from it needs a solved captcha (`captcha`, from ' +
+          '`getCaptchaChallenge`): without a valid one the answer is 401 `CAPTCHA_REQUIRED`. ' +
+          'A burst of logins from one address may wait in line; one that waited too long is answered 429 ' +
+          'with `Retry-After: 1`: send it again after that many seconds.',
         body: LoginRequestSchema,
-        response: { 200: LoginResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
+        response: {
+          200: LoginResponseSchema,
+          400: ApiErrorSchema,
+          401: {
+            ...ApiErrorSchema,
+            description:
+              'Wrong email or password (`INVALID_CREDENTIALS`), or this address has used its free failures and ' +
+              'no valid captcha came with the login (`CAPTCHA_REQUIRED`: solve one and send it as `captcha`).',
+          },
+          429: {
+            ...ApiErrorSchema,
+            description: 'Not now: wait `Retry-After` seconds, then send the login again.',
+          },
+        },
       },
     },
-    async (request) => login(authDeps, request.body, request.ip),
+    async (request) => login(captchaDeps, request.body, request.ip),
   );
 
   app.post(
@@ -93,7 +113,7 @@ export function registerAuthRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request) => {
-      await sendPasswordReset(resetDeps, request.body);
+      await sendPasswordReset(captchaDeps, request.body);
       return { status: 'Success', message: Messages.resetEmailSent };
     },
   );

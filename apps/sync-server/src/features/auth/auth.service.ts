@@ -57,28 +57,51 @@ function loginThrottled(retryAfterSeconds: number): ApiError {
   });
 }
 
-export async function login(deps: AuthDeps, request: LoginRequest, clientIp: string): Promise<LoginResponse> {
+/** A refused login attempt from an address past its free failures: solve the captcha, log in again. */
+function captchaRequired(): ApiError {
+  return new ApiError(401, ErrorCode.CaptchaRequired, Messages.captchaRequiredToLogIn);
+}
+
+export async function login(
+  deps: AuthDeps & { captcha: Captcha },
+  request: LoginRequest,
+  clientIp: string,
+): Promise<LoginResponse> {
   const attempt = { account: request.username.trim().toLowerCase(), clientIp };
-  const waitSeconds = deps.loginThrottle.beginAttempt(attempt);
-  if (waitSeconds > 0) throw loginThrottled(waitSeconds);
-  const user = await findUserWithStateByEmail(deps.db, attempt.account);
-  const isValid = user
-    ? await verifyPassword(user.password_hash, request.password)
-    : (await verifyAgainstDummy(request.password), false);
-  const role = parseRole(user?.role);
-  // The attempt already counts as a failure (beginAttempt); only a success takes it back.
-  if (!user || !isValid || !role || user.is_archived === 1) {
-    throw new ApiError(401, ErrorCode.InvalidCredentials, Messages.invalidCredentials);
+  // Asked only once the address needs it; a captcha sent when not needed is left unused.
+  const solvesCaptcha = () =>
+    request.captcha === undefined
+      ? Promise.resolve(false)
+      : deps.captcha.verify(request.captcha).then(
+          () => true,
+          () => false,
+        );
+  const admission = await deps.loginThrottle.admit(attempt, solvesCaptcha);
+  if (admission.kind === 'wait') throw loginThrottled(admission.waitSeconds);
+  if (admission.kind === 'captchaRequired') throw captchaRequired();
+  let isLoggedIn = false;
+  try {
+    const user = await findUserWithStateByEmail(deps.db, attempt.account);
+    const isValid = user
+      ? await verifyPassword(user.password_hash, request.password)
+      : (await verifyAgainstDummy(request.password), false);
+    const role = parseRole(user?.role);
+    if (!user || !isValid || !role || user.is_archived === 1) {
+      throw new ApiError(401, ErrorCode.InvalidCredentials, Messages.invalidCredentials);
+    }
+    const now = nowOf(deps);
+    const token = deps.signToken({ sub: String(user.user_id), role, stateId: user.state_id, tv: user.token_version });
+    isLoggedIn = true;
+    return {
+      status: 'Success',
+      token,
+      user: toSessionUser(user),
+      expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000).toISOString(),
+    };
+  } finally {
+    // Anything but a success counts as a failure (a fault included: no free retries by crashing it).
+    admission.settle(isLoggedIn ? 'success' : 'failure');
   }
-  deps.loginThrottle.recordSuccess(attempt);
-  const now = nowOf(deps);
-  const token = deps.signToken({ sub: String(user.user_id), role, stateId: user.state_id, tv: user.token_version });
-  return {
-    status: 'Success',
-    token,
-    user: toSessionUser(user),
-    expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000).toISOString(),
-  };
 }
 
 /** Revokes every token of the user (all devices). */

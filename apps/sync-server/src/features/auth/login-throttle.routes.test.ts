@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Messages } from '@judging/shared-types';
 import { DEMO_PASSWORD, buildTestApp, type TestApp } from '../../test-support/build-test-app.ts';
+import { solveCaptcha } from '../../test-support/captcha.ts';
 
 // The documented numbers (README, docs/decisions.md "Login throttling").
 const FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
@@ -17,17 +18,83 @@ interface Attempt {
   password?: string;
   remoteAddress?: string;
   forwardedFor?: string;
+  captcha?: string;
 }
 
-function tryLogin(t: TestApp, { username, password = 'not-the-password', remoteAddress, forwardedFor }: Attempt) {
+function tryLogin(
+  t: TestApp,
+  { username, password = 'not-the-password', remoteAddress, forwardedFor, captcha }: Attempt,
+) {
   return t.app.inject({
     method: 'POST',
     url: '/api/login/user',
     ...(remoteAddress ? { remoteAddress } : {}),
     headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
-    payload: { username, password },
+    payload: { username, password, ...(captcha === undefined ? {} : { captcha }) },
   });
 }
+
+Throttle(
+  "past an address's free failures, the right password needs the captcha, and with it gets in at once",
+  async (context) => {
+    const t = (context.t = await buildTestApp());
+    const venue = '203.0.113.120';
+    for (let index = 0; index < FREE_FAILURES_PER_ADDRESS + 5; index++) {
+      const response = await tryLogin(t, { username: `made-up${index}@example.test`, remoteAddress: venue });
+      assert.is(response.statusCode, 401, `failure ${index + 1}`);
+      const code = index < FREE_FAILURES_PER_ADDRESS ? 'INVALID_CREDENTIALS' : 'CAPTCHA_REQUIRED';
+      assert.is(response.json().code, code, `attempt ${index + 1}`);
+    }
+    const judge = { username: 'judge12@demo.test', password: DEMO_PASSWORD, remoteAddress: venue };
+    const refused = await tryLogin(t, judge);
+    assert.is(refused.statusCode, 401, 'no wait: a captcha');
+    assert.equal(refused.json(), {
+      statusCode: 401,
+      code: 'CAPTCHA_REQUIRED',
+      message: Messages.captchaRequiredToLogIn,
+    });
+    assert.is(refused.headers['retry-after'], undefined);
+
+    const forged = await tryLogin(t, { ...judge, captcha: Buffer.from('{"nope":1}').toString('base64') });
+    assert.is(forged.json().code, 'CAPTCHA_REQUIRED', 'a forged solution is no solution');
+
+    const captcha = await solveCaptcha(t.app, {}, venue);
+    const solved = await tryLogin(t, { ...judge, captcha });
+    assert.is(solved.statusCode, 200, solved.body);
+    assert.is(solved.json().user.email, 'judge12@demo.test');
+    const replayed = await tryLogin(t, { ...judge, captcha });
+    assert.is(replayed.json().code, 'CAPTCHA_REQUIRED', 'a solution counts once');
+
+    const wrongWithCaptcha = await tryLogin(t, {
+      username: 'judge12@demo.test',
+      remoteAddress: venue,
+      captcha: await solveCaptcha(t.app, {}, venue),
+    });
+    assert.is(wrongWithCaptcha.json().code, 'INVALID_CREDENTIALS', 'with a captcha, a wrong password is heard');
+
+    const elsewhere = await tryLogin(t, { ...judge, remoteAddress: '198.51.100.121' });
+    assert.is(elsewhere.statusCode, 200, 'other addresses are unaffected');
+  },
+);
+
+Throttle('an account past its 5 failures from one address still waits, captcha or not', async (context) => {
+  const t = (context.t = await buildTestApp());
+  const address = '198.51.100.122';
+  for (let attempt = 0; attempt < FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS; attempt++) {
+    assert.is((await tryLogin(t, { username: 'judge3@demo.test', remoteAddress: address })).statusCode, 401);
+  }
+  const waits = await tryLogin(t, {
+    username: 'judge3@demo.test',
+    password: DEMO_PASSWORD,
+    remoteAddress: address,
+    captcha: await solveCaptcha(t.app, {}, address),
+  });
+  assert.is(waits.statusCode, 429);
+  assert.is(waits.headers['retry-after'], '2');
+  assert.is(waits.json().message, 'Too many login attempts. Please try again in 2 seconds.');
+  const another = await tryLogin(t, { username: 'judge4@demo.test', password: DEMO_PASSWORD, remoteAddress: address });
+  assert.is(another.statusCode, 200, 'another account from the same address is not slowed');
+});
 
 Throttle('without TRUST_PROXY, rotating X-Forwarded-For does not escape the per-address count', async (context) => {
   const t = (context.t = await buildTestApp());
@@ -46,10 +113,8 @@ Throttle('without TRUST_PROXY, rotating X-Forwarded-For does not escape the per-
     remoteAddress: sprayer,
     forwardedFor: '10.2.0.1',
   });
-  assert.is(next.statusCode, 429, 'even the right password waits');
-  assert.is(next.headers['retry-after'], '2');
-  assert.is(next.json().code, 'TOO_MANY_REQUESTS');
-  assert.is(next.json().message, 'Too many login attempts. Please try again in 2 seconds.');
+  assert.is(next.statusCode, 401, 'even the right password needs the captcha');
+  assert.is(next.json().code, 'CAPTCHA_REQUIRED');
 
   const sameAccount = await tryLogin(t, {
     username: 'judge3@demo.test',

@@ -8,14 +8,16 @@ import {
   settleRecord,
   tooManyLoginAttemptsMessage,
   waitBeforeNextAttemptMs,
+  type Admission,
   type FailureRecord,
+  type LoginAttempt,
+  type LoginThrottle,
   type ThrottleRule,
 } from './login-throttle.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const pairRule = LOGIN_THROTTLE_RULES.perAccountAndAddress;
-const addressRule = LOGIN_THROTTLE_RULES.perAddress;
 
 function failuresAt(rule: ThrottleRule, times: number[]): FailureRecord | undefined {
   let record: FailureRecord | undefined;
@@ -39,13 +41,6 @@ test('an account from one address: 5 free failures, then waits that double up to
     const record = failuresAt(pairRule, Array<number>(failures).fill(0));
     assert.is(waitBeforeNextAttemptMs(record, pairRule, 0), waitMs, `${failures} failures`);
   }
-});
-
-test('one address across accounts: 100 free failures (40 judges mistyping twice fit), then doubling', () => {
-  assert.is(waitBeforeNextAttemptMs(failuresAt(addressRule, Array<number>(80).fill(0)), addressRule, 0), 0);
-  assert.is(waitBeforeNextAttemptMs(failuresAt(addressRule, Array<number>(99).fill(0)), addressRule, 0), 0);
-  assert.is(waitBeforeNextAttemptMs(failuresAt(addressRule, Array<number>(100).fill(0)), addressRule, 0), 2 * SECOND);
-  assert.is(waitBeforeNextAttemptMs(failuresAt(addressRule, Array<number>(103).fill(0)), addressRule, 0), 16 * SECOND);
 });
 
 test('the wait counts from the last failure and shrinks as time passes', () => {
@@ -77,53 +72,147 @@ test('a guesser who always waits settles at about four guesses an hour per accou
   assert.ok(guesses < 5 + 24 * 5, `${guesses} guesses in a day`);
 });
 
-test('one address spraying many accounts settles at about one guess a minute', () => {
-  let record: FailureRecord | undefined;
-  let now = 0;
-  let guesses = 0;
-  while (now < 24 * 60 * MINUTE) {
-    now += waitBeforeNextAttemptMs(record, addressRule, now);
-    record = recordWithFailure(record, addressRule, now);
-    guesses++;
-  }
-  // The wait reaches 64 s before the cap, where it meets forgiveness (one per minute).
-  assert.ok(guesses < 100 + 24 * 65, `${guesses} guesses in a day`);
-});
+const noCaptcha = () => Promise.resolve(false);
+const solvedCaptcha = () => Promise.resolve(true);
 
-test('the service: an attempt counts in advance, a success takes it back and clears the account', () => {
+/** Admits and settles at once, as a login that checked the password would. */
+async function tryOnce(
+  throttle: LoginThrottle,
+  attempt: LoginAttempt,
+  outcome: 'success' | 'failure',
+  solvesCaptcha = noCaptcha,
+): Promise<Admission['kind'] | number> {
+  const admission = await throttle.admit(attempt, solvesCaptcha);
+  if (admission.kind === 'wait') return admission.waitSeconds;
+  if (admission.kind === 'admitted') admission.settle(outcome);
+  return admission.kind;
+}
+
+test('the service: an account from one address waits past 5 failures; a success clears it', async () => {
   let now = 0;
   const throttle = createLoginThrottle({ now: () => now });
   const attempt = { account: 'super@demo.test', clientIp: '203.0.113.5' };
-  for (let failure = 1; failure <= 5; failure++) assert.is(throttle.beginAttempt(attempt), 0);
-  assert.is(throttle.beginAttempt(attempt), 2, 'the sixth must wait 2 s, unheard');
+  for (let failure = 1; failure <= 5; failure++) assert.is(await tryOnce(throttle, attempt, 'failure'), 'admitted');
+  assert.is(await tryOnce(throttle, attempt, 'success'), 2, 'the sixth must wait 2 s, unheard');
   now += 2 * SECOND;
-  assert.is(throttle.beginAttempt(attempt), 0);
-  throttle.recordSuccess(attempt);
-  assert.is(throttle.beginAttempt(attempt), 0, 'the account starts afresh from this address');
-  assert.is(throttle.beginAttempt({ ...attempt, clientIp: '198.51.100.9' }), 0, 'other addresses were never slowed');
+  assert.is(await tryOnce(throttle, attempt, 'success'), 'admitted');
+  assert.is(await tryOnce(throttle, attempt, 'failure'), 'admitted', 'the account starts afresh from this address');
+  const elsewhere = { ...attempt, clientIp: '198.51.100.9' };
+  assert.is(await tryOnce(throttle, elsewhere, 'failure'), 'admitted', 'other addresses were never slowed');
 });
 
-test('the service: parallel attempts cannot all pass the check before any fails', () => {
+test('the service: past 100 failures an address needs the captcha, never a wait', async () => {
+  let now = 0;
+  const throttle = createLoginThrottle({ now: () => now });
+  const venue = '203.0.113.200';
+  for (let index = 0; index < 100; index++) {
+    const stranger = { account: `stranger${index}@example.test`, clientIp: venue };
+    assert.is(await tryOnce(throttle, stranger, 'failure'), 'admitted', `failure ${index + 1}`);
+  }
+  const judge = { account: 'judge12@demo.test', clientIp: venue };
+  let isCaptchaAsked = false;
+  const captchaAsked = () => ((isCaptchaAsked = true), Promise.resolve(false));
+  assert.is(await tryOnce(throttle, judge, 'success', captchaAsked), 'captchaRequired');
+  assert.ok(isCaptchaAsked, 'the captcha sent is checked');
+  assert.is(await tryOnce(throttle, judge, 'success', solvedCaptcha), 'admitted', 'a solved captcha gets in at once');
+  const stranger = { account: 'stranger0@example.test', clientIp: venue };
+  assert.is(await tryOnce(throttle, stranger, 'failure', solvedCaptcha), 'admitted', 'a solved captcha is heard');
+  assert.is(await tryOnce(throttle, { ...judge, clientIp: '198.51.100.1' }, 'success'), 'admitted', 'elsewhere');
+  // Time forgives one failure a minute: the address is below its free failures again.
+  now += 2 * MINUTE;
+  assert.is(await tryOnce(throttle, judge, 'success'), 'admitted');
+  assert.is(await tryOnce(throttle, stranger, 'failure'), 'admitted');
+  assert.is(await tryOnce(throttle, stranger, 'failure'), 'captchaRequired');
+});
+
+test('the service: a captcha is not asked for while the address is under its free failures', async () => {
+  const throttle = createLoginThrottle({ now: () => 0 });
+  let asked = 0;
+  const counting = () => ((asked += 1), Promise.resolve(true));
+  for (let index = 0; index < 20; index++) {
+    await tryOnce(throttle, { account: `judge${index}@demo.test`, clientIp: '192.0.2.3' }, 'failure', counting);
+  }
+  assert.is(asked, 0, 'a solution sent when not needed stays unused');
+});
+
+test('the service: parallel guesses at one account cannot all pass the check before any fails', async () => {
   const throttle = createLoginThrottle({ now: () => 0 });
   const attempt = { account: 'admin@demo.test', clientIp: '198.51.100.7' };
-  const answers = Array.from({ length: 50 }, () => throttle.beginAttempt(attempt));
-  assert.is(answers.filter((wait) => wait === 0).length, 5);
+  const answers = await Promise.all(Array.from({ length: 50 }, () => throttle.admit(attempt, noCaptcha)));
+  assert.is(answers.filter((answer) => answer.kind === 'admitted').length, 5);
 });
 
-test('memory is bounded: forgiven counters are swept, and a flood drops the stalest first', () => {
+test('the service: a parallel spray from one address is heard 100 times, then needs the captcha', async () => {
+  const throttle = createLoginThrottle({ now: () => 0 });
+  const heard: Extract<Admission, { kind: 'admitted' }>[] = [];
+  const answers = Array.from({ length: 300 }, (_, index) =>
+    throttle.admit({ account: `user${index}@example.test`, clientIp: '198.51.100.8' }, noCaptcha).then((answer) => {
+      if (answer.kind === 'admitted') heard.push(answer);
+      return answer;
+    }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.is(heard.length, 100, 'the free failures are all in flight; the rest wait in line');
+  for (const attempt of heard.splice(0)) attempt.settle('failure');
+  const kinds = (await Promise.all(answers)).map((answer) => answer.kind);
+  assert.is(kinds.filter((kind) => kind === 'admitted').length, 100);
+  assert.is(kinds.filter((kind) => kind === 'captchaRequired').length, 200);
+});
+
+test("the service: a venue's 200 correct logins at once all get in, queueing for places", async () => {
+  const throttle = createLoginThrottle({ now: () => 0 });
+  const answers = await Promise.all(
+    Array.from({ length: 200 }, async (_, index) => {
+      const answer = await throttle.admit({ account: `judge${index}@demo.test`, clientIp: '203.0.113.9' }, noCaptcha);
+      // The password check takes a moment; then the login succeeds.
+      await new Promise((resolve) => setTimeout(resolve, 1 + (index % 7)));
+      if (answer.kind === 'admitted') answer.settle('success');
+      return answer.kind;
+    }),
+  );
+  assert.equal(answers, Array<string>(200).fill('admitted'));
+});
+
+test('the service: the line is bounded in length and in time; then retry in a second', async () => {
+  const throttle = createLoginThrottle({ now: () => 0, maxQueuedPerAddress: 3, maxQueueWaitMs: 50 });
+  const address = '203.0.113.10';
+  const inFlight = await Promise.all(
+    Array.from({ length: 100 }, (_, index) =>
+      throttle.admit({ account: `a${index}@x.test`, clientIp: address }, noCaptcha),
+    ),
+  );
+  const queued = Array.from({ length: 3 }, (_, index) =>
+    throttle.admit({ account: `q${index}@x.test`, clientIp: address }, noCaptcha),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.equal(await throttle.admit({ account: 'late@x.test', clientIp: address }, noCaptcha), {
+    kind: 'wait',
+    waitSeconds: 1,
+  });
+  assert.equal(
+    (await Promise.all(queued)).map((answer) => answer),
+    Array.from({ length: 3 }, () => ({ kind: 'wait', waitSeconds: 1 })),
+    'nobody settled within 50 ms',
+  );
+  for (const answer of inFlight) if (answer.kind === 'admitted') answer.settle('success');
+  assert.is((await throttle.admit({ account: 'next@x.test', clientIp: address }, noCaptcha)).kind, 'admitted');
+});
+
+test('memory is bounded: forgiven counters are swept, and a flood drops the stalest first', async () => {
   let now = 0;
   const throttle = createLoginThrottle({ now: () => now, maxCountersPerKind: 1000 });
   for (let index = 0; index < 5000; index++) {
-    throttle.beginAttempt({ account: `user${index}@example.test`, clientIp: `10.0.${index >> 8}.${index & 255}` });
+    const attempt = { account: `user${index}@example.test`, clientIp: `10.0.${index >> 8}.${index & 255}` };
+    await tryOnce(throttle, attempt, 'failure');
   }
   assert.is(throttle.countersHeld(), 2000, 'at most 1000 of each kind');
   // The newest counters are the ones kept.
   const newest = { account: 'user4999@example.test', clientIp: '10.0.19.135' };
-  for (let failure = 2; failure <= 5; failure++) assert.is(throttle.beginAttempt(newest), 0);
-  assert.is(throttle.beginAttempt(newest), 2);
+  for (let failure = 2; failure <= 5; failure++) assert.is(await tryOnce(throttle, newest, 'failure'), 'admitted');
+  assert.is(await tryOnce(throttle, newest, 'failure'), 2);
 
   now += 76 * MINUTE;
-  throttle.beginAttempt({ account: 'late@example.test', clientIp: '192.0.2.1' });
+  await tryOnce(throttle, { account: 'late@example.test', clientIp: '192.0.2.1' }, 'failure');
   assert.is(throttle.countersHeld(), 2, 'only the newest attempt is left after a sweep');
 });
 

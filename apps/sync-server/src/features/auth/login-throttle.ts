@@ -1,8 +1,11 @@
 /**
- * Login throttling (spec decisions §7): failures are counted per (account, client address)
+ * Login throttling (spec decisions §7, §9): failures are counted per (account, client address)
  * and per client address, never per account alone, so a stranger can slow only themselves.
- * Past a counter's free failures every attempt must wait, the wait doubling with each
- * further failure up to a cap; time forgives failures one by one. Nothing locks an account.
+ * - Per (account, address): past the free failures every attempt must wait, the wait doubling
+ *   with each further failure up to a cap (429 with Retry-After).
+ * - Per address (a venue's tablets share one): past the free failures a login needs a solved
+ *   captcha instead of a wait, so a correct password never waits for strangers' mistakes.
+ * Time forgives failures one by one. Nothing locks an account.
  *
  * Terms: a *counter* is one key's record (`FailureRecord`); a *rule* says how a kind of
  * counter slows and forgives. The rule functions are pure (the clock is a parameter);
@@ -31,14 +34,17 @@ export interface FailureRecord {
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
+/** The per-address counter: free failures, then the captcha (it has no waits of its own). */
+export type AddressRule = Pick<ThrottleRule, 'freeFailures' | 'forgiveOneFailureEveryMs'>;
+
 /**
  * The numbers, and why (docs/decisions.md "Login throttling"):
  * - one address guessing one account gets 5 free tries, then waits 2 s, 4 s, 8 s … capped at
  *   15 min; with one failure forgiven per 15 min that settles at about 4 guesses an hour;
  * - one address failing across any accounts (a venue's NAT, or a password sprayer) gets
- *   100 free failures, enough for 40 judges mistyping twice each at check-in, then the same
- *   doubling; one failure forgiven per minute settles a sprayer at about one guess a minute
- *   while a venue's honest mistakes drain within the hour.
+ *   100 free failures, enough for 40 judges mistyping twice each at check-in; past them every
+ *   login from it carries a solved captcha (a real cost per guess, for a judge one click).
+ *   One failure forgiven per minute: a venue's honest mistakes drain within the hour.
  */
 export const LOGIN_THROTTLE_RULES = {
   perAccountAndAddress: {
@@ -49,16 +55,14 @@ export const LOGIN_THROTTLE_RULES = {
   },
   perAddress: {
     freeFailures: 100,
-    firstWaitMs: 2 * SECOND,
-    maxWaitMs: 15 * MINUTE,
     forgiveOneFailureEveryMs: MINUTE,
   },
-} as const satisfies Record<string, ThrottleRule>;
+} as const satisfies { perAccountAndAddress: ThrottleRule; perAddress: AddressRule };
 
 /** The record as it stands at `now`, once time has forgiven what it can; undefined when nothing is left. */
 export function settleRecord(
   record: FailureRecord | undefined,
-  rule: ThrottleRule,
+  rule: Pick<ThrottleRule, 'forgiveOneFailureEveryMs'>,
   now: number,
 ): FailureRecord | undefined {
   if (!record) return undefined;
@@ -82,21 +86,14 @@ export function waitBeforeNextAttemptMs(record: FailureRecord | undefined, rule:
 }
 
 /** The counter after one more failure at `now`. */
-export function recordWithFailure(record: FailureRecord | undefined, rule: ThrottleRule, now: number): FailureRecord {
+export function recordWithFailure(
+  record: FailureRecord | undefined,
+  rule: Pick<ThrottleRule, 'forgiveOneFailureEveryMs'>,
+  now: number,
+): FailureRecord {
   const settled = settleRecord(record, rule, now);
   if (!settled) return { failures: 1, lastFailureAt: now, forgivenUntil: now };
   return { failures: settled.failures + 1, lastFailureAt: now, forgivenUntil: settled.forgivenUntil };
-}
-
-/** The counter with one failure taken back (an attempt counted in advance that succeeded). */
-export function recordWithoutOneFailure(
-  record: FailureRecord | undefined,
-  rule: ThrottleRule,
-  now: number,
-): FailureRecord | undefined {
-  const settled = settleRecord(record, rule, now);
-  if (!settled || settled.failures <= 1) return undefined;
-  return { ...settled, failures: settled.failures - 1 };
 }
 
 /**
@@ -125,26 +122,43 @@ export interface LoginAttempt {
   clientIp: string;
 }
 
+/** What the throttle says to one login attempt. */
+export type Admission =
+  /** Refused unheard: this account from this address must wait (or a burst outlasted the line). */
+  | { kind: 'wait'; waitSeconds: number }
+  /** Refused unheard: the address has used its free failures and no valid captcha came with it. */
+  | { kind: 'captchaRequired' }
+  /** Check the password, then say how it went (once; later calls are ignored). */
+  | { kind: 'admitted'; settle(outcome: 'success' | 'failure'): void };
+
 export interface LoginThrottle {
   /**
-   * Either the whole seconds to wait (the attempt is refused unheard), or 0: then the attempt
-   * is counted as a failure in advance, so parallel guesses cannot all pass the check, and
-   * `recordSuccess` takes it back.
+   * Whether an attempt is heard. `solvesCaptcha` is asked at most once, and only when the
+   * address's free failures are used up or held by attempts in flight. An attempt heard without
+   * a captcha holds one of the address's free failures until it settles, so parallel guesses
+   * cannot all pass the check; while attempts in flight hold the rest, the next one waits in
+   * line for one of them to settle (a venue's morning burst queues rather than fails).
    */
-  beginAttempt(attempt: LoginAttempt): number;
-  recordSuccess(attempt: LoginAttempt): void;
+  admit(attempt: LoginAttempt, solvesCaptcha: () => Promise<boolean>): Promise<Admission>;
   /** Counters held in memory, both kinds (bounded by `maxCountersPerKind` each). */
   countersHeld(): number;
 }
 
 export interface LoginThrottleDeps {
   now?: () => number;
-  rules?: { perAccountAndAddress: ThrottleRule; perAddress: ThrottleRule };
+  rules?: { perAccountAndAddress: ThrottleRule; perAddress: AddressRule };
   /** Past this, the counter that failed longest ago is dropped first. */
   maxCountersPerKind?: number;
   /** How often forgiven counters are swept out. */
   sweepEveryMs?: number;
+  /** The longest an attempt waits in line (real time); then it is told to retry in a second. */
+  maxQueueWaitMs?: number;
+  /** Attempts one address may have waiting in line; the next is told to retry in a second. */
+  maxQueuedPerAddress?: number;
 }
+
+/** The answer to an attempt that waited in line too long: the app retries it in a second. */
+const BUSY_RETRY_SECONDS = 1;
 
 /** In memory: the server is one process, and a restart forgetting the counts is harmless. */
 export function createLoginThrottle(deps: LoginThrottleDeps = {}): LoginThrottle {
@@ -152,16 +166,20 @@ export function createLoginThrottle(deps: LoginThrottleDeps = {}): LoginThrottle
   const rules = deps.rules ?? LOGIN_THROTTLE_RULES;
   const maxCounters = deps.maxCountersPerKind ?? 50_000;
   const sweepEveryMs = deps.sweepEveryMs ?? MINUTE;
+  const maxQueueWaitMs = deps.maxQueueWaitMs ?? 30 * SECOND;
+  const maxQueuedPerAddress = deps.maxQueuedPerAddress ?? 1000;
   const counters = {
     perAccountAndAddress: createCounterStore(rules.perAccountAndAddress, maxCounters),
     perAddress: createCounterStore(rules.perAddress, maxCounters),
   };
+  const inFlight = createInFlightCounts();
   let lastSweepAt = now();
 
   function keysOf(attempt: LoginAttempt) {
     const address = addressKeyOf(attempt.clientIp);
     return { perAddress: address, perAccountAndAddress: `${address} ${attempt.account}` };
   }
+  type Keys = ReturnType<typeof keysOf>;
 
   function sweepWhenDue(at: number): void {
     if (at - lastSweepAt < sweepEveryMs) return;
@@ -170,36 +188,62 @@ export function createLoginThrottle(deps: LoginThrottleDeps = {}): LoginThrottle
     counters.perAddress.sweep(at);
   }
 
+  function admitted(keys: Keys, holdsAddressPlace: boolean, at: number): Admission {
+    // Counted as a failure of the account in advance, so parallel guesses at it cannot all pass.
+    counters.perAccountAndAddress.fail(keys.perAccountAndAddress, at);
+    if (holdsAddressPlace) inFlight.take(keys.perAddress);
+    let isSettled = false;
+    return {
+      kind: 'admitted',
+      settle(outcome) {
+        if (isSettled) return;
+        isSettled = true;
+        // The account's counter from this address is done with on a success; the address keeps its other failures.
+        if (outcome === 'success') counters.perAccountAndAddress.forget(keys.perAccountAndAddress);
+        else counters.perAddress.fail(keys.perAddress, now());
+        if (holdsAddressPlace) inFlight.release(keys.perAddress);
+      },
+    };
+  }
+
   return {
-    beginAttempt(attempt) {
-      const at = now();
-      sweepWhenDue(at);
+    async admit(attempt, solvesCaptcha) {
       const keys = keysOf(attempt);
-      const waitMs = Math.max(
-        counters.perAccountAndAddress.waitMs(keys.perAccountAndAddress, at),
-        counters.perAddress.waitMs(keys.perAddress, at),
-      );
-      if (waitMs > 0) return Math.ceil(waitMs / SECOND);
-      counters.perAccountAndAddress.fail(keys.perAccountAndAddress, at);
-      counters.perAddress.fail(keys.perAddress, at);
-      return 0;
-    },
-    recordSuccess(attempt) {
-      const at = now();
-      const keys = keysOf(attempt);
-      // The account's counter from this address is done with; the address keeps its other failures.
-      counters.perAccountAndAddress.forget(keys.perAccountAndAddress);
-      counters.perAddress.takeBackOne(keys.perAddress, at);
+      const lineJoinedAt = performance.now();
+      let isHuman: boolean | undefined;
+      for (;;) {
+        const at = now();
+        sweepWhenDue(at);
+        const accountWaitMs = counters.perAccountAndAddress.waitMs(keys.perAccountAndAddress, at);
+        if (accountWaitMs > 0) return { kind: 'wait', waitSeconds: Math.ceil(accountWaitMs / SECOND) };
+        if (isHuman === true) return admitted(keys, false, at);
+        const failures = counters.perAddress.failures(keys.perAddress, at);
+        if (failures + inFlight.count(keys.perAddress) < rules.perAddress.freeFailures) {
+          return admitted(keys, true, at);
+        }
+        if (isHuman === undefined) {
+          isHuman = await solvesCaptcha();
+          continue;
+        }
+        if (failures >= rules.perAddress.freeFailures) return { kind: 'captchaRequired' };
+        const waitedMs = performance.now() - lineJoinedAt;
+        if (waitedMs >= maxQueueWaitMs || inFlight.queued(keys.perAddress) >= maxQueuedPerAddress) {
+          return { kind: 'wait', waitSeconds: BUSY_RETRY_SECONDS };
+        }
+        await inFlight.nextRelease(keys.perAddress, maxQueueWaitMs - waitedMs);
+      }
     },
     countersHeld: () => counters.perAccountAndAddress.size() + counters.perAddress.size(),
   };
 }
 
-function createCounterStore(rule: ThrottleRule, maxCounters: number) {
+function createCounterStore(rule: ThrottleRule | AddressRule, maxCounters: number) {
   // A Map iterates in insertion order; re-inserting on each failure keeps the stalest first.
   const records = new Map<string, FailureRecord>();
   return {
-    waitMs: (key: string, at: number) => waitBeforeNextAttemptMs(records.get(key), rule, at),
+    waitMs: (key: string, at: number) =>
+      'firstWaitMs' in rule ? waitBeforeNextAttemptMs(records.get(key), rule, at) : 0,
+    failures: (key: string, at: number) => settleRecord(records.get(key), rule, at)?.failures ?? 0,
     fail(key: string, at: number) {
       const next = recordWithFailure(records.get(key), rule, at);
       records.delete(key);
@@ -209,11 +253,6 @@ function createCounterStore(rule: ThrottleRule, maxCounters: number) {
         records.delete(stalest);
       }
     },
-    takeBackOne(key: string, at: number) {
-      const next = recordWithoutOneFailure(records.get(key), rule, at);
-      if (next) records.set(key, next);
-      else records.delete(key);
-    },
     forget: (key: string) => void records.delete(key),
     sweep(at: number) {
       for (const [key, record] of records) {
@@ -221,6 +260,44 @@ function createCounterStore(rule: ThrottleRule, maxCounters: number) {
       }
     },
     size: () => records.size,
+  };
+}
+
+/** Attempts in flight per address, and the attempts waiting in line for one of them to settle. */
+function createInFlightCounts() {
+  const counts = new Map<string, number>();
+  const lines = new Map<string, Set<() => void>>();
+  return {
+    count: (key: string) => counts.get(key) ?? 0,
+    queued: (key: string) => lines.get(key)?.size ?? 0,
+    take(key: string) {
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    },
+    release(key: string) {
+      const left = (counts.get(key) ?? 1) - 1;
+      if (left > 0) counts.set(key, left);
+      else counts.delete(key);
+      const line = lines.get(key);
+      lines.delete(key);
+      // Each looks again; whoever finds a free place first takes it, the others queue again.
+      for (const wake of line ?? []) wake();
+    },
+    /** Resolves when an attempt of this address settles, or after `timeoutMs`. */
+    nextRelease(key: string, timeoutMs: number): Promise<void> {
+      return new Promise((resolve) => {
+        let line = lines.get(key);
+        if (!line) lines.set(key, (line = new Set()));
+        const wake = () => {
+          clearTimeout(timer);
+          const current = lines.get(key);
+          current?.delete(wake);
+          if (current?.size === 0) lines.delete(key);
+          resolve();
+        };
+        const timer = setTimeout(wake, Math.max(0, timeoutMs));
+        line.add(wake);
+      });
+    },
   };
 }
 

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import type { LinkTicketResponse } from '@judging/shared-types';
 import { buildAdminWorld, type AdminWorld, type Session } from '../../test-support/sessions.ts';
 import { createHandCheckedEvent } from '../results/results.fixture.ts';
-import { MAX_STREAMS_PER_USER } from './run-streams.ts';
+import { MAX_STREAMS_PER_USER, STREAM_CAP_RETRY_AFTER_SECONDS } from './run-streams.ts';
 
 interface OpenStream {
   response: Response;
@@ -62,7 +62,7 @@ test('the stream ends within a couple of seconds of its user logging out', async
   }
 });
 
-test(`a user holds at most ${MAX_STREAMS_PER_USER} streams; the next is refused 429 until one closes`, async () => {
+test(`a user holds at most ${MAX_STREAMS_PER_USER} streams; the next is refused 429 with Retry-After until one closes`, async () => {
   const world = await buildAdminWorld();
   const fixture = await createHandCheckedEvent(world.t.db, world.stateId);
   const address = await world.t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -75,6 +75,7 @@ test(`a user holds at most ${MAX_STREAMS_PER_USER} streams; the next is refused 
     }
     const refused = await openStream(world, address, world.standard, fixture.eventId);
     assert.is(refused.response.status, 429);
+    assert.is(refused.response.headers.get('retry-after'), String(STREAM_CAP_RETRY_AFTER_SECONDS));
     assert.is(
       ((await refused.response.json()) as { message: string }).message,
       `At most ${MAX_STREAMS_PER_USER} live updates are open at once per user; close another event run page.`,

@@ -5,6 +5,11 @@
 import type { ServerResponse } from 'node:http';
 
 export const MAX_STREAMS_PER_USER = 5;
+/**
+ * The refusal's Retry-After: a stream frees its place only when its page closes, so asking
+ * again at once is pointless; this long lets a closed tab's socket be noticed.
+ */
+export const STREAM_CAP_RETRY_AFTER_SECONDS = 15;
 
 export interface StreamRegistry {
   /** Whether the user may open one more stream now. */

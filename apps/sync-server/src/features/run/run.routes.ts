@@ -18,7 +18,7 @@ import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { currentUser, isAuthCurrent, requireAdminArea } from '../../http/guards.ts';
 import { findResultsVersion } from '../results/results.repository.ts';
-import { createStreamRegistry, MAX_STREAMS_PER_USER } from './run-streams.ts';
+import { createStreamRegistry, MAX_STREAMS_PER_USER, STREAM_CAP_RETRY_AFTER_SECONDS } from './run-streams.ts';
 import { findLatestSyncStamp } from './run.repository.ts';
 import { completeEvent, findRunEvent, getCoordinatorEvent, startEvent, unlockJudge } from './run.service.ts';
 
@@ -161,6 +161,8 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
           429,
           ErrorCode.TooManyRequests,
           `At most ${MAX_STREAMS_PER_USER} live updates are open at once per user; close another event run page.`,
+          undefined,
+          { retryAfterSeconds: STREAM_CAP_RETRY_AFTER_SECONDS },
         );
       }
       reply.hijack();
