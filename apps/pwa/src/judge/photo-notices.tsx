@@ -30,7 +30,7 @@ export function WaitingPhotosLine({ judgeId }: { judgeId: number }) {
   return (
     <Text size="sm" c="orange.9" data-testid="waiting-photos">
       {waiting.length === 1 ? '1 photo waits' : `${waiting.length} photos wait`}: {first.reason} Next try after{' '}
-      {formatShortDateTime(first.retryAt)}. Its edits are sent with it; everything else is sent now.
+      {formatShortDateTime(first.retryAt)}. The edit it belongs to waits with it; everything else is sent.
     </Text>
   );
 }
