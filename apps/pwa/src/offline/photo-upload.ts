@@ -4,9 +4,9 @@
 //   marked refused and its edits go without it (photo-refusals.ts);
 // - refused for good for what it is (too large, not an image…): the edits that need it go to
 //   "needs attention" for the judge to decide;
-// - "not now" (429: the judge's daily photo bytes, the quota): the photo waits as long as the
-//   server asked, the other photos go on, and the push sends every edit that does not need a
-//   waiting photo (outbox-push.ts).
+// - "not now" (429: the judge's daily photo bytes, the quota, the hourly uploads): the photo
+//   waits as long as the server asked, the photos behind it wait for the next run, and the push
+//   sends every edit that does not need a photo still waiting (outbox-push.ts).
 import { ErrorCode } from '@judging/shared-types';
 import { ApiError, isApiError } from '../api/api-error.ts';
 import { withReopen, type DeviceDb } from './device-db.ts';
@@ -56,7 +56,9 @@ export async function uploadPhotos(
         const at = now().getTime() + Math.max(1, error.retryAfterSeconds ?? DEFAULT_PHOTO_WAIT_SECONDS) * 1000;
         await markPhotoWaiting(db, photo.sha256, new Date(at).toISOString(), describe(error));
         noteWaiting(at, describe(error));
-        continue;
+        // The limits are the judge's, not the photo's: the rest wait for a later run rather
+        // than each sending its bytes to hear the same answer.
+        break;
       }
       if (isApiError(error) && error.code === ErrorCode.PhotoNotAllowed) {
         onHeard();

@@ -110,6 +110,36 @@ test('a photo over the byte cap waits; every edit that does not need it is sent,
   }
 });
 
+test('after a "not now" the photos behind it wait for the next run: one refused upload per run, not one per photo', async () => {
+  const db = newDeviceDb();
+  const first = await saveWithPhoto(db, 5, 900, SMALL);
+  const second = await saveWithPhoto(db, 5, 901, BIG);
+  await seed(db, 5, 1);
+  let isOverCap = true;
+  const server = fakeApi(applyAll, async () => {
+    if (isOverCap) throw new ApiError(429, 'TOO_MANY_REQUESTS', 'Over the cap', [], { retryAfterSeconds: 60 });
+  });
+  let clock = Date.parse(NOW);
+  const runner = runnerFor(db, server.api, () => judge(5), { now: () => new Date(clock) });
+  try {
+    await runner.requestSync('test');
+    assert.equal(server.calls, ['photo:abab', 'push'], 'one upload tried; the score without a photo sent');
+    assert.equal(await countOutbox(db, 5), { pending: 2, rejected: 0 });
+    isOverCap = false;
+    clock += 60_000;
+    server.calls.length = 0;
+    await runner.requestSync('test');
+    assert.equal(server.calls, ['photo:abab', 'photo:cdcd', 'push']);
+    assert.equal(
+      server.pushed.at(-1)?.map((mutation) => mutation.id),
+      [first.id, second.id],
+    );
+    assert.equal(await countOutbox(db, 5), { pending: 0, rejected: 0 });
+  } finally {
+    runner.stop();
+  }
+});
+
 test('a photo the judge may not upload (403 PHOTO_NOT_ALLOWED): marked refused, its edit sent without it, listed with the reason', async () => {
   const db = newDeviceDb();
   await seed(db, 5, 1);
