@@ -149,6 +149,28 @@ Allowance(
   },
 );
 
+Allowance("the seed's score form with a photo follows the same rule: 403, nothing stored", async ({ t, stateId }) => {
+  const strangerId = await createJudge(t.db, { stateId, email: 'stranger@example.test' });
+  const stranger = await sessionFor(t, 'stranger@example.test');
+  const image = photo('form', 5000);
+  const form = multipartBody([
+    { name: 'penaltyId', value: '1' },
+    { name: 'penaltyAmount', value: '1' },
+    { name: 'file', file: { filename: 'p.jpg', contentType: 'image/jpeg', bytes: image.bytes } },
+  ]);
+  await assertRefusedLeavingNothing(
+    t,
+    () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/score/event/1/category/1/section/1/school/1/judge/${strangerId}/penalty`,
+        headers: { ...stranger.headers, ...form.headers },
+        payload: form.payload,
+      }),
+    { status: 403, code: 'PHOTO_NOT_ALLOWED' },
+  );
+});
+
 Allowance.run();
 
 interface CapContext {
