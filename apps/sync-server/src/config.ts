@@ -46,7 +46,12 @@ export interface AbuseLimits {
   unreferencedPhotoQuota: number;
   /** Days an unreferenced photo is kept before the cleanup removes it. */
   unreferencedPhotoGraceDays: number;
+  /** Bytes of new photos a judge may store in any rolling 24 h (decisions §9). */
+  photoBytesPerDay: number;
 }
+
+/** 2 GiB: a long day's photos from one judge, far below what fills a server's disk. */
+const DEFAULT_PHOTO_BYTES_PER_DAY = 2 * 1024 ** 3;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -79,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       photoUploadsPerUserPerHour: positiveInteger(env, 'RATE_LIMIT_PHOTO_UPLOADS_PER_HOUR', 600),
       unreferencedPhotoQuota: positiveInteger(env, 'PHOTO_UNREFERENCED_QUOTA', 50),
       unreferencedPhotoGraceDays: positiveInteger(env, 'PHOTO_UNREFERENCED_GRACE_DAYS', 7),
+      photoBytesPerDay: positiveInteger(env, 'PHOTO_BYTES_PER_DAY', DEFAULT_PHOTO_BYTES_PER_DAY),
     },
     syncRetentionDays: positiveInteger(env, 'SYNC_RETENTION_DAYS', DEFAULT_SYNC_RETENTION_DAYS),
   };

@@ -10,6 +10,22 @@ export function testPhoto(name: string, red = 200): { name: string; mimeType: st
   return { name, mimeType: 'image/png', buffer: encodePng(2, 2, pixels) };
 }
 
+/**
+ * A photo of noise, `side` pixels square: a JPEG of it stays large after the app's re-encoding
+ * (noise does not compress), where `testPhoto`'s is a few hundred bytes. Seeded, so it is the
+ * same photo on every run.
+ */
+export function noisyTestPhoto(name: string, side = 600, seed = 1): { name: string; mimeType: string; buffer: Buffer } {
+  let state = seed;
+  const next = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) >> 16;
+  const rows = Buffer.alloc(side * (side * 4 + 1));
+  for (let y = 0; y < side; y += 1) {
+    const start = y * (side * 4 + 1);
+    for (let x = 0; x < side; x += 1) rows.set([next() & 255, next() & 255, next() & 255, 255], start + 1 + x * 4);
+  }
+  return { name, mimeType: 'image/png', buffer: encodePng(side, side, rows) };
+}
+
 function crc32(bytes: Buffer): number {
   let crc = 0xffffffff;
   for (const byte of bytes) {

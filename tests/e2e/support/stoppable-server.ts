@@ -39,13 +39,17 @@ export class StoppableServer {
   private child: ChildProcess | null = null;
   private stderr = '';
 
-  private constructor(port: number) {
+  /** Settings of this server (e.g. a small PHOTO_BYTES_PER_DAY), kept for each start; may change between starts. */
+  env: Record<string, string>;
+
+  private constructor(port: number, env: Record<string, string>) {
     this.port = port;
+    this.env = env;
     this.dataDir = mkdtempSync(path.join(tmpdir(), 'judging-e2e-stoppable-'));
   }
 
-  static async start(): Promise<StoppableServer> {
-    const server = new StoppableServer(await freePort());
+  static async start(env: Record<string, string> = {}): Promise<StoppableServer> {
+    const server = new StoppableServer(await freePort(), env);
     await server.start();
     return server;
   }
@@ -59,7 +63,14 @@ export class StoppableServer {
     if (this.child) return Date.now();
     await buildServerOnce();
     const child = spawn(process.execPath, [BUILT_SERVER], {
-      env: { ...process.env, PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        ...this.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: this.dataDir,
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     child.stderr?.on('data', (chunk: Buffer) => (this.stderr = (this.stderr + chunk.toString()).slice(-4000)));

@@ -9,6 +9,7 @@ import { useJudgeSession, useSession } from '../session/session-context.tsx';
 import { useRejectedRows } from './judge-event-source.ts';
 import { formatShortDateTime } from '../support/date-format.ts';
 import { useOutboxCount } from './outbox-counts.ts';
+import { RefusedPhotosList, WaitingPhotosLine, useRefusedPhotos } from './photo-notices.tsx';
 import { syncNotes } from './sync-note.ts';
 import { SyncTone, connectionLabel, lastSyncLine, queueLine, type SyncLine } from './sync-wording.ts';
 
@@ -82,6 +83,7 @@ export const SyncStatusBar = memo(function SyncStatusBar({ judgeId }: { judgeId:
           </Text>
           <SyncNoteLine judgeId={judgeId} />
         </Group>
+        <WaitingPhotosLine judgeId={judgeId} />
         {status.needsLogin && (
           <Alert color="yellow" variant="light" title="Log in again to send your scores">
             <Group justify="space-between" gap="sm">
@@ -166,7 +168,7 @@ function SyncNoteLine({ judgeId }: { judgeId: number }) {
 }
 
 function NeedsAttentionButton({ judgeId, onOpen }: { judgeId: number; onOpen: () => void }) {
-  const rejected = useOutboxCount(judgeId, 'rejected') ?? 0;
+  const rejected = (useOutboxCount(judgeId, 'rejected') ?? 0) + (useRefusedPhotos(judgeId)?.length ?? 0);
   if (rejected === 0) return null;
   return (
     <Button color="red" variant="filled" size="sm" onClick={onOpen}>
@@ -183,6 +185,7 @@ function StaysOnTablet({ judgeId }: { judgeId: number }) {
 /** The refused edits, read only while the list is open (saving a score need not re-read them). */
 function NeedsAttentionModal({ judgeId, onClose }: { judgeId: number; onClose: () => void }) {
   const rows = useRejectedRows(judgeId) ?? [];
+  const refusedPhotos = useRefusedPhotos(judgeId) ?? [];
   const [confirmingSeq, setConfirmingSeq] = useState<number | null>(null);
 
   const retry = async (seq: number, withoutPhoto = false) => {
@@ -202,7 +205,8 @@ function NeedsAttentionModal({ judgeId, onClose }: { judgeId: number; onClose: (
           The server refused these edits. They stay on this tablet until you decide. Ask the coordinator to unlock the
           category, then retry; or discard an edit to go back to the server’s value.
         </Text>
-        {rows.length === 0 && <Text>Nothing needs attention.</Text>}
+        {rows.length === 0 && refusedPhotos.length === 0 && <Text>Nothing needs attention.</Text>}
+        <RefusedPhotosList judgeId={judgeId} notices={refusedPhotos} />
         {rows.map((row) => (
           <Paper key={row.seq} withBorder p="sm" radius="md" role="group" aria-label={row.label}>
             <Stack gap={4}>

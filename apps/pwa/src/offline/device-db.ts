@@ -116,6 +116,13 @@ export interface PhotoRow {
   /** The server's reason for the refusal. */
   refusal?: string | null;
   /**
+   * The server said "not now" (429: the judge's daily photo bytes, the quota): not tried again
+   * before this time (ISO), as its Retry-After asked. Absent or null otherwise. Not indexed.
+   */
+  retryAt?: string | null;
+  /** The server's words with that "not now". */
+  waitReason?: string | null;
+  /**
    * When the photo was taken (EXIF DateTimeOriginal, else the file's time), ISO; absent on
    * photos stored before it was kept. Sent with the upload; the re-encoded bytes have no EXIF.
    */

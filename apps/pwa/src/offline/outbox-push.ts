@@ -9,7 +9,7 @@
 // meanwhile as it was, still counted as waiting: should the tablet stop before its answer is
 // stored, it is sent again and the server answers `duplicate`. Every answer is stored before
 // `pushOutbox` returns or fails.
-import { MAX_PUSH_BATCH, RejectionCode } from '@judging/shared-types';
+import { MAX_PUSH_BATCH, MutationKind, RejectionCode } from '@judging/shared-types';
 import type { DeviceDb, OutboxRow } from './device-db.ts';
 import {
   applyAnsweredBatches,
@@ -22,6 +22,7 @@ import {
   type AnsweredBatch,
 } from './outbox-acks.ts';
 import { markPhotoMissing } from './photo-store.ts';
+import { listWaitingPhotos } from './photo-upload.ts';
 import type { SyncApi } from './sync-api.ts';
 import { describeSyncError } from './sync-errors.ts';
 
@@ -39,32 +40,68 @@ export interface OutboxPushDependencies {
   /** The server answered (told before the answer is stored, so "sent" never shows beside "offline"). */
   onHeard: () => void;
   /** Uploads the judge's photos waiting (the server said an edit's photo is missing). */
-  uploadPhotos: (judgeId: number) => Promise<void>;
+  uploadPhotos: (judgeId: number) => Promise<unknown>;
 }
 
 /**
- * One pass over the queue: the rows behind the last sent, read several batches ahead (while the
+ * One pass over the queue: the rows behind the last read, read several batches ahead (while the
  * runner drains, pending rows only leave by its own hand or arrive behind, with higher seqs).
+ * Rows that need a photo still waiting (the server said "not now" to it) are held back, and so
+ * is every row that must not overtake them (see `createPhotoHolds`): the rest goes.
  */
 function createBatchReader(db: DeviceDb, judgeId: number) {
   let ahead: OutboxRow[] = [];
-  let sentUpTo = 0;
+  let readUpTo = 0;
+  let holds: PhotoHolds | undefined;
   return {
     async next(): Promise<OutboxRow[]> {
-      if (ahead.length < MAX_PUSH_BATCH) {
-        const from = ahead.length > 0 ? lastSeqOf(ahead) : sentUpTo;
-        ahead = [...ahead, ...(await listPendingBatch(db, judgeId, READ_AHEAD_ROWS, from))];
+      holds ??= createPhotoHolds(await listWaitingPhotos(db, judgeId));
+      while (ahead.length < MAX_PUSH_BATCH) {
+        const read = await listPendingBatch(db, judgeId, READ_AHEAD_ROWS, readUpTo);
+        if (read.length === 0) break;
+        readUpTo = lastSeqOf(read);
+        ahead.push(...read.filter((row) => !holds?.holdsBack(row)));
       }
-      const batch = ahead.splice(0, MAX_PUSH_BATCH);
-      if (batch.length > 0) sentUpTo = lastSeqOf(batch);
-      return batch;
+      return ahead.splice(0, MAX_PUSH_BATCH);
     },
     /** Rows read and not sent yet: queued behind any answer being stored. */
     readAhead: (): readonly OutboxRow[] => ahead,
     /** The next batch comes from the head of the queue (only once every answer is stored). */
     fromHead() {
       ahead = [];
-      sentUpTo = 0;
+      readUpTo = 0;
+      holds = undefined;
+    },
+  };
+}
+
+interface PhotoHolds {
+  /** True when the row must wait (seen in seq order). */
+  holdsBack(row: OutboxRow): boolean;
+}
+
+/**
+ * What waits for a photo: an edit naming it; any later edit of the same cell (last write wins
+ * on the server, so an older value must not arrive after a newer one); and a later submit of
+ * the same category (it would lock the category before the held edit arrives).
+ */
+function createPhotoHolds(waitingPhotos: ReadonlySet<string>): PhotoHolds {
+  const heldCells = new Set<string>();
+  const heldCategories = new Set<string>();
+  const categoryOf = (row: OutboxRow) => `${String(row.data.eventId)}:${String(row.data.categoryId)}`;
+  return {
+    holdsBack(row) {
+      if (waitingPhotos.size === 0) return false;
+      const photo = row.data.photoSha256;
+      const isHeld =
+        (typeof photo === 'string' && waitingPhotos.has(photo)) ||
+        (row.cellKey !== null && heldCells.has(row.cellKey)) ||
+        (row.kind === MutationKind.CategorySubmit && heldCategories.has(categoryOf(row)));
+      if (isHeld) {
+        if (row.cellKey !== null) heldCells.add(row.cellKey);
+        heldCategories.add(categoryOf(row));
+      }
+      return isHeld;
     },
   };
 }

@@ -151,7 +151,14 @@ export async function listPhotosToUpload(db: DeviceDb, judgeId: number): Promise
 }
 
 export async function markPhotoUploaded(db: DeviceDb, sha256: string, now: string): Promise<void> {
-  await withReopen(db, () => db.photos.update(sha256, { uploadedAt: now, awaitingUpload: 0 }));
+  await withReopen(db, () =>
+    db.photos.update(sha256, { uploadedAt: now, awaitingUpload: 0, retryAt: null, waitReason: null }),
+  );
+}
+
+/** The server said "not now" to the photo: it stays waiting, not tried again before `retryAt`. */
+export async function markPhotoWaiting(db: DeviceDb, sha256: string, retryAt: string, reason: string): Promise<void> {
+  await withReopen(db, () => db.photos.update(sha256, { retryAt, waitReason: reason }));
 }
 
 /** The server says it lacks a photo it once had (or never got): upload it again. */

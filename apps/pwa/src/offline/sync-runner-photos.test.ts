@@ -158,7 +158,7 @@ test('only our API’s 4xx (or a 413/415 from anything) refuses a photo; portals
   assert.not.ok(isPhotoRefused(new Error('boom')));
 });
 
-test('a photo past its quota (429, Retry-After) is "not now": the edit waits, never refused; the next try waits as asked, at most 10 minutes', async () => {
+test('a photo past its quota (429, Retry-After) is "not now": the edit waits, never refused; the photo waits as asked, the next run at most 10 minutes on', async () => {
   const db = newDeviceDb();
   const edit = await saveWithPhoto(db, 5, 900, BIG);
   let retryAfterSeconds = 120;
@@ -166,7 +166,7 @@ test('a photo past its quota (429, Retry-After) is "not now": the edit waits, ne
   const server = fakeApi(applyAll, async () => {
     if (isOverQuota) throw new ApiError(429, 'TOO_MANY_REQUESTS', 'Too many photos', [], { retryAfterSeconds });
   });
-  const clock = Date.parse(NOW);
+  let clock = Date.parse(NOW);
   const runner = runnerFor(db, server.api, () => judge(5), { now: () => new Date(clock) });
   try {
     await runner.requestSync('test');
@@ -177,14 +177,32 @@ test('a photo past its quota (429, Retry-After) is "not now": the edit waits, ne
     assert.is(runner.getStatus().lastError, 'Too many photos');
     assert.is(runner.getStatus().nextRetryAt, new Date(clock + 120_000).toISOString(), 'as the server asked');
 
+    // Before its time the photo is not sent again: the wait still shows, as asked.
+    server.calls.length = 0;
+    clock += 60_000;
+    await runner.requestSync('test');
+    assert.not.ok(
+      server.calls.some((call) => call.startsWith('photo')),
+      'not tried before its Retry-After',
+    );
+    assert.is(runner.getStatus().nextRetryAt, new Date(clock + 60_000).toISOString());
+
+    clock += 60_000;
     retryAfterSeconds = 6 * 24 * 60 * 60;
     await runner.requestSync('test');
+    assert.ok(
+      server.calls.some((call) => call.startsWith('photo')),
+      'tried once due',
+    );
     assert.is(runner.getStatus().nextRetryAt, new Date(clock + RETRY_AFTER_MAX_MS).toISOString(), 'capped');
+    assert.is((await db.photos.get(BIG))?.retryAt, new Date(clock + retryAfterSeconds * 1000).toISOString());
 
     isOverQuota = false;
+    clock += retryAfterSeconds * 1000;
     await runner.requestSync('test');
     assert.equal(await countOutbox(db, 5), { pending: 0, rejected: 0 });
     assert.is(runner.getStatus().nextRetryAt, null);
+    assert.is((await db.photos.get(BIG))?.retryAt, null);
   } finally {
     runner.stop();
   }

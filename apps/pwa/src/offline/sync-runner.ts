@@ -194,13 +194,15 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     try {
       await withDeviceLock(async () => {
         const deviceId = await readDeviceId(db);
-        await uploadJudgePhotos(session.userId);
+        const photoWait = await uploadJudgePhotos(session.userId);
         await pushOutbox(
           { db, api, now, onHeard: noteHeard, uploadPhotos: uploadJudgePhotos },
           session.userId,
           deviceId,
         );
         await pullEvents({ db, api, now }, session.userId, deviceId);
+        // Everything else went; a photo the server said "not now" to is tried again when it asked.
+        if (photoWait) throw photoWait;
       });
       failures = 0;
       nextAttemptAt = 0;

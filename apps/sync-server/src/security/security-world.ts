@@ -164,7 +164,7 @@ async function createTargets(
     { stream: Readable.from([photo.bytes]), filename: 'plating.jpg' },
     photo.sha256,
     stamp,
-    { unreferencedQuota: 50, graceDays: 7 },
+    { unreferencedQuota: 50, graceDays: 7, bytesPerDay: 2 * 1024 ** 3 },
   );
   await db
     .updateTable('subsection_score')

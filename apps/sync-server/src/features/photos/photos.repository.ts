@@ -155,3 +155,51 @@ export async function listPhotoCaptureTimes(
     .execute();
   return new Map(rows.flatMap((row) => (row.captured_at === null ? [] : [[row.sha256, row.captured_at]])));
 }
+
+/**
+ * Whether the judge is assigned to a section in an event of their state that is not CLOSED:
+ * the judges who may upload photos (decisions §9).
+ */
+export async function hasOpenAssignment(db: Db, stateId: number, judgeId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('judge_assignment')
+    .innerJoin('category', 'category.category_id', 'judge_assignment.category_id')
+    .innerJoin('event', 'event.event_id', 'category.event_id')
+    .select('judge_assignment.judge_id')
+    .where('judge_assignment.judge_id', '=', judgeId)
+    .where('judge_assignment.state_id', '=', stateId)
+    .where('event.state_id', '=', stateId)
+    .where('event.status', '!=', 'CLOSED')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The new photos the user stored since `from` (their bytes on this server), oldest first. */
+export async function listPhotosStoredSince(
+  db: Db,
+  userId: number,
+  from: string,
+): Promise<{ createdAt: string; sizeBytes: number }[]> {
+  const rows = await db
+    .selectFrom('stored_file')
+    .select(['created_at', 'size_bytes'])
+    .where('uploaded_by', '=', userId)
+    .where('kind', '=', 'photo')
+    .where('created_at', '>', from)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => ({ createdAt: row.created_at, sizeBytes: row.size_bytes }));
+}
+
+/** The bytes of the new photos the user stored since `from`. */
+export async function sumPhotoBytesStoredSince(db: Db, userId: number, from: string): Promise<number> {
+  const row = await db
+    .selectFrom('stored_file')
+    .select((eb) => eb.fn.sum<number | null>('size_bytes').as('bytes'))
+    .where('uploaded_by', '=', userId)
+    .where('kind', '=', 'photo')
+    .where('created_at', '>', from)
+    .executeTakeFirst();
+  return Number(row?.bytes ?? 0);
+}

@@ -11,8 +11,23 @@ import { pipeline } from 'node:stream/promises';
 import { ErrorCode, MAX_PHOTO_BYTES } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { ApiError, validationError } from '../../http/api-error.ts';
-import { secondsUntilUnderQuota, quotaCountsBefore, type PhotoLimits } from './photo-quota.ts';
-import { countUnreferencedPhotosOf, findPhoto, insertPhoto, recordPhotoUploader } from './photos.repository.ts';
+import {
+  byteCapCountsFrom,
+  formatByteCap,
+  secondsUntilBytesFit,
+  secondsUntilUnderQuota,
+  quotaCountsBefore,
+  type PhotoLimits,
+} from './photo-quota.ts';
+import {
+  countUnreferencedPhotosOf,
+  findPhoto,
+  hasOpenAssignment,
+  insertPhoto,
+  listPhotosStoredSince,
+  recordPhotoUploader,
+  sumPhotoBytesStoredSince,
+} from './photos.repository.ts';
 
 const TEMP_DIR_NAME = 'tmp';
 const TEMP_SUFFIX = '.part';
@@ -98,14 +113,17 @@ export async function storePhoto(
     if (await findPhoto(db, caller.stateId, sha256))
       return { sha256, mime: image.mime, size: inspector.size, isNew: false };
     await assertUnderPhotoQuota(db, caller.userId, limits, new Date(now));
+    await assertUnderByteCap(db, caller.userId, inspector.size, limits, new Date(now));
     const storageName = `${randomUUID()}${image.extension}`;
     const finalPath = photoPath(filesDir, storageName);
     await rename(tempPath, finalPath);
     await syncDirectory(filesDir);
     try {
       const isNew = await inTransaction(db, async (trx) => {
-        // Checked again inside the transaction: a concurrent upload of the same photo may have won.
+        // Checked again inside the transaction: a concurrent upload of the same photo may have won,
+        // or the judge's other uploads under way may have filled their byte cap meanwhile.
         if (await findPhoto(trx, caller.stateId, sha256)) return false;
+        await assertUnderByteCap(trx, caller.userId, inspector.size, limits, new Date(now));
         await insertPhoto(
           trx,
           {
@@ -150,6 +168,51 @@ async function assertUnderPhotoQuota(db: Db, userId: number, limits: PhotoLimits
 }
 
 /**
+ * Only a judge assigned to a section of an event of their state that is not CLOSED uploads
+ * photos (decisions §9): anyone else (a self-registered stranger, a judge whose events are all
+ * closed) is refused for good, 403 PHOTO_NOT_ALLOWED, before a byte of the body is read. A
+ * judge whose byte cap is already full is told "not now" at the same point.
+ */
+export async function assertMayUploadPhoto(
+  db: Db,
+  caller: { userId: number; stateId: number },
+  limits: PhotoLimits,
+  now: string,
+): Promise<void> {
+  if (!(await hasOpenAssignment(db, caller.stateId, caller.userId))) {
+    throw new ApiError(
+      403,
+      ErrorCode.PhotoNotAllowed,
+      'Photos can be uploaded only by a judge assigned to a section of an event that is not closed.',
+    );
+  }
+  await assertUnderByteCap(db, caller.userId, 1, limits, new Date(now));
+}
+
+/**
+ * The judge's new photos of the last 24 h plus this one stay under the byte cap, else 429 with
+ * Retry-After: "not now", never a final refusal (the tablet keeps the photo and tries later).
+ */
+async function assertUnderByteCap(db: Db, userId: number, size: number, limits: PhotoLimits, now: Date): Promise<void> {
+  const from = byteCapCountsFrom(now);
+  if ((await sumPhotoBytesStoredSince(db, userId, from)) + size <= limits.bytesPerDay) return;
+  const retryAfterSeconds = secondsUntilBytesFit(
+    await listPhotosStoredSince(db, userId, from),
+    size,
+    limits.bytesPerDay,
+    now,
+  );
+  if (retryAfterSeconds === undefined) return;
+  throw new ApiError(
+    429,
+    ErrorCode.TooManyRequests,
+    `Your photos have reached the limit of ${formatByteCap(limits.bytesPerDay)} in 24 hours; send this one later.`,
+    undefined,
+    { retryAfterSeconds },
+  );
+}
+
+/**
  * A judge's upload: stored as `storePhoto` does, and the judge recorded as one of the photo's
  * uploaders, the only judges who may reference it in a score (decisions §7). Uploading bytes
  * the state already has proves the judge holds the photo, so it records them too.
@@ -163,6 +226,13 @@ export async function storeJudgePhoto(
   now: string,
   limits: PhotoLimits,
 ): Promise<StoredPhoto> {
+  try {
+    await assertMayUploadPhoto(db, caller, limits, now);
+  } catch (error) {
+    // Refused before reading it: the body is drained, never written anywhere.
+    upload.stream.resume();
+    throw error;
+  }
   const stored = await storePhoto(db, caller, filesDir, upload, expectedSha256, now, limits);
   await recordPhotoUploader(db, { stateId: caller.stateId, sha256: stored.sha256, userId: caller.userId }, now);
   return stored;

@@ -23,7 +23,7 @@ import { formBody } from '../../api-document/api-document.ts';
 import { asMultipartError, requireFileField } from '../../http/multipart-form.ts';
 import { JSON_DATA_HEADERS } from '../../http/security-headers.ts';
 import { photoLimitsOf } from '../photos/photo-quota.ts';
-import { readCapturedAt, storeJudgePhoto, sweepPhotoTempDir } from '../photos/photos.service.ts';
+import { assertMayUploadPhoto, readCapturedAt, storeJudgePhoto, sweepPhotoTempDir } from '../photos/photos.service.ts';
 import { createPushOrder } from './push-order.ts';
 import { getReferenceData, protocolUnsupported, pullChanges, pushMutations } from './sync.service.ts';
 
@@ -128,7 +128,7 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
         operationId: 'uploadPhoto',
         tags,
         summary:
-          'Upload one photo (multipart, one image ≤ 10 MB) under its SHA-256; safe to repeat; 429 past the unreferenced-photo quota',
+          'Upload one photo (multipart, one image ≤ 10 MB) under its SHA-256; safe to repeat; 403 PHOTO_NOT_ALLOWED unless assigned in an event not closed; 429 past the byte cap or the unreferenced-photo quota',
         params: PhotoParamsSchema,
         body: formBody({
           'multipart/form-data': {
@@ -159,6 +159,11 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request, reply) => {
+      const caller = currentUser(request);
+      const limits = photoLimitsOf(deps.config.limits);
+      const now = deps.now().toISOString();
+      // Before reading the body: a judge who may not upload (or whose day's bytes are used up) sends nothing to disk.
+      await assertMayUploadPhoto(deps.db, caller, limits, now);
       const file = request.isMultipart()
         ? await request.file().catch((error: unknown) => Promise.reject(asMultipartError(error)))
         : undefined;
@@ -174,12 +179,12 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
       }
       const stored = await storeJudgePhoto(
         deps.db,
-        currentUser(request),
+        caller,
         deps.config.filesDir,
         { stream: file.file, filename: file.filename || null, capturedAt },
         request.params.sha256,
-        deps.now().toISOString(),
-        photoLimitsOf(deps.config.limits),
+        now,
+        limits,
       );
       return reply.status(stored.isNew ? 201 : 200).send(stored);
     },
