@@ -10,7 +10,7 @@ import { useRejectedRows } from './judge-event-source.ts';
 import { formatShortDateTime } from '../support/date-format.ts';
 import { useOutboxCount } from './outbox-counts.ts';
 import { syncNotes } from './sync-note.ts';
-import { SyncTone, connectionLabel, lastSyncLine, queueLine, type SyncLine } from './sync-wording.ts';
+import { SyncTone, connectionLabel, lastSyncLine, queueLine, syncButtonLabel, type SyncLine } from './sync-wording.ts';
 
 /** Success green only for what the server has; the warning in a dark orange that reads on white. */
 const TONE_COLOR: Record<SyncTone, MantineColor | undefined> = {
@@ -32,6 +32,7 @@ export const SyncStatusBar = memo(function SyncStatusBar({ judgeId }: { judgeId:
   const navigate = useNavigate();
   const { signOut } = useSession();
   const { isExpired } = useJudgeSession();
+  const syncButton = syncButtonLabel(status.isSyncing, status.connection);
 
   const logInAgain = () => {
     // The queue stays on the tablet under this judge; it drains after they log in again. An
@@ -68,11 +69,11 @@ export const SyncStatusBar = memo(function SyncStatusBar({ judgeId }: { judgeId:
             <Button
               variant="default"
               size="sm"
-              disabled={status.isSyncing}
-              aria-busy={status.isSyncing}
-              onClick={() => void syncRunner.requestSync('button')}
+              disabled={syncButton.isBusy}
+              aria-busy={syncButton.isBusy}
+              onClick={() => void syncRunner.syncNow()}
             >
-              {status.isSyncing ? 'Syncing…' : 'Sync now'}
+              {syncButton.text}
             </Button>
           </Group>
         </Group>
