@@ -56,7 +56,12 @@ export const SyncStatusBar = memo(function SyncStatusBar({ judgeId }: { judgeId:
       <Stack gap="xs">
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Group gap="sm" wrap="wrap">
-            <Badge size="lg" color={status.isOnline ? 'blue.8' : 'gray.7'} variant="filled">
+            <Badge
+              size="lg"
+              color={status.isOnline ? 'blue.8' : 'gray.7'}
+              variant="filled"
+              data-testid="connection-badge"
+            >
               {connectionLabel(status.connection)}
             </Badge>
             <QueueLine judgeId={judgeId} connection={status.connection} />
@@ -71,6 +76,7 @@ export const SyncStatusBar = memo(function SyncStatusBar({ judgeId }: { judgeId:
               size="sm"
               disabled={syncButton.isBusy}
               aria-busy={syncButton.isBusy}
+              data-testid="sync-button"
               onClick={() => void syncRunner.syncNow()}
             >
               {syncButton.text}

@@ -5,7 +5,7 @@ import { Connection } from '../offline/sync-runner.ts';
 import { createSyncNotes } from './sync-note.ts';
 import {
   ALL_SENT,
-  CHECKING_CONNECTION,
+  CHECKING,
   COUNTING,
   SyncTone,
   connectionLabel,
@@ -59,7 +59,7 @@ test('a save says it is on this tablet; "Done" is green only when the server has
 });
 
 test('while the connection is being checked, nothing claims the server answers', () => {
-  assert.is(connectionLabel(Connection.Checking), CHECKING_CONNECTION);
+  assert.is(connectionLabel(Connection.Checking), CHECKING);
   assert.is(connectionLabel(Connection.Connected), 'Online');
   assert.is(connectionLabel(Connection.Unreachable), 'Offline');
   assert.equal(queueLine(Connection.Checking, 2, 0), {
@@ -67,6 +67,10 @@ test('while the connection is being checked, nothing claims the server answers',
     tone: SyncTone.Neutral,
   });
   assert.is(queueLine(Connection.Checking, 0, 0).text, 'Checking the connection: nothing waiting to send');
+  assert.equal(queueLine(Connection.Checking, undefined, undefined), {
+    text: 'Checking the connection…',
+    tone: SyncTone.Neutral,
+  });
   assert.is(savedOnTablet(Connection.Checking), 'Saved on this tablet, will send when connected');
   assert.is(sheetDone(1, Connection.Checking).text, 'Scores saved on this tablet, will send when connected');
 });

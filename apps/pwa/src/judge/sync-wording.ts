@@ -22,8 +22,8 @@ export const REFUSED = 'refused';
 export const REMOVED_NOT_SENT = 'removed on this tablet';
 
 export const ALL_SENT = 'All sent';
-/** Nothing heard from the server yet (the page has just started, or the network has just come back). */
-export const CHECKING_CONNECTION = 'Checking the connection…';
+/** The badge while nothing is heard from the server yet (the page has just started, or the network came back). */
+export const CHECKING = 'Checking…';
 /** While the tablet cannot read what waits (its database reopening): never shown as "All sent". */
 export const COUNTING = 'Checking what waits to send…';
 
@@ -47,7 +47,12 @@ export function queueLine(connection: Connection, pending: number | undefined, r
     if (pending === undefined) what = COUNTING.toLowerCase();
     else if (pending > 0) what = `${changes(pending)} saved on this tablet`;
     // Not known yet is not a failure: neutral, and never a word that the server answers.
-    if (connection === Connection.Checking) return { text: `Checking the connection: ${what}`, tone: SyncTone.Neutral };
+    if (connection === Connection.Checking) {
+      return {
+        text: pending === undefined ? 'Checking the connection…' : `Checking the connection: ${what}`,
+        tone: SyncTone.Neutral,
+      };
+    }
     return { text: `Can't reach the server: ${what}`, tone: SyncTone.Warning };
   }
   if (pending === undefined || rejected === undefined) return { text: COUNTING, tone: SyncTone.Neutral };
@@ -59,7 +64,7 @@ export function queueLine(connection: Connection, pending: number | undefined, r
 /** The connection badge: online only while the server answers (a network alone is not enough). */
 export function connectionLabel(connection: Connection): string {
   if (connection === Connection.Connected) return 'Online';
-  return connection === Connection.Checking ? CHECKING_CONNECTION : 'Offline';
+  return connection === Connection.Checking ? CHECKING : 'Offline';
 }
 
 /**
