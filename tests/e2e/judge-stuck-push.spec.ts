@@ -38,6 +38,9 @@ test('a push hung on a dead link is sent again as soon as the server answers: dr
     await screens.openSchool(scenario.schools[0]!.schoolName);
     await screens.openSection(scenario.sectionName);
     await expect(screens.onlineBadge(true)).toBeVisible();
+    // The sync that opening the sheet started is over: the request caught by the cut is the push.
+    await expect(screens.pendingText(0)).toHaveText('All sent');
+    await expect(screens.syncStatus.getByRole('button', { name: 'Sync now' })).toBeEnabled();
 
     // The uplink drops: requests now hang, nothing is refused.
     link.cutOff();

@@ -34,6 +34,10 @@ laneTest(
       await judge.openSchool(scenario.schools[0]!.schoolName);
       await judge.openSection(scenario.sectionName);
       await judge.waitForPending(0);
+      const button = () =>
+        browser.execute(() => document.querySelector('[data-testid="sync-button"]')?.textContent?.trim() ?? '');
+      // The sync that opening the sheet started is over: the request caught by the cut is the push.
+      await waitUntil('the sync under way to end', async () => (await button()) === 'Sync now', 10_000);
 
       link.cutOff();
       await judge.scoreSubsection('Costing Accuracy', '7.25');
@@ -44,8 +48,6 @@ laneTest(
         async () => (await judge.statusLine()) === "Can't reach the server: 2 changes saved on this tablet",
         10_000,
       );
-      const button = () =>
-        browser.execute(() => document.querySelector('[data-testid="sync-button"]')?.textContent?.trim() ?? '');
       assert.equal(await button(), 'Sync now', 'nothing moves: the bar does not say "Syncing…"');
       const [hung] = link.swallowedOf('/api/sync/push', 'POST');
       assert.equal(hung?.closedAt, undefined, 'the hung push still waits');

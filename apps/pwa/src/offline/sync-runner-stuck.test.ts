@@ -228,6 +228,47 @@ test('a reload with the server down: "checking" until the truth, never "connecte
   }
 });
 
+test('the network back while sending is paused (the login expired): checked at once, nothing sent', async () => {
+  const browser = fakeBrowser();
+  const db = newDeviceDb();
+  await seed(db, 5, 1);
+  const timers = createFakeTimers();
+  const clock = () => Date.parse(NOW) + timers.now();
+  let isNetworkUp = false;
+  let probes = 0;
+  const server = fakeApi(
+    applyAll,
+    async () => undefined,
+    async () => {
+      probes += 1;
+      return true;
+    },
+  );
+  const runner = runnerFor(db, server.api, () => ({ ...judge(5), isExpired: true }), {
+    timers,
+    now: () => new Date(clock()),
+    isBrowserOnline: () => isNetworkUp,
+  });
+  try {
+    runner.start();
+    await runFor(timers, 1000);
+    assert.is(runner.getStatus().connection, Connection.Offline);
+    assert.ok(runner.getStatus().needsLogin);
+    isNetworkUp = true;
+    browser.window.dispatchEvent(new Event('online'));
+    assert.is(runner.getStatus().connection, Connection.Checking);
+    await runFor(timers, 300);
+    assert.is(probes, 1);
+    assert.is(runner.getStatus().connection, Connection.Connected, 'the server answers: the judge may log in again');
+    assert.is(server.pushed.length, 0, 'nothing is sent on the expired login');
+    await runFor(timers, 10_000);
+    assert.is(probes, 1, 'heard lately, paused: no probe at the waiting pace');
+  } finally {
+    runner.stop();
+    browser.restore();
+  }
+});
+
 test('"Sync now" while the server cannot be reached gives up the request in flight and sends again', async () => {
   const browser = fakeBrowser();
   const db = newDeviceDb();

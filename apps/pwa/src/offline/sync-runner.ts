@@ -267,9 +267,11 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     // (a probe on a dead connection waits its whole 2 s limit).
     let sentAt: number | null = null;
     try {
+      // A judge whose sending is paused (login, app update) still sees whether the server
+      // answers, at the idle pace: nothing of theirs drains until the pause ends.
       const session = activeJudge();
-      if (!canSend(session)) return;
-      isWaiting = (await pendingCount()) > 0;
+      if (!session) return;
+      isWaiting = canSend(session) && (await pendingCount()) > 0;
       if (!isBrowserOnline()) {
         feed({ type: 'browserOffline' });
         return;
@@ -279,7 +281,7 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       if (isProbing) return;
       const quiet = now().getTime() - connectionState.lastHeardAt;
       const period = probeDelay(isWaiting, () => 0);
-      if (quiet < period) {
+      if (quiet < period && status.connection !== Connection.Checking) {
         dueIn = period - quiet;
         return;
       }
@@ -391,6 +393,8 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       // The network is back: whether the server is there too, the sync (or its failure) says.
       const onOnline = () => {
         feed({ type: 'browserOnline' });
+        // "Checking…" until the server answers: a look at once, whether or not the sync sends anything.
+        if (!isProbing) scheduleProbe(0);
         void retryNow('online');
       };
       const onOffline = () => feed({ type: 'browserOffline' });
