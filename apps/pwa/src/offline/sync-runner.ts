@@ -7,7 +7,7 @@
 //
 // The browser's `online` says only that the tablet has a network, not that the server answers
 // (a gym's access point with no uplink, the coordinator's laptop asleep). So the runner asks
-// the server itself, cheaply (`HEAD /api/health`): every 2–3 s while edits wait, every 20 s
+// the server itself, cheaply (`HEAD /api/health`): every 2–2.5 s while edits wait, every 20 s
 // when nothing does. The status says "can't reach the server" as soon as a request or a probe
 // fails to reach it, and the queue drains as soon as a probe is answered again. What the
 // connection is follows from these events alone (`connection-state.ts`, a pure reducer the
@@ -244,7 +244,7 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     // A "not now" (429) waits what the server asked, within reason; it is never a final refusal.
     const askedMs = isApiError(error) ? (error.retryAfterSeconds ?? 0) * 1000 : 0;
     scheduleRetry(Math.max(backoffDelay(failures, random), Math.min(askedMs, RETRY_AFTER_MAX_MS)));
-    // Edits wait and the server did not answer: look for it within 2–3 s.
+    // Edits wait and the server did not answer: look for it within 2–2.5 s.
     if (isCutOff) probeSoon();
   }
 
@@ -254,7 +254,7 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
 
   /**
    * One step of the probe loop: asks the server whether it is there, unless it was heard from
-   * lately, and schedules the next step (2–3 s while edits wait, 20 s when nothing does). An
+   * lately, and schedules the next step (2–2.5 s while edits wait, 20 s when nothing does). An
    * answer after a failure starts the drain at once; no answer says "can't reach the server".
    */
   async function probeStep(): Promise<void> {
@@ -311,7 +311,7 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     }
   }
 
-  /** A probe within 2–3 s (edits wait): one already due sooner stays as it is. */
+  /** A probe within 2–2.5 s (edits wait): one already due sooner stays as it is. */
   function probeSoon() {
     if (!isStarted || isProbing) return;
     const delay = probeDelay(true, random);
@@ -379,7 +379,7 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     notifyWrite() {
       timers.clearTimeout(debounceTimer);
       debounceTimer = timers.setTimeout(() => void syncWhenDue('write'), WRITE_DEBOUNCE_MS);
-      // An edit now waits: the probe looks every 2–3 s from here on, not in up to 20 s.
+      // An edit now waits: the probe looks every 2–2.5 s from here on, not in up to 20 s.
       probeSoon();
     },
     /** Downloads an event's reference data for the logged-in judge (online only). */
