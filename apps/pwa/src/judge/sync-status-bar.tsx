@@ -11,7 +11,7 @@ import { formatShortDateTime } from '../support/date-format.ts';
 import { useOutboxCount } from './outbox-counts.ts';
 import { RefusedPhotosList, WaitingPhotosLine, useRefusedPhotos } from './photo-notices.tsx';
 import { syncNotes } from './sync-note.ts';
-import { SyncTone, connectionLabel, lastSyncLine, queueLine, type SyncLine } from './sync-wording.ts';
+import { SyncTone, connectionLabel, lastSyncLine, queueLine, syncButtonLabel, type SyncLine } from './sync-wording.ts';
 
 /** Success green only for what the server has; the warning in a dark orange that reads on white. */
 const TONE_COLOR: Record<SyncTone, MantineColor | undefined> = {
@@ -33,6 +33,7 @@ export const SyncStatusBar = memo(function SyncStatusBar({ judgeId }: { judgeId:
   const navigate = useNavigate();
   const { signOut } = useSession();
   const { isExpired } = useJudgeSession();
+  const syncButton = syncButtonLabel(status.isSyncing, status.connection);
 
   const logInAgain = () => {
     // The queue stays on the tablet under this judge; it drains after they log in again. An
@@ -56,7 +57,12 @@ export const SyncStatusBar = memo(function SyncStatusBar({ judgeId }: { judgeId:
       <Stack gap="xs">
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Group gap="sm" wrap="wrap">
-            <Badge size="lg" color={status.isOnline ? 'blue.8' : 'gray.7'} variant="filled">
+            <Badge
+              size="lg"
+              color={status.isOnline ? 'blue.8' : 'gray.7'}
+              variant="filled"
+              data-testid="connection-badge"
+            >
               {connectionLabel(status.connection)}
             </Badge>
             <QueueLine judgeId={judgeId} connection={status.connection} />
@@ -69,11 +75,12 @@ export const SyncStatusBar = memo(function SyncStatusBar({ judgeId }: { judgeId:
             <Button
               variant="default"
               size="sm"
-              disabled={status.isSyncing}
-              aria-busy={status.isSyncing}
-              onClick={() => void syncRunner.requestSync('button')}
+              disabled={syncButton.isBusy}
+              aria-busy={syncButton.isBusy}
+              data-testid="sync-button"
+              onClick={() => void syncRunner.syncNow()}
             >
-              {status.isSyncing ? 'Syncing…' : 'Sync now'}
+              {syncButton.text}
             </Button>
           </Group>
         </Group>

@@ -3,7 +3,18 @@ import * as assert from 'uvu/assert';
 import { createFakeTimers } from '../support/fake-timers.ts';
 import { Connection } from '../offline/sync-runner.ts';
 import { createSyncNotes } from './sync-note.ts';
-import { ALL_SENT, COUNTING, SyncTone, queueLine, receivedByServer, savedOnTablet, sheetDone } from './sync-wording.ts';
+import {
+  ALL_SENT,
+  CHECKING,
+  COUNTING,
+  SyncTone,
+  connectionLabel,
+  queueLine,
+  receivedByServer,
+  savedOnTablet,
+  sheetDone,
+  syncButtonLabel,
+} from './sync-wording.ts';
 
 test('the status line never says "All sent" while a row is still on the tablet, and says when the server is out of reach', () => {
   assert.equal(queueLine(Connection.Connected, 0, 0), { text: ALL_SENT, tone: SyncTone.Sent });
@@ -45,6 +56,31 @@ test('a save says it is on this tablet; "Done" is green only when the server has
   assert.is(sheetDone(2, Connection.Offline).tone, SyncTone.Neutral);
   assert.equal(sheetDone(0, Connection.Offline), { text: 'Scores sent', tone: SyncTone.Sent });
   assert.is(receivedByServer('10:42 AM'), 'Received by the server at 10:42 AM');
+});
+
+test('while the connection is being checked, nothing claims the server answers', () => {
+  assert.is(connectionLabel(Connection.Checking), CHECKING);
+  assert.is(connectionLabel(Connection.Connected), 'Online');
+  assert.is(connectionLabel(Connection.Unreachable), 'Offline');
+  assert.equal(queueLine(Connection.Checking, 2, 0), {
+    text: 'Checking the connection: 2 changes saved on this tablet',
+    tone: SyncTone.Neutral,
+  });
+  assert.is(queueLine(Connection.Checking, 0, 0).text, 'Checking the connection: nothing waiting to send');
+  assert.equal(queueLine(Connection.Checking, undefined, undefined), {
+    text: 'Checking the connection…',
+    tone: SyncTone.Neutral,
+  });
+  assert.is(savedOnTablet(Connection.Checking), 'Saved on this tablet, will send when connected');
+  assert.is(sheetDone(1, Connection.Checking).text, 'Scores saved on this tablet, will send when connected');
+});
+
+test('the button says "Syncing…" only while something can move; out of reach, the judge may try again', () => {
+  assert.equal(syncButtonLabel(true, Connection.Connected), { text: 'Syncing…', isBusy: true });
+  assert.equal(syncButtonLabel(true, Connection.Checking), { text: 'Syncing…', isBusy: true });
+  assert.equal(syncButtonLabel(true, Connection.Unreachable), { text: 'Sync now', isBusy: false });
+  assert.equal(syncButtonLabel(true, Connection.Offline), { text: 'Sync now', isBusy: false });
+  assert.equal(syncButtonLabel(false, Connection.Connected), { text: 'Sync now', isBusy: false });
 });
 
 test('a note shows for 5 s; a newer note replaces it and keeps its own 5 s', () => {

@@ -22,6 +22,8 @@ export const REFUSED = 'refused';
 export const REMOVED_NOT_SENT = 'removed on this tablet';
 
 export const ALL_SENT = 'All sent';
+/** The badge while nothing is heard from the server yet (the page has just started, or the network came back). */
+export const CHECKING = 'Checking…';
 /** While the tablet cannot read what waits (its database reopening): never shown as "All sent". */
 export const COUNTING = 'Checking what waits to send…';
 
@@ -40,11 +42,17 @@ export function notSentCount(count: number): string {
  * unknown (`undefined`).
  */
 export function queueLine(connection: Connection, pending: number | undefined, rejected: number | undefined): SyncLine {
-  const isConnected = connection === Connection.Connected;
-  if (!isConnected) {
+  if (connection !== Connection.Connected) {
     let what = 'nothing waiting to send';
     if (pending === undefined) what = COUNTING.toLowerCase();
     else if (pending > 0) what = `${changes(pending)} saved on this tablet`;
+    // Not known yet is not a failure: neutral, and never a word that the server answers.
+    if (connection === Connection.Checking) {
+      return {
+        text: pending === undefined ? 'Checking the connection…' : `Checking the connection: ${what}`,
+        tone: SyncTone.Neutral,
+      };
+    }
     return { text: `Can't reach the server: ${what}`, tone: SyncTone.Warning };
   }
   if (pending === undefined || rejected === undefined) return { text: COUNTING, tone: SyncTone.Neutral };
@@ -55,7 +63,17 @@ export function queueLine(connection: Connection, pending: number | undefined, r
 
 /** The connection badge: online only while the server answers (a network alone is not enough). */
 export function connectionLabel(connection: Connection): string {
-  return connection === Connection.Connected ? 'Online' : 'Offline';
+  if (connection === Connection.Connected) return 'Online';
+  return connection === Connection.Checking ? CHECKING : 'Offline';
+}
+
+/**
+ * The bar's button: "Syncing…" (and disabled) only while a sync runs and the server answers;
+ * while it cannot be reached nothing moves, so the judge may try again at once.
+ */
+export function syncButtonLabel(isSyncing: boolean, connection: Connection): { text: string; isBusy: boolean } {
+  const isMoving = isSyncing && (connection === Connection.Connected || connection === Connection.Checking);
+  return isMoving ? { text: 'Syncing…', isBusy: true } : { text: 'Sync now', isBusy: false };
 }
 
 /** "Last sync: 11/22/26, 10:42 AM" (the judge's last successful sync, formatted by the caller). */

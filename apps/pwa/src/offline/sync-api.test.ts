@@ -11,7 +11,7 @@ import { ApiError } from '../api/api-error.ts';
 import { CellKind, createDeviceDb } from './device-db.ts';
 import { countOutbox } from './outbox-counts.ts';
 import { saveCell } from './outbox.ts';
-import { createSyncApi, type SyncApi } from './sync-api.ts';
+import { createSyncApi, timeLimitOr, type SyncApi } from './sync-api.ts';
 import { createSyncRunner } from './sync-runner.ts';
 
 const json = (status: number, body: unknown) =>
@@ -40,6 +40,49 @@ test('a push carries the tablet’s clock as it leaves, beside each edit’s own
     mutations: [edit],
     sentAt: '2026-11-26T11:25:00.000Z',
   });
+});
+
+test('a push and a photo upload end when the runner aborts them: the fetch hears the abort', async () => {
+  const seen: string[] = [];
+  const fetch: typeof globalThis.fetch = (input, init) =>
+    new Promise((_resolve, reject) => {
+      // A connection that never answers: only the signal ends the request.
+      init?.signal?.addEventListener('abort', () => {
+        seen.push(String(input));
+        reject(new DOMException('The operation was aborted.', 'AbortError'));
+      });
+    });
+  const api = createSyncApi(createApiClient({ fetch, getToken: () => 'token' }), { fetch });
+  const controller = new AbortController();
+  const pushed = api.push('device-1', [], controller.signal).then(
+    () => 'answered',
+    (error: unknown) => (error instanceof DOMException ? error.name : 'other'),
+  );
+  const uploaded = api
+    .uploadPhoto({ sha256: 'ab'.repeat(32), mime: 'image/jpeg', bytes: new ArrayBuffer(4) }, controller.signal)
+    .then(
+      () => 'answered',
+      (error: unknown) => (error instanceof DOMException ? error.name : 'other'),
+    );
+  controller.abort();
+  assert.equal(await Promise.all([pushed, uploaded]), ['AbortError', 'AbortError']);
+  assert.equal(seen, ['/api/sync/push', `/api/sync/photos/${'ab'.repeat(32)}`]);
+});
+
+test("the time limit and the runner's abort combine, also where AbortSignal.any is missing", () => {
+  const any = AbortSignal.any;
+  try {
+    for (const hasAny of [true, false]) {
+      if (!hasAny) (AbortSignal as { any?: unknown }).any = undefined;
+      const controller = new AbortController();
+      const signal = timeLimitOr(60_000, controller.signal);
+      assert.is(signal?.aborted, false);
+      controller.abort();
+      assert.is(signal?.aborted, true, `aborted (AbortSignal.any ${hasAny ? 'present' : 'missing'})`);
+    }
+  } finally {
+    AbortSignal.any = any;
+  }
 });
 
 test('too many pushes waiting (503) is transient: the rows stay queued and go at the next attempt', async () => {

@@ -18,12 +18,24 @@ import {
 import type { ApiClient } from '../api/api-client.ts';
 import { API_BASE } from '../api/api-client.ts';
 
+/**
+ * The calls a sync run makes take an optional `signal`: the runner aborts a request stuck on a
+ * connection that never answers once the server answers a probe again, and sends it again.
+ */
 export interface SyncApi {
   fetchJudgeEvents(judgeId: number): Promise<SyncEvent[]>;
-  fetchReferenceData(judgeId: number, eventId: number, deviceId?: string): Promise<SyncReferenceData>;
-  push(deviceId: string, mutations: PushMutation[]): Promise<PushResponse>;
-  pull(eventId: number, cursor: number, deviceId: string): Promise<SyncPullResponse>;
-  uploadPhoto(photo: { sha256: string; mime: string; bytes: ArrayBuffer; capturedAt?: string | null }): Promise<void>;
+  fetchReferenceData(
+    judgeId: number,
+    eventId: number,
+    deviceId?: string,
+    signal?: AbortSignal,
+  ): Promise<SyncReferenceData>;
+  push(deviceId: string, mutations: PushMutation[], signal?: AbortSignal): Promise<PushResponse>;
+  pull(eventId: number, cursor: number, deviceId: string, signal?: AbortSignal): Promise<SyncPullResponse>;
+  uploadPhoto(
+    photo: { sha256: string; mime: string; bytes: ArrayBuffer; capturedAt?: string | null },
+    signal?: AbortSignal,
+  ): Promise<void>;
   /** True when the server answers `HEAD /api/health` (our JSON headers) within `PROBE_TIMEOUT_MS`. */
   probe(): Promise<boolean>;
 }
@@ -43,18 +55,32 @@ function timeLimit(ms: number): AbortSignal | undefined {
     : undefined;
 }
 
+/** The time limit, or the caller's abort, whichever comes first (by hand where AbortSignal.any is missing). */
+export function timeLimitOr(ms: number, signal: AbortSignal | undefined): AbortSignal | undefined {
+  const limit = timeLimit(ms);
+  if (!signal) return limit;
+  if (!limit) return signal;
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([limit, signal]);
+  const either = new AbortController();
+  for (const source of [limit, signal]) {
+    if (source.aborted) either.abort(source.reason);
+    else source.addEventListener('abort', () => either.abort(source.reason), { once: true });
+  }
+  return either.signal;
+}
+
 export function createSyncApi(client: ApiClient, dependencies: { fetch: typeof fetch; now?: () => Date }): SyncApi {
   const now = dependencies.now ?? (() => new Date());
   return {
     fetchJudgeEvents: (judgeId) =>
       client.get(`/run/judge/${judgeId}`, RunEventListSchema, { signal: timeLimit(SYNC_TIMEOUTS_MS.read) }),
-    fetchReferenceData: (judgeId, eventId, deviceId) =>
+    fetchReferenceData: (judgeId, eventId, deviceId, signal) =>
       client.get(
         `/sync/judge/${judgeId}/event/${eventId}${deviceId ? `?deviceId=${encodeURIComponent(deviceId)}` : ''}`,
         SyncReferenceDataSchema,
-        { signal: timeLimit(SYNC_TIMEOUTS_MS.read) },
+        { signal: timeLimitOr(SYNC_TIMEOUTS_MS.read, signal) },
       ),
-    push: (deviceId, mutations) =>
+    push: (deviceId, mutations, signal) =>
       client.post(
         '/sync/push',
         {
@@ -65,16 +91,16 @@ export function createSyncApi(client: ApiClient, dependencies: { fetch: typeof f
           sentAt: now().toISOString(),
         },
         PushResponseSchema,
-        { signal: timeLimit(SYNC_TIMEOUTS_MS.push) },
+        { signal: timeLimitOr(SYNC_TIMEOUTS_MS.push, signal) },
       ),
-    pull: (eventId, cursor, deviceId) =>
+    pull: (eventId, cursor, deviceId, signal) =>
       client.get(
         `/sync/pull?eventId=${eventId}&cursor=${cursor}&deviceId=${encodeURIComponent(deviceId)}`,
         SyncPullResponseSchema,
-        { signal: timeLimit(SYNC_TIMEOUTS_MS.read) },
+        { signal: timeLimitOr(SYNC_TIMEOUTS_MS.read, signal) },
       ),
-    uploadPhoto: async (photo) => {
-      await uploadPhoto(client, photo);
+    uploadPhoto: async (photo, signal) => {
+      await uploadPhoto(client, photo, signal);
     },
     probe: () => probeServer(dependencies),
   };
@@ -105,11 +131,12 @@ async function probeServer(dependencies: { fetch: typeof fetch }): Promise<boole
 function uploadPhoto(
   client: ApiClient,
   photo: { sha256: string; mime: string; bytes: ArrayBuffer; capturedAt?: string | null },
+  signal: AbortSignal | undefined,
 ): Promise<unknown> {
   const form = new FormData();
   if (photo.capturedAt) form.append('capturedAt', photo.capturedAt);
   form.append('file', new Blob([photo.bytes], { type: photo.mime }), `${photo.sha256}.jpg`);
   return client.multipart('PUT', `/sync/photos/${photo.sha256}`, form, PhotoUploadResponseSchema, {
-    signal: timeLimit(SYNC_TIMEOUTS_MS.photo),
+    signal: timeLimitOr(SYNC_TIMEOUTS_MS.photo, signal),
   });
 }

@@ -14,9 +14,11 @@ import {
   fakeBrowser,
   judge,
   newDeviceDb,
+  runFor,
   runnerFor,
   saveWithPhoto,
   seed,
+  settle,
   waitUntil,
 } from '../test-support/sync-fakes.ts';
 
@@ -84,24 +86,6 @@ test('as it starts, the runner puts drifted outbox counts right before its first
     browser.restore();
   }
 });
-
-/** Lets the fake database and the runner's promises run (they wait on real macrotasks). */
-const tick = () => new Promise((resolve) => setTimeout(resolve, 4));
-
-/** Lets the runner's async work run, the fake clock standing still, until `isDone` (or 5 s of real time). */
-async function settle(isDone: () => boolean): Promise<void> {
-  const giveUpAt = Date.now() + 5000;
-  while (!isDone() && Date.now() < giveUpAt) await tick();
-}
-
-/** Advances the fake clock `ms` in small steps, letting the runner's async work run between them. */
-async function runFor(timers: ReturnType<typeof createFakeTimers>, ms: number, step = 100) {
-  for (let spent = 0; spent < ms; spent += step) {
-    timers.advance(step);
-    await tick();
-    await tick();
-  }
-}
 
 test('the server unreachable while the network is up: probes every 2–3 s while edits wait, the status says so, and the drain starts on the first answer', async () => {
   const browser = fakeBrowser();

@@ -7,74 +7,37 @@
 //
 // The browser's `online` says only that the tablet has a network, not that the server answers
 // (a gym's access point with no uplink, the coordinator's laptop asleep). So the runner asks
-// the server itself, cheaply (`HEAD /api/health`): every 2–3 s while edits wait, every 20 s
+// the server itself, cheaply (`HEAD /api/health`): every 2–2.5 s while edits wait, every 20 s
 // when nothing does. The status says "can't reach the server" as soon as a request or a probe
-// fails to reach it, and the queue drains as soon as a probe is answered again.
+// fails to reach it, and the queue drains as soon as a probe is answered again. What the
+// connection is follows from these events alone (`connection-state.ts`, a pure reducer the
+// runner feeds): a page starts from "checking", and a request stuck on a connection that never
+// answers is aborted and sent again (same mutation ids) once a probe is answered.
 import { ErrorCode, Role, hasRole } from '@judging/shared-types';
 import { isApiError } from '../api/api-error.ts';
 import {
-  isConnectionLost,
-  probeDeviceDb,
-  readDeviceId,
-  reopenDeviceDb,
-  withReopen,
-  type DeviceDb,
-} from './device-db.ts';
+  Connection,
+  InFlight,
+  nextConnectionState,
+  startingConnection,
+  type ConnectionEvent,
+  type ConnectionState,
+} from './connection-state.ts';
+import { isConnectionLost, probeDeviceDb, readDeviceId, reopenDeviceDb, withReopen } from './device-db.ts';
 import { readLastSync, recordSyncSuccess, storeReferenceData } from './device-store.ts';
 import { createDeviceLock } from './device-lock.ts';
 import { countOutbox, recountOutbox } from './outbox-counts.ts';
-import { realTimers, type Timers } from '../support/timers.ts';
+import { realTimers } from '../support/timers.ts';
 import { pushOutbox } from './outbox-push.ts';
 import { pullEvents } from './pull-events.ts';
 import { PERIODIC_SYNC_MS, RETRY_AFTER_MAX_MS, WRITE_DEBOUNCE_MS, backoffDelay, probeDelay } from './sync-schedule.ts';
 import { uploadPhotos } from './photo-upload.ts';
-import type { SyncApi } from './sync-api.ts';
 import { describeSyncError as describe, isUnreachable } from './sync-errors.ts';
+import { StuckRequestError, trackRequests } from './tracked-sync-api.ts';
+import type { SyncRunnerDependencies, SyncSession, SyncStatus } from './sync-runner-types.ts';
 
-export interface SyncSession {
-  userId: number;
-  role: string;
-  token: string;
-  /** The token expired on the device: nothing is sent until the judge logs in again (a new token). */
-  isExpired?: boolean;
-}
-
-/**
- * Where the server stands as far as the tablet knows: `connected` (it answered last time),
- * `unreachable` (the browser has a network but the server did not answer: refused, timed out,
- * or something else answered in its place), `offline` (the browser has no network).
- */
-export const Connection = { Connected: 'connected', Unreachable: 'unreachable', Offline: 'offline' } as const;
-export type Connection = (typeof Connection)[keyof typeof Connection];
-
-export interface SyncStatus {
-  /** The browser has a network and the last request or probe reached the server (`connection` is connected). */
-  isOnline: boolean;
-  connection: Connection;
-  isSyncing: boolean;
-  /** The logged-in judge's last successful sync. */
-  lastSyncAt: string | null;
-  /** The server refused the token: nothing is sent until the judge logs in again. */
-  needsLogin: boolean;
-  /** The server does not speak this app's protocol (426): update the app; the outbox is kept. */
-  needsUpdate: boolean;
-  lastError: string | null;
-  /** After a failure: when the next automatic attempt is due (ISO); null when none is waiting. */
-  nextRetryAt: string | null;
-}
-
-export interface SyncRunnerDependencies {
-  db: DeviceDb;
-  api: SyncApi;
-  getSession(): SyncSession | null;
-  now?: () => Date;
-  random?: () => number;
-  /** Web Locks when the browser has them; the runner falls back to an in-page lock. */
-  locks?: Pick<LockManager, 'request'> | undefined;
-  isBrowserOnline?: () => boolean;
-  /** The probe's and triggers' timers (tests pass a fake clock). */
-  timers?: Timers;
-}
+export { Connection } from './connection-state.ts';
+export type { SyncRunnerDependencies, SyncSession, SyncStatus } from './sync-runner-types.ts';
 
 type Listener = () => void;
 
@@ -85,9 +48,10 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
   const isBrowserOnline = dependencies.isBrowserOnline ?? (() => navigator.onLine);
   const timers = dependencies.timers ?? realTimers;
   const listeners = new Set<Listener>();
+  let connectionState: ConnectionState = startingConnection(isBrowserOnline());
   let status: SyncStatus = {
-    isOnline: isBrowserOnline(),
-    connection: isBrowserOnline() ? Connection.Connected : Connection.Offline,
+    isOnline: false,
+    connection: connectionState.connection,
     isSyncing: false,
     lastSyncAt: null,
     needsLogin: false,
@@ -110,8 +74,9 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
   let probeDueAt = Number.POSITIVE_INFINITY;
   let isProbing = false;
   let isStarted = false;
-  /** When the server last answered anything (a probe, a push, a pull): no probe is needed soon after. */
-  let lastHeardAt = Number.NEGATIVE_INFINITY;
+  /** The run under way's abort: a request stuck on a dead connection is aborted through it. */
+  let runAbort: AbortController | null = null;
+  let isRunStuck = false;
   const cleanups: (() => void)[] = [];
 
   const setStatus = (patch: Partial<SyncStatus>) => {
@@ -121,18 +86,27 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     for (const listener of listeners) listener();
   };
 
-  /** Connected when the server was reached, else offline or unreachable as the browser's network says. */
-  const connectionOf = (isReached: boolean): Connection => {
-    if (!isBrowserOnline()) return Connection.Offline;
-    return isReached ? Connection.Connected : Connection.Unreachable;
+  /**
+   * Feeds the connection's reducer an event (after the browser's network, should it have changed
+   * without an event reaching the page) and shows the result. A request found stuck is aborted:
+   * its run ends at once and the next one sends the same rows again.
+   */
+  const feed = (event: ConnectionEvent) => {
+    const isOnlineNow = isBrowserOnline();
+    let next = connectionState;
+    if (isOnlineNow !== next.isBrowserOnline) {
+      next = nextConnectionState(next, { type: isOnlineNow ? 'browserOnline' : 'browserOffline' });
+    }
+    connectionState = nextConnectionState(next, event);
+    if (status.connection !== connectionState.connection) setStatus({ connection: connectionState.connection });
+    if (connectionState.isRequestStuck) abortStuckRun();
   };
 
-  /** The server answered: it is reachable (before the answer is stored, so "sent" never shows beside "offline"). */
-  const noteHeard = () => {
-    lastHeardAt = now().getTime();
-    const connection = connectionOf(true);
-    if (status.connection !== connection) setStatus({ connection });
-  };
+  function abortStuckRun() {
+    if (!runAbort || isRunStuck) return;
+    isRunStuck = true;
+    runAbort.abort();
+  }
 
   const withDeviceLock = createDeviceLock(dependencies.locks);
 
@@ -150,7 +124,10 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     setStatus({ lastSyncAt: judgeId === null ? null : await readLastSync(db, judgeId), lastError: null });
   };
 
-  const uploadJudgePhotos = (judgeId: number) => uploadPhotos({ db, api, now, onHeard: noteHeard }, judgeId);
+  /** The run's calls, each reported to the reducer as it leaves and ends (its answer heard before it is stored). */
+  const runApi = (signal: AbortSignal) => trackRequests(api, { signal, now, feed, isAbortedAsStuck: () => isRunStuck });
+  // Every answer is heard as it arrives (`runApi`), before the caller stores it.
+  const heardByRunApi = () => undefined;
 
   function scheduleRetry(delay: number) {
     timers.clearTimeout(retryTimer);
@@ -159,12 +136,16 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     setStatus({ nextRetryAt: new Date(nextAttemptAt).toISOString() });
   }
 
-  /** The network is back (or the judge is): forget the backoff and try now. */
-  function retryNow(reason: string) {
+  function forgetBackoff() {
     failures = 0;
     nextAttemptAt = 0;
     timers.clearTimeout(retryTimer);
     if (status.nextRetryAt !== null) setStatus({ nextRetryAt: null });
+  }
+
+  /** The network is back (or the judge is): forget the backoff and try now. */
+  function retryNow(reason: string) {
+    forgetBackoff();
     return requestSync(reason);
   }
 
@@ -191,16 +172,22 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     }
     if (status.needsUpdate) return;
     setStatus({ isSyncing: true });
+    const abort = new AbortController();
+    runAbort = abort;
+    isRunStuck = false;
+    const cycleApi = runApi(abort.signal);
+    const uploadJudgePhotos = (judgeId: number) =>
+      uploadPhotos({ db, api: cycleApi, now, onHeard: heardByRunApi }, judgeId);
     try {
       await withDeviceLock(async () => {
         const deviceId = await readDeviceId(db);
         const photoWait = await uploadJudgePhotos(session.userId);
         await pushOutbox(
-          { db, api, now, onHeard: noteHeard, uploadPhotos: uploadJudgePhotos },
+          { db, api: cycleApi, now, onHeard: heardByRunApi, uploadPhotos: uploadJudgePhotos },
           session.userId,
           deviceId,
         );
-        await pullEvents({ db, api, now }, session.userId, deviceId);
+        await pullEvents({ db, api: cycleApi, now }, session.userId, deviceId);
         // Everything else went; a photo the server said "not now" to is tried again when it asked.
         if (photoWait) throw photoWait;
       });
@@ -208,17 +195,16 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       nextAttemptAt = 0;
       timers.clearTimeout(retryTimer);
       const at = now().toISOString();
-      lastHeardAt = now().getTime();
       await recordSyncSuccess(db, session.userId, at);
-      // The browser may have gone offline while this run's last answer was arriving.
-      setStatus({
-        isSyncing: false,
-        connection: connectionOf(true),
-        lastSyncAt: at,
-        lastError: null,
-        nextRetryAt: null,
-      });
+      setStatus({ isSyncing: false, lastSyncAt: at, lastError: null, nextRetryAt: null });
     } catch (error) {
+      if (isRunStuck || error instanceof StuckRequestError) {
+        // A request hung on a dead connection while the server answers again: no failure, no
+        // backoff; the next run sends the same rows (same ids) at once.
+        if (connectionState.connection === Connection.Connected) forgetBackoff();
+        rerun = true;
+        return;
+      }
       if (isConnectionLost(error) && !hasReopenedThisRun) {
         // The tablet's own database closed under the run (WebKit does): nothing is wrong with
         // the server, so no backoff and no error on the bar; reopen and run again at once.
@@ -226,7 +212,6 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
         try {
           await reopenDeviceDb(db);
           rerun = true;
-          setStatus({ isSyncing: false });
           return;
         } catch (reopenError) {
           handleFailure(reopenError, session);
@@ -234,6 +219,8 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
         }
       }
       handleFailure(error, session);
+    } finally {
+      if (runAbort === abort) runAbort = null;
     }
   }
 
@@ -242,23 +229,24 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       pausedToken = session.token;
       setStatus({
         isSyncing: false,
-        connection: connectionOf(true),
         needsLogin: true,
         lastError: 'Your session has ended: log in again to send your scores.',
       });
       return;
     }
     if (isApiError(error) && error.status === 426) {
-      setStatus({ isSyncing: false, connection: connectionOf(true), needsUpdate: true, lastError: error.message });
+      setStatus({ isSyncing: false, needsUpdate: true, lastError: error.message });
       return;
     }
     failures += 1;
+    // The connection was told by the request itself (runApi); the tablet's own failures (its
+    // database) say nothing about the server.
     const isCutOff = isUnreachable(error);
-    setStatus({ isSyncing: false, connection: connectionOf(!isCutOff), lastError: describe(error) });
+    setStatus({ isSyncing: false, lastError: describe(error) });
     // A "not now" (429) waits what the server asked, within reason; it is never a final refusal.
     const askedMs = isApiError(error) ? (error.retryAfterSeconds ?? 0) * 1000 : 0;
     scheduleRetry(Math.max(backoffDelay(failures, random), Math.min(askedMs, RETRY_AFTER_MAX_MS)));
-    // Edits wait and the server did not answer: look for it within 2–3 s.
+    // Edits wait and the server did not answer: look for it within 2–2.5 s.
     if (isCutOff) probeSoon();
   }
 
@@ -268,7 +256,7 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
 
   /**
    * One step of the probe loop: asks the server whether it is there, unless it was heard from
-   * lately, and schedules the next step (2–3 s while edits wait, 20 s when nothing does). An
+   * lately, and schedules the next step (2–2.5 s while edits wait, 20 s when nothing does). An
    * answer after a failure starts the drain at once; no answer says "can't reach the server".
    */
   async function probeStep(): Promise<void> {
@@ -277,25 +265,31 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     let isWaiting = false;
     // Heard from lately: the next look is due that long after it, not a whole period from now.
     let dueIn: number | null = null;
+    // The next probe is due a period after this one left, however long it waited for its answer
+    // (a probe on a dead connection waits its whole 2 s limit).
+    let sentAt: number | null = null;
     try {
+      // A judge whose sending is paused (login, app update) still sees whether the server
+      // answers, at the idle pace: nothing of theirs drains until the pause ends.
       const session = activeJudge();
-      if (!canSend(session)) return;
-      isWaiting = (await pendingCount()) > 0;
+      if (!session) return;
+      isWaiting = canSend(session) && (await pendingCount()) > 0;
       if (!isBrowserOnline()) {
-        if (status.connection !== Connection.Offline) setStatus({ connection: Connection.Offline });
+        feed({ type: 'browserOffline' });
         return;
       }
       // Nothing waits and nobody is looking: the next look at the screen syncs anyway.
       if (!isWaiting && typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
       if (isProbing) return;
-      const quiet = now().getTime() - lastHeardAt;
+      const quiet = now().getTime() - connectionState.lastHeardAt;
       const period = probeDelay(isWaiting, () => 0);
-      if (quiet < period) {
+      if (quiet < period && status.connection !== Connection.Checking) {
         dueIn = period - quiet;
         return;
       }
       isProbing = true;
       let isAnswered = false;
+      sentAt = now().getTime();
       try {
         isAnswered = await api.probe();
       } finally {
@@ -303,21 +297,23 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       }
       if (!isStarted) return;
       if (!isAnswered) {
-        if (status.connection !== connectionOf(false)) setStatus({ connection: connectionOf(false) });
+        feed({ type: 'probeFailed' });
         return;
       }
       const wasCutOff = status.connection !== Connection.Connected || failures > 0 || status.nextRetryAt !== null;
-      noteHeard();
+      // Answered: a request stuck on a dead connection is aborted here and its run starts again.
+      feed({ type: 'probeAnswered', at: now().getTime() });
       // Back: drain now rather than at the next backoff step (edits saved meanwhile go too).
       if (isWaiting && wasCutOff && !running) void retryNow('reachable');
     } catch (error) {
       console.error('Probing the server failed', error);
     } finally {
-      if (isStarted) scheduleProbe(dueIn ?? probeDelay(isWaiting, random));
+      const delay = dueIn ?? probeDelay(isWaiting, random);
+      if (isStarted) scheduleProbe(sentAt === null ? delay : Math.max(0, delay - (now().getTime() - sentAt)));
     }
   }
 
-  /** A probe within 2–3 s (edits wait): one already due sooner stays as it is. */
+  /** A probe within 2–2.5 s (edits wait): one already due sooner stays as it is. */
   function probeSoon() {
     if (!isStarted || isProbing) return;
     const delay = probeDelay(true, random);
@@ -353,6 +349,7 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
         } while (rerun);
       } finally {
         running = null;
+        if (status.isSyncing) setStatus({ isSyncing: false });
       }
     })();
     return running;
@@ -372,11 +369,19 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     },
     requestSync,
     syncWhenDue,
+    /**
+     * "Sync now": at once, whatever the backoff; a request in flight since the server went out of
+     * reach is given up and sent again (it may be on a connection that never answers).
+     */
+    syncNow() {
+      if (connectionState.request === InFlight.InDoubt) abortStuckRun();
+      return requestSync('button');
+    },
     /** A local write was committed: sync a second later (several quick edits share one push). */
     notifyWrite() {
       timers.clearTimeout(debounceTimer);
       debounceTimer = timers.setTimeout(() => void syncWhenDue('write'), WRITE_DEBOUNCE_MS);
-      // An edit now waits: the probe looks every 2–3 s from here on, not in up to 20 s.
+      // An edit now waits: the probe looks every 2–2.5 s from here on, not in up to 20 s.
       probeSoon();
     },
     /** Downloads an event's reference data for the logged-in judge (online only). */
@@ -388,8 +393,13 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
     start() {
       isStarted = true;
       // The network is back: whether the server is there too, the sync (or its failure) says.
-      const onOnline = () => void retryNow('online');
-      const onOffline = () => setStatus({ connection: Connection.Offline });
+      const onOnline = () => {
+        feed({ type: 'browserOnline' });
+        // "Checking…" until the server answers: a look at once, whether or not the sync sends anything.
+        if (!isProbing) scheduleProbe(0);
+        void retryNow('online');
+      };
+      const onOffline = () => feed({ type: 'browserOffline' });
       const onVisible = () => {
         if (document.visibilityState !== 'visible') return;
         void probeDeviceDb(db)
@@ -417,7 +427,8 @@ export function createSyncRunner(dependencies: SyncRunnerDependencies) {
       void recountOutbox(db)
         .catch((error: unknown) => console.error('Recounting the outbox failed', error))
         .then(() => requestSync('start'));
-      scheduleProbe(probeDelay(true, random));
+      // The page starts from "checking": a first look at once, whether or not the start sync sends anything.
+      scheduleProbe(0);
     },
     stop() {
       isStarted = false;

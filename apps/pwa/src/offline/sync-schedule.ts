@@ -2,9 +2,13 @@
 // rhythm, and the backoff after failures (offline-sync.md "Sync runner").
 export const WRITE_DEBOUNCE_MS = 1000;
 export const PERIODIC_SYNC_MS = 30_000;
-/** While edits wait and nothing was heard from the server lately: a probe every 2–3 s (jittered, so tablets spread out). */
+/**
+ * While edits wait and nothing was heard from the server lately: a probe every 2–2.5 s after the
+ * one before left (jittered, so tablets spread out), so the queue drains within 3 s of the server
+ * answering again, a stuck request's retry included.
+ */
 export const PROBE_WAITING_MS = 2000;
-export const PROBE_JITTER_MS = 1000;
+export const PROBE_JITTER_MS = 500;
 /**
  * When nothing waits: a probe every 20 s, so the status turns to "can't reach the server"
  * within 30 s of the server going away (20 s, plus the probe's own time limit).
@@ -25,7 +29,7 @@ export function backoffDelay(failures: number, random: () => number = Math.rando
   return Math.round(base * (0.5 + random() * 0.5));
 }
 
-/** The wait before the next probe: 2–3 s while edits wait, 20 s otherwise. */
+/** The wait before the next probe: 2–2.5 s while edits wait, 20 s otherwise. */
 export function probeDelay(isWaiting: boolean, random: () => number = Math.random): number {
   return isWaiting ? PROBE_WAITING_MS + Math.round(random() * PROBE_JITTER_MS) : PROBE_IDLE_MS;
 }

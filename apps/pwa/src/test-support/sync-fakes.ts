@@ -6,6 +6,7 @@ import { saveCell } from '../offline/outbox.ts';
 import { savePhoto } from '../offline/photo-store.ts';
 import type { SyncApi } from '../offline/sync-api.ts';
 import { createSyncRunner, type SyncRunnerDependencies, type SyncSession } from '../offline/sync-runner.ts';
+import type { createFakeTimers } from '../support/fake-timers.ts';
 import { testCell } from './cells.ts';
 
 export const NOW = '2026-03-01T12:00:00.000Z';
@@ -16,8 +17,8 @@ export const newDeviceDb = () => createDeviceDb(`runner-${++dbCounter}`);
 
 export /** A server that answers pushes as told and records what it was sent. */
 function fakeApi(
-  answer: (mutations: PushMutation[]) => Promise<PushResponse>,
-  upload: (sha256: string) => Promise<void> = async () => undefined,
+  answer: (mutations: PushMutation[], signal?: AbortSignal) => Promise<PushResponse>,
+  upload: (sha256: string, signal?: AbortSignal) => Promise<void> = async () => undefined,
   probe: () => Promise<boolean> = async () => true,
 ) {
   const calls: string[] = [];
@@ -27,18 +28,18 @@ function fakeApi(
     fetchReferenceData: async () => {
       throw new Error('not used');
     },
-    push: async (_deviceId, mutations) => {
+    push: async (_deviceId, mutations, signal) => {
       calls.push('push');
       pushed.push(mutations);
-      return answer(mutations);
+      return answer(mutations, signal);
     },
     pull: async (): Promise<SyncPullResponse> => {
       calls.push('pull');
       return { changes: [], cursor: 0, hasMore: false, serverTime: NOW };
     },
-    uploadPhoto: async (photo) => {
+    uploadPhoto: async (photo, signal) => {
       calls.push(`photo:${photo.sha256.slice(0, 4)}`);
-      await upload(photo.sha256);
+      await upload(photo.sha256, signal);
     },
     probe: () => probe(),
   };
@@ -117,6 +118,18 @@ export async function waitUntil(
   }
 }
 
+/**
+ * A request on a connection that never answers: it settles only when its signal aborts (as
+ * fetch does, with an AbortError), else never.
+ */
+export function hangUntilAborted<T>(signal: AbortSignal | undefined): Promise<T> {
+  return new Promise<T>((_resolve, reject) => {
+    signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')), {
+      once: true,
+    });
+  });
+}
+
 export const BIG = 'cd'.repeat(32);
 export const SMALL = 'ab'.repeat(32);
 
@@ -128,4 +141,22 @@ export async function saveWithPhoto(db: DeviceDb, judgeId: number, itemId: numbe
     `penalty #${itemId}`,
     NOW,
   );
+}
+
+/** Lets the fake database and the runner's promises run (they wait on real macrotasks). */
+const tick = () => new Promise((resolve) => setTimeout(resolve, 4));
+
+/** Lets the runner's async work run, the fake clock standing still, until `isDone` (or 5 s of real time). */
+export async function settle(isDone: () => boolean): Promise<void> {
+  const giveUpAt = Date.now() + 5000;
+  while (!isDone() && Date.now() < giveUpAt) await tick();
+}
+
+/** Advances the fake clock `ms` in small steps, letting the runner's async work run between them. */
+export async function runFor(timers: ReturnType<typeof createFakeTimers>, ms: number, step = 100) {
+  for (let spent = 0; spent < ms; spent += step) {
+    timers.advance(step);
+    await tick();
+    await tick();
+  }
 }
