@@ -30,7 +30,7 @@ test('the login page, dashboard, school sections, score sheet and every scoring 
   await screens.scoreSubsection('Oral Presentation', '4.00');
   expect(await wcagViolations(page), 'score sheet').toEqual([]);
 
-  await page.getByRole('button', { name: 'Edit Oral Presentation' }).click();
+  await page.getByRole('button', { name: 'Comments & photo: Oral Presentation' }).click();
   await expect(screens.dialog).toBeVisible();
   expect(await wcagViolations(page), 'score modal').toEqual([]);
   await screens.dialog.getByRole('button', { name: 'Cancel' }).click();
