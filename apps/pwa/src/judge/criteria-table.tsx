@@ -26,7 +26,7 @@ const quickHead = (
   <Table.Thead>
     <Table.Tr>
       <Table.Th>Subsection: tap its score</Table.Th>
-      <Table.Th w={180} ta="right">
+      <Table.Th w={150} ta="right">
         Score
       </Table.Th>
     </Table.Tr>
@@ -247,7 +247,7 @@ const QuickCriteriaRow = memo(function QuickCriteriaRow({
           </Group>
           {lastSaved && lastSaved.previous !== null && (
             <Button
-              size="md"
+              size="sm"
               variant="light"
               mih={44}
               onClick={() => quick.undo(subsection, cell)}
@@ -257,7 +257,7 @@ const QuickCriteriaRow = memo(function QuickCriteriaRow({
             </Button>
           )}
           <Button
-            size="md"
+            size="sm"
             variant="default"
             mih={44}
             onClick={() => onOpen({ type: 'subsection', itemId: subsection.subsectionId })}
@@ -267,7 +267,7 @@ const QuickCriteriaRow = memo(function QuickCriteriaRow({
           </Button>
           {cell?.photoSha256 && (
             <Button
-              size="md"
+              size="sm"
               variant="subtle"
               mih={44}
               onClick={() => onOpen({ type: 'photo', title: name, cell })}

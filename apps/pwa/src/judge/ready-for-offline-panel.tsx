@@ -144,10 +144,14 @@ export function ReadyForOfflinePanel({ snapshot }: { snapshot: JudgeEventSnapsho
             </Text>
           </UnstyledButton>
         </div>
-        <Stack gap="sm" px="md" pb="md" id={detailsId} hidden={!isOpen}>
-          {isOpen && checks}
-          <Group justify="flex-end">{refreshButton}</Group>
-        </Stack>
+        <div id={detailsId}>
+          {isOpen && (
+            <Stack gap="sm" px="md" pb="md">
+              {checks}
+              <Group justify="flex-end">{refreshButton}</Group>
+            </Stack>
+          )}
+        </div>
       </Paper>
     );
   }
