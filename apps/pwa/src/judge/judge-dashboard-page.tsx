@@ -185,6 +185,9 @@ function EventArea({
               key={item.categoryId}
               to="/judge-dashboard/$judgeId/$eventId/$categoryId"
               params={{ judgeId, eventId, categoryId: item.categoryId }}
+              // The schools scroll into view themselves (schools-in-view.ts); a reset to the top
+              // after them would put them back below the fold.
+              resetScroll={false}
               variant={item.categoryId === categoryId ? 'filled' : 'default'}
               size="lg"
               aria-current={item.categoryId === categoryId ? 'page' : undefined}

@@ -13,23 +13,44 @@ function stickyCoverBottom(): number {
   return bottom;
 }
 
+/** How long the list is kept in view while the page above it settles (the readiness check, a reload). */
+const SETTLE_MS = 3000;
+
+/** Scrolls so the heading sits just under the sticky bars, unless it and the first school already show. */
+function bringIntoView(heading: HTMLElement): void {
+  const top = heading.getBoundingClientRect().top;
+  const coverBottom = stickyCoverBottom();
+  const firstSchool = heading.closest('section')?.querySelector('tbody tr') ?? heading;
+  const isShown = top >= coverBottom && firstSchool.getBoundingClientRect().bottom <= window.innerHeight;
+  if (!isShown) window.scrollBy({ top: top - coverBottom - 8, behavior: 'instant' });
+}
+
 /**
  * After a category is chosen, its school list comes into view just under the sticky bars, and
  * the focus moves to its heading: on a tablet held upright the list starts below the fold, and
- * a tap that changed nothing on screen reads as a tap that did nothing. Skipped on a return from
- * a school (that school's row is brought into view instead).
+ * a tap that changed nothing on screen reads as a tap that did nothing. The panels above it can
+ * still change height for a moment (the readiness check's first answer), so the list is kept in
+ * view until the page settles or the judge scrolls or taps. Skipped on a return from a school
+ * (that school's row is brought into view instead).
  */
 export function useSchoolsInView(categoryId: number, isReturn: boolean) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     const heading = headingRef.current;
     if (isReturn || !heading) return;
-    const top = heading.getBoundingClientRect().top;
-    const coverBottom = stickyCoverBottom();
-    const firstSchool = heading.closest('section')?.querySelector('tbody tr') ?? heading;
-    const isShown = top >= coverBottom && firstSchool.getBoundingClientRect().bottom <= window.innerHeight;
-    if (!isShown) window.scrollBy({ top: top - coverBottom - 8, behavior: 'instant' });
+    bringIntoView(heading);
     heading.focus({ preventScroll: true });
+    const observer = new ResizeObserver(() => bringIntoView(heading));
+    observer.observe(document.body);
+    const judgeActs = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+    const stop = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      for (const name of judgeActs) window.removeEventListener(name, stop);
+    };
+    const timer = setTimeout(stop, SETTLE_MS);
+    for (const name of judgeActs) window.addEventListener(name, stop, { passive: true });
+    return stop;
     // Once per category chosen.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [categoryId]);
