@@ -9,7 +9,9 @@ test('the login page, dashboard, school sections, score sheet and every scoring 
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  // A dozen full-page scans; each modal's scan covers the sheet behind it, whose quick-score
+  // pickers hold some sixty buttons.
+  test.setTimeout(150_000);
   const scenario = await new JudgeServer(request).createScenario('a11y');
   const school = scenario.schools[0]!;
   const screens = new JudgeScreens(page);

@@ -143,11 +143,11 @@ test('a quick score is saved on the tap, marked not sent until the server has it
   await expect(shown).toHaveText('4.50');
   await expect(row.getByRole('radio', { name: '4', exact: true })).toHaveAttribute('aria-checked', 'true');
   await expect(quarters.getByRole('radio', { name: '+0.50' })).toHaveAttribute('aria-checked', 'true');
-  // At the maximum no quarter goes past it.
   await expect(undo).toHaveAccessibleName('Undo Timing and Organization: back to 4.00');
   await undo.click();
   await expect(shown).toHaveText('4.00');
   await expect(undo).toHaveCount(0);
+  // At the maximum no quarter goes past it.
   await screens.quickScore(name, 5);
   await expect(quarters.getByRole('radio', { name: '+0.25' })).toBeDisabled();
   await expect(quarters.getByRole('radio', { name: '+0', exact: true })).toHaveAttribute('aria-checked', 'true');

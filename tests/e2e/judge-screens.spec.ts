@@ -216,7 +216,7 @@ test('a photo that cannot be read shows the error alert; the score and comments 
   const row = page.getByRole('row', { name: 'Costing Accuracy' });
   await expect(row).toContainText('7.25');
   await expect(row).toContainText('Clear costing sheet');
-  await expect(row.getByRole('button', { name: /photo/i })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: /^View photo/ })).toHaveCount(0);
   const device = await readDevice(page);
   expect(device.cells.map((cell) => [cell.value, cell.comments, cell.photoSha256])).toEqual([
     [7.25, 'Clear costing sheet', null],
