@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { AlertType, showAlert } from '../alerts/alerts-store.ts';
 import { syncRunner } from '../offline/device.ts';
@@ -101,17 +101,31 @@ export function ReadyForOfflinePanel({ snapshot }: { snapshot: JudgeEventSnapsho
     </Button>
   );
 
+  // One live region across the panel's three shapes, so a screen reader hears the verdict change.
+  const announced = (
+    <VisuallyHidden role="status" aria-live="polite">
+      {offline.worker === null
+        ? 'Checking whether this tablet is ready to judge offline.'
+        : offline.isReady
+          ? 'This tablet is ready to judge offline.'
+          : 'This tablet is not ready for offline yet.'}
+    </VisuallyHidden>
+  );
+
   // The first read takes a moment: a line of the ready line's height meanwhile, so the page below
   // does not jump up as a full panel of "checking…" folds away.
   if (offline.worker === null) {
     return (
-      <Paper withBorder radius="md" component="section" aria-label="Ready for offline">
-        <div role="status" aria-live="polite" data-testid="offline-verdict" data-ready="checking">
-          <Text className={classes.readyLine} c="dimmed">
-            Checking whether this tablet is ready to judge offline…
-          </Text>
-        </div>
-      </Paper>
+      <>
+        {announced}
+        <Paper withBorder radius="md" component="section" aria-label="Ready for offline">
+          <div data-testid="offline-verdict" data-ready="checking">
+            <Text className={classes.readyLine} c="dimmed">
+              Checking whether this tablet is ready to judge offline…
+            </Text>
+          </div>
+        </Paper>
+      </>
     );
   }
 
@@ -122,57 +136,63 @@ export function ReadyForOfflinePanel({ snapshot }: { snapshot: JudgeEventSnapsho
       isLoginValidThroughEvent: isTokenValid,
     }).length;
     return (
-      <Paper withBorder radius="md" component="section" aria-labelledby={lineId}>
-        <div role="status" aria-live="polite" data-testid="offline-verdict" data-ready>
-          <UnstyledButton
-            id={lineId}
-            className={classes.readyLine}
-            aria-expanded={isOpen}
-            aria-controls={detailsId}
-            onClick={() => setIsOpen((open) => !open)}
-          >
-            <Text span fw={700}>
-              {READY_LINE}
-            </Text>
-            {tips > 0 && (
-              <Text span size="sm" fw={600}>
-                · {tips === 1 ? '1 tip' : `${tips} tips`}
+      <>
+        {announced}
+        <Paper withBorder radius="md" component="section" aria-labelledby={lineId}>
+          <div data-testid="offline-verdict" data-ready>
+            <UnstyledButton
+              id={lineId}
+              className={classes.readyLine}
+              aria-expanded={isOpen}
+              aria-controls={detailsId}
+              onClick={() => setIsOpen((open) => !open)}
+            >
+              <Text span fw={700}>
+                {READY_LINE}
               </Text>
+              {tips > 0 && (
+                <Text span size="sm" fw={600}>
+                  · {tips === 1 ? '1 tip' : `${tips} tips`}
+                </Text>
+              )}
+              <Text span size="sm" c="dimmed" ml="auto">
+                {isOpen ? 'Hide details' : 'Details'}
+              </Text>
+            </UnstyledButton>
+          </div>
+          <div id={detailsId}>
+            {isOpen && (
+              <Stack gap="sm" px="md" pb="md">
+                {checks}
+                <Group justify="flex-end">{refreshButton}</Group>
+              </Stack>
             )}
-            <Text span size="sm" c="dimmed" ml="auto">
-              {isOpen ? 'Hide details' : 'Details'}
-            </Text>
-          </UnstyledButton>
-        </div>
-        <div id={detailsId}>
-          {isOpen && (
-            <Stack gap="sm" px="md" pb="md">
-              {checks}
-              <Group justify="flex-end">{refreshButton}</Group>
-            </Stack>
-          )}
-        </div>
-      </Paper>
+          </div>
+        </Paper>
+      </>
     );
   }
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="offline-ready-heading">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={2} size="h3" id="offline-ready-heading">
-            Ready for offline
-          </Title>
-          {refreshButton}
-        </Group>
-        <div role="status" aria-live="polite" data-testid="offline-verdict" data-ready={false}>
-          <Alert color="orange" variant="light" p="xs">
-            {/* The body's own colour: orange text on the orange alert reads 4.3:1, under AA. */}
-            <Text fw={700}>Not ready for offline yet: stay online until the red items below are done</Text>
-          </Alert>
-        </div>
-        {checks}
-      </Stack>
-    </Paper>
+    <>
+      {announced}
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="offline-ready-heading">
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Title order={2} size="h3" id="offline-ready-heading">
+              Ready for offline
+            </Title>
+            {refreshButton}
+          </Group>
+          <div data-testid="offline-verdict" data-ready={false}>
+            <Alert color="orange" variant="light" p="xs">
+              {/* The body's own colour: orange text on the orange alert reads 4.3:1, under AA. */}
+              <Text fw={700}>Not ready for offline yet: stay online until the red items below are done</Text>
+            </Alert>
+          </div>
+          {checks}
+        </Stack>
+      </Paper>
+    </>
   );
 }
