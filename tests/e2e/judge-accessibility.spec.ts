@@ -9,7 +9,9 @@ test('the login page, dashboard, school sections, score sheet and every scoring 
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  // A dozen full-page scans; each modal's scan covers the sheet behind it, whose quick-score
+  // pickers hold some sixty buttons.
+  test.setTimeout(150_000);
   const scenario = await new JudgeServer(request).createScenario('a11y');
   const school = scenario.schools[0]!;
   const screens = new JudgeScreens(page);
@@ -30,7 +32,7 @@ test('the login page, dashboard, school sections, score sheet and every scoring 
   await screens.scoreSubsection('Oral Presentation', '4.00');
   expect(await wcagViolations(page), 'score sheet').toEqual([]);
 
-  await page.getByRole('button', { name: 'Edit Oral Presentation' }).click();
+  await page.getByRole('button', { name: 'Comments & photo: Oral Presentation' }).click();
   await expect(screens.dialog).toBeVisible();
   expect(await wcagViolations(page), 'score modal').toEqual([]);
   await screens.dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -16,7 +16,7 @@ test('a 20-point subsection held landscape (1024×768): every value to pick, and
   await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
   await screens.openSchool(scenario.schools[0]!.schoolName);
   await screens.openSection(scenario.sectionName);
-  await page.getByRole('button', { name: 'Score Cooking Methods' }).click();
+  await page.getByRole('button', { name: 'Comments & photo: Cooking Methods' }).click();
   await expect(screens.dialog.getByRole('heading', { name: 'Score: Cooking Methods' })).toBeVisible();
   await expect(screens.dialog.getByRole('radio')).toHaveCount(77);
   await screens.dialog.getByRole('radio', { name: '20.00', exact: true }).click();

@@ -6,7 +6,7 @@ import { JudgeScreens } from './pages/judge-screens.page.ts';
 import { wcagViolations } from './support/axe.ts';
 import { JUDGE_PASSWORD, JudgeServer } from './pages/judge-server.ts';
 
-const READY_LINE = 'This tablet is ready to judge offline';
+const READY_LINE = 'Ready to judge offline ✓';
 
 test('Ready for offline is not ready until the service worker is installed with every app file', async ({
   page,
@@ -39,6 +39,7 @@ test('Ready for offline is not ready until the service worker is installed with 
   await expect(verdict).toContainText(READY_LINE, { timeout: 60_000 });
   // The verdict is readable in a bright gym: the ready panel meets WCAG 2.1 AA.
   expect(await wcagViolations(page), 'the ready panel').toEqual([]);
+  await screens.openOfflineDetails();
   await expect(page.getByTestId('offline-worker')).toHaveText(/installed in this browser/);
   await expect(page.getByTestId('offline-files')).toHaveText(/^all \d+ on this tablet$/);
 
@@ -61,6 +62,7 @@ test('Ready for offline is not ready until the service worker is installed with 
   await expect(verdict).toContainText(READY_LINE);
 
   // Installing to the home screen: the browser's offer becomes the panel's Install button.
+  await screens.openOfflineDetails();
   await expect(page.getByRole('button', { name: 'Install the app' })).toHaveCount(0);
   await page.evaluate(() => {
     const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
@@ -125,6 +127,7 @@ test('the sync status bar stays in view and uncovered at every scroll position, 
   // "refreshed" without a warning only once the service worker holds every app file.
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(page.getByTestId('offline-verdict')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await screens.openOfflineDetails();
   await page.getByRole('button', { name: 'Refresh now' }).click();
   await expect(screens.shell.alert('Event data refreshed.')).toBeVisible();
   await expectBarAtEveryScroll(page, screens.syncStatus, 'the dashboard with an alert');

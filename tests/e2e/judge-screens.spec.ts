@@ -37,11 +37,11 @@ test('the score sheet follows the seed: modals, headers, dropdowns, Done, prompt
     new RegExp(`schoolId=${school.schoolId}.*judgeId=${scenario.judge.judgeId}`),
   );
 
-  // An unscored subsection offers Score; a scored one offers Edit, headed "Update: {name}".
+  // The score form stays for comments and photos: "Score: {name}" while unscored, then "Update: {name}".
   const oral = page.getByRole('row', { name: 'Oral Presentation' });
-  await expect(oral.getByRole('button', { name: 'Edit Oral Presentation' })).toHaveCount(0);
+  await expect(oral).toContainText('not scored');
   await screens.scoreSubsection('Oral Presentation', '4.00');
-  await oral.getByRole('button', { name: 'Edit Oral Presentation' }).click();
+  await oral.getByRole('button', { name: 'Comments & photo: Oral Presentation' }).click();
   await expect(screens.dialog.getByRole('heading', { name: 'Update: Oral Presentation' })).toBeVisible();
   await expect(screens.dialog.getByRole('radiogroup')).toBeHidden();
   await screens.dialog.getByRole('button', { name: 'Change score' }).click();
@@ -56,7 +56,7 @@ test('the score sheet follows the seed: modals, headers, dropdowns, Done, prompt
 
   // Cancel resets the fields: reopened, the score is shown as saved and the choices are hidden again.
   await screens.dialog.getByRole('button', { name: 'Cancel' }).click();
-  await oral.getByRole('button', { name: 'Edit Oral Presentation' }).click();
+  await oral.getByRole('button', { name: 'Comments & photo: Oral Presentation' }).click();
   await expect(screens.dialog.getByText('Score: 4.00', { exact: true })).toBeVisible();
   await expect(screens.dialog.getByRole('radiogroup')).toBeHidden();
   await screens.dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -201,7 +201,7 @@ test('a photo that cannot be read shows the error alert; the score and comments 
 
   // A camera file that is not a readable picture (a truncated JPEG).
   const broken = { name: 'broken.jpg', mimeType: 'image/jpeg', buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]) };
-  await page.getByRole('button', { name: 'Score Costing Accuracy' }).click();
+  await page.getByRole('button', { name: 'Comments & photo: Costing Accuracy' }).click();
   await screens.dialog.getByRole('radio', { name: '7.25', exact: true }).click();
   await screens.dialog.getByRole('textbox', { name: 'Comments' }).fill('Clear costing sheet');
   const chooser = page.waitForEvent('filechooser');
@@ -216,7 +216,7 @@ test('a photo that cannot be read shows the error alert; the score and comments 
   const row = page.getByRole('row', { name: 'Costing Accuracy' });
   await expect(row).toContainText('7.25');
   await expect(row).toContainText('Clear costing sheet');
-  await expect(row.getByRole('button', { name: /photo/i })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: /^View photo/ })).toHaveCount(0);
   const device = await readDevice(page);
   expect(device.cells.map((cell) => [cell.value, cell.comments, cell.photoSha256])).toEqual([
     [7.25, 'Clear costing sheet', null],

@@ -109,7 +109,7 @@ test.describe('the server process stopped while the network stays up', () => {
     });
 
     // Every kind of row: a score, a comment-only edit, a fixed penalty, a timed penalty with a photo, a DQ.
-    await page.getByRole('button', { name: 'Edit Menu Design and Balance' }).click();
+    await page.getByRole('button', { name: 'Comments & photo: Menu Design and Balance' }).click();
     await screens.dialog.getByRole('button', { name: 'Change comments' }).click();
     await screens.dialog.getByRole('textbox', { name: 'Comments' }).fill('Balanced, seasonal menu');
     const saveNotes = await screens.watchSyncNotes();

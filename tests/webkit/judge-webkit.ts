@@ -152,8 +152,10 @@ export class WebKitJudge {
   /** Opening the event downloads its reference data; the panel says when. */
   async chooseEvent(eventName: string): Promise<void> {
     await this.click(`//a[contains(normalize-space(.), ${literal(eventName)})]`, `event "${eventName}"`);
-    await this.waitForHeading('Ready for offline');
-    await this.waitForText('Data downloaded');
+    // The readiness verdict shows once the event is on the tablet: one line when ready, the checks when not.
+    await this.browser
+      .$("//*[@data-testid='offline-verdict']")
+      .waitForDisplayed({ timeout: DEFAULT_TIMEOUT, timeoutMsg: 'no offline verdict after choosing the event' });
   }
 
   async chooseCategory(categoryName: string): Promise<void> {
@@ -190,7 +192,7 @@ export class WebKitJudge {
   }
 
   async scoreSubsection(name: string, value: string): Promise<void> {
-    await this.clickLabelled(`Score ${name}`);
+    await this.clickLabelled(`Comments & photo: ${name}`);
     await this.waitForHeading(`Score: ${name}`);
     await this.click(`${DIALOG}//*[@role='radio'][normalize-space(.)=${literal(value)}]`, `score ${value}`);
     await this.saveDialog();

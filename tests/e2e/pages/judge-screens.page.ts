@@ -157,7 +157,19 @@ export class JudgeScreens {
 
   async chooseEvent(eventName: string): Promise<void> {
     await this.page.getByRole('link', { name: new RegExp(escape(eventName)) }).click();
-    await expect(this.page.getByRole('heading', { name: 'Ready for offline' })).toBeVisible();
+    await expect(this.offlineVerdict).toBeVisible();
+  }
+
+  /** The readiness panel's verdict: one line once ready ("Ready to judge offline ✓"), the checks while not. */
+  get offlineVerdict(): Locator {
+    return this.page.getByTestId('offline-verdict');
+  }
+
+  /** Opens the ready panel's details (the checks behind "Ready to judge offline ✓"); open already when not ready. */
+  async openOfflineDetails(): Promise<void> {
+    const details = this.page.getByRole('button', { name: /^Ready to judge offline/ });
+    if ((await details.getAttribute('aria-expanded')) !== 'true') await details.click();
+    await expect(this.page.getByText('Data downloaded')).toBeVisible();
   }
 
   async chooseCategory(categoryName: string): Promise<void> {
@@ -219,8 +231,33 @@ export class JudgeScreens {
     return this.page.getByRole('dialog');
   }
 
+  /** The subsection's score form (comments, photo, and the score too), from its row on the sheet. */
+  formButton(name: string): Locator {
+    return this.page.getByRole('button', { name: `Comments & photo: ${name}` });
+  }
+
+  /**
+   * Quick-score: the whole number, then the quarter when the value has one ("7.25": 7, then
+   * +0.25), each a tap that saves. Answers the taps made.
+   */
+  async quickScore(name: string, value: number): Promise<number> {
+    const row = this.page.getByRole('row', { name });
+    const whole = Math.floor(value);
+    const quarter = value - whole;
+    await row
+      .getByRole('radiogroup', { name: `${name}: points` })
+      .getByRole('radio', { name: String(whole), exact: true })
+      .click();
+    if (quarter === 0) return 1;
+    await row
+      .getByRole('radiogroup', { name: `${name}: quarter points` })
+      .getByRole('radio', { name: `+${quarter.toFixed(2)}`, exact: true })
+      .click();
+    return 2;
+  }
+
   async scoreSubsection(name: string, value: string): Promise<void> {
-    await this.page.getByRole('button', { name: `Score ${name}` }).click();
+    await this.formButton(name).click();
     await expect(this.dialog.getByRole('heading', { name: `Score: ${name}` })).toBeVisible();
     await this.dialog.getByRole('radio', { name: value, exact: true }).click();
     await this.saveDialog();
@@ -228,7 +265,7 @@ export class JudgeScreens {
   }
 
   async editSubsection(name: string, value: string): Promise<void> {
-    await this.page.getByRole('button', { name: `Edit ${name}` }).click();
+    await this.formButton(name).click();
     await expect(this.dialog.getByRole('heading', { name: `Update: ${name}` })).toBeVisible();
     await this.dialog.getByRole('button', { name: 'Change score' }).click();
     await this.dialog.getByRole('radio', { name: value, exact: true }).click();

@@ -187,7 +187,7 @@ export const guides: readonly Guide[] = [
               'While you have a network (at home or at check-in), open the app on the tablet you will judge with and log in with your judge email and password.',
               'On your judge dashboard, choose the event. The app downloads the event: your categories, the schools in running order and the criteria you score.',
               'Install the app on the home screen, so the browser keeps its data: in Chrome or Edge press Install app on the "Ready for offline" panel (or menu ⋮ → Install app / Add to Home screen); on an iPad in Safari use Share → Add to Home Screen. Then open the app from its icon and log in there.',
-              'Check the "Ready for offline" panel. Wait until it says "This tablet is ready to judge offline" before you leave the network: the app, all its files, the event and your photos are then on the tablet. If a line stays red, press Refresh now while online.',
+              'Check the "Ready for offline" panel. Wait until it says "Ready to judge offline ✓" before you leave the network: the app, all its files, the event and your photos are then on the tablet (tap the line for the details). If a line stays red, press Refresh now while online.',
               'Keep the tablet charged. Do not log out and do not clear the browser data before your scores are synced.',
             ],
           },

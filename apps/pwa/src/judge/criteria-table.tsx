@@ -1,11 +1,14 @@
-// The sheet's criteria: one row per subsection, scored with the subsection form.
+// The sheet's criteria: one row per subsection. The judge's own open sheet scores in place
+// (quick-score, one tap a value) and keeps the subsection form for comments and photos.
 import { formatScore, type SyncSection } from '@judging/shared-types';
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { memo } from 'react';
 import type { CellRow } from '../offline/device-db.ts';
+import { QuickScorePicker } from './quick-score-picker.tsx';
 import type { RowMark, SheetCells } from './scoring-view.ts';
 import { SHEET_TABLE_MIN_WIDTH, cellHistory, sameCell, type OpenModal } from './sheet-rows.ts';
 import { MarkBadge } from './unsent-marks.tsx';
+import type { QuickSaved, QuickScore } from './use-quick-score.ts';
 
 /** The same element every render: React skips it. */
 const criteriaHead = (
@@ -19,6 +22,17 @@ const criteriaHead = (
   </Table.Thead>
 );
 
+const quickHead = (
+  <Table.Thead>
+    <Table.Tr>
+      <Table.Th>Subsection: tap its score</Table.Th>
+      <Table.Th w={150} ta="right">
+        Score
+      </Table.Th>
+    </Table.Tr>
+  </Table.Thead>
+);
+
 export function CriteriaTable({
   section,
   cells,
@@ -26,6 +40,7 @@ export function CriteriaTable({
   canEdit,
   canViewHistory,
   onOpen,
+  quick,
 }: {
   section: SyncSection;
   cells: SheetCells;
@@ -33,6 +48,7 @@ export function CriteriaTable({
   canEdit: boolean;
   canViewHistory: boolean;
   onOpen: (modal: OpenModal) => void;
+  quick: QuickScore;
 }) {
   return (
     <Stack gap="xs" component="section" aria-labelledby="criteria-heading">
@@ -41,10 +57,25 @@ export function CriteriaTable({
       </Title>
       <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
         <Table verticalSpacing="sm" horizontalSpacing="md" miw={SHEET_TABLE_MIN_WIDTH}>
-          {criteriaHead}
+          {canEdit ? quickHead : criteriaHead}
           <Table.Tbody>
             {section.subsections.map((subsection) => {
               const cell = cells.subsections.get(subsection.subsectionId);
+              if (canEdit) {
+                const last = quick.lastSaved;
+                return (
+                  <QuickCriteriaRow
+                    key={subsection.subsectionId}
+                    subsection={subsection}
+                    cell={cell}
+                    value={quick.valueOf(subsection.subsectionId, cell)}
+                    mark={cell ? marks.get(subsection.subsectionId) : undefined}
+                    lastSaved={last?.subsectionId === subsection.subsectionId ? last : null}
+                    quick={quick}
+                    onOpen={onOpen}
+                  />
+                );
+              }
               return (
                 <CriteriaRow
                   key={subsection.subsectionId}
@@ -152,3 +183,101 @@ const CriteriaRow = memo(
     before.canViewHistory === after.canViewHistory &&
     before.onOpen === after.onOpen,
 );
+
+interface QuickCriteriaRowProps {
+  subsection: SyncSection['subsections'][number];
+  cell: CellRow | undefined;
+  /** The value last chosen: a tap still saving, else the cell's. */
+  value: number | null;
+  mark: RowMark | undefined;
+  /** This row's last quick save while it can be undone; null otherwise. */
+  lastSaved: QuickSaved | null;
+  quick: QuickScore;
+  onOpen: (modal: OpenModal) => void;
+}
+
+/** One subsection scored in place: the value big, the picker under the name, the form for the rest. */
+const QuickCriteriaRow = memo(function QuickCriteriaRow({
+  subsection,
+  cell,
+  value,
+  mark,
+  lastSaved,
+  quick,
+  onOpen,
+}: QuickCriteriaRowProps) {
+  const name = subsection.subsectionName;
+  return (
+    <Table.Tr aria-label={name}>
+      <Table.Td>
+        <Stack gap={6}>
+          <div>
+            <Text fw={600}>
+              {name}{' '}
+              <Text span size="xs" c="dimmed" fw={400}>
+                max {formatScore(subsection.subsectionMaxScore)}
+              </Text>
+            </Text>
+            {subsection.subsectionDescription && (
+              <Text size="sm" c="dimmed">
+                {subsection.subsectionDescription}
+              </Text>
+            )}
+            {cell?.comments && <Text size="sm">Comments: {cell.comments}</Text>}
+          </div>
+          <QuickScorePicker
+            name={name}
+            max={subsection.subsectionMaxScore}
+            value={value}
+            onPick={(next) => quick.pick(subsection, next, cell)}
+          />
+        </Stack>
+      </Table.Td>
+      <Table.Td ta="right" style={{ verticalAlign: 'top' }}>
+        <Stack gap={6} align="flex-end">
+          <Group gap={4} justify="flex-end" mih={36}>
+            {value !== null ? (
+              <Text fz={28} fw={700} lh={1.1} data-testid="quick-value">
+                {formatScore(value)}
+              </Text>
+            ) : (
+              <Text c="dimmed">not scored</Text>
+            )}
+            {cell && <MarkBadge mark={mark} />}
+          </Group>
+          {lastSaved && lastSaved.previous !== null && (
+            <Button
+              size="sm"
+              variant="light"
+              mih={44}
+              onClick={() => quick.undo(subsection, cell)}
+              aria-label={`Undo ${name}: back to ${formatScore(lastSaved.previous)}`}
+            >
+              Undo
+            </Button>
+          )}
+          <Button
+            size="sm"
+            variant="default"
+            mih={44}
+            onClick={() => onOpen({ type: 'subsection', itemId: subsection.subsectionId })}
+            aria-label={`Comments & photo: ${name}`}
+          >
+            Comments &amp; photo
+          </Button>
+          {cell?.photoSha256 && (
+            <Button
+              size="sm"
+              variant="subtle"
+              mih={44}
+              onClick={() => onOpen({ type: 'photo', title: name, cell })}
+              aria-label={`View photo of ${name}`}
+            >
+              Photo
+            </Button>
+          )}
+        </Stack>
+      </Table.Td>
+    </Table.Tr>
+  );
+});

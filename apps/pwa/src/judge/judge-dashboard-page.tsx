@@ -1,6 +1,6 @@
 import type { SyncCategory, SyncEvent } from '@judging/shared-types';
 import { Alert, Button, Container, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { AlertType, showAlert } from '../alerts/alerts-store.ts';
 import { deviceDb, syncRunner } from '../offline/device.ts';
 import { enqueueCategorySubmit } from '../offline/outbox.ts';
@@ -15,6 +15,7 @@ import {
 import { EventRefusedNotice } from './event-refused-notice.tsx';
 import { formatShortDate, formatShortDateTime, formatShortTime } from '../support/date-format.ts';
 import { ReadyForOfflinePanel } from './ready-for-offline-panel.tsx';
+import { useReturnToSchool, useSchoolsInView } from './schools-in-view.ts';
 import {
   SubmissionState,
   categoryProgress,
@@ -184,6 +185,9 @@ function EventArea({
               key={item.categoryId}
               to="/judge-dashboard/$judgeId/$eventId/$categoryId"
               params={{ judgeId, eventId, categoryId: item.categoryId }}
+              // The schools scroll into view themselves (schools-in-view.ts); a reset to the top
+              // after them would put them back below the fold.
+              resetScroll={false}
               variant={item.categoryId === categoryId ? 'filled' : 'default'}
               size="lg"
               aria-current={item.categoryId === categoryId ? 'page' : undefined}
@@ -199,22 +203,6 @@ function EventArea({
   );
 }
 
-/**
- * Scrolls the row of the school the judge came back from to the middle of the screen (clear of
- * the sticky header and status bar) and puts the focus on its button, once per return.
- */
-function useReturnToSchool(returnToSchoolId: number | undefined) {
-  const tableRef = useRef<HTMLTableElement>(null);
-  useEffect(() => {
-    if (returnToSchoolId === undefined) return;
-    const row = tableRef.current?.querySelector<HTMLElement>(`[data-school-id="${returnToSchoolId}"]`);
-    if (!row) return;
-    row.scrollIntoView({ block: 'center' });
-    row.querySelector<HTMLElement>('a')?.focus({ preventScroll: true });
-  }, [returnToSchoolId]);
-  return tableRef;
-}
-
 function CategorySchools({
   snapshot,
   category,
@@ -226,6 +214,7 @@ function CategorySchools({
 }) {
   const { judgeId, eventId } = snapshot.eventData;
   const tableRef = useReturnToSchool(returnToSchoolId);
+  const headingRef = useSchoolsInView(category.categoryId, returnToSchoolId !== undefined);
   const progress = categoryProgress(snapshot.cells, category);
   const submission = submissionState(category, snapshot.outbox);
   const isLocked = submission === SubmissionState.Submitted || submission === SubmissionState.Queued;
@@ -233,7 +222,7 @@ function CategorySchools({
   return (
     <Stack gap="sm" component="section" aria-labelledby="schools-heading">
       <Group justify="space-between" align="flex-end">
-        <Title order={2} size="h3" id="schools-heading">
+        <Title order={2} size="h3" id="schools-heading" ref={headingRef} tabIndex={-1}>
           {category.categoryName}: schools
         </Title>
         <Text size="sm" c="dimmed">

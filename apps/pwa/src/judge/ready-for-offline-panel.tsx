@@ -1,19 +1,14 @@
-import { Alert, Button, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, Button, Group, Paper, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useEffect, useId, useState } from 'react';
 import { AlertType, showAlert } from '../alerts/alerts-store.ts';
 import { syncRunner } from '../offline/device.ts';
 import { installApp, useInstallOffer } from '../pwa/install-prompt.ts';
 import { repairPrecache, useOfflineCheck } from '../pwa/offline-check.ts';
-import { WorkerState } from '../pwa/offline-readiness.ts';
+import { readinessAdvice } from '../pwa/offline-readiness.ts';
 import { useJudgeSession } from '../session/session-context.tsx';
 import type { JudgeEventSnapshot } from './judge-event-source.ts';
-import { formatBytes } from './judge-format.ts';
-import { formatShortDateTime } from '../support/date-format.ts';
-
-interface StorageState {
-  isPersisted: boolean | null;
-  freeBytes: number | null;
-}
+import { ReadinessChecks, type StorageState } from './readiness-checks.tsx';
+import classes from './ready-for-offline-panel.module.css';
 
 async function readStorageState(): Promise<StorageState> {
   const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
@@ -44,37 +39,14 @@ function eventEndMs(endDate: string): number {
   return end.getTime();
 }
 
-/** A check's mark: done, not (yet) done, unknown, or advice that does not stop offline judging. */
-type Mark = boolean | null | 'advice';
-
-function Check({ isOk, children }: { isOk: Mark; children: ReactNode }) {
-  const [color, symbol] =
-    isOk === 'advice' ? ['orange.8', 'i'] : isOk ? ['basil.7', '✓'] : isOk === null ? ['gray.6', '?'] : ['red.7', '!'];
-  return (
-    <List.Item
-      icon={
-        <ThemeIcon size={26} radius="xl" color={color} aria-hidden>
-          {symbol}
-        </ThemeIcon>
-      }
-    >
-      {children}
-    </List.Item>
-  );
-}
-
-function workerLine(worker: WorkerState | null): string {
-  if (worker === WorkerState.Active) return 'installed in this browser: it opens without a network';
-  if (worker === WorkerState.Unsupported) {
-    return 'this browser cannot keep the app for offline use: use Chrome, Edge or Safari, not a private window';
-  }
-  return 'still downloading for offline use: keep this page open and online';
-}
+/** The line the panel becomes once the tablet is ready: all it shows until tapped. */
+export const READY_LINE = 'Ready to judge offline ✓';
 
 /**
  * "Ready for offline": the app installed in the browser with all its files, the event and the
- * photos on this tablet; one line says when all hold (offline-readiness.ts). Storage, free space
- * and the login are advice beside it, with what the judge can do about each.
+ * photos on this tablet (offline-readiness.ts). Until all hold, the panel lists each check with
+ * what is missing; once they hold it is one line, with a count of the advice that applies
+ * (storage, free space, the login) and the checks on tap, so it no longer fills the first screen.
  */
 export function ReadyForOfflinePanel({ snapshot }: { snapshot: JudgeEventSnapshot }) {
   const { session, isExpired } = useJudgeSession();
@@ -85,7 +57,9 @@ export function ReadyForOfflinePanel({ snapshot }: { snapshot: JudgeEventSnapsho
   const { eventData } = snapshot;
   const expiresAt = session?.expiresAt ?? null;
   const isTokenValid = expiresAt === null ? null : Date.parse(expiresAt) >= eventEndMs(eventData.event.eventEndDate);
-  const precache = offline.precache;
+  const [isOpen, setIsOpen] = useState(false);
+  const lineId = useId();
+  const detailsId = useId();
 
   const refresh = async () => {
     setIsRefreshing(true);
@@ -111,129 +85,114 @@ export function ReadyForOfflinePanel({ snapshot }: { snapshot: JudgeEventSnapsho
     await rereadStorage();
   };
 
-  return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="offline-ready-heading">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={2} size="h3" id="offline-ready-heading">
-            Ready for offline
-          </Title>
-          <Button variant="default" onClick={() => void refresh()} loading={isRefreshing}>
-            Refresh now
-          </Button>
-        </Group>
-        <div role="status" aria-live="polite" data-testid="offline-verdict" data-ready={offline.isReady}>
-          {offline.isReady ? (
-            <Text fw={700} p="xs">
-              ✓ This tablet is ready to judge offline
+  const checks = (
+    <ReadinessChecks
+      offline={offline}
+      eventData={eventData}
+      storage={storage}
+      install={install}
+      onInstall={() => void askInstall()}
+      login={{ expiresAt, isExpired, isTokenValid }}
+    />
+  );
+  const refreshButton = (
+    <Button variant="default" onClick={() => void refresh()} loading={isRefreshing}>
+      Refresh now
+    </Button>
+  );
+
+  // One live region across the panel's three shapes, so a screen reader hears the verdict change.
+  const announced = (
+    <VisuallyHidden role="status" aria-live="polite">
+      {offline.worker === null
+        ? 'Checking whether this tablet is ready to judge offline.'
+        : offline.isReady
+          ? 'This tablet is ready to judge offline.'
+          : 'This tablet is not ready for offline yet.'}
+    </VisuallyHidden>
+  );
+
+  // The first read takes a moment: a line of the ready line's height meanwhile, so the page below
+  // does not jump up as a full panel of "checking…" folds away.
+  if (offline.worker === null) {
+    return (
+      <>
+        {announced}
+        <Paper withBorder radius="md" component="section" aria-label="Ready for offline">
+          <div data-testid="offline-verdict" data-ready="checking">
+            <Text className={classes.readyLine} c="dimmed">
+              Checking whether this tablet is ready to judge offline…
             </Text>
-          ) : (
+          </div>
+        </Paper>
+      </>
+    );
+  }
+
+  if (offline.isReady) {
+    const tips = readinessAdvice({
+      isPersisted: storage.isPersisted,
+      freeBytes: storage.freeBytes,
+      isLoginValidThroughEvent: isTokenValid,
+    }).length;
+    return (
+      <>
+        {announced}
+        <Paper withBorder radius="md" component="section" aria-labelledby={lineId}>
+          <div data-testid="offline-verdict" data-ready>
+            <UnstyledButton
+              id={lineId}
+              className={classes.readyLine}
+              aria-expanded={isOpen}
+              aria-controls={detailsId}
+              onClick={() => setIsOpen((open) => !open)}
+            >
+              <Text span fw={700}>
+                {READY_LINE}
+              </Text>
+              {tips > 0 && (
+                <Text span size="sm" fw={600}>
+                  · {tips === 1 ? '1 tip' : `${tips} tips`}
+                </Text>
+              )}
+              <Text span size="sm" c="dimmed" ml="auto">
+                {isOpen ? 'Hide details' : 'Details'}
+              </Text>
+            </UnstyledButton>
+          </div>
+          <div id={detailsId}>
+            {isOpen && (
+              <Stack gap="sm" px="md" pb="md">
+                {checks}
+                <Group justify="flex-end">{refreshButton}</Group>
+              </Stack>
+            )}
+          </div>
+        </Paper>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {announced}
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="offline-ready-heading">
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Title order={2} size="h3" id="offline-ready-heading">
+              Ready for offline
+            </Title>
+            {refreshButton}
+          </Group>
+          <div data-testid="offline-verdict" data-ready={false}>
             <Alert color="orange" variant="light" p="xs">
               {/* The body's own colour: orange text on the orange alert reads 4.3:1, under AA. */}
               <Text fw={700}>Not ready for offline yet: stay online until the red items below are done</Text>
             </Alert>
-          )}
-        </div>
-        <List spacing="xs" center>
-          <Check isOk={offline.worker === null ? null : offline.worker === WorkerState.Active}>
-            <Text span fw={600}>
-              App
-            </Text>{' '}
-            <Text span data-testid="offline-worker">
-              {offline.worker === null ? 'checking…' : workerLine(offline.worker)}
-            </Text>
-          </Check>
-          <Check
-            isOk={precache === null ? (offline.worker === WorkerState.Active ? null : false) : precache.missing === 0}
-          >
-            <Text span fw={600}>
-              App files
-            </Text>{' '}
-            <Text span data-testid="offline-files">
-              {precache === null
-                ? offline.worker === WorkerState.Active
-                  ? 'checking…'
-                  : 'not on this tablet yet'
-                : precache.missing === 0
-                  ? `all ${precache.expected} on this tablet`
-                  : `${precache.missing} of ${precache.expected} missing: press Refresh now while online`}
-            </Text>
-          </Check>
-          <Check isOk>
-            <Text span fw={600}>
-              Data downloaded
-            </Text>{' '}
-            {formatShortDateTime(eventData.downloadedAt)}; last refreshed{' '}
-            <Text span data-testid="last-refreshed">
-              {formatShortDateTime(eventData.refreshedAt)}
-            </Text>
-          </Check>
-          <Check isOk={offline.photos === null ? null : offline.photos.missingUnsent === 0}>
-            <Text span fw={600}>
-              Photos
-            </Text>{' '}
-            {offline.photos === null
-              ? 'checking…'
-              : offline.photos.missingUnsent > 0
-                ? `${offline.photos.missingUnsent} photo(s) of unsent scores are missing from this tablet`
-                : offline.photos.referenced === 0
-                  ? 'none taken yet'
-                  : offline.photos.onlineOnly > 0
-                    ? `on this tablet, except ${offline.photos.onlineOnly} taken on another device (they open only online)`
-                    : `all ${offline.photos.referenced} on this tablet`}
-          </Check>
-          <Check isOk={storage.isPersisted === false ? 'advice' : storage.isPersisted}>
-            <Stack gap={6}>
-              <Text span>
-                <Text span fw={600}>
-                  Storage
-                </Text>{' '}
-                {storage.isPersisted
-                  ? 'kept: the browser will not clear this tablet’s scores'
-                  : storage.isPersisted === null
-                    ? 'unknown'
-                    : install.isInstalled
-                      ? 'the browser may clear unsent scores when space runs low: send them when you can'
-                      : 'the browser may clear this tablet’s data when space runs low. Install the app on the home screen: an installed app keeps its data.'}
-              </Text>
-              {!install.isInstalled && install.canInstall && (
-                <Group gap="xs">
-                  <Button size="sm" onClick={() => void askInstall()}>
-                    Install the app
-                  </Button>
-                  <Text size="sm" c="dimmed">
-                    It then opens from its icon on the home screen, like any app.
-                  </Text>
-                </Group>
-              )}
-              {!install.isInstalled && !install.canInstall && storage.isPersisted === false && (
-                <Text size="sm" c="dimmed">
-                  Chrome or Edge: menu ⋮ → Install app (or Add to Home screen). iPad Safari: Share → Add to Home Screen.
-                  Then open the app from its icon and log in there.
-                </Text>
-              )}
-            </Stack>
-          </Check>
-          <Check isOk={storage.freeBytes === null ? null : storage.freeBytes > 50 * 1024 * 1024 ? true : 'advice'}>
-            <Text span fw={600}>
-              Free space
-            </Text>{' '}
-            {storage.freeBytes === null ? 'unknown' : formatBytes(storage.freeBytes)}
-          </Check>
-          <Check isOk={isTokenValid === false ? 'advice' : isTokenValid}>
-            <Text span fw={600}>
-              Login
-            </Text>{' '}
-            {expiresAt === null
-              ? 'unknown'
-              : isExpired
-                ? `ended ${formatShortDateTime(expiresAt)}: keep scoring here, and log in again once online to send your scores`
-                : isTokenValid
-                  ? `valid through the event (until ${formatShortDateTime(expiresAt)})`
-                  : `expires ${formatShortDateTime(expiresAt)}, before the event ends: log in again on the event day while online`}
-          </Check>
-        </List>
-      </Stack>
-    </Paper>
+          </div>
+          {checks}
+        </Stack>
+      </Paper>
+    </>
   );
 }

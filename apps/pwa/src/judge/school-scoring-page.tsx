@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { CellKind } from '../offline/device-db.ts';
 import { syncRunner } from '../offline/device.ts';
-import { AnchorLink } from '../routing/links.tsx';
+import { AnchorLink, ButtonLink } from '../routing/links.tsx';
 import { AppliedItemsTable } from './applied-items-table.tsx';
 import { CriteriaTable } from './criteria-table.tsx';
 import { EventRefusedNotice } from './event-refused-notice.tsx';
@@ -13,13 +13,22 @@ import { useJudgeEventSnapshot, type JudgeEventLoad, type JudgeEventSnapshot } f
 import type { ScoringSearch } from './judge-routing.ts';
 import type { SheetContext } from './score-actions.ts';
 import { appliedCells, disqualificationKind, penaltyKind, type AppliedItemKind } from './score-item-kinds.ts';
-import { SubmissionState, removedItems, rowMarks, runningSheet, sheetCells, submissionState } from './scoring-view.ts';
+import {
+  SubmissionState,
+  removedItems,
+  rowMarks,
+  runningSheet,
+  schoolsInOrder,
+  sheetCells,
+  submissionState,
+} from './scoring-view.ts';
 import { itemMarks, type OpenModal } from './sheet-rows.ts';
 import { showSyncNote } from './sync-note.ts';
 import SheetModals from './sheet-modals.tsx';
 import { SyncStatusBar } from './sync-status-bar.tsx';
 import { NotSentMark } from './unsent-marks.tsx';
 import { SUBMITTED_ON_TABLET, SUBMITTED_ON_TABLET_DETAIL, receivedByServer, sheetDone } from './sync-wording.ts';
+import { useQuickScore } from './use-quick-score.ts';
 
 /**
  * Whether the sheet's dialogs are mounted: from the first one opened on (until then all are
@@ -49,6 +58,10 @@ export function SchoolScoringPage({ search, load }: { search: ScoringSearch; loa
   const school = category?.schools.find((item) => item.schoolId === schoolId);
   const section = category?.sections.find((item) => item.sectionId === sectionId);
   const sheet = useSheetContext(search, school?.schoolName, section?.sectionName);
+  // The next school in the running order, on the same section: moving on costs one tap.
+  const schools = category ? schoolsInOrder(category) : [];
+  const place = schools.findIndex((item) => item.schoolId === schoolId);
+  const nextSchool = place < 0 ? undefined : schools[place + 1];
   if (load.status === 'refused') {
     return (
       <Container size="lg" py="lg">
@@ -78,7 +91,10 @@ export function SchoolScoringPage({ search, load }: { search: ScoringSearch; loa
           <Alert color="yellow">This sheet is not one of yours.</Alert>
         ) : (
           <ScoreSheet
+            // A new school is a new sheet: its dialogs and its undo start afresh.
+            key={`${schoolId}:${sectionId}`}
             snapshot={snapshot}
+            nextSchool={nextSchool}
             section={section}
             sheet={sheet}
             submission={submissionState(category, snapshot.outbox)}
@@ -107,12 +123,14 @@ function useSheetContext(
 
 function ScoreSheet({
   snapshot,
+  nextSchool,
   section,
   sheet,
   submission,
   submittedAt,
 }: {
   snapshot: JudgeEventSnapshot;
+  nextSchool: { schoolId: number; schoolName: string } | undefined;
   section: SyncSection;
   sheet: SheetContext;
   submission: SubmissionState;
@@ -132,6 +150,7 @@ function ScoreSheet({
   const marksOf = (kind: CellKind) => itemMarks(marks, sheet, kind);
   const close = useCallback(() => setOpen(null), []);
   const modalsWanted = useSheetModalsWanted(open);
+  const quick = useQuickScore(sheet);
 
   const done = () => {
     showSyncNote(sheetDone(marks.size, syncRunner.getStatus().connection));
@@ -228,14 +247,27 @@ function ScoreSheet({
         canEdit={canEdit}
         canViewHistory={canViewHistory}
         onOpen={setOpen}
+        quick={quick}
       />
       {appliedTable(penaltyKind)}
       {appliedTable(disqualificationKind)}
       {canEdit && (
         <Stack gap={4} align="flex-end">
-          <Button size="lg" disabled={!allScored} onClick={done}>
-            Done
-          </Button>
+          <Group gap="sm" justify="flex-end">
+            <Button size="lg" variant={nextSchool ? 'default' : 'filled'} disabled={!allScored} onClick={done}>
+              Done
+            </Button>
+            {nextSchool && (
+              <ButtonLink
+                to="/school-scoring"
+                search={{ ...sheetPlace(sheet), schoolId: nextSchool.schoolId }}
+                size="lg"
+                aria-label={`Next school: ${nextSchool.schoolName}`}
+              >
+                Next school: {nextSchool.schoolName}
+              </ButtonLink>
+            )}
+          </Group>
           {!allScored && (
             <Text size="sm" c="dimmed">
               All criteria subsections must be scored.
@@ -298,6 +330,11 @@ const RunningTotal = memo(function RunningTotal({
     </Paper>
   );
 });
+
+/** The sheet's address without its names. */
+function sheetPlace({ judgeId, eventId, categoryId, sectionId, schoolId }: SheetContext): ScoringSearch {
+  return { judgeId, eventId, categoryId, sectionId, schoolId };
+}
 
 /** "Received by the server at 10:42": the server's own time of the submission. */
 function ReceivedAt({ at }: { at: string | null }) {

@@ -1,8 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
+  LOW_FREE_BYTES,
+  ReadinessAdvice,
   WorkerState,
   isReadyForOffline,
+  readinessAdvice,
   missingFromPrecache,
   photoStatus,
   precacheCacheKey,
@@ -63,6 +66,15 @@ test('ready only when the worker is active, the precache complete, the event and
   assert.is(isReadyForOffline({ ...ready, hasEventData: false }), false);
   assert.is(isReadyForOffline({ ...ready, photos: null }), false);
   assert.is(isReadyForOffline({ ...ready, photos: { referenced: 2, missingUnsent: 1, onlineOnly: 0 } }), false);
+});
+
+test('advice applies only for what is known to need it', () => {
+  const safe = { isPersisted: true, freeBytes: LOW_FREE_BYTES + 1, isLoginValidThroughEvent: true };
+  assert.equal(readinessAdvice(safe), []);
+  assert.equal(readinessAdvice({ isPersisted: null, freeBytes: null, isLoginValidThroughEvent: null }), []);
+  assert.equal(readinessAdvice({ ...safe, isPersisted: false }), [ReadinessAdvice.Storage]);
+  assert.equal(readinessAdvice({ ...safe, freeBytes: LOW_FREE_BYTES }), [ReadinessAdvice.FreeSpace]);
+  assert.equal(readinessAdvice({ ...safe, isLoginValidThroughEvent: false }), [ReadinessAdvice.Login]);
 });
 
 test.run();

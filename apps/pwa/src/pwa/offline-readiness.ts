@@ -91,3 +91,33 @@ export function isReadyForOffline(inputs: OfflineReadinessInputs): boolean {
     inputs.photos.missingUnsent === 0
   );
 }
+
+/** Below this much free space the tablet may not hold a day of photos. */
+export const LOW_FREE_BYTES = 50 * 1024 * 1024;
+
+export interface ReadinessAdviceInputs {
+  /** Whether the browser keeps this site's data under pressure; null when it cannot say. */
+  isPersisted: boolean | null;
+  freeBytes: number | null;
+  /** Whether the login lasts through the event's last day; null when unknown. */
+  isLoginValidThroughEvent: boolean | null;
+}
+
+export const ReadinessAdvice = {
+  Storage: 'storage',
+  FreeSpace: 'free-space',
+  Login: 'login',
+} as const;
+export type ReadinessAdvice = (typeof ReadinessAdvice)[keyof typeof ReadinessAdvice];
+
+/**
+ * The advice that applies: what the judge could do to keep the day safe, none of which stops
+ * offline judging. Only known facts count: an unknown is not advice.
+ */
+export function readinessAdvice(inputs: ReadinessAdviceInputs): ReadinessAdvice[] {
+  const advice: ReadinessAdvice[] = [];
+  if (inputs.isPersisted === false) advice.push(ReadinessAdvice.Storage);
+  if (inputs.freeBytes !== null && inputs.freeBytes <= LOW_FREE_BYTES) advice.push(ReadinessAdvice.FreeSpace);
+  if (inputs.isLoginValidThroughEvent === false) advice.push(ReadinessAdvice.Login);
+  return advice;
+}
