@@ -22,7 +22,7 @@ export function getSchoolPenalties(eventId: number, categoryId: number, schoolId
   );
 }
 
-/** PUT run/coordinator/confirm/event/{e}/category/{c}/school/{s}: marks the school's review Complete. */
+/** PUT run/coordinator/confirm/event/{e}/category/{c}/school/{s}: saves decisions (Complete once none awaits one). */
 export function confirmSchoolPenalties(eventId: number, categoryId: number, schoolId: number, list: ConfirmationList) {
   return api.put(
     `/run/coordinator/confirm/event/${eventId}/category/${categoryId}/school/${schoolId}`,
@@ -35,6 +35,15 @@ export function confirmSchoolPenalties(eventId: number, categoryId: number, scho
 export function markSchoolPenaltiesViewed(eventId: number, categoryId: number, schoolId: number) {
   return api.post(
     `/run/coordinator/viewed/event/${eventId}/category/${categoryId}/school/${schoolId}`,
+    {},
+    SuccessMessageSchema,
+  );
+}
+
+/** POST run/coordinator/confirm-remaining/event/{e}/category/{c}: confirms every item still awaiting a decision. */
+export function confirmRemainingPenalties(eventId: number, categoryId: number) {
+  return api.post(
+    `/run/coordinator/confirm-remaining/event/${eventId}/category/${categoryId}`,
     {},
     SuccessMessageSchema,
   );

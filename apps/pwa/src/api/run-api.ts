@@ -1,4 +1,10 @@
-import { CoordinatorEventSchema, RejectedEditListSchema, RunStatusResponseSchema } from '@judging/shared-types';
+import {
+  CoordinatorEventSchema,
+  RejectedEditListSchema,
+  RunStatusResponseSchema,
+  type ExcuseJudgeBody,
+  type ReplaceJudgeBody,
+} from '@judging/shared-types';
 import { API_BASE } from './api-client.ts';
 import { api } from './api.ts';
 
@@ -33,4 +39,22 @@ export function coordinatorStreamPath(eventId: number): string {
 /** GET run/coordinator/event/{e}/rejected: judge edits the server refused, newest first. */
 export function getRejectedEdits(eventId: number, signal?: AbortSignal) {
   return api.get(`/run/coordinator/event/${eventId}/rejected`, RejectedEditListSchema, { signal });
+}
+
+/** POST run/coordinator/event/{e}/category/{c}/judge/{j}/excuse: the judge stops owing those sections (decisions §9). */
+export function excuseJudge(eventId: number, categoryId: number, judgeId: number, body: ExcuseJudgeBody) {
+  return api.post(
+    `/run/coordinator/event/${eventId}/category/${categoryId}/judge/${judgeId}/excuse`,
+    body,
+    RunStatusResponseSchema,
+  );
+}
+
+/** POST …/judge/{j}/replace: excuse, and assign another judge to the same sections with an empty sheet. */
+export function replaceJudge(eventId: number, categoryId: number, judgeId: number, body: ReplaceJudgeBody) {
+  return api.post(
+    `/run/coordinator/event/${eventId}/category/${categoryId}/judge/${judgeId}/replace`,
+    body,
+    RunStatusResponseSchema,
+  );
 }

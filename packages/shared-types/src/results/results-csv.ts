@@ -2,12 +2,15 @@
 // numbers match the screens exactly (formatScore: 2 decimals, half-up). Scores and counts are
 // number cells; names and labels are text cells, which toCsv neutralises (csv/csv.ts).
 import { csvNumber, type CsvNumber, type CsvTable } from '../csv/csv.ts';
-import { NO_SCORE, formatScore } from '../scoring/display.ts';
+import { formatScore } from '../scoring/display.ts';
 import type { ResultsCategory, ResultsReport } from './results.schemas.ts';
 
-/** A score nobody has given is "—", as on every screen (decisions §9). */
+/**
+ * A score nobody has given (null, "—" on screens, decisions §9) is an empty cell: the column
+ * stays numbers a spreadsheet can sum, and an empty cell is how CSV says "no value".
+ */
 function scoreCell(score: number | null): CsvNumber | string {
-  return score === null ? NO_SCORE : csvNumber(score, formatScore);
+  return score === null ? '' : csvNumber(score, formatScore);
 }
 
 function resultsLabel(report: ResultsReport, category: ResultsCategory): string {

@@ -156,7 +156,7 @@ Allowance("the seed's score form with a photo follows the same rule: 403, nothin
   const form = multipartBody([
     { name: 'penaltyId', value: '1' },
     { name: 'penaltyAmount', value: '1' },
-    { name: 'file', file: { filename: 'p.jpg', contentType: 'image/jpeg', bytes: image.bytes } },
+    { name: 'penaltyFile', file: { filename: 'p.jpg', contentType: 'image/jpeg', bytes: image.bytes } },
   ]);
   await assertRefusedLeavingNothing(
     t,

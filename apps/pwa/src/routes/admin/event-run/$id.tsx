@@ -7,7 +7,15 @@ import { useConfirmDialog } from '../../../layout/confirm-dialog.tsx';
 import { useApiQuery } from '../../../admin/use-api-query.ts';
 import { useSaveAction } from '../../../admin/use-save-action.ts';
 import { showAlert } from '../../../alerts/alerts-store.ts';
-import { completeEvent, getCoordinatorEvent, getRejectedEdits, startEvent, unlockJudge } from '../../../api/run-api.ts';
+import {
+  completeEvent,
+  excuseJudge,
+  getCoordinatorEvent,
+  getRejectedEdits,
+  replaceJudge,
+  startEvent,
+  unlockJudge,
+} from '../../../api/run-api.ts';
 import { exportLinkProps } from '../../../results/results-toolbar.tsx';
 import { ScoreHistoryModal, type HistoryTarget } from '../../../history/score-history-modal.tsx';
 import { showRunIssue } from '../../../results/run-errors.ts';
@@ -15,6 +23,8 @@ import { ButtonLink, HrefAnchor } from '../../../routing/links.tsx';
 import { idParams } from '../../../routing/route-schemas.ts';
 import { useSession } from '../../../session/session-context.tsx';
 import { AdminPageTitle } from '../-admin-page-title.tsx';
+import { EndBlockers } from './-components/end-blockers.tsx';
+import { ExcuseJudgeModal, type ExcuseChoice, type ExcuseRequest } from './-components/excuse-judge-modal.tsx';
 import { JudgeTable } from './-components/judge-table.tsx';
 import { RefusedEdits } from './-components/refused-edits.tsx';
 import { unreadyCategories } from './-components/start-readiness.ts';
@@ -42,6 +52,7 @@ function RunEventScreen({ user, eventId }: { user: SessionUser; eventId: number 
   const { ask, dialog } = useConfirmDialog();
   const { isSaving, save } = useSaveAction();
   const [history, setHistory] = useState<HistoryTarget | null>(null);
+  const [excuse, setExcuse] = useState<ExcuseRequest | null>(null);
   const reload = () => {
     run.reload();
     refused.reload();
@@ -85,12 +96,31 @@ function RunEventScreen({ user, eventId }: { user: SessionUser; eventId: number 
     );
     if (isConfirmed) await act(() => startEvent(eventId));
   };
-  const onEnd = async () => {
+  const onEnd = async (event: CoordinatorEvent) => {
+    if (!event.canEnd) {
+      // decisions §9: End names what blocks it and where to act, instead of a bare refusal.
+      await ask(<EndBlockers event={event} />, 'Close');
+      return;
+    }
     const isConfirmed = await ask(
       'Are you sure you want to end this event? Scores can no longer change and the results become final.',
       'End event',
     );
     if (isConfirmed) await act(() => completeEvent(eventId));
+  };
+  const onExcuse = async (request: ExcuseRequest, choice: ExcuseChoice) => {
+    const { categoryId } = request.category;
+    const { judgeId } = request.judge;
+    await act(() =>
+      choice.replacementJudgeId === null
+        ? excuseJudge(eventId, categoryId, judgeId, { sectionIds: choice.sectionIds, reason: choice.reason })
+        : replaceJudge(eventId, categoryId, judgeId, {
+            sectionIds: choice.sectionIds,
+            reason: choice.reason,
+            replacementJudgeId: choice.replacementJudgeId,
+          }),
+    );
+    setExcuse(null);
   };
   const onUnlock = async (judgeId: number, categoryId: number, judgeName: string) => {
     const isConfirmed = await ask(
@@ -115,7 +145,7 @@ function RunEventScreen({ user, eventId }: { user: SessionUser; eventId: number 
               </Badge>
               {view.eventStatus === EventStatusValues.Started && !view.canEnd && (
                 <Text size="sm" c="dimmed">
-                  End event is offered once every judge is complete.
+                  Not ready to end: see below.
                 </Text>
               )}
             </Group>
@@ -128,8 +158,13 @@ function RunEventScreen({ user, eventId }: { user: SessionUser; eventId: number 
                 Start event
               </Button>
             )}
-            {canRun && view.eventStatus === EventStatusValues.Started && view.canEnd && (
-              <Button color="red" loading={isSaving} onClick={() => void onEnd()}>
+            {canRun && view.eventStatus === EventStatusValues.Started && (
+              <Button
+                color="red"
+                variant={view.canEnd ? 'filled' : 'outline'}
+                loading={isSaving}
+                onClick={() => void onEnd(view)}
+              >
                 End event
               </Button>
             )}
@@ -140,6 +175,11 @@ function RunEventScreen({ user, eventId }: { user: SessionUser; eventId: number 
           </Group>
         )}
       </Group>
+      {view && view.eventStatus === EventStatusValues.Started && !view.canEnd && (
+        <Paper withBorder p="md" component="section" aria-label="What keeps the event from ending">
+          <EndBlockers event={view} />
+        </Paper>
+      )}
       {view && refused.data && <RefusedEdits list={refused.data} />}
       {view?.categories.map((category) => (
         <Paper key={category.categoryId} withBorder p="md" component="section" aria-label={category.categoryName}>
@@ -167,6 +207,8 @@ function RunEventScreen({ user, eventId }: { user: SessionUser; eventId: number 
             canViewAsJudge={canViewAsJudge(user)}
             canUnlock={canRun && view.eventStatus === EventStatusValues.Started}
             onUnlock={(judgeId, name) => void onUnlock(judgeId, category.categoryId, name)}
+            canExcuse={canRun && view.eventStatus !== EventStatusValues.Closed}
+            onExcuse={(judge, mode) => setExcuse({ mode, category, judge })}
             onHistory={(judgeId, name) =>
               setHistory({
                 eventId,
@@ -179,6 +221,15 @@ function RunEventScreen({ user, eventId }: { user: SessionUser; eventId: number 
       ))}
       {view && view.categories.length === 0 && <Text c="dimmed">This event has no categories yet.</Text>}
       {dialog}
+      {excuse && (
+        <ExcuseJudgeModal
+          request={excuse}
+          stateId={user.state.stateId}
+          isSaving={isSaving}
+          onClose={() => setExcuse(null)}
+          onConfirm={(choice) => void onExcuse(excuse, choice)}
+        />
+      )}
       <ScoreHistoryModal target={history} onClose={() => setHistory(null)} />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { describeClockSkew, type RunCategory } from '@judging/shared-types';
+import { describeClockSkew, type RunCategory, type RunJudge } from '@judging/shared-types';
 import { Badge, Button, Group, Progress, Table, Text, VisuallyHidden } from '@mantine/core';
 import { HrefButton } from '../../../../routing/links.tsx';
 import { formatTimeOnDay } from '../../../../support/date-format.ts';
@@ -9,6 +9,9 @@ interface JudgeTableProps {
   canViewAsJudge: boolean;
   canUnlock: boolean;
   onUnlock(judgeId: number, judgeName: string): void;
+  /** Excuse and Replace are offered (an editor, the event not closed). */
+  canExcuse: boolean;
+  onExcuse(judge: RunJudge, mode: 'excuse' | 'replace'): void;
   /** Opens the judge's score history in this category (every admin-area role reads it). */
   onHistory(judgeId: number, judgeName: string): void;
 }
@@ -19,9 +22,19 @@ function formatSyncTime(at: string | null): string {
 }
 
 const statusColors = { '-': 'gray', 'In Progress': 'blue', Complete: 'green' } as const;
+const excusedColor = 'gray';
 
 /** One category's judges: name, sections, status, progress, last sync (and a device clock that is off), history, view as judge, unlock. */
-export function JudgeTable({ eventId, category, canViewAsJudge, canUnlock, onUnlock, onHistory }: JudgeTableProps) {
+export function JudgeTable({
+  eventId,
+  category,
+  canViewAsJudge,
+  canUnlock,
+  onUnlock,
+  canExcuse,
+  onExcuse,
+  onHistory,
+}: JudgeTableProps) {
   if (category.judges.length === 0) return <Text c="dimmed">No judges are assigned to this category.</Text>;
   return (
     <Table.ScrollContainer minWidth={640}>
@@ -45,15 +58,23 @@ export function JudgeTable({ eventId, category, canViewAsJudge, canUnlock, onUnl
             return (
               <Table.Tr key={judge.judgeId} data-judge-id={judge.judgeId}>
                 <Table.Td fw={600}>{name}</Table.Td>
-                <Table.Td>{judge.sectionNames.join(', ')}</Table.Td>
+                <Table.Td>
+                  {judge.sections.map((section, index) => (
+                    <Text key={section.sectionId} span size="sm" c={section.isExcused ? 'dimmed' : undefined}>
+                      {index > 0 ? ', ' : ''}
+                      {section.isExcused ? <s>{section.sectionName}</s> : section.sectionName}
+                      {section.isExcused ? ' (excused)' : ''}
+                    </Text>
+                  ))}
+                </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Badge
-                    color={statusColors[judge.status]}
+                    color={judge.isExcused ? excusedColor : statusColors[judge.status]}
                     variant="light"
                     data-testid="judge-status"
                     styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
                   >
-                    {judge.status}
+                    {judge.isExcused ? 'Excused' : judge.status}
                   </Badge>
                   {judge.reopened && (
                     <Text
@@ -100,6 +121,16 @@ export function JudgeTable({ eventId, category, canViewAsJudge, canUnlock, onUnl
                       <Button size="xs" color="orange" onClick={() => onUnlock(judge.judgeId, name)}>
                         Unlock
                       </Button>
+                    )}
+                    {canExcuse && !judge.isSubmitted && !judge.isExcused && (
+                      <>
+                        <Button size="xs" variant="light" color="orange.9" onClick={() => onExcuse(judge, 'excuse')}>
+                          Excuse
+                        </Button>
+                        <Button size="xs" variant="light" onClick={() => onExcuse(judge, 'replace')}>
+                          Replace
+                        </Button>
+                      </>
                     )}
                   </Group>
                 </Table.Td>

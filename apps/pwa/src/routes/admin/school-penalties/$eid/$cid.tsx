@@ -1,8 +1,10 @@
-import { Alert, Badge, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useAdminWriteAccess } from '../../../../admin/admin-permissions.ts';
 import { useApiQuery } from '../../../../admin/use-api-query.ts';
-import { getCategoryPenalties } from '../../../../api/review-api.ts';
+import { useSaveAction } from '../../../../admin/use-save-action.ts';
+import { showAlert } from '../../../../alerts/alerts-store.ts';
+import { confirmRemainingPenalties, getCategoryPenalties } from '../../../../api/review-api.ts';
 import { reviewStatusColor } from '../../../../results/review-status.ts';
 import { showRunIssue } from '../../../../results/run-errors.ts';
 import { ButtonLink } from '../../../../routing/links.tsx';
@@ -20,6 +22,18 @@ function SchoolPenaltiesPage() {
   const list = useApiQuery(`penalties-${eid}-${cid}`, (signal) => getCategoryPenalties(eid, cid, signal), showRunIssue);
   const data = list.data;
   const canReview = data !== undefined && access.canRunEvent(data.eventStatus) && data.isReviewEnabled;
+  const { isSaving, save } = useSaveAction();
+  const awaiting = data?.schools.filter((school) => school.status !== 'Complete') ?? [];
+  // decisions §9: one audited decision per item, for every item nobody has decided yet.
+  const onConfirmRemaining = async () => {
+    try {
+      const answer = await save(confirmRemainingPenalties(eid, cid));
+      showAlert({ type: 'Success', message: answer.message });
+    } catch (error) {
+      showRunIssue(error);
+    }
+    list.reload();
+  };
   return (
     <Stack gap="md">
       <ButtonLink to="/admin/event-run/$id" params={{ id: eid }} variant="default" size="sm" w="fit-content">
@@ -28,8 +42,19 @@ function SchoolPenaltiesPage() {
       <AdminPageTitle>School penalties{data ? `: ${data.categoryName}` : ''}</AdminPageTitle>
       {data && !data.isReviewEnabled && (
         <Alert color="yellow">
-          Review opens once every judge of this category has submitted, and closes when the event ends.
+          Review opens once every judge who owes work in this category has submitted, and closes when the event ends.
         </Alert>
+      )}
+      {canReview && awaiting.length > 0 && (
+        <Group gap="sm">
+          <Button w="fit-content" loading={isSaving} onClick={() => void onConfirmRemaining()}>
+            Confirm all remaining
+          </Button>
+          <Text size="sm" c="dimmed">
+            {awaiting.length === 1 ? '1 school awaits' : `${awaiting.length} schools await`} a decision; the event can
+            end only once none does.
+          </Text>
+        </Group>
       )}
       {data && data.schools.length === 0 && <Text c="dimmed">No school has penalties or disqualifications.</Text>}
       {data && data.schools.length > 0 && (

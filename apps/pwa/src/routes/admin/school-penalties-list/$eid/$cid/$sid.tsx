@@ -6,10 +6,9 @@ import {
   type SchoolPenalties,
 } from '@judging/shared-types';
 import { Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useAdminWriteAccess } from '../../../../../admin/admin-permissions.ts';
-import { useConfirmDialog } from '../../../../../layout/confirm-dialog.tsx';
 import { useApiQuery } from '../../../../../admin/use-api-query.ts';
 import { useSaveAction } from '../../../../../admin/use-save-action.ts';
 import { showAlert } from '../../../../../alerts/alerts-store.ts';
@@ -31,18 +30,23 @@ export const Route = createFileRoute('/admin/school-penalties-list/$eid/$cid/$si
   component: SchoolPenaltyReviewPage,
 });
 
-type Decision = 'confirm' | 'reject';
+type Decision = 'confirm' | 'reject' | 'pending';
 
-function initialDecisions(data: SchoolPenalties): Record<string, Decision> {
-  const decisions: Record<string, Decision> = {};
-  for (const sheet of data.sheets) {
-    // An item not reviewed yet counts, so it starts as confirmed; the coordinator rejects what is wrong.
-    for (const p of sheet.penalties) decisions[p.penaltyScoreId] = p.isConfirmed === false ? 'reject' : 'confirm';
-    for (const d of sheet.disqualifications) {
-      decisions[d.disqualificationScoreId] = d.isConfirmed === false ? 'reject' : 'confirm';
-    }
-  }
-  return decisions;
+function decisionOf(isConfirmed: boolean | null): Decision {
+  if (isConfirmed === null) return 'pending';
+  return isConfirmed ? 'confirm' : 'reject';
+}
+
+/** The items nobody has decided yet, as confirmations (the school's "Confirm all remaining"). */
+function remainingConfirmations(data: SchoolPenalties): Confirmation[] {
+  return data.sheets.flatMap((sheet) => [
+    ...sheet.penalties
+      .filter((p) => p.isConfirmed === null)
+      .map((p) => ({ penaltyScoreId: p.penaltyScoreId, isConfirmed: true })),
+    ...sheet.disqualifications
+      .filter((d) => d.isConfirmed === null)
+      .map((d) => ({ disqualificationScoreId: d.disqualificationScoreId, isConfirmed: true })),
+  ]);
 }
 
 /** "View photo": a new tab through a one-minute link ticket; the plain address (copied) opens nothing. */
@@ -121,50 +125,40 @@ function ReviewForm({
   onSaved(): void;
 }) {
   const access = useAdminWriteAccess();
-  const navigate = useNavigate();
-  const { ask, dialog } = useConfirmDialog();
   const { isSaving, save } = useSaveAction();
-  const [decisions, setDecisions] = useState(() => initialDecisions(data));
   const canReview = access.canRunEvent(data.eventStatus) && data.isReviewEnabled;
+  const remaining = remainingConfirmations(data);
 
-  const onSave = async () => {
-    if (!(await ask('Are you sure you want to save these confirmations? The school will be marked Complete.', 'Save')))
-      return;
-    const list: Confirmation[] = [];
-    for (const sheet of data.sheets) {
-      for (const p of sheet.penalties)
-        list.push({ penaltyScoreId: p.penaltyScoreId, isConfirmed: decisions[p.penaltyScoreId] !== 'reject' });
-      for (const d of sheet.disqualifications) {
-        list.push({
-          disqualificationScoreId: d.disqualificationScoreId,
-          isConfirmed: decisions[d.disqualificationScoreId] !== 'reject',
-        });
-      }
-    }
+  // decisions §9: each confirm or reject is saved as it is made; nothing waits for a Save.
+  const decide = async (list: Confirmation[], message?: string) => {
     try {
       const answer = await save(confirmSchoolPenalties(data.eventId, data.categoryId, data.schoolId, list));
-      showAlert({ type: 'Success', message: answer.message });
-      onSaved();
-      await navigate({ to: '/admin/school-penalties/$eid/$cid', params: { eid: data.eventId, cid: data.categoryId } });
+      showAlert({ type: 'Success', message: message ?? answer.message });
     } catch (error) {
       showRunIssue(error);
     }
+    onSaved();
   };
 
-  const decisionControl = (scoreId: string, label: string) => (
-    <SegmentedControl
-      size="xs"
-      aria-label={label}
-      disabled={!canReview}
-      value={decisions[scoreId] ?? 'confirm'}
-      onChange={(value) =>
-        setDecisions((previous) => ({ ...previous, [scoreId]: value === 'reject' ? 'reject' : 'confirm' }))
-      }
-      data={[
-        { value: 'confirm', label: 'Confirm' },
-        { value: 'reject', label: 'Reject' },
-      ]}
-    />
+  const decisionControl = (item: Confirmation, isConfirmed: boolean | null, label: string) => (
+    <Group gap="xs" wrap="nowrap">
+      <SegmentedControl
+        size="xs"
+        aria-label={label}
+        disabled={!canReview || isSaving}
+        value={decisionOf(isConfirmed)}
+        onChange={(value) => void decide([{ ...item, isConfirmed: value === 'confirm' }], 'Decision saved.')}
+        data={[
+          { value: 'confirm', label: 'Confirm' },
+          { value: 'reject', label: 'Reject' },
+        ]}
+      />
+      {isConfirmed === null && (
+        <Badge color="yellow" variant="light">
+          Pending
+        </Badge>
+      )}
+    </Group>
   );
 
   return (
@@ -188,7 +182,7 @@ function ReviewForm({
       </Group>
       {!data.isReviewEnabled && (
         <Alert color="yellow">
-          Review opens once every judge of this category has submitted, and closes when the event ends.
+          Review opens once every judge who owes work in this category has submitted, and closes when the event ends.
         </Alert>
       )}
       {data.sheets.map((sheet) => (
@@ -231,7 +225,13 @@ function ReviewForm({
                         '—'
                       )}
                     </Table.Td>
-                    <Table.Td>{decisionControl(p.penaltyScoreId, `Decision on ${p.penaltyName}`)}</Table.Td>
+                    <Table.Td>
+                      {decisionControl(
+                        { penaltyScoreId: p.penaltyScoreId, isConfirmed: true },
+                        p.isConfirmed,
+                        `Decision on ${p.penaltyName}`,
+                      )}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
                 {sheet.disqualifications.map((d) => (
@@ -250,7 +250,11 @@ function ReviewForm({
                       )}
                     </Table.Td>
                     <Table.Td>
-                      {decisionControl(d.disqualificationScoreId, `Decision on ${d.disqualificationName}`)}
+                      {decisionControl(
+                        { disqualificationScoreId: d.disqualificationScoreId, isConfirmed: true },
+                        d.isConfirmed,
+                        `Decision on ${d.disqualificationName}`,
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -260,12 +264,16 @@ function ReviewForm({
         </Paper>
       ))}
       {data.sheets.length === 0 && <Text c="dimmed">No penalties or disqualifications.</Text>}
-      {canReview && (
-        <Button w="fit-content" loading={isSaving} onClick={() => void onSave()}>
-          Save
-        </Button>
+      {canReview && remaining.length > 0 && (
+        <Group gap="sm">
+          <Button w="fit-content" loading={isSaving} onClick={() => void decide(remaining)}>
+            Confirm all remaining ({remaining.length})
+          </Button>
+          <Text size="sm" c="dimmed">
+            Each confirm or reject is saved as you choose it.
+          </Text>
+        </Group>
       )}
-      {dialog}
     </Stack>
   );
 }
