@@ -4,14 +4,13 @@
 // score and resubmits), rejects a penalty in review (its photo opened from the server through a
 // link ticket), ends the event, and the overall results and the CSV carry the hand-worked numbers.
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { JudgeScreens, testPhoto } from './pages/judge-screens.page.ts';
-import { JUDGE_PASSWORD, JudgeServer, type JudgingScenario } from './pages/judge-server.ts';
+import { JUDGE_PASSWORD, JudgeServer } from './pages/judge-server.ts';
 import { installApp } from './pages/installed-app.ts';
 import { AppShell } from './pages/app-shell.page.ts';
 import { ConfirmDialog } from './pages/admin-dialogs.page.ts';
-import { DEMO_PASSWORD, demoUsers } from './support/demo-users.ts';
-import { solveCaptcha } from './support/captcha.ts';
+import { demoUsers } from './support/demo-users.ts';
 
 const SUBSECTIONS = ['Menu Design and Balance', 'Costing Accuracy', 'Visual Presentation', 'Oral Presentation'];
 // Judge one, on the tablet: school A 34.50 (−2.00 uniform penalty, later rejected), school B 26.75.
@@ -19,33 +18,6 @@ const TABLET_SCORES = [
   ['12.50', '8.25', '9.00', '4.75'],
   ['10.00', '7.00', '6.50', '3.25'],
 ];
-
-/** A second judge, created and assigned to the scenario's section by the coordinator's API. */
-async function addSecondJudge(request: APIRequestContext, server: JudgeServer, scenario: JudgingScenario) {
-  const admin = await server.logIn(demoUsers.admin.email, DEMO_PASSWORD);
-  const email = `second-${scenario.eventId}-${Date.now().toString(36)}@judges.demo.test`;
-  const created = await request.post('/api/judge', {
-    data: {
-      judgeState: { stateId: admin.stateId },
-      judgeFirstName: 'Second',
-      judgeLastName: `Judge ${scenario.eventId}`,
-      judgeEmail: email,
-      judgePhone: '3025550198',
-      judgePassword: JUDGE_PASSWORD,
-      confirmPassword: JUDGE_PASSWORD,
-      profile: 'judge',
-      captcha: await solveCaptcha(request),
-    },
-  });
-  expect(created.ok()).toBe(true);
-  const judgeId = ((await created.json()) as { judge: { judgeId: number } }).judge.judgeId;
-  const assigned = await request.post(
-    `/api/event/${scenario.eventId}/category/${scenario.categoryId}/section/${scenario.sectionId}`,
-    { headers: { Authorization: `Bearer ${admin.token}` }, data: [{ judgeId }] },
-  );
-  expect(assigned.ok()).toBe(true);
-  return { judgeId, email, lastName: `Judge ${scenario.eventId}` };
-}
 
 test('competition day: start, score (one tablet offline), unlock, review, end, results and CSV', async ({
   browser,
@@ -56,7 +28,7 @@ test('competition day: start, score (one tablet offline), unlock, review, end, r
   test.setTimeout(240_000);
   const server = new JudgeServer(request);
   const scenario = await server.createScenario('day');
-  const second = await addSecondJudge(request, server, scenario);
+  const second = await server.addJudgeToSection(scenario, 'Second');
   const [schoolA, schoolB] = scenario.schools;
   if (!schoolA || !schoolB) throw new Error('the scenario has two schools');
 
@@ -175,9 +147,10 @@ test('competition day: start, score (one tablet offline), unlock, review, end, r
   expect(photoAnswer.url()).not.toContain('token=');
   await expect(photoTab).toHaveURL(/\?ticket=/);
   await photoTab.close();
+  // Each decision is saved as it is chosen (decisions §9): no Save to miss.
   await admin.getByText('Reject', { exact: true }).click();
-  await admin.getByRole('button', { name: 'Save' }).click();
-  await admin.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('Decision saved.')).toBeVisible();
+  await admin.getByRole('link', { name: '← Back to school penalties' }).click();
   await expect(admin.getByRole('row', { name: new RegExp(schoolA.schoolName) })).toContainText('Complete');
 
   // End the event.

@@ -241,6 +241,36 @@ export class JudgeServer {
     await json(await this.request.post('/api/logout', { headers: this.auth(token) }));
   }
 
+  /** Another judge registers (as the /judge form does) and the coordinator assigns them to the scenario's section. */
+  async addJudgeToSection(scenario: JudgingScenario, firstName: string): Promise<ScenarioJudge> {
+    const admin = await this.logIn(demoUsers.admin.email, DEMO_PASSWORD);
+    const unique = `${firstName.toLowerCase()}-${scenario.eventId}-${Date.now().toString(36)}`;
+    const lastName = `Judge ${scenario.eventId}`;
+    const email = `${unique}@judges.demo.test`;
+    const { judge } = await json<{ judge: { judgeId: number } }>(
+      await this.request.post('/api/judge', {
+        data: {
+          judgeState: { stateId: admin.stateId },
+          judgeFirstName: firstName,
+          judgeLastName: lastName,
+          judgeEmail: email,
+          judgePhone: '3025550198',
+          judgePassword: JUDGE_PASSWORD,
+          confirmPassword: JUDGE_PASSWORD,
+          profile: 'judge',
+          captcha: await solveCaptcha(this.request),
+        },
+      }),
+    );
+    await json(
+      await this.request.post(
+        `/api/event/${scenario.eventId}/category/${scenario.categoryId}/section/${scenario.sectionId}`,
+        { headers: this.auth(admin.token), data: [{ judgeId: judge.judgeId }] },
+      ),
+    );
+    return { judgeId: judge.judgeId, email, firstName, lastName };
+  }
+
   /** A scenario whose event is under way with every subsection already scored `score` by its judge (whose token is returned). */
   async createScoredScenario(label: string, score: number): Promise<{ scenario: JudgingScenario; token: string }> {
     const scenario = await this.createScenario(label);
