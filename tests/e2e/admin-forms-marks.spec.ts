@@ -63,7 +63,9 @@ test.describe('admin forms', () => {
       const field = add.getByRole('textbox', { name: label, exact: true });
       await expect(field, label).toHaveAttribute('required', '');
       // The mark a sighted coordinator reads: an asterisk beside the label.
-      await expect(add.locator('label').filter({ hasText: label }).locator('.mantine-InputWrapper-required')).toBeVisible();
+      await expect(
+        add.locator('label').filter({ hasText: label }).locator('.mantine-InputWrapper-required'),
+      ).toBeVisible();
     }
     const phone = add.getByRole('textbox', { name: 'Phone', exact: true });
     const placeholderColour = () => phone.evaluate((input) => getComputedStyle(input, '::placeholder').color);
@@ -73,10 +75,7 @@ test.describe('admin forms', () => {
     expect(await placeholderColour(), 'the placeholder after a refused Save').toBe(grey);
   });
 
-  test('every admin form marks, before Save, each field its Save then says is required', async ({
-    page,
-    request,
-  }) => {
+  test('every admin form marks, before Save, each field its Save then says is required', async ({ page, request }) => {
     test.slow();
     const scenario = await new JudgeServer(request).createScenario('form-marks');
     await new AppShell(page).logInAs(demoUsers.admin);
@@ -124,7 +123,10 @@ test.describe('admin forms', () => {
     const sections = dialog(page, 'Select sections');
     expect(await errorsWithoutMark(sections, save(sections, 'Add sections')), 'Select sections').toEqual([]);
     await cancel(sections);
-    await page.getByRole('button', { name: /^Add judges to / }).first().click();
+    await page
+      .getByRole('button', { name: /^Add judges to / })
+      .first()
+      .click();
     const judges = dialog(page, /^Assign judges: /);
     expect(await errorsWithoutMark(judges, save(judges, 'Assign judges')), 'Assign judges').toEqual([]);
     await cancel(judges);
@@ -140,7 +142,11 @@ test.describe('admin forms', () => {
 
     // A school's details, emptied.
     await page.goto('/admin/manage-schools');
-    await page.getByRole('main').getByRole('button', { name: /^Edit / }).first().click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
     const school = page.getByRole('dialog');
     expect(
       await errorsWithoutMark(school, save(school), async () => {
@@ -155,6 +161,7 @@ test.describe('admin forms', () => {
 test('links in running text stand out without colour (axe link-in-text-block), on /school and the other pages with such links', async ({
   page,
 }) => {
+  test.slow();
   const linksInText = async () => {
     await waitForStillPage(page);
     return new AxeBuilder({ page }).withRules(['link-in-text-block']).analyze();

@@ -2,7 +2,9 @@
 // never on paper; an empty category takes no printed page.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AppShell } from './pages/app-shell.page.ts';
+import { EventsSetup } from './pages/events-setup.ts';
 import { JudgeServer } from './pages/judge-server.ts';
+import { solveCaptcha } from './support/captcha.ts';
 import { DEMO_PASSWORD, demoUsers } from './support/demo-users.ts';
 
 const sizes = {
@@ -10,8 +12,9 @@ const sizes = {
   tablet: { width: 768, height: 1024 },
 } as const;
 
+/** The notices in the alerts area, shown or not (a role query would skip a hidden area, as in print). */
 function notices(page: Page): Locator {
-  return page.getByRole('region', { name: 'Alerts' }).locator('[role="alert"], [role="status"]');
+  return page.locator('[role="region"][aria-label="Alerts"] :is([role="alert"], [role="status"])');
 }
 
 /**
@@ -21,7 +24,9 @@ function notices(page: Page): Locator {
  */
 async function actionsUnderNotice(page: Page, scope: 'page' | 'dialog'): Promise<string[]> {
   return page.evaluate((scopeName) => {
-    const notice = document.querySelector('[aria-label="Alerts"] [role="alert"], [aria-label="Alerts"] [role="status"]');
+    const notice = document.querySelector(
+      '[aria-label="Alerts"] [role="alert"], [aria-label="Alerts"] [role="status"]',
+    );
     if (!notice) throw new Error('No notice is shown');
     const box = notice.getBoundingClientRect();
     const dialogs = [...document.querySelectorAll('[role="dialog"]')];
@@ -60,40 +65,92 @@ test.describe('notices', () => {
       await page.setViewportSize(viewport);
       // A category with a section, a judge on it (the chip's remove button) and two schools.
       const scenario = await new JudgeServer(request).createScenario(`notices-${sizeName}`);
+      const [firstSchool] = scenario.schools;
+      if (!firstSchool) throw new Error('The scenario has schools');
       await new AppShell(page).logInAs(demoUsers.admin);
-      await page.goto(`/admin/category-detail/${scenario.eventId}/${scenario.categoryId}`);
-      await expect(page.getByRole('table', { name: 'Schools in running order' })).toBeVisible();
 
-      // Add 3 schools: the dialog closes and says so.
-      const addSchools = async (ticks: number) => {
+      // A school's update notice stays until closed (seed), so it is still up when the next comes.
+      await page.goto(`/admin/school-detail/${firstSchool.schoolId}`);
+      await page.getByRole('main').getByRole('button', { name: 'Edit', exact: true }).click();
+      const schoolForm = page.getByRole('dialog');
+      await schoolForm.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(schoolForm).toBeHidden();
+      await expect(notices(page)).toHaveCount(1);
+      const schoolNotice = await notices(page).locator('.mantine-Alert-message').innerText();
+
+      // On to the category page inside the app (the notice goes along).
+      await page.getByRole('link', { name: 'Dashboard & Events' }).click();
+      await page.getByRole('link', { name: `View ${scenario.eventName}`, exact: true }).click();
+      await page.getByRole('link', { name: `View ${scenario.categoryName}`, exact: true }).click();
+      const running = page.getByRole('table', { name: 'Schools in running order' });
+      await expect(running).toBeVisible();
+      await expect(notices(page)).toContainText(schoolNotice);
+
+      const openAddSchools = async () => {
         await page.getByRole('button', { name: 'Add schools', exact: true }).click();
         const dialog = page.getByRole('dialog', { name: /^Add schools: / });
         const boxes = dialog.getByRole('group', { name: 'Schools not in this category' }).getByRole('checkbox');
-        for (let index = 0; index < ticks; index += 1) {
+        const ticked: string[] = [];
+        for (let index = 0; index < 3; index += 1) {
           await boxes.nth(index).check();
-          await dialog.getByRole('textbox', { name: /^Students of / }).nth(index).fill(`Ann ${index}, Bo ${index}`);
+          ticked.push(await boxes.nth(index).evaluate((box: HTMLInputElement) => box.labels?.[0]?.textContent ?? ''));
+          await dialog
+            .getByRole('textbox', { name: /^Students of / })
+            .nth(index)
+            .fill(`Ann ${index}, Bo ${index}`);
         }
-        return dialog;
+        return { dialog, ticked };
       };
-      const first = await addSchools(3);
-      await first.getByRole('button', { name: 'Add 3 schools', exact: true }).click();
-      await expect(first).toBeHidden();
+
+      // Add 3 schools: the dialog closes and its notice replaces the school's.
+      const first = await openAddSchools();
+      await first.dialog.getByRole('button', { name: 'Add 3 schools', exact: true }).click();
+      await expect(first.dialog).toBeHidden();
       await expect(notices(page)).toHaveCount(1);
+      await expect(notices(page)).not.toContainText(schoolNotice);
       expect(await actionsUnderNotice(page, 'page'), 'actions under the notice on the category page').toEqual([]);
 
-      // A second notice at once (the running order changes by keyboard): it replaces the first.
-      const handles = page.getByRole('table', { name: 'Schools in running order' }).getByRole('button', { name: /^Move / });
-      await handles.last().focus();
+      // The running order changed by keyboard: one notice still, the newest.
+      // Each key waits for what a screen reader hears, as the running-order test does.
+      const heard = (text: RegExp) => expect(page.getByRole('status').filter({ hasText: text })).toBeAttached();
+      await running
+        .getByRole('button', { name: /^Move / })
+        .last()
+        .focus();
       await page.keyboard.press('Space');
+      await heard(/^Picked up /);
       await page.keyboard.press('ArrowUp');
+      await heard(/ moved to position 4 of 5\.$/);
       await page.keyboard.press('Space');
       await expect(notices(page).filter({ hasText: 'Schools order updated' })).toBeVisible();
       await expect(notices(page)).toHaveCount(1);
       expect(await actionsUnderNotice(page, 'page'), 'actions under the second notice').toEqual([]);
 
-      // The Add schools dialog opened while the notice shows: its actions stay uncovered.
-      const second = await addSchools(3);
-      await expect(second.getByRole('button', { name: 'Add 3 schools', exact: true })).toBeVisible();
+      // A notice while the Add schools dialog is open: one of the ticked schools was registered
+      // meanwhile (the public form), so "Add 3 schools" is refused and the dialog stays.
+      const second = await openAddSchools();
+      const setup = await EventsSetup.as(request, demoUsers.admin);
+      const names = (await (await request.get(`/api/state/${setup.stateId}/school/names`)).json()) as {
+        schoolId: number;
+        schoolName: string;
+      }[];
+      const taken = names.find((school) => school.schoolName === second.ticked[0]);
+      if (!taken) throw new Error(`No school named ${second.ticked[0]}`);
+      const registered = await request.post('/api/school/register', {
+        data: {
+          school: { schoolId: taken.schoolId },
+          state: { stateId: setup.stateId },
+          event: {
+            eventId: scenario.eventId,
+            categories: [{ categoryId: scenario.categoryId, students: 'Late A, Late B' }],
+          },
+          captcha: await solveCaptcha(request),
+        },
+      });
+      expect(registered.ok(), await registered.text()).toBe(true);
+      await second.dialog.getByRole('button', { name: 'Add 3 schools', exact: true }).click();
+      await expect(notices(page).filter({ hasText: /already/i })).toBeVisible();
+      await expect(second.dialog).toBeVisible();
       await expect(notices(page)).toHaveCount(1);
       expect(await actionsUnderNotice(page, 'dialog'), 'actions of the Add schools dialog under the notice').toEqual(
         [],
@@ -101,7 +158,7 @@ test.describe('notices', () => {
     });
   }
 
-  test('after the event ends, its results print without the notice and without a page for an empty category', async ({
+  test('after the event ends, no notice prints and an empty category takes no page of the results', async ({
     page,
     request,
   }) => {
@@ -124,20 +181,28 @@ test.describe('notices', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'End event', exact: true }).click();
     const ended = notices(page).filter({ hasText: 'Event ended' });
     await expect(ended).toBeVisible();
+    // Printed at once, while the notice is up (it closes itself after 5 s): in the page, not on paper.
+    // One look at the page, so a notice that closed meanwhile cannot pass for a hidden one.
+    await page.emulateMedia({ media: 'print' });
+    const endedOnPaper = await page.evaluate(() => {
+      const notice = [...document.querySelectorAll('[aria-label="Alerts"] :is([role="alert"], [role="status"])')].find(
+        (element) => element.textContent?.includes('Event ended'),
+      );
+      return notice === undefined ? 'closed already' : notice.checkVisibility() ? 'printed' : 'not printed';
+    });
+    expect(endedOnPaper).toBe('not printed');
+    await page.emulateMedia({ media: 'screen' });
 
-    // Straight on to the results (in the app, so the notice is still up), and print.
-    await page.getByRole('button', { name: /Reports/ }).click();
+    // Straight on to the results inside the app (a notice still up goes along), and print.
+    await page.getByRole('button', { name: 'Reports', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Overall results', exact: true }).click();
     const scored = page.getByRole('region', { name: scenario.categoryName, exact: true });
     const empty = page.getByRole('region', { name: emptyName, exact: true });
     await expect(scored.getByRole('table')).toBeVisible();
     await expect(empty).toContainText('No competing teams.');
-    await expect(ended).toBeVisible();
 
-    // Printed at once, while the notice is still up (it closes itself after 5 s): in the page, not on paper.
     await page.emulateMedia({ media: 'print' });
-    await expect(ended).toHaveCount(1);
-    await expect(ended).toBeHidden();
+    for (const notice of await notices(page).all()) await expect(notice).toBeHidden();
     await expect(empty).toBeHidden();
     await expect(scored).toBeVisible();
     // The paper itself: one category with teams, one page.

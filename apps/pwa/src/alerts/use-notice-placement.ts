@@ -102,13 +102,11 @@ export function useNoticePlacement(
   noticeKey: string | null,
   widthRem: number,
 ): NoticePlace | null {
-  const [place, setPlace] = useState<NoticePlace | null>(null);
+  // The place is kept with the notice it was measured for: a new notice starts unplaced.
+  const [placed, setPlaced] = useState<{ key: string; place: NoticePlace } | null>(null);
 
   useLayoutEffect(() => {
-    if (noticeKey === null) {
-      setPlace(null);
-      return;
-    }
+    if (noticeKey === null) return;
     const update = () => {
       const notice = noticeRef.current;
       if (!notice) return;
@@ -118,10 +116,14 @@ export function useNoticePlacement(
         { top, width: window.innerWidth, height: window.innerHeight, margin: remToPx(1) },
         visibleActionBoxes(notice, top),
       );
-      setPlace((previous) =>
-        previous && previous.left === box.left && previous.top === box.top && previous.width === box.right - box.left
+      const place = { left: box.left, top: box.top, width: box.right - box.left };
+      setPlaced((previous) =>
+        previous?.key === noticeKey &&
+        previous.place.left === place.left &&
+        previous.place.top === place.top &&
+        previous.place.width === place.width
           ? previous
-          : { left: box.left, top: box.top, width: box.right - box.left },
+          : { key: noticeKey, place },
       );
     };
     update();
@@ -141,5 +143,5 @@ export function useNoticePlacement(
     };
   }, [noticeKey, noticeRef, widthRem]);
 
-  return place;
+  return placed !== null && placed.key === noticeKey ? placed.place : null;
 }
