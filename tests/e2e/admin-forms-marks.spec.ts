@@ -19,6 +19,8 @@ async function errorsWithoutMark(
   prepare: () => Promise<void> = async () => undefined,
 ): Promise<string[]> {
   await expect(root).toBeVisible();
+  // Dialogs that load their choices (sections, judges, schools) are noted once those are in.
+  await expect(root.getByText(/^Loading/)).toHaveCount(0);
   await waitForStillPage(root.page());
   await prepare();
   await root.evaluate((form) => {

@@ -55,6 +55,16 @@ async function actionsUnderNotice(page: Page, scope: 'page' | 'dialog'): Promise
   }, scope);
 }
 
+/**
+ * Within a moment (the notice is placed again on the next frame after the page changes, as when
+ * a dialog closes), nothing the user can press under `scope` lies under the notice.
+ */
+async function expectNothingUnderNotice(page: Page, scope: 'page' | 'dialog', what: string): Promise<void> {
+  await expect(async () => expect(await actionsUnderNotice(page, scope), what).toEqual([])).toPass({
+    timeout: 1_000,
+  });
+}
+
 test.describe('notices', () => {
   for (const [sizeName, viewport] of Object.entries(sizes)) {
     test(`on the category page (${sizeName}), one notice at a time and never over a button, in the page or in the Add schools dialog`, async ({
@@ -108,7 +118,7 @@ test.describe('notices', () => {
       await expect(first.dialog).toBeHidden();
       await expect(notices(page)).toHaveCount(1);
       await expect(notices(page)).not.toContainText(schoolNotice);
-      expect(await actionsUnderNotice(page, 'page'), 'actions under the notice on the category page').toEqual([]);
+      await expectNothingUnderNotice(page, 'page', 'actions under the notice on the category page');
 
       // The running order changed by keyboard: one notice still, the newest.
       // Each key waits for what a screen reader hears, as the running-order test does.
@@ -124,7 +134,7 @@ test.describe('notices', () => {
       await page.keyboard.press('Space');
       await expect(notices(page).filter({ hasText: 'Schools order updated' })).toBeVisible();
       await expect(notices(page)).toHaveCount(1);
-      expect(await actionsUnderNotice(page, 'page'), 'actions under the second notice').toEqual([]);
+      await expectNothingUnderNotice(page, 'page', 'actions under the second notice');
 
       // A notice while the Add schools dialog is open: one of the ticked schools was registered
       // meanwhile (the public form), so "Add 3 schools" is refused and the dialog stays.
@@ -152,9 +162,45 @@ test.describe('notices', () => {
       await expect(notices(page).filter({ hasText: /already/i })).toBeVisible();
       await expect(second.dialog).toBeVisible();
       await expect(notices(page)).toHaveCount(1);
-      expect(await actionsUnderNotice(page, 'dialog'), 'actions of the Add schools dialog under the notice').toEqual(
-        [],
-      );
+      await expectNothingUnderNotice(page, 'dialog', 'actions of the Add schools dialog under the notice');
+    });
+  }
+
+  for (const [sizeName, viewport] of Object.entries(sizes)) {
+    test(`on a section's page (${sizeName}), the notice of a removal covers none of the other "Remove from section" buttons`, async ({
+      page,
+      request,
+    }) => {
+      test.slow();
+      await page.setViewportSize(viewport);
+      // A section of its own with four of the state's penalties: the demo's sections stay whole.
+      const setup = await EventsSetup.as(request, demoUsers.admin);
+      const login = await new JudgeServer(request).logIn(demoUsers.admin.email, DEMO_PASSWORD);
+      const headers = { Authorization: `Bearer ${login.token}` };
+      const created = await request.post('/api/section', {
+        headers,
+        data: { sectionName: `Notices ${sizeName} ${Date.now().toString(36)}` },
+      });
+      expect(created.ok(), await created.text()).toBe(true);
+      const { section } = (await created.json()) as { section: { sectionId: number } };
+      const penalties = (await (await request.get(`/api/state/${setup.stateId}/penalty`, { headers })).json()) as {
+        penaltyId: number;
+      }[];
+      const attached = await request.post(`/api/section/${section.sectionId}/penalty`, {
+        headers,
+        data: penalties.slice(0, 4).map(({ penaltyId }) => ({ penaltyId })),
+      });
+      expect(attached.ok(), await attached.text()).toBe(true);
+
+      await new AppShell(page).logInAs(demoUsers.admin);
+      await page.goto(`/admin/section-detail/${section.sectionId}`);
+      const removeButtons = page.getByRole('button', { name: /^Remove .+ from this section$/ });
+      await expect(removeButtons).toHaveCount(Math.min(4, penalties.length));
+      await removeButtons.first().click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }).click();
+      await expect(notices(page)).toHaveCount(1);
+      await expect(removeButtons).toHaveCount(Math.min(4, penalties.length) - 1);
+      await expectNothingUnderNotice(page, 'page', 'actions under the notice on the section page');
     });
   }
 

@@ -94,7 +94,7 @@ export interface NoticePlace {
 
 /**
  * Keeps the notice in `noticeRef` where it covers no action (notice-placement.ts), checked when
- * it appears, on scroll and resize, and every 250 ms while it shows. `null` until measured (the notice stays hidden till then).
+ * it appears, on scroll, resize and changes to the page, and every 250 ms while it shows. `null` until measured (the notice stays hidden till then).
  */
 export function useNoticePlacement(
   noticeRef: RefObject<HTMLElement | null>,
@@ -128,18 +128,23 @@ export function useNoticePlacement(
     };
     update();
     let frame = 0;
-    const onViewportChange = () => {
+    const onChange = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(update);
     };
+    // A dialog that closes or a list that loads changes the page at once: placed again on the
+    // next frame. The interval catches what moves without a change to the tree (transitions).
+    const observer = new MutationObserver(onChange);
+    observer.observe(document.body, { childList: true, subtree: true });
     const timer = setInterval(update, RECHECK_MS);
-    window.addEventListener('scroll', onViewportChange, { capture: true, passive: true });
-    window.addEventListener('resize', onViewportChange);
+    window.addEventListener('scroll', onChange, { capture: true, passive: true });
+    window.addEventListener('resize', onChange);
     return () => {
       cancelAnimationFrame(frame);
+      observer.disconnect();
       clearInterval(timer);
-      window.removeEventListener('scroll', onViewportChange, { capture: true });
-      window.removeEventListener('resize', onViewportChange);
+      window.removeEventListener('scroll', onChange, { capture: true });
+      window.removeEventListener('resize', onChange);
     };
   }, [noticeKey, noticeRef, widthRem]);
 
