@@ -173,7 +173,8 @@ test.describe('notices', () => {
     }) => {
       test.slow();
       await page.setViewportSize(viewport);
-      // A section of its own with four of the state's penalties: the demo's sections stay whole.
+      // A section of its own with the state's penalties and disqualifications (the demo's
+      // sections stay whole): rows of "Remove from section" buttons down the right-hand side.
       const setup = await EventsSetup.as(request, demoUsers.admin);
       const login = await new JudgeServer(request).logIn(demoUsers.admin.email, DEMO_PASSWORD);
       const headers = { Authorization: `Bearer ${login.token}` };
@@ -183,23 +184,34 @@ test.describe('notices', () => {
       });
       expect(created.ok(), await created.text()).toBe(true);
       const { section } = (await created.json()) as { section: { sectionId: number } };
-      const penalties = (await (await request.get(`/api/state/${setup.stateId}/penalty`, { headers })).json()) as {
-        penaltyId: number;
-      }[];
-      const attached = await request.post(`/api/section/${section.sectionId}/penalty`, {
-        headers,
-        data: penalties.slice(0, 4).map(({ penaltyId }) => ({ penaltyId })),
-      });
-      expect(attached.ok(), await attached.text()).toBe(true);
+      const read = async <T>(path: string) => (await (await request.get(path, { headers })).json()) as T;
+      const penalties = await read<{ penaltyId: number }[]>(`/api/state/${setup.stateId}/penalty`);
+      const disqualifications = await read<{ disqualificationId: number }[]>(
+        `/api/state/${setup.stateId}/disqualification`,
+      );
+      for (const [kind, body] of [
+        ['penalty', penalties.map(({ penaltyId }) => ({ penaltyId }))],
+        ['disqualification', disqualifications.map(({ disqualificationId }) => ({ disqualificationId }))],
+      ] as const) {
+        const attached = await request.post(`/api/section/${section.sectionId}/${kind}`, { headers, data: body });
+        expect(attached.ok(), await attached.text()).toBe(true);
+      }
+      const rows = penalties.length + disqualifications.length;
 
       await new AppShell(page).logInAs(demoUsers.admin);
       await page.goto(`/admin/section-detail/${section.sectionId}`);
       const removeButtons = page.getByRole('button', { name: /^Remove .+ from this section$/ });
-      await expect(removeButtons).toHaveCount(Math.min(4, penalties.length));
-      await removeButtons.first().click();
+      await expect(removeButtons).toHaveCount(rows);
+      // The coordinator has scrolled so that the last rows sit at the bottom of the screen (where
+      // toasts used to pile up), and removes the first of them still in view.
+      await removeButtons.last().evaluate((button) => button.scrollIntoView({ block: 'end' }));
+      const inView = await removeButtons.evaluateAll((buttons) =>
+        buttons.findIndex((button) => button.getBoundingClientRect().top > 120),
+      );
+      await removeButtons.nth(inView).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }).click();
       await expect(notices(page)).toHaveCount(1);
-      await expect(removeButtons).toHaveCount(Math.min(4, penalties.length) - 1);
+      await expect(removeButtons).toHaveCount(rows - 1);
       await expectNothingUnderNotice(page, 'page', 'actions under the notice on the section page');
     });
   }
