@@ -1,7 +1,8 @@
-import { Alert, Stack } from '@mantine/core';
-import { useSyncExternalStore } from 'react';
+import { Alert, Box } from '@mantine/core';
+import { useRef, useSyncExternalStore } from 'react';
 import { ALERT_FADE_MS, AlertType, alertsStore, type AppAlert } from './alerts-store.ts';
 import classes from './alerts-area.module.css';
+import { useNoticePlacement } from './use-notice-placement.ts';
 
 /** Filled colours dark enough for white text at 4.5:1. */
 const colorByType: Record<AlertType, string> = {
@@ -11,15 +12,34 @@ const colorByType: Record<AlertType, string> = {
   [AlertType.Warning]: '#8f5200',
 };
 
-/** The global alerts area: newest last, each closable, fading out over 250 ms. */
+/** A notice's width at most, in rem; narrower screens take their width less the margins. */
+const NOTICE_WIDTH_REM = 26;
+
+/**
+ * The global alerts area: one notice at a time (the store replaces the old one), placed where it
+ * covers no button or field, closable, fading out over 250 ms, and never printed.
+ */
 export function AlertsArea() {
   const alerts = useSyncExternalStore(alertsStore.subscribe, alertsStore.getAlerts);
+  const alert = alerts[alerts.length - 1];
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const place = useNoticePlacement(noticeRef, alert?.id ?? null, NOTICE_WIDTH_REM);
   return (
-    <Stack className={classes.area} gap="xs" role="region" aria-live="polite" aria-label="Alerts">
-      {alerts.map((alert) => (
-        <AlertItem key={alert.id} alert={alert} />
-      ))}
-    </Stack>
+    <Box className={classes.area} role="region" aria-live="polite" aria-label="Alerts">
+      {alert && (
+        <div
+          ref={noticeRef}
+          className={classes.notice}
+          style={
+            place
+              ? { left: place.left, top: place.top, width: place.width }
+              : { visibility: 'hidden', width: `min(${NOTICE_WIDTH_REM}rem, calc(100vw - 2rem))` }
+          }
+        >
+          <AlertItem key={alert.id} alert={alert} />
+        </div>
+      )}
+    </Box>
   );
 }
 

@@ -56,4 +56,34 @@ test('listeners hear every change', () => {
   assert.is(calls, 3);
 });
 
+test('a new alert replaces the one on screen: one notice at a time, even a persistent one', () => {
+  const timers = createFakeTimers();
+  const store = createAlertsStore(timers);
+  store.showAlert({ type: AlertType.Warning, message: 'School updated', persistent: true });
+  store.showAlert({ type: AlertType.Success, message: 'Schools added successfully.' });
+  store.showAlert({ type: AlertType.Error, message: 'Please try again' });
+  assert.equal(
+    store.getAlerts().map((alert) => alert.message),
+    ['Please try again'],
+  );
+  // The replaced alerts' timers are gone: the new one still gets its full 5 s.
+  timers.advance(ALERT_AUTO_CLOSE_MS - 1);
+  assert.is(store.getAlerts()[0]?.isClosing, false);
+  timers.advance(1 + ALERT_FADE_MS);
+  assert.equal(store.getAlerts(), []);
+});
+
+test('an alert shown while the previous one fades out stays after the fade', () => {
+  const timers = createFakeTimers();
+  const store = createAlertsStore(timers);
+  const first = store.showAlert({ type: AlertType.Info, message: 'First' });
+  store.closeAlert(first);
+  store.showAlert({ type: AlertType.Info, message: 'Second' });
+  timers.advance(ALERT_FADE_MS);
+  assert.equal(
+    store.getAlerts().map((alert) => [alert.message, alert.isClosing]),
+    [['Second', false]],
+  );
+});
+
 test.run();

@@ -79,7 +79,10 @@ export function createAlertsStore(timers: Timers = realTimers): AlertsStore {
       persistent: input.persistent ?? false,
       isClosing: false,
     };
-    update([...alerts, alert]);
+    // One notice at a time: stacked toasts grew up the screen over the buttons below them.
+    for (const handle of autoCloseTimers.values()) timers.clearTimeout(handle);
+    autoCloseTimers.clear();
+    update([alert]);
     if (!alert.persistent) scheduleAutoClose(alert.id);
     return alert.id;
   };

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import classes from './update-banner.module.css';
 
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -37,6 +38,7 @@ export function UpdateBanner() {
   if (!needRefresh) return null;
   return (
     <Paper
+      className={classes.banner}
       role="region"
       aria-label="App update"
       shadow="lg"

@@ -82,10 +82,28 @@ function ResultsPrintHeading({ eventId }: { eventId: number }) {
 
 export const printClasses = classes;
 
-/** One printed page of a results report: a bordered, labelled section that breaks the page after it. */
-export function PrintedSection({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * One printed page of a results report: a bordered, labelled section that starts a new page
+ * after the one before it. An empty one (`isEmpty`: no team to list) stays on screen but takes
+ * no printed page.
+ */
+export function PrintedSection({
+  label,
+  isEmpty = false,
+  children,
+}: {
+  label: string;
+  isEmpty?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <Paper withBorder p="md" className={classes.category} component="section" aria-label={label}>
+    <Paper
+      withBorder
+      p="md"
+      className={isEmpty ? classes.emptyOnPaper : classes.category}
+      component="section"
+      aria-label={label}
+    >
       {children}
     </Paper>
   );

@@ -123,6 +123,11 @@ export const theme = createTheme({
     Badge: { styles: { label: { overflow: 'visible' } } },
     // The × in a modal's corner is an icon: without a name a screen reader says only "button".
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    // A link in running text must stand out without relying on colour (WCAG 1.4.1; the paprika
+    // "Contact us" read 1.09:1 against the grey text around it): every link is underlined.
+    Anchor: { defaultProps: { underline: 'always' } },
+    // A menu's entries are actions in a list, not links in text, even when they navigate.
+    Menu: { styles: { item: { textDecoration: 'none' } } },
   },
 });
 

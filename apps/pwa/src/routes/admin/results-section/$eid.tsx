@@ -88,7 +88,7 @@ const SectionRanking = memo(function SectionRanking({
   rowLimit: number | undefined;
 }) {
   return (
-    <PrintedSection label={ranking.sectionName}>
+    <PrintedSection label={ranking.sectionName} isEmpty={ranking.standings.length === 0}>
       <Title order={2} size="h3" mb="xs">
         {categoryName}: {ranking.sectionName}
       </Title>

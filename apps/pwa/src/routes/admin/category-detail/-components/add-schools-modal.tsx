@@ -137,11 +137,12 @@ export function AddSchoolsModal({
                       label={school.schoolName}
                       checked={entry !== undefined}
                       onChange={(change) => toggle(school.schoolId, change.currentTarget.checked)}
-                      pt={entry ? 8 : 0}
+                      pt={entry ? 36 : 0}
                       style={{ flex: '1 1 14rem' }}
                     />
                     {entry && (
                       <TextInput
+                        label="Students"
                         aria-label={`Students of ${school.schoolName}`}
                         placeholder="Students: Ann Lee, Bo Chen"
                         value={entry.schoolStudents}

@@ -108,7 +108,13 @@ function ChooseManyModal({
         <Text c="dimmed">{emptyMessage}</Text>
       ) : (
         <ScrollArea.Autosize mah="50vh" type="auto" offsetScrollbars>
-          <Checkbox.Group label={listLabel} value={[...chosen].map(String)} onChange={choose} error={error}>
+          <Checkbox.Group
+            label={listLabel}
+            withAsterisk
+            value={[...chosen].map(String)}
+            onChange={choose}
+            error={error}
+          >
             <Stack gap="sm" mt="xs">
               {choices.map((choice) => (
                 <Checkbox

@@ -9,8 +9,8 @@ import {
   type SessionUser,
   type ValidationResult,
 } from '@judging/shared-types';
-import { ActionIcon, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useCallback } from 'react';
+import { ActionIcon, Button, Checkbox, Group, Input, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useCallback, useId } from 'react';
 import { FormModal } from '../../../../admin/form-modal.tsx';
 import { useSaveAction } from '../../../../admin/use-save-action.ts';
 import { AlertType, showAlert } from '../../../../alerts/alerts-store.ts';
@@ -77,6 +77,7 @@ export function AddEventModal({
   });
   const { isSaving, save } = useSaveAction();
   const categories = form.values.eventCategories;
+  const categoriesLabelId = useId();
 
   const setCategory = (index: number, name: string) =>
     form.update(
@@ -151,17 +152,19 @@ export function AddEventModal({
         checked={form.values.isTestEvent}
         onChange={(event) => form.setValue('isTestEvent', event.currentTarget.checked)}
       />
-      <Stack gap="xs">
-        <Text fw={600} size="sm">
+      {/* Every category row is required once added (an empty one is an error; × removes it): the
+          group's label carries the mark, since the rows have no label of their own. */}
+      <Stack gap="xs" role="group" aria-labelledby={categoriesLabelId}>
+        <Input.Label id={categoriesLabelId} labelElement="div" required>
           Categories
-        </Text>
+        </Input.Label>
         {categories.map((name, index) => (
           <Group key={index} gap="xs" align="flex-start" wrap="nowrap">
             <TextInput
               style={{ flex: 1 }}
               aria-label={`Category ${index + 1}`}
               placeholder={index === 0 ? 'Culinary' : 'Another category'}
-              required={index === 0}
+              required
               value={name}
               onChange={(event) => setCategory(index, event.currentTarget.value)}
               error={form.errors[`eventCategories.${index}`]}

@@ -70,7 +70,7 @@ const CategorySection = memo(function CategorySection({
   rowLimit: number | undefined;
 }) {
   return (
-    <PrintedSection label={category.categoryName}>
+    <PrintedSection label={category.categoryName} isEmpty={category.standings.length === 0}>
       <Group justify="space-between" mb="xs">
         <Title order={2} size="h3">
           {category.categoryName}

@@ -165,6 +165,7 @@ function SelectCriteriaModal({
       ) : (
         <Checkbox.Group
           label={groupLabel}
+          withAsterisk
           value={selected}
           onChange={(next) => {
             setSelected(next);
