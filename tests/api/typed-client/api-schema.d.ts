@@ -71,7 +71,9 @@ export interface paths {
         put?: never;
         /**
          * Log in with email and password
-         * @description Who may call: anyone, no token.
+         * @description Failures are counted per (account, client address) and per client address (decisions §7, §9). Past 5 failures of one account from one address, its next attempts wait: 429 with `Retry-After`. Past 100 failures from one address, a login from it needs a solved captcha (`captcha`, from `getCaptchaChallenge`): without a valid one the answer is 401 `CAPTCHA_REQUIRED`. A burst of logins from one address may wait in line; one that waited too long is answered 429 with `Retry-After: 1`: send it again after that many seconds.
+         *
+         *     Who may call: anyone, no token.
          */
         post: operations["logIn"];
         delete?: never;
@@ -501,7 +503,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Upload one photo (multipart, one image ≤ 10 MB) under its SHA-256; safe to repeat; 429 past the unreferenced-photo quota
+         * Upload one photo (multipart, one image ≤ 10 MB) under its SHA-256; safe to repeat; 403 PHOTO_NOT_ALLOWED unless assigned in an event not closed; 429 past the byte cap or the unreferenced-photo quota
          * @description Who may call: judges (the judge is the one the token names).
          */
         put: operations["uploadPhoto"];
@@ -1878,6 +1880,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/run/coordinator/event/{eventId}/category/{categoryId}/judge/{judgeId}/excuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Excuse a judge from unsubmitted sections of a category: their scores there stay stored and stop counting; audited
+         * @description Who may call: ULTRA, SUPER and ADMIN of the event's state (an expired account still runs a started event to its close).
+         */
+        post: operations["excuseJudge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/run/coordinator/event/{eventId}/category/{categoryId}/judge/{judgeId}/replace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a judge in unsubmitted sections of a category: excuse them and assign another judge, who starts with an empty sheet; audited
+         * @description Who may call: ULTRA, SUPER and ADMIN of the event's state (an expired account still runs a started event to its close).
+         */
+        post: operations["replaceJudge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/run/coordinator/event/{eventId}/history": {
         parameters: {
             query?: never;
@@ -1967,7 +2009,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Confirm or reject a school’s penalties and disqualifications; marks the school Complete
+         * Confirm or reject some of a school’s penalties and disqualifications; the school is Complete once none awaits a decision
          * @description Who may call: ULTRA, SUPER and ADMIN of the event's state (an expired account still runs a started event to its close).
          */
         put: operations["confirmSchoolPenalties"];
@@ -1992,6 +2034,26 @@ export interface paths {
          * @description Who may call: ULTRA, SUPER and ADMIN of the event's state (an expired account still runs a started event to its close).
          */
         post: operations["markSchoolPenaltiesViewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/run/coordinator/confirm-remaining/event/{eventId}/category/{categoryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm every penalty and disqualification of a category that awaits a decision (one audited decision each)
+         * @description Who may call: ULTRA, SUPER and ADMIN of the event's state (an expired account still runs a started event to its close).
+         */
+        post: operations["confirmRemainingPenalties"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2440,8 +2502,8 @@ export interface components {
             schoolName: string;
             place: number | null;
             placeLabel: string;
-            score: number;
-            displayScore: number;
+            score: number | null;
+            displayScore: number | null;
             scoreBeforeDisqualification: number;
             isDisqualified: boolean;
             isIncomplete: boolean;
@@ -2454,8 +2516,8 @@ export interface components {
             sections: {
                 sectionId: number;
                 sectionName: string;
-                score: number;
-                displayScore: number;
+                score: number | null;
+                displayScore: number | null;
                 countedJudgeCount: number;
                 isIncomplete: boolean;
                 missingJudgeIds: number[];
@@ -2484,6 +2546,10 @@ export interface components {
                         isCounting: boolean;
                     }[];
                 }[];
+                excludedJudges?: {
+                    judgeId: number;
+                    reason: "excused";
+                }[];
             }[];
         };
         /** ResultsCategory */
@@ -2508,8 +2574,8 @@ export interface components {
                     schoolName: string;
                     place: number | null;
                     placeLabel: string;
-                    score: number;
-                    displayScore: number;
+                    score: number | null;
+                    displayScore: number | null;
                     isDisqualified: boolean;
                     isIncomplete: boolean;
                 }[];
@@ -2613,6 +2679,7 @@ export interface operations {
                     /** Format: email */
                     username: string;
                     password: string;
+                    captcha?: string;
                 };
             };
         };
@@ -2641,7 +2708,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description No valid token (missing, expired or revoked). */
+            /** @description Wrong email or password (`INVALID_CREDENTIALS`), or this address has used its free failures and no valid captcha came with the login (`CAPTCHA_REQUIRED`: solve one and send it as `captcha`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2668,7 +2735,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many requests: try again after `Retry-After` seconds. */
+            /** @description Not now: wait `Retry-After` seconds, then send the login again. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4397,6 +4464,11 @@ export interface operations {
                                     disqualificationId: number;
                                     disqualificationName: string;
                                 }[];
+                            }[];
+                            excusedSections?: {
+                                sectionId: number;
+                                sectionName: string;
+                                excusedAt: string;
                             }[];
                         }[];
                         scores: {
@@ -10987,6 +11059,17 @@ export interface operations {
                         startedAt: string | null;
                         closedAt: string | null;
                         canEnd: boolean;
+                        endBlockers: string[];
+                        pendingReview: {
+                            categoryId: number;
+                            categoryName: string;
+                            schoolId: number;
+                            schoolName: string;
+                            sectionName: string;
+                            judgeName: string;
+                            kind: "penalty" | "disqualification";
+                            itemName: string;
+                        }[];
                         categories: {
                             categoryId: number;
                             categoryName: string;
@@ -11010,6 +11093,13 @@ export interface operations {
                                     at: string;
                                     reason: string;
                                 } | null;
+                                sections: {
+                                    sectionId: number;
+                                    sectionName: string;
+                                    isExcused: boolean;
+                                    excusedReason: string | null;
+                                }[];
+                                isExcused: boolean;
                             }[];
                         }[];
                         version: number;
@@ -11079,6 +11169,17 @@ export interface operations {
                         startedAt: string | null;
                         closedAt: string | null;
                         canEnd: boolean;
+                        endBlockers: string[];
+                        pendingReview: {
+                            categoryId: number;
+                            categoryName: string;
+                            schoolId: number;
+                            schoolName: string;
+                            sectionName: string;
+                            judgeName: string;
+                            kind: "penalty" | "disqualification";
+                            itemName: string;
+                        }[];
                         categories: {
                             categoryId: number;
                             categoryName: string;
@@ -11102,6 +11203,13 @@ export interface operations {
                                     at: string;
                                     reason: string;
                                 } | null;
+                                sections: {
+                                    sectionId: number;
+                                    sectionName: string;
+                                    isExcused: boolean;
+                                    excusedReason: string | null;
+                                }[];
+                                isExcused: boolean;
                             }[];
                         }[];
                         version: number;
@@ -11171,6 +11279,17 @@ export interface operations {
                         startedAt: string | null;
                         closedAt: string | null;
                         canEnd: boolean;
+                        endBlockers: string[];
+                        pendingReview: {
+                            categoryId: number;
+                            categoryName: string;
+                            schoolId: number;
+                            schoolName: string;
+                            sectionName: string;
+                            judgeName: string;
+                            kind: "penalty" | "disqualification";
+                            itemName: string;
+                        }[];
                         categories: {
                             categoryId: number;
                             categoryName: string;
@@ -11194,6 +11313,13 @@ export interface operations {
                                     at: string;
                                     reason: string;
                                 } | null;
+                                sections: {
+                                    sectionId: number;
+                                    sectionName: string;
+                                    isExcused: boolean;
+                                    excusedReason: string | null;
+                                }[];
+                                isExcused: boolean;
                             }[];
                         }[];
                         version: number;
@@ -11476,6 +11602,205 @@ export interface operations {
             };
             /** @description Too many requests: try again after `Retry-After` seconds. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    excuseJudge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: number;
+                categoryId: number;
+                judgeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sectionIds: number[];
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "Success";
+                        message: string;
+                        eventStatus: "NOT_STARTED" | "STARTED" | "CLOSED";
+                    };
+                };
+            };
+            /** @description Malformed request: a path id, query or body field fails its rule (the field is named). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token (missing, expired or revoked). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record under its parent (or not one the caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by the record's current state (the message says why, e.g. a started event or a locked section). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body has a content type the route does not read. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    replaceJudge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: number;
+                categoryId: number;
+                judgeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sectionIds: number[];
+                    reason: string;
+                    replacementJudgeId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "Success";
+                        message: string;
+                        eventStatus: "NOT_STARTED" | "STARTED" | "CLOSED";
+                    };
+                };
+            };
+            /** @description Malformed request: a path id, query or body field fails its rule (the field is named). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token (missing, expired or revoked). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record under its parent (or not one the caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by the record's current state (the message says why, e.g. a started event or a locked section). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body has a content type the route does not read. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11942,6 +12267,92 @@ export interface operations {
                 eventId: number;
                 categoryId: number;
                 schoolId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessMessage"];
+                };
+            };
+            /** @description Malformed request: a path id, query or body field fails its rule (the field is named). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token (missing, expired or revoked). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record under its parent (or not one the caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by the record's current state (the message says why, e.g. a started event or a locked section). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body has a content type the route does not read. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    confirmRemainingPenalties: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: number;
+                categoryId: number;
             };
             cookie?: never;
         };

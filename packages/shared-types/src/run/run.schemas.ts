@@ -113,21 +113,17 @@ const excuseFields = {
   sectionIds: Type.Array(idField(), {
     minItems: 1,
     maxItems: 100,
-    uniqueItems: true,
     'x-messages': { required: 'Choose at least one section.', invalid: 'Choose at least one section.' },
   }),
   reason: requiredText('Please give a reason.', 500),
 };
 
 /** Excuse a judge from unsubmitted section assignments of a category (decisions §9). */
-export const ExcuseJudgeBodySchema = Type.Object(excuseFields, { additionalProperties: false });
+export const ExcuseJudgeBodySchema = Type.Object(excuseFields);
 export type ExcuseJudgeBody = Static<typeof ExcuseJudgeBodySchema>;
 
 /** Replace: excuse, and assign another judge of the state to the same sections with an empty sheet. */
-export const ReplaceJudgeBodySchema = Type.Object(
-  { ...excuseFields, replacementJudgeId: idField() },
-  { additionalProperties: false },
-);
+export const ReplaceJudgeBodySchema = Type.Object({ ...excuseFields, replacementJudgeId: idField() });
 export type ReplaceJudgeBody = Static<typeof ReplaceJudgeBodySchema>;
 
 export const RunStatusResponseSchema = Type.Object({

@@ -50,8 +50,9 @@ async function excuseInTransaction(
   const judge = await findJudgeOfState(trx, params.judgeId);
   if (!judge || judge.state_id !== event.state_id) throw notFound('Judge not found.');
   const assignments = await listJudgeAssignmentsInCategory(trx, params.categoryId, params.judgeId);
+  const sectionIds = [...new Set(body.sectionIds)];
   const sectionNames: string[] = [];
-  for (const sectionId of body.sectionIds) {
+  for (const sectionId of sectionIds) {
     const assignment = assignments.find((row) => row.section_id === sectionId);
     if (!assignment) throw notFound(RunMessages.excuseNotAssigned);
     if (assignment.excused_at !== null) throw new ApiError(409, ErrorCode.Conflict, RunMessages.excuseAlready);
@@ -61,7 +62,7 @@ async function excuseInTransaction(
   if (await isSubmitted(trx, params.categoryId, params.judgeId))
     throw new ApiError(409, ErrorCode.CategorySubmitted, RunMessages.excuseSubmitted);
   const reason = body.reason.trim();
-  for (const sectionId of body.sectionIds) {
+  for (const sectionId of sectionIds) {
     const excusal = { ...params, sectionId, stateId: event.state_id, reason, excusedBy: caller.userId };
     await insertExcusal(trx, excusal, now);
     await recordAudit(
@@ -126,9 +127,10 @@ export async function replaceJudge(
       throw notFound(RunMessages.replacementNotJudge);
     if (replacement.is_archived === 1) throw new ApiError(409, ErrorCode.Conflict, RunMessages.replacementNotJudge);
     const held = await listJudgeAssignmentsInCategory(trx, params.categoryId, body.replacementJudgeId);
-    if (body.sectionIds.some((sectionId) => held.some((row) => row.section_id === sectionId)))
+    const sectionIds = [...new Set(body.sectionIds)];
+    if (sectionIds.some((sectionId) => held.some((row) => row.section_id === sectionId)))
       throw new ApiError(409, ErrorCode.Conflict, RunMessages.replacementAssigned);
-    for (const sectionId of body.sectionIds) {
+    for (const sectionId of sectionIds) {
       await insertJudgeAssignment(
         trx,
         { categoryId: params.categoryId, sectionId, judgeId: body.replacementJudgeId, stateId: excused.event.state_id },
@@ -144,7 +146,7 @@ export async function replaceJudge(
       {
         action: 'assign',
         entityType: 'judge_assignment',
-        entityId: `${params.categoryId}:${body.sectionIds.join(',')}`,
+        entityId: `${params.categoryId}:${sectionIds.join(',')}`,
         reason: 'judges assigned',
         after: { judgeIds: [body.replacementJudgeId], replacing: params.judgeId },
       },
