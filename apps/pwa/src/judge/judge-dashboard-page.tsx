@@ -29,6 +29,7 @@ import { showSyncNote } from './sync-note.ts';
 import { SyncStatusBar } from './sync-status-bar.tsx';
 import { SUBMITTED_ON_TABLET, SUBMITTED_ON_TABLET_DETAIL, SyncTone, receivedByServer } from './sync-wording.ts';
 import { NotSentCount, NotSentMark, ScoredBadge } from './unsent-marks.tsx';
+import { ExcusedNotice } from './excused-notice.tsx';
 
 const STATUS_LABEL: Record<SyncEvent['eventStatus'], string> = {
   NOT_STARTED: 'Not Started',
@@ -229,6 +230,7 @@ function CategorySchools({
           {progress.scored} of {progress.total} criteria scored
         </Text>
       </Group>
+      <ExcusedNotice category={category} />
       <SubmissionNotice state={submission} reopened={category.reopened ?? null} submittedAt={category.submittedAt} />
       <Paper withBorder radius="md">
         <Table ref={tableRef} verticalSpacing="sm" horizontalSpacing="md" striped>

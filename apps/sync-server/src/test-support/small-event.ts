@@ -52,8 +52,14 @@ export async function subsectionsOf(event: SmallEvent, sectionId: number): Promi
   return rows.map((row) => row.subsection_id);
 }
 
-export function sheetUrl(event: SmallEvent, sectionId: number, schoolId: number, judge: Session): string {
-  return `/api/score/event/${event.eventId}/category/${event.categoryId}/section/${sectionId}/school/${schoolId}/judge/${judge.userId}/subsection`;
+export function sheetUrl(
+  event: SmallEvent,
+  sectionId: number,
+  schoolId: number,
+  judge: Session,
+  categoryId = event.categoryId,
+): string {
+  return `/api/score/event/${event.eventId}/category/${categoryId}/section/${sectionId}/school/${schoolId}/judge/${judge.userId}/subsection`;
 }
 
 /** The judge scores one school's sheet in a section through the score form; answers the status codes. */
@@ -62,13 +68,14 @@ export async function scoreSheet(
   judge: Session,
   sectionId: number,
   schoolId: number,
+  categoryId = event.categoryId,
 ): Promise<number[]> {
   const statuses: number[] = [];
   for (const subsectionId of await subsectionsOf(event, sectionId)) {
     const form = multipartBody({ subsectionId, subsectionScore: 7.5 });
     const response = await event.world.t.app.inject({
       method: 'POST',
-      url: sheetUrl(event, sectionId, schoolId, judge),
+      url: sheetUrl(event, sectionId, schoolId, judge, categoryId),
       headers: { ...judge.headers, ...form.headers },
       payload: form.payload,
     });
@@ -77,10 +84,10 @@ export async function scoreSheet(
   return statuses;
 }
 
-export async function submit(event: SmallEvent, judge: Session) {
+export async function submit(event: SmallEvent, judge: Session, categoryId = event.categoryId) {
   return event.world.t.app.inject({
     method: 'POST',
-    url: `/api/score/submitScores/event/${event.eventId}/category/${event.categoryId}/judge/${judge.userId}`,
+    url: `/api/score/submitScores/event/${event.eventId}/category/${categoryId}/judge/${judge.userId}`,
     headers: judge.headers,
   });
 }

@@ -1,14 +1,17 @@
-// Property (decisions §7, "Final means complete"): whatever a coordinator, a visitor and the judges
-// do, in any order (registrations, students, sections attached, judges assigned, subsections
-// added, scores, submissions, unlocks, Start and End), an event that ends has Final results in
-// which every competing school is fully scored by every judge assigned to each of its sections.
-// Checked against the database, not against the results code.
+// Property (decisions §7, §9, "Final means complete" and "Final means reviewed"): whatever a
+// coordinator, a visitor and the judges do, in any order (registrations, students, sections
+// attached, judges assigned, subsections added, scores, penalties, submissions, unlocks, judges
+// excused, a category added after Start, reviews, Start and End), an event that ends has Final
+// results in which every competing school of every category is fully scored by every judge who
+// owes its cells (assigned, not excused), and nothing that counts awaits review. Checked against
+// the database, not against the results code.
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ResultsReport } from '@judging/shared-types';
 import { solveCaptcha } from '../../test-support/captcha.ts';
-import { createJudge, createSection } from '../../test-support/factories.ts';
+import { attachToSection, createJudge, createPenalty, createSection } from '../../test-support/factories.ts';
+import { pushOneMutation } from '../../test-support/judging-fixtures.ts';
 import { sessionFor, type Session } from '../../test-support/sessions.ts';
 import {
   buildSmallEvent,
@@ -29,6 +32,10 @@ type Action =
   | { kind: 'score'; judge: number; everything: boolean }
   | { kind: 'submit'; judge: number }
   | { kind: 'unlock'; judge: number }
+  | { kind: 'excuse'; judge: number; section: number }
+  | { kind: 'penalty'; judge: number }
+  | { kind: 'review' }
+  | { kind: 'lateCategory' }
   | { kind: 'start' }
   | { kind: 'end' };
 
@@ -43,6 +50,10 @@ const actionArbitrary: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ kind: fc.constant('score' as const), judge: judgePick, everything: fc.boolean() }),
   fc.record({ kind: fc.constant('submit' as const), judge: judgePick }),
   fc.record({ kind: fc.constant('unlock' as const), judge: judgePick }),
+  fc.record({ kind: fc.constant('excuse' as const), judge: judgePick, section: sectionPick }),
+  fc.record({ kind: fc.constant('penalty' as const), judge: judgePick }),
+  fc.constant({ kind: 'review' as const }),
+  fc.constant({ kind: 'lateCategory' as const }),
   fc.constant({ kind: 'start' as const }),
   fc.constant({ kind: 'end' as const }),
 );
@@ -52,6 +63,13 @@ interface World {
   judges: Session[];
   sections: number[];
   registeredCount: number;
+  penaltyId: number;
+  /** A category a coordinator added after the event was set up (null until then). */
+  lateCategoryId: number | null;
+}
+
+function categoryIdsOf(world: World): number[] {
+  return world.lateCategoryId === null ? [world.event.categoryId] : [world.event.categoryId, world.lateCategoryId];
 }
 
 async function buildWorld(): Promise<World> {
@@ -60,11 +78,15 @@ async function buildWorld(): Promise<World> {
   await createJudge(t.db, { stateId, email: 'cara@owed.test', firstName: 'Cara', lastName: 'Neri' });
   const cara = await sessionFor(t, 'cara@owed.test');
   const tasting = await createSection(t.db, { stateId, sectionName: 'Tasting' });
+  const penaltyId = await createPenalty(t.db, { stateId, penaltyName: 'Late', deduction: 1 });
+  await attachToSection(t.db, { stateId, sectionId: event.plating }, { penaltyIds: [penaltyId] });
   return {
     event,
     judges: [event.judges.ada, event.judges.ben, cara],
     sections: [event.plating, tasting],
     registeredCount: 0,
+    penaltyId,
+    lateCategoryId: null,
   };
 }
 
@@ -74,7 +96,8 @@ async function scoreOwed(world: World, judge: Session, everything: boolean): Pro
   for (const category of reference.categories) {
     const schools = everything ? category.schools : category.schools.slice(0, 1);
     for (const school of schools) {
-      for (const section of category.sections) await scoreSheet(world.event, judge, section.sectionId, school.schoolId);
+      for (const section of category.sections)
+        await scoreSheet(world.event, judge, section.sectionId, school.schoolId, category.categoryId);
     }
   }
 }
@@ -163,6 +186,69 @@ async function apply(world: World, action: Action): Promise<void> {
         `/api/score/submitScores/event/${eventId}/category/${categoryId}/judge/${world.judges[action.judge]?.userId}`,
       );
       return;
+    case 'excuse': {
+      const judge = world.judges[action.judge];
+      if (judge)
+        await inject(
+          'POST',
+          `/api/run/coordinator/event/${eventId}/category/${categoryId}/judge/${judge.userId}/excuse`,
+          {
+            sectionIds: [world.sections[action.section]],
+            reason: 'Did not come',
+          },
+        );
+      return;
+    }
+    case 'penalty': {
+      const judge = world.judges[action.judge];
+      const school = await t.db
+        .selectFrom('category_registration')
+        .select('school_id')
+        .where('category_id', '=', categoryId)
+        .orderBy('school_id')
+        .executeTakeFirst();
+      if (judge && school)
+        await pushOneMutation(t.app, judge.headers, 'penaltyScore.put', {
+          scoreId: crypto.randomUUID(),
+          eventId,
+          categoryId,
+          sectionId: world.event.plating,
+          schoolId: school.school_id,
+          penaltyId: world.penaltyId,
+          amount: 1,
+          comments: 'Late to the station',
+        });
+      return;
+    }
+    case 'review':
+      for (const id of categoryIdsOf(world))
+        await inject('POST', `/api/run/coordinator/confirm-remaining/event/${eventId}/category/${id}`);
+      return;
+    case 'lateCategory': {
+      if (world.lateCategoryId !== null) return;
+      const added = await inject('POST', `/api/event/${eventId}/category`, { categoryName: 'Late Pastry' });
+      if (added.statusCode !== 201) return;
+      world.lateCategoryId = (added.json() as { category: { categoryId: number } }).category.categoryId;
+      // A team entered in it on the day (the registration row as the coordinator's "add schools" writes it).
+      const school = await t.db
+        .selectFrom('school')
+        .select('school_id')
+        .where('state_id', '=', stateId)
+        .orderBy('school_id')
+        .executeTakeFirstOrThrow();
+      await t.db
+        .insertInto('category_registration')
+        .values({
+          category_id: world.lateCategoryId,
+          school_id: school.school_id,
+          state_id: stateId,
+          students_json: JSON.stringify(['Ann Lee']),
+          school_order: 0,
+          registered_at: new Date().toISOString(),
+        })
+        .execute();
+      return;
+    }
     case 'start':
       await inject('PUT', `/api/run/coordinator/event/${eventId}/start`);
       return;
@@ -179,10 +265,27 @@ async function apply(world: World, action: Action): Promise<void> {
   }
 }
 
-/** Every competing school in Final, every section, every assigned judge, every subsection: a score row. */
+/** The category added on the day gets the Plating section and every judge (the coordinator's screens' calls). */
+async function staffLateCategory(world: World): Promise<void> {
+  if (world.lateCategoryId === null) return;
+  const { t, admin } = world.event.world;
+  const url = `/api/event/${world.event.eventId}/category/${world.lateCategoryId}/section`;
+  const inject = (path: string, payload: unknown) =>
+    t.app.inject({ method: 'POST', url: path, headers: admin.headers, payload: payload as object });
+  await inject(url, [{ sectionId: world.event.plating }]);
+  await inject(
+    `${url}/${world.event.plating}`,
+    world.judges.map((judge) => ({ judgeId: judge.userId })),
+  );
+}
+
+/**
+ * Every competing school of every category in Final, every section, every judge who owes it
+ * (assigned, not excused), every subsection: a score row; and no counting item awaits review.
+ */
 async function assertFinalIsComplete(world: World): Promise<boolean> {
   const { t, admin } = world.event.world;
-  const { eventId, categoryId } = world.event;
+  const { eventId } = world.event;
   const event = await t.db
     .selectFrom('event')
     .select('status')
@@ -196,52 +299,78 @@ async function assertFinalIsComplete(world: World): Promise<boolean> {
   });
   const report = response.json() as ResultsReport;
   assert.ok(report.isFinal);
-  const competing = (
-    await t.db
-      .selectFrom('category_registration')
-      .select(['school_id', 'students_json'])
-      .where('category_id', '=', categoryId)
-      .execute()
-  ).filter((row) => (JSON.parse(row.students_json) as string[]).length > 0);
-  const standings = report.categories[0]?.standings ?? [];
-  assert.equal(
-    new Set(standings.map((line) => line.schoolId)),
-    new Set(competing.map((row) => row.school_id)),
-    'Final lists every competing school',
+  const excused = new Set(
+    (await t.db.selectFrom('judge_excusal').select(['category_id', 'section_id', 'judge_id']).execute()).map(
+      (row) => `${row.category_id}:${row.section_id}:${row.judge_id}`,
+    ),
   );
-  const owed = await t.db
-    .selectFrom('judge_assignment')
-    .innerJoin('category_section', (join) =>
-      join
-        .onRef('category_section.category_id', '=', 'judge_assignment.category_id')
-        .onRef('category_section.section_id', '=', 'judge_assignment.section_id'),
-    )
-    .innerJoin('subsection', 'subsection.section_id', 'judge_assignment.section_id')
-    .select(['judge_assignment.judge_id', 'judge_assignment.section_id', 'subsection.subsection_id'])
-    .where('judge_assignment.category_id', '=', categoryId)
-    .execute();
-  const scored = new Set(
-    (
+  for (const categoryId of categoryIdsOf(world)) {
+    const competing = (
       await t.db
-        .selectFrom('subsection_score')
-        .select(['judge_id', 'school_id', 'subsection_id'])
+        .selectFrom('category_registration')
+        .select(['school_id', 'students_json'])
         .where('category_id', '=', categoryId)
         .execute()
-    ).map((row) => `${row.judge_id}:${row.school_id}:${row.subsection_id}`),
-  );
-  for (const school of competing) {
-    for (const cell of owed) {
-      assert.ok(
-        scored.has(`${cell.judge_id}:${school.school_id}:${cell.subsection_id}`),
-        `judge ${cell.judge_id} scored school ${school.school_id}, subsection ${cell.subsection_id}`,
-      );
+    ).filter((row) => (JSON.parse(row.students_json) as string[]).length > 0);
+    const standings = report.categories.find((category) => category.categoryId === categoryId)?.standings ?? [];
+    assert.equal(
+      new Set(standings.map((line) => line.schoolId)),
+      new Set(competing.map((row) => row.school_id)),
+      'Final lists every competing school',
+    );
+    const owed = (
+      await t.db
+        .selectFrom('judge_assignment')
+        .innerJoin('category_section', (join) =>
+          join
+            .onRef('category_section.category_id', '=', 'judge_assignment.category_id')
+            .onRef('category_section.section_id', '=', 'judge_assignment.section_id'),
+        )
+        .innerJoin('subsection', 'subsection.section_id', 'judge_assignment.section_id')
+        .select(['judge_assignment.judge_id', 'judge_assignment.section_id', 'subsection.subsection_id'])
+        .where('judge_assignment.category_id', '=', categoryId)
+        .execute()
+    ).filter((cell) => !excused.has(`${categoryId}:${cell.section_id}:${cell.judge_id}`));
+    if (competing.length > 0) assert.ok(owed.length > 0, `category ${categoryId}: someone owes its schools`);
+    const scored = new Set(
+      (
+        await t.db
+          .selectFrom('subsection_score')
+          .select(['judge_id', 'school_id', 'subsection_id'])
+          .where('category_id', '=', categoryId)
+          .execute()
+      ).map((row) => `${row.judge_id}:${row.school_id}:${row.subsection_id}`),
+    );
+    for (const school of competing) {
+      for (const cell of owed) {
+        assert.ok(
+          scored.has(`${cell.judge_id}:${school.school_id}:${cell.subsection_id}`),
+          `judge ${cell.judge_id} scored school ${school.school_id}, subsection ${cell.subsection_id}`,
+        );
+      }
+    }
+    for (const line of standings) {
+      assert.is(line.isIncomplete, false, `${line.schoolName} is complete in Final`);
+      assert.is(line.hasPendingReview, false, `${line.schoolName} carries no pending review in Final`);
+      assert.ok(line.isScored || line.isDisqualified, `${line.schoolName} is scored in Final`);
     }
   }
-  for (const line of standings) assert.is(line.isIncomplete, false, `${line.schoolName} is complete in Final`);
+  const unreviewed = await t.db
+    .selectFrom('penalty_score')
+    .select(['category_id', 'section_id', 'judge_id'])
+    .where('event_id', '=', eventId)
+    .where('is_confirmed', 'is', null)
+    .execute();
+  for (const row of unreviewed) {
+    assert.ok(
+      excused.has(`${row.category_id}:${row.section_id}:${row.judge_id}`),
+      'only an excused judge’s penalty may stay unreviewed',
+    );
+  }
   return true;
 }
 
-test('property: an event that ends never has an unscored school of an assigned judge in its Final results', async () => {
+test('property: an event that ends never has, in Final, an unscored cell a judge owed or an unreviewed item', async () => {
   let endedRuns = 0;
   await fc.assert(
     fc.asyncProperty(fc.array(actionArbitrary, { minLength: 3, maxLength: 14 }), async (actions) => {
@@ -251,14 +380,18 @@ test('property: an event that ends never has an unscored school of an assigned j
           await apply(world, action);
           if (await assertFinalIsComplete(world)) break;
         }
-        // Every section gets a judge, everyone finishes, then the coordinator ends: the common day,
-        // after the random one.
-        for (const section of world.sections.keys()) await apply(world, { kind: 'assign', judge: 0, section });
-        await apply(world, { kind: 'start' });
-        for (const [judge] of world.judges.entries()) {
-          await apply(world, { kind: 'score', judge, everything: true });
-          await apply(world, { kind: 'submit', judge });
+        // Every section of every category gets judges, everyone finishes, the coordinator confirms
+        // what awaits review, then ends: the common day, after the random one.
+        for (const section of world.sections.keys()) {
+          for (const judge of world.judges.keys()) await apply(world, { kind: 'assign', judge, section });
         }
+        await staffLateCategory(world);
+        await apply(world, { kind: 'start' });
+        for (const [judge, session] of world.judges.entries()) {
+          await apply(world, { kind: 'score', judge, everything: true });
+          for (const categoryId of categoryIdsOf(world)) await submit(world.event, session, categoryId);
+        }
+        await apply(world, { kind: 'review' });
         await apply(world, { kind: 'end' });
         if (await assertFinalIsComplete(world)) endedRuns += 1;
       } finally {
