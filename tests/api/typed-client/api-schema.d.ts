@@ -12017,6 +12017,7 @@ export interface operations {
                         categoryId: number;
                         categoryName: string;
                         isReviewEnabled: boolean;
+                        waitingJudges: string[];
                         schools: {
                             schoolId: number;
                             schoolName: string;
@@ -12094,6 +12095,7 @@ export interface operations {
                         schoolName: string;
                         status: "Pending" | "Viewed" | "Complete";
                         isReviewEnabled: boolean;
+                        waitingJudges: string[];
                         sheets: {
                             judgeId: number;
                             judgeFirstName: string;

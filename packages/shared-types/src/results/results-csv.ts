@@ -30,7 +30,8 @@ export function buildOverallCsvRows(report: ResultsReport): CsvTable {
         line.placeLabel,
         line.schoolName,
         scoreCell(line.score),
-        line.statusLabel,
+        // The screens' "Pending review" badge (decisions §9: the same flag on screen, print and CSV).
+        line.hasPendingReview ? `${line.statusLabel} (pending review)` : line.statusLabel,
         csvNumber(line.penaltyCount),
         csvNumber(line.disqualificationCount),
         resultsLabel(report, category),

@@ -186,6 +186,8 @@ export const CategoryPenaltiesSchema = Type.Object({
   categoryName: Type.String(),
   /** The category is fully judged and the event is not closed. */
   isReviewEnabled: Type.Boolean(),
+  /** Judges who owe work and have not submitted: review waits for them (excuse or replace them on the run page). */
+  waitingJudges: Type.Array(Type.String()),
   schools: Type.Array(ReviewSchoolSchema),
 });
 export type CategoryPenalties = Static<typeof CategoryPenaltiesSchema>;
@@ -239,6 +241,8 @@ export const SchoolPenaltiesSchema = Type.Object({
   schoolName: Type.String(),
   status: ReviewStatusLabelSchema,
   isReviewEnabled: Type.Boolean(),
+  /** Judges who owe work and have not submitted: review waits for them. */
+  waitingJudges: Type.Array(Type.String()),
   /** Per judge and section, by judge last name then section order. */
   sheets: Type.Array(ReviewSheetSchema),
 });

@@ -228,6 +228,14 @@ test('End: refused while review is pending, naming the items; Confirm all remain
   assert.is(refused.json().code, 'REVIEW_PENDING');
   assert.match(refused.json().message, 'S4 Academy hc – Knife Skills hc – Kim Beta: Late hc');
   assert.match(refused.json().message, 'S5 Academy hc – Knife Skills hc – Kim Beta: Unsafe hc');
+  const csv = await t.app.inject({
+    method: 'GET',
+    url: `/api/export/results/event/${fixture.eventId}`,
+    headers: world.admin.headers,
+  });
+  assert.is(csv.statusCode, 200, csv.body);
+  const s4Line = csv.body.split('\n').find((line) => line.includes('S4 Academy hc'));
+  assert.match(s4Line ?? '', '(pending review)', 'the CSV carries the screens’ pending review flag');
   const run = await readRun(context);
   assert.is(run.canEnd, false);
   assert.is(run.pendingReview.length, 3);
@@ -347,6 +355,12 @@ test('replace: the replacement starts with an empty sheet and End waits for them
   const gamma = run.categories[0]?.judges.find((judge) => judge.judgeId === j3);
   assert.equal([gamma?.cellsScored, gamma?.cellsExpected, gamma?.isExcused], [0, 10, false]);
   await submitAs(t.db, fixture, world.stateId, fixture.judgeIds.j1);
+  const review = await t.app.inject({
+    method: 'GET',
+    url: `${runUrl(fixture)}/category/${fixture.categoryId}/penalties`,
+    headers: world.admin.headers,
+  });
+  assert.equal(review.json().waitingJudges, ['Lee Gamma'], 'the review names who it waits for');
   const refused = await end(context);
   assert.is(refused.json().code, 'INCOMPLETE');
   assert.match(refused.json().message, 'Lee Gamma');

@@ -30,7 +30,7 @@ import {
 } from '../results/results.repository.ts';
 import { listPhotoCaptureTimes } from '../photos/photos.repository.ts';
 import { findRunEvent } from '../run/run.service.ts';
-import { loadCategoryWork } from '../submissions/owed-work.repository.ts';
+import { listJudgeNames, loadCategoryWork } from '../submissions/owed-work.repository.ts';
 import { findPendingReview } from '../submissions/pending-review.ts';
 import { toDisqualificationCell, toPenaltyCell } from '../scores/scores.mapper.ts';
 import { appendChange } from '../change-log/change-log.repository.ts';
@@ -47,6 +47,7 @@ interface CategoryContext {
   event: EventRow;
   categoryName: string;
   isReviewEnabled: boolean;
+  waitingJudges: string[];
 }
 
 async function loadCategory(
@@ -67,7 +68,14 @@ async function loadCategory(
       .map((row) => row.judge_id),
   );
   const isJudged = owing.length > 0 && owing.every((judgeId) => submitted.has(judgeId));
-  return { event, categoryName: category.category_name, isReviewEnabled: isJudged && event.status !== 'CLOSED' };
+  const waiting = owing.filter((judgeId) => !submitted.has(judgeId));
+  const names = await listJudgeNames(db, waiting);
+  return {
+    event,
+    categoryName: category.category_name,
+    isReviewEnabled: isJudged && event.status !== 'CLOSED',
+    waitingJudges: waiting.map((judgeId) => names.get(judgeId) ?? `Judge ${judgeId}`).sort(),
+  };
 }
 
 /**
@@ -142,6 +150,7 @@ export async function getCategoryPenalties(
     categoryId,
     categoryName: context.categoryName,
     isReviewEnabled: context.isReviewEnabled,
+    waitingJudges: context.waitingJudges,
     schools,
   };
 }
@@ -242,6 +251,7 @@ export async function getSchoolPenalties(
         .length,
     ),
     isReviewEnabled: context.isReviewEnabled,
+    waitingJudges: context.waitingJudges,
     sheets: ordered,
   };
 }

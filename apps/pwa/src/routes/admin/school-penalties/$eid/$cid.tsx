@@ -7,7 +7,7 @@ import { showAlert } from '../../../../alerts/alerts-store.ts';
 import { confirmRemainingPenalties, getCategoryPenalties } from '../../../../api/review-api.ts';
 import { reviewStatusColor } from '../../../../results/review-status.ts';
 import { showRunIssue } from '../../../../results/run-errors.ts';
-import { ButtonLink } from '../../../../routing/links.tsx';
+import { ButtonLink, HrefAnchor } from '../../../../routing/links.tsx';
 import { idParams } from '../../../../routing/route-schemas.ts';
 import { AdminPageTitle } from '../../-admin-page-title.tsx';
 
@@ -43,6 +43,16 @@ function SchoolPenaltiesPage() {
       {data && !data.isReviewEnabled && (
         <Alert color="yellow">
           Review opens once every judge who owes work in this category has submitted, and closes when the event ends.
+          {data.waitingJudges.length > 0 && (
+            <>
+              {' '}
+              Waiting for: {data.waitingJudges.join(', ')}. A judge who did not come can be excused or replaced on the{' '}
+              <HrefAnchor href={`/admin/event-run/${data.eventId}`} underline="always">
+                run page
+              </HrefAnchor>
+              .
+            </>
+          )}
         </Alert>
       )}
       {canReview && awaiting.length > 0 && (
