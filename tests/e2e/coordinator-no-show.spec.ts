@@ -26,7 +26,7 @@ test('a no-show judge is excused from the run page and the day ends', async ({ p
   // End names what blocks it instead of refusing without a word.
   await page.getByRole('button', { name: 'End event' }).click();
   await expect(page.getByRole('dialog')).toContainText('Not ready to end');
-  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).last().click();
 
   const row = page.getByRole('row', { name: new RegExp(`Absent ${noShow.lastName}`) });
   await row.getByRole('button', { name: 'Excuse' }).click();

@@ -4,7 +4,8 @@ import { useCallback, useState, type ReactNode } from 'react';
 
 interface ConfirmRequest {
   message: ReactNode;
-  confirmLabel: string;
+  /** Null: a notice with nothing to confirm, closed with one button. */
+  confirmLabel: string | null;
   resolve(isConfirmed: boolean): void;
 }
 
@@ -15,12 +16,26 @@ interface ConfirmRequest {
 export function useConfirmDialog(): {
   /** A string is shown as a paragraph; other content (a list of what is not ready) as it is. */
   ask(message: ReactNode, confirmLabel?: string): Promise<boolean>;
+  /** Says why something cannot be done now (End with what blocks it); one Close button. */
+  tell(message: ReactNode, title: string): Promise<void>;
   dialog: ReactNode;
 } {
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
+  const [noticeTitle, setNoticeTitle] = useState<string | null>(null);
   const ask = useCallback(
     (message: ReactNode, confirmLabel = 'Yes') =>
-      new Promise<boolean>((resolve) => setRequest({ message, confirmLabel, resolve })),
+      new Promise<boolean>((resolve) => {
+        setNoticeTitle(null);
+        setRequest({ message, confirmLabel, resolve });
+      }),
+    [],
+  );
+  const tell = useCallback(
+    (message: ReactNode, title: string) =>
+      new Promise<void>((resolve) => {
+        setNoticeTitle(title);
+        setRequest({ message, confirmLabel: null, resolve: () => resolve() });
+      }),
     [],
   );
   const settle = (isConfirmed: boolean) => {
@@ -31,7 +46,7 @@ export function useConfirmDialog(): {
     <Modal
       opened={request !== null}
       onClose={() => settle(false)}
-      title="Please confirm"
+      title={noticeTitle ?? 'Please confirm'}
       centered
       size="sm"
       styles={modalTitleStyles}
@@ -39,15 +54,23 @@ export function useConfirmDialog(): {
       <Stack gap="lg">
         {typeof request?.message === 'string' ? <Text>{request.message}</Text> : request?.message}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => settle(false)}>
-            Cancel
-          </Button>
-          <Button color="red.9" onClick={() => settle(true)} data-autofocus>
-            {request?.confirmLabel}
-          </Button>
+          {request?.confirmLabel === null ? (
+            <Button variant="default" onClick={() => settle(false)} data-autofocus>
+              Close
+            </Button>
+          ) : (
+            <>
+              <Button variant="default" onClick={() => settle(false)}>
+                Cancel
+              </Button>
+              <Button color="red.9" onClick={() => settle(true)} data-autofocus>
+                {request?.confirmLabel}
+              </Button>
+            </>
+          )}
         </Group>
       </Stack>
     </Modal>
   );
-  return { ask, dialog };
+  return { ask, tell, dialog };
 }

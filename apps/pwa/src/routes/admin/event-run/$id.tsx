@@ -49,7 +49,7 @@ function RunEventScreen({ user, eventId }: { user: SessionUser; eventId: number 
     (signal) => getRejectedEdits(eventId, signal),
     showRunIssue,
   );
-  const { ask, dialog } = useConfirmDialog();
+  const { ask, tell, dialog } = useConfirmDialog();
   const { isSaving, save } = useSaveAction();
   const [history, setHistory] = useState<HistoryTarget | null>(null);
   const [excuse, setExcuse] = useState<ExcuseRequest | null>(null);
@@ -99,7 +99,7 @@ function RunEventScreen({ user, eventId }: { user: SessionUser; eventId: number 
   const onEnd = async (event: CoordinatorEvent) => {
     if (!event.canEnd) {
       // decisions §9: End names what blocks it and where to act, instead of a bare refusal.
-      await ask(<EndBlockers event={event} />, 'Close');
+      await tell(<EndBlockers event={event} />, 'The event cannot end yet');
       return;
     }
     const isConfirmed = await ask(

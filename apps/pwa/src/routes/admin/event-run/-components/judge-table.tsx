@@ -124,7 +124,7 @@ export function JudgeTable({
                     )}
                     {canExcuse && !judge.isSubmitted && !judge.isExcused && (
                       <>
-                        <Button size="xs" variant="light" color="orange.9" onClick={() => onExcuse(judge, 'excuse')}>
+                        <Button size="xs" variant="outline" color="orange" onClick={() => onExcuse(judge, 'excuse')}>
                           Excuse
                         </Button>
                         <Button size="xs" variant="light" onClick={() => onExcuse(judge, 'replace')}>
