@@ -2548,6 +2548,7 @@ export interface components {
                 }[];
                 excludedJudges?: {
                     judgeId: number;
+                    /** @enum {string} */
                     reason: "excused";
                 }[];
             }[];

@@ -51,9 +51,7 @@ export const ResultsSchoolSectionSchema = Type.Object({
   missingJudgeIds: Type.Array(Type.Integer()),
   sheets: Type.Array(ResultsSheetSchema),
   /** Judges whose sheets of the school do not count here (excused), with why; absent in results frozen before it. */
-  excludedJudges: Type.Optional(
-    Type.Array(Type.Object({ judgeId: Type.Integer(), reason: Type.Union([Type.Literal('excused')]) })),
-  ),
+  excludedJudges: Type.Optional(Type.Array(Type.Object({ judgeId: Type.Integer(), reason: Type.Literal('excused') }))),
 });
 
 export const ResultsStandingSchema = Type.Object(
