@@ -56,13 +56,3 @@ export async function findJudgeOfState(db: Db, judgeId: number) {
     .where('app_user.user_id', '=', judgeId)
     .executeTakeFirst();
 }
-
-export async function isSubmitted(db: Db, categoryId: number, judgeId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('category_submission')
-    .select('judge_id')
-    .where('category_id', '=', categoryId)
-    .where('judge_id', '=', judgeId)
-    .executeTakeFirst();
-  return row !== undefined;
-}

@@ -21,8 +21,8 @@ import { insertJudgeAssignment } from '../categories/categories.repository.ts';
 import { recordCategoryChange } from '../categories/category-context.ts';
 import { recordScheduleChange } from '../events/events.repository.ts';
 import { findRunEvent } from '../run/run.service.ts';
-import { findCategoryOfEvent } from '../scores/schedule.repository.ts';
-import { findJudgeOfState, insertExcusal, isSubmitted, listJudgeAssignmentsInCategory } from './excusals.repository.ts';
+import { findCategoryOfEvent, findSubmission } from '../scores/schedule.repository.ts';
+import { findJudgeOfState, insertExcusal, listJudgeAssignmentsInCategory } from './excusals.repository.ts';
 
 interface Excused {
   event: EventRow;
@@ -59,7 +59,7 @@ async function excuseInTransaction(
     sectionNames.push(assignment.section_name);
   }
   // A submitted sheet is the judge's word that it is complete: unlock it first, deliberately.
-  if (await isSubmitted(trx, params.categoryId, params.judgeId))
+  if ((await findSubmission(trx, params.categoryId, params.judgeId)) !== undefined)
     throw new ApiError(409, ErrorCode.CategorySubmitted, RunMessages.excuseSubmitted);
   const reason = body.reason.trim();
   for (const sectionId of sectionIds) {

@@ -1,13 +1,14 @@
-import { Alert, Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useAdminWriteAccess } from '../../../../admin/admin-permissions.ts';
 import { useApiQuery } from '../../../../admin/use-api-query.ts';
 import { useSaveAction } from '../../../../admin/use-save-action.ts';
 import { showAlert } from '../../../../alerts/alerts-store.ts';
 import { confirmRemainingPenalties, getCategoryPenalties } from '../../../../api/review-api.ts';
+import { ReviewClosedAlert } from '../../../../results/review-closed-alert.tsx';
 import { reviewStatusColor } from '../../../../results/review-status.ts';
 import { showRunIssue } from '../../../../results/run-errors.ts';
-import { ButtonLink, HrefAnchor } from '../../../../routing/links.tsx';
+import { ButtonLink } from '../../../../routing/links.tsx';
 import { idParams } from '../../../../routing/route-schemas.ts';
 import { AdminPageTitle } from '../../-admin-page-title.tsx';
 
@@ -40,21 +41,7 @@ function SchoolPenaltiesPage() {
         ← Back to event run
       </ButtonLink>
       <AdminPageTitle>School penalties{data ? `: ${data.categoryName}` : ''}</AdminPageTitle>
-      {data && !data.isReviewEnabled && (
-        <Alert color="yellow">
-          Review opens once every judge who owes work in this category has submitted, and closes when the event ends.
-          {data.waitingJudges.length > 0 && (
-            <>
-              {' '}
-              Waiting for: {data.waitingJudges.join(', ')}. A judge who did not come can be excused or replaced on the{' '}
-              <HrefAnchor href={`/admin/event-run/${data.eventId}`} underline="always">
-                run page
-              </HrefAnchor>
-              .
-            </>
-          )}
-        </Alert>
-      )}
+      {data && !data.isReviewEnabled && <ReviewClosedAlert eventId={data.eventId} waitingJudges={data.waitingJudges} />}
       {canReview && awaiting.length > 0 && (
         <Group gap="sm">
           <Button w="fit-content" loading={isSaving} onClick={() => void onConfirmRemaining()}>

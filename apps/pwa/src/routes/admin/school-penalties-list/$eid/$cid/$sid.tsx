@@ -5,7 +5,7 @@ import {
   type PenaltyReviewStatusLabel,
   type SchoolPenalties,
 } from '@judging/shared-types';
-import { Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useAdminWriteAccess } from '../../../../../admin/admin-permissions.ts';
@@ -19,9 +19,10 @@ import {
 } from '../../../../../api/review-api.ts';
 import { openThroughTicket } from '../../../../../api/link-api.ts';
 import { formatShortDateTime } from '../../../../../support/date-format.ts';
+import { ReviewClosedAlert } from '../../../../../results/review-closed-alert.tsx';
 import { reviewStatusColor } from '../../../../../results/review-status.ts';
 import { showRunIssue } from '../../../../../results/run-errors.ts';
-import { ButtonLink, HrefAnchor } from '../../../../../routing/links.tsx';
+import { ButtonLink } from '../../../../../routing/links.tsx';
 import { idParams } from '../../../../../routing/route-schemas.ts';
 import { AdminPageTitle } from '../../../-admin-page-title.tsx';
 
@@ -180,21 +181,7 @@ function ReviewForm({
           {status}
         </Badge>
       </Group>
-      {!data.isReviewEnabled && (
-        <Alert color="yellow">
-          Review opens once every judge who owes work in this category has submitted, and closes when the event ends.
-          {data.waitingJudges.length > 0 && (
-            <>
-              {' '}
-              Waiting for: {data.waitingJudges.join(', ')}. A judge who did not come can be excused or replaced on the{' '}
-              <HrefAnchor href={`/admin/event-run/${data.eventId}`} underline="always">
-                run page
-              </HrefAnchor>
-              .
-            </>
-          )}
-        </Alert>
-      )}
+      {!data.isReviewEnabled && <ReviewClosedAlert eventId={data.eventId} waitingJudges={data.waitingJudges} />}
       {data.sheets.map((sheet) => (
         <Paper
           key={`${sheet.judgeId}-${sheet.sectionId}`}
