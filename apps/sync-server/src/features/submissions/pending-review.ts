@@ -18,29 +18,37 @@ export interface PendingReviewScope {
 }
 
 async function listUnreviewed(db: Db, eventId: number, scope: PendingReviewScope) {
-  const penalties = db
+  const penalties = await db
     .selectFrom('penalty_score as cell')
     .innerJoin('penalty as item', 'item.penalty_id', 'cell.penalty_id')
     .select(['cell.score_id', 'item.penalty_name as item_name'])
     .select((eb) => eb.val<'penalty' | 'disqualification'>('penalty').as('kind'))
     .select(['cell.category_id', 'cell.section_id', 'cell.school_id', 'cell.judge_id'])
-    .where('cell.event_id', '=', eventId)
-    .where('cell.is_confirmed', 'is', null);
-  const disqualifications = db
+    .where((eb) =>
+      eb.and([
+        eb('cell.event_id', '=', eventId),
+        eb('cell.is_confirmed', 'is', null),
+        ...(scope.categoryId === undefined ? [] : [eb('cell.category_id', '=', scope.categoryId)]),
+        ...(scope.schoolId === undefined ? [] : [eb('cell.school_id', '=', scope.schoolId)]),
+      ]),
+    )
+    .execute();
+  const disqualifications = await db
     .selectFrom('disqualification_score as cell')
     .innerJoin('disqualification as item', 'item.disqualification_id', 'cell.disqualification_id')
     .select(['cell.score_id', 'item.disqualification_name as item_name'])
     .select((eb) => eb.val<'penalty' | 'disqualification'>('disqualification').as('kind'))
     .select(['cell.category_id', 'cell.section_id', 'cell.school_id', 'cell.judge_id'])
-    .where('cell.event_id', '=', eventId)
-    .where('cell.is_confirmed', 'is', null);
-  const scoped = <Q extends typeof penalties>(query: Q): Q => {
-    let narrowed = query;
-    if (scope.categoryId !== undefined) narrowed = narrowed.where('cell.category_id', '=', scope.categoryId) as Q;
-    if (scope.schoolId !== undefined) narrowed = narrowed.where('cell.school_id', '=', scope.schoolId) as Q;
-    return narrowed;
-  };
-  return [...(await scoped(penalties).execute()), ...(await scoped(disqualifications as typeof penalties).execute())];
+    .where((eb) =>
+      eb.and([
+        eb('cell.event_id', '=', eventId),
+        eb('cell.is_confirmed', 'is', null),
+        ...(scope.categoryId === undefined ? [] : [eb('cell.category_id', '=', scope.categoryId)]),
+        ...(scope.schoolId === undefined ? [] : [eb('cell.school_id', '=', scope.schoolId)]),
+      ]),
+    )
+    .execute();
+  return [...penalties, ...disqualifications];
 }
 
 async function namesOf(
