@@ -17,38 +17,33 @@ export interface PendingReviewScope {
   schoolId?: number;
 }
 
+// Unreviewed items of one event are few; the scope is narrowed after the two reads.
 async function listUnreviewed(db: Db, eventId: number, scope: PendingReviewScope) {
   const penalties = await db
     .selectFrom('penalty_score as cell')
     .innerJoin('penalty as item', 'item.penalty_id', 'cell.penalty_id')
-    .select(['cell.score_id', 'item.penalty_name as item_name'])
-    .select((eb) => eb.val<'penalty' | 'disqualification'>('penalty').as('kind'))
-    .select(['cell.category_id', 'cell.section_id', 'cell.school_id', 'cell.judge_id'])
-    .where((eb) =>
-      eb.and([
-        eb('cell.event_id', '=', eventId),
-        eb('cell.is_confirmed', 'is', null),
-        ...(scope.categoryId === undefined ? [] : [eb('cell.category_id', '=', scope.categoryId)]),
-        ...(scope.schoolId === undefined ? [] : [eb('cell.school_id', '=', scope.schoolId)]),
-      ]),
-    )
+    .select(['cell.score_id', 'item.penalty_name as item_name', 'cell.category_id', 'cell.section_id'])
+    .select(['cell.school_id', 'cell.judge_id'])
+    .where('cell.event_id', '=', eventId)
+    .where('cell.is_confirmed', 'is', null)
     .execute();
   const disqualifications = await db
     .selectFrom('disqualification_score as cell')
     .innerJoin('disqualification as item', 'item.disqualification_id', 'cell.disqualification_id')
-    .select(['cell.score_id', 'item.disqualification_name as item_name'])
-    .select((eb) => eb.val<'penalty' | 'disqualification'>('disqualification').as('kind'))
-    .select(['cell.category_id', 'cell.section_id', 'cell.school_id', 'cell.judge_id'])
-    .where((eb) =>
-      eb.and([
-        eb('cell.event_id', '=', eventId),
-        eb('cell.is_confirmed', 'is', null),
-        ...(scope.categoryId === undefined ? [] : [eb('cell.category_id', '=', scope.categoryId)]),
-        ...(scope.schoolId === undefined ? [] : [eb('cell.school_id', '=', scope.schoolId)]),
-      ]),
-    )
+    .select(['cell.score_id', 'item.disqualification_name as item_name', 'cell.category_id', 'cell.section_id'])
+    .select(['cell.school_id', 'cell.judge_id'])
+    .where('cell.event_id', '=', eventId)
+    .where('cell.is_confirmed', 'is', null)
     .execute();
-  return [...penalties, ...disqualifications];
+  const rows = [
+    ...penalties.map((row) => ({ ...row, kind: 'penalty' as const })),
+    ...disqualifications.map((row) => ({ ...row, kind: 'disqualification' as const })),
+  ];
+  return rows.filter(
+    (row) =>
+      (scope.categoryId === undefined || row.category_id === scope.categoryId) &&
+      (scope.schoolId === undefined || row.school_id === scope.schoolId),
+  );
 }
 
 async function namesOf(
