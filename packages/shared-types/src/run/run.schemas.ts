@@ -99,7 +99,7 @@ export const CoordinatorEventSchema = Type.Object({
   closedAt: Nullable(Type.String()),
   /** STARTED, every judge who owes work submitted a complete sheet, every section is owed, nothing awaits review. */
   canEnd: Type.Boolean(),
-  /** What keeps the event from ending, one sentence each (empty when it can end or is not started). */
+  /** The judging that keeps the event from ending, one sentence each (review is `pendingReview`). */
   endBlockers: Type.Array(Type.String()),
   /** Applied penalties and disqualifications awaiting review, by category, school and judge (End refuses while any). */
   pendingReview: Type.Array(PendingReviewItemSchema),

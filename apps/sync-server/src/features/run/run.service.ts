@@ -13,7 +13,6 @@ import {
   isExcusedFromSection,
   judgesOwing,
   RunMessages,
-  type PendingReviewItem,
   type SectionPanel,
   type CoordinatorEvent,
   type RunCategory,
@@ -76,8 +75,8 @@ export async function getCoordinatorEvent(
   const version = await findResultsVersion(db, event.state_id);
   const categories = await buildRunCategories(db, event);
   const pendingReview = event.status === 'STARTED' ? await findPendingReview(db, eventId) : [];
-  const endBlockers = event.status === 'STARTED' ? await findEndBlockers(db, eventId, categories, pendingReview) : [];
-  const canEnd = event.status === 'STARTED' && endBlockers.length === 0;
+  const endBlockers = event.status === 'STARTED' ? await findEndBlockers(db, eventId, categories) : [];
+  const canEnd = event.status === 'STARTED' && endBlockers.length === 0 && pendingReview.length === 0;
   let shown = categories;
   if (filter.categoryId !== undefined) {
     shown = shown.filter((category) => category.categoryId === filter.categoryId);
@@ -107,12 +106,7 @@ export async function getCoordinatorEvent(
  * it from ending: the full check (every cell of every sheet) runs only once all have submitted,
  * not on each refresh of a running day.
  */
-async function findEndBlockers(
-  db: Db,
-  eventId: number,
-  categories: readonly RunCategory[],
-  pendingReview: readonly PendingReviewItem[],
-): Promise<string[]> {
+async function findEndBlockers(db: Db, eventId: number, categories: readonly RunCategory[]): Promise<string[]> {
   const blockers: string[] = [];
   const waiting = categories.flatMap((category) =>
     category.judges
@@ -127,13 +121,6 @@ async function findEndBlockers(
     }
   } else {
     blockers.push(...(await findUnfinishedJudging(db, eventId)).map((entry) => describeUnfinishedJudging([entry])));
-  }
-  if (pendingReview.length > 0) {
-    const count =
-      pendingReview.length === 1
-        ? '1 penalty or disqualification awaits'
-        : `${pendingReview.length} penalties or disqualifications await`;
-    blockers.push(`${count} review.`);
   }
   return blockers;
 }

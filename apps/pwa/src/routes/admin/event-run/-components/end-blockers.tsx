@@ -7,7 +7,7 @@ import { HrefAnchor } from '../../../../routing/links.tsx';
  * scores, and the penalties and disqualifications awaiting review, each with where to act.
  */
 export function EndBlockers({ event }: { event: CoordinatorEvent }) {
-  const judging = event.endBlockers.filter((line) => !line.endsWith('review.'));
+  const judging = event.endBlockers;
   const categoriesToReview = [
     ...new Map(event.pendingReview.map((item) => [item.categoryId, item.categoryName])).entries(),
   ];
