@@ -13,8 +13,8 @@ import { registerStateItemRoutes } from './features/criteria/state-items.routes.
 import { registerJudgeRoutes } from './features/judges/judges.routes.ts';
 import { registerSchoolRoutes } from './features/schools/schools.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
-import { createLoginThrottle } from './features/auth/login-throttle.ts';
-import { createMailer } from './features/email/mailer.ts';
+import { createLoginThrottle } from './http/login-throttle.ts';
+import { createMailer } from './email/mailer.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { registerStateRoutes } from './features/states/states.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
@@ -33,12 +33,12 @@ import { registerExportRoutes } from './features/exports/exports.routes.ts';
 import { registerCategoryRoutes } from './features/categories/categories.routes.ts';
 import { registerEventRoutes } from './features/events/events.routes.ts';
 import { registerRegistrationRoutes } from './features/registration/registration.routes.ts';
-import { createCaptcha } from './features/requests/captcha.ts';
+import { createCaptcha } from './http/captcha.ts';
 import { registerRequestRoutes } from './features/requests/requests.routes.ts';
 import { registerPhotoCleanup } from './features/photos/photo-cleanup.ts';
 import { registerHelpFileRoutes } from './features/help-files/help-files.routes.ts';
 import { registerLinkTicketRoutes } from './features/link-tickets/link-tickets.routes.ts';
-import { createLinkTickets } from './features/link-tickets/link-tickets.service.ts';
+import { createLinkTickets } from './http/link-tickets.ts';
 import { registerHistoryRoutes } from './features/history/history.routes.ts';
 import { registerApiDocument } from './api-document/api-document.ts';
 import type { AppInstance, RouteDeps } from './http/app-types.ts';
@@ -55,7 +55,7 @@ import { APP_SECURITY_HEADERS, registerResponseHeaders } from './http/security-h
 import { validatorCompiler } from './http/validation.ts';
 import { buildSerializerOnFirstUse } from './http/lazy-compilers.ts';
 import type { PushOrder } from './features/sync/push-order.ts';
-import { systemClock, type Clock } from './http/clock.ts';
+import { systemClock, type Clock } from './common/clock.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;

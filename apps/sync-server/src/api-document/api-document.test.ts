@@ -13,8 +13,8 @@ import {
   failInjectOnBreach,
   type ApiDocument,
 } from '../test-support/contract-check.ts';
-import { ROUTE_ACCESS } from '../security/access-policy.ts';
-import { isLinkablePath } from '../features/link-tickets/link-tickets.service.ts';
+import { ROUTE_ACCESS } from './access-policy.ts';
+import { isLinkablePath } from '../http/link-tickets.ts';
 import { API_TAGS, securityOf } from './api-document.ts';
 
 interface Operation {

@@ -10,7 +10,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { ApiErrorSchema } from '@judging/shared-types';
 import type { FastifySchema, RouteOptions } from 'fastify';
-import { ACCESS_DESCRIPTIONS, ROUTE_ACCESS, type Access } from '../security/access-policy.ts';
+import { ACCESS_DESCRIPTIONS, ROUTE_ACCESS, type Access } from './access-policy.ts';
 import type { AppInstance } from '../http/app-types.ts';
 import { CHECKED_BY_HANDLER } from '../http/validation.ts';
 import { LINK_TICKET_QUERY, opensWithLinkTicket } from '../http/guards.ts';

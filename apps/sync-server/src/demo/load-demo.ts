@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { systemClock, todayIso } from '../http/clock.ts';
+import { systemClock, todayIso } from '../common/clock.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { isDatabaseEmpty, loadDemoData } from './demo-data.ts';
 

@@ -10,13 +10,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { ResultsComputation } from '../features/results/results.service.ts';
-import type { LoginThrottle } from '../features/auth/login-throttle.ts';
-import type { Mailer } from '../features/email/mailer.ts';
-import type { Captcha } from '../features/requests/captcha.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import type { Mailer } from '../email/mailer.ts';
+import type { Captcha } from './captcha.ts';
 import type { RateLimits } from './rate-limits.ts';
-import type { LinkTickets } from '../features/link-tickets/link-tickets.service.ts';
+import type { LinkTickets } from './link-tickets.ts';
 import type { PushOrder } from '../features/sync/push-order.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../common/clock.ts';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,

@@ -4,7 +4,7 @@
 import Fastify from 'fastify';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../common/api-error.ts';
 import { registerErrorHandling } from './error-handler.ts';
 
 interface LogLine {

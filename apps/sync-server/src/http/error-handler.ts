@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ErrorCode, Messages, type ApiErrorBody } from '@judging/shared-types';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../common/api-error.ts';
 
 /**
  * Serialises every failure as ApiErrorBody; 5xx bodies reveal nothing internal. (404s: pwa-static.ts.)

@@ -1,47 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyJWTOptions } from '@fastify/jwt';
-import {
-  ADMIN_AREA_ROLES,
-  EDITOR_ROLES,
-  ErrorCode,
-  Messages,
-  canEditAdminData,
-  canRunEvent,
-  hasRole,
-  type AdminWriter,
-  type Role,
-} from '@judging/shared-types';
+import { ADMIN_AREA_ROLES, canEditAdminData, canRunEvent, hasRole, type Role } from '@judging/shared-types';
 import type { Db } from '../db/database.ts';
 import { findAuthStateByUserId } from '../features/users/users.repository.ts';
-import { findAccountExpirationByState, isAccountActive } from '../features/accounts/account-status.ts';
+import { assertEditor, findAdminWriter, writeRefusal } from '../features/accounts/account-status.ts';
+import { currentUser, type AuthContext, type TokenPayload } from '../caller/caller.ts';
 import { findEventById } from '../features/events/events.repository.ts';
-import { ApiError, forbidden, notFound, tokenInvalid } from './api-error.ts';
-import { todayIso, type Clock } from './clock.ts';
-
-/** Who is calling, as verified against the database on every request (revocation works at once). */
-export interface AuthContext {
-  userId: number;
-  role: Role;
-  stateId: number;
-  /** When the presented token stops being accepted (ISO time). */
-  tokenExpiresAt: string;
-  /** The user's token version the token was signed with: a later bump revokes it (and ends its streams). */
-  tokenVersion: number;
-}
-
-export interface TokenPayload {
-  sub: string;
-  role: Role;
-  stateId: number;
-  /** The user's token version when signed; bumping it revokes every older token. */
-  tv: number;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    auth: AuthContext | null;
-  }
-}
+import { forbidden, notFound, tokenInvalid } from '../common/api-error.ts';
+import { type Clock } from '../common/clock.ts';
 
 /** A link ticket (link-tickets.service.ts): one path, a minute, signed with a key of its own. */
 export interface LinkTicketPayload {
@@ -84,12 +50,6 @@ export const JWT_OPTIONS = {
   sign: { algorithm: 'HS256' },
   verify: { algorithms: ['HS256'], requiredClaims: ['exp'] },
 } as const satisfies Pick<FastifyJWTOptions, 'sign' | 'verify'>;
-
-/** The authenticated caller; only valid after `requireAuth` ran. */
-export function currentUser(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw tokenInvalid();
-  return request.auth;
-}
 
 /**
  * The caller of a verified token or ticket, as the database says now: the user exists, is not
@@ -154,16 +114,6 @@ export function createOptionalAuth(requireAuth: preHandlerAsyncHookHandler): pre
   };
 }
 
-/**
- * Coordinators (ADMIN, SUPER, ULTRA) use the public registration forms without the captcha and
- * the per-IP limit: accounts made by other coordinators, who manage the same data in the admin
- * area anyway. Everyone else, judges and STANDARD users included (a judge can register themself),
- * is a stranger to the public forms (decisions §7).
- */
-export function isCoordinator(caller: AuthContext | null): boolean {
-  return caller !== null && hasRole(caller.role, EDITOR_ROLES);
-}
-
 /** Pre-handler: the caller has one of `roles` (run after requireAuth). */
 export function requireRole(roles: readonly Role[]): preHandlerAsyncHookHandler {
   return async function requireRoleHandler(request: FastifyRequest) {
@@ -191,19 +141,6 @@ export function requireSameState(
 /** Pre-handler: the admin area (ULTRA, SUPER, ADMIN, STANDARD); STANDARD reads only. */
 export const requireAdminArea: preHandlerAsyncHookHandler = requireRole(ADMIN_AREA_ROLES);
 
-/** The caller with their account's standing, as the shared write rules take it. */
-export async function findAdminWriter(db: Db, caller: AuthContext, now: Date): Promise<AdminWriter> {
-  const expiration = await findAccountExpirationByState(db, caller.stateId);
-  return { role: caller.role, isAccountActive: isAccountActive(expiration, todayIso(now)) };
-}
-
-/** A refused write: STANDARD and judges are simply forbidden; an editor is told the account expired. */
-function writeRefusal(writer: AdminWriter): ApiError {
-  return hasRole(writer.role, EDITOR_ROLES)
-    ? new ApiError(403, ErrorCode.AccountExpired, Messages.accountExpired)
-    : forbidden();
-}
-
 /**
  * Pre-handler for every admin write: `canEditAdminData`, an editor role (STANDARD is read-only)
  * whose state's account has not expired; ULTRA and SUPER may write regardless, so they can renew.
@@ -212,12 +149,6 @@ export function createRequireEditor(db: Db, clock: Clock): preHandlerAsyncHookHa
   return async function requireEditor(request: FastifyRequest) {
     await assertEditor(db, currentUser(request), clock());
   };
-}
-
-/** Service-level twin of requireEditor, for rules a service keeps whoever calls it. */
-export async function assertEditor(db: Db, caller: AuthContext, now: Date): Promise<void> {
-  const writer = await findAdminWriter(db, caller, now);
-  if (!canEditAdminData(writer)) throw writeRefusal(writer);
 }
 
 /**
@@ -238,14 +169,4 @@ export function createRequireEventRunner(db: Db, clock: Clock): (eventIdParam: s
         throw writeRefusal(writer);
       }
     };
-}
-
-/** Service-level check: the record's state is the caller's (optionally any state for `crossStateRoles`). */
-export function assertSameState(
-  caller: AuthContext,
-  stateId: number | undefined,
-  crossStateRoles: readonly Role[] = [],
-): void {
-  if (stateId === undefined) throw notFound();
-  if (stateId !== caller.stateId && !hasRole(caller.role, crossStateRoles)) throw forbidden();
 }

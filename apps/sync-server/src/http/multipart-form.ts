@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { convertTextFields, describeErrors } from '@judging/shared-types';
 import type { Static, TSchema } from 'typebox';
 import Value from 'typebox/value';
-import { validationError } from './api-error.ts';
+import { validationError } from '../common/api-error.ts';
 
 export interface FormFile {
   /** busboy marks the stream `truncated` when it hit the size limit. */

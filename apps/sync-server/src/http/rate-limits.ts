@@ -7,7 +7,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { ErrorCode, Messages } from '@judging/shared-types';
 import type { AbuseLimits } from '../config.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../common/api-error.ts';
 import type { AppInstance } from './app-types.ts';
 
 export interface RateLimits {

@@ -2,7 +2,7 @@ import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { convertTextFields, describeErrors, type ValidationResult } from '@judging/shared-types';
 import type { Static, TSchema } from 'typebox';
 import { Compile, type Validator } from 'typebox/compile';
-import { validationError } from './api-error.ts';
+import { validationError } from '../common/api-error.ts';
 import { compileOnFirstUse } from './lazy-compilers.ts';
 
 /** Marks a body schema as checked by its handler (a multipart form), not by Fastify's validation. */

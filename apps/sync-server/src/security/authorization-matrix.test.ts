@@ -7,7 +7,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { routeKey } from '../test-support/route-catalog.ts';
-import { ACCESS_RULES, ROUTE_ACCESS, type Access, type CallFacts } from './access-policy.ts';
+import { ACCESS_RULES, ROUTE_ACCESS, type Access, type CallFacts } from '../api-document/access-policy.ts';
 import { buildCall, isStateBound } from './route-calls.ts';
 import { buildSecurityWorld, send, type CallOutcome, type SecurityWorld } from './security-world.ts';
 

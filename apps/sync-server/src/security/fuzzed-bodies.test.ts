@@ -11,7 +11,7 @@ import type { InjectOptions } from 'fastify';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { routeKey, type RegisteredRoute, type RouteKey } from '../test-support/route-catalog.ts';
-import { ACCESS_RULES, ROUTE_ACCESS, type CallFacts } from './access-policy.ts';
+import { ACCESS_RULES, ROUTE_ACCESS, type CallFacts } from '../api-document/access-policy.ts';
 import { buildCall } from './route-calls.ts';
 import {
   arbitraryFor,

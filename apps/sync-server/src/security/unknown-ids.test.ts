@@ -6,7 +6,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { routeKey, type RegisteredRoute } from '../test-support/route-catalog.ts';
-import { ACCESS_RULES, ROUTE_ACCESS, type CallFacts } from './access-policy.ts';
+import { ACCESS_RULES, ROUTE_ACCESS, type CallFacts } from '../api-document/access-policy.ts';
 import { buildCall } from './route-calls.ts';
 import { CALLER_NAMES, buildSecurityWorld, send, type Caller, type SecurityWorld } from './security-world.ts';
 

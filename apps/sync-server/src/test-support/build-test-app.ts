@@ -10,7 +10,7 @@ import { createPushOrder, type PushOrder } from '../features/sync/push-order.ts'
 import { DEMO_PASSWORD, loadDemoIfEmpty } from '../demo/load-demo.ts';
 import type { ComputeReport } from '../features/results/results-compute.ts';
 import type { ResultsWorker } from '../features/results/results-thread.ts';
-import type { Clock } from '../http/clock.ts';
+import type { Clock } from '../common/clock.ts';
 import { ContractBreach, readyHeldToDocument } from './contract-check.ts';
 
 export interface TestApp {

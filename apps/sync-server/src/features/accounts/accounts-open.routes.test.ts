@@ -1,6 +1,6 @@
 // ULTRA opening an account, and the permission matrix of every account write.
 import * as assert from 'uvu/assert';
-import { todayIso } from '../../http/clock.ts';
+import { todayIso } from '../../common/clock.ts';
 import type { InjectOptions } from 'fastify';
 import { createUser, stateIdByCode } from '../../test-support/factories.ts';
 import {

@@ -1,6 +1,6 @@
 // The accounts API: the list, one account, and renewing it.
 import * as assert from 'uvu/assert';
-import { todayIso } from '../../http/clock.ts';
+import { todayIso } from '../../common/clock.ts';
 import { stateIdByCode } from '../../test-support/factories.ts';
 import { assertRefusedWithoutChange, type AdminWorld } from '../../test-support/sessions.ts';
 import { addYears } from './account-dates.ts';

@@ -12,8 +12,9 @@ import {
   StatePathParamsSchema,
 } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
-import { currentUser, requireAdminArea, requireRole } from '../../http/guards.ts';
+import { requireAdminArea, requireRole } from '../../http/guards.ts';
 import * as accounts from './accounts.service.ts';
+import { currentUser } from '../../caller/caller.ts';
 
 const refusals = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const success = 'Success' as const;

@@ -8,9 +8,8 @@ import {
   type AccountUserInput,
 } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
-import { ApiError, notFound, validationError } from '../../http/api-error.ts';
-import { todayIso, nowOf } from '../../http/clock.ts';
-import { assertSameState, type AuthContext } from '../../http/guards.ts';
+import { ApiError, notFound, validationError } from '../../common/api-error.ts';
+import { todayIso, nowOf } from '../../common/clock.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { createUnusablePasswordHash, queueInvitation } from '../auth/invitations.ts';
 import { findUserWithStateByEmail, isEmailTakenByOther, updateUserContact } from '../users/users.repository.ts';
@@ -32,6 +31,7 @@ import {
   type AccountRowData,
   type AccountUserRowData,
 } from './accounts.repository.ts';
+import { assertSameState, type AuthContext } from '../../caller/caller.ts';
 
 // One account per state, addressed by the STATE id (the seed's account-detail/{id}). ULTRA and
 // SUPER manage every state's account; ADMIN and STANDARD see their own, ADMIN edits its users.

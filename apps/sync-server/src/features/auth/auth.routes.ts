@@ -9,7 +9,6 @@ import {
   StatusResponseSchema,
 } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
-import { currentUser } from '../../http/guards.ts';
 import {
   TOKEN_LIFETIME_SECONDS,
   getSessionUser,
@@ -19,6 +18,7 @@ import {
   sendPasswordReset,
   type AuthDeps,
 } from './auth.service.ts';
+import { currentUser } from '../../caller/caller.ts';
 
 export function registerAuthRoutes(app: AppInstance, deps: RouteDeps): void {
   const authDeps: AuthDeps = {

@@ -10,10 +10,9 @@ import {
   type SessionUser,
 } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
-import { ApiError, tokenInvalid } from '../../http/api-error.ts';
-import type { TokenPayload } from '../../http/guards.ts';
+import { ApiError, tokenInvalid } from '../../common/api-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { queueEmail } from '../email/email.repository.ts';
+import { queueEmail } from '../../email/email.repository.ts';
 import {
   bumpTokenVersion,
   findUserWithStateByEmail,
@@ -21,16 +20,17 @@ import {
   updatePasswordHash,
 } from '../users/users.repository.ts';
 import { toSessionUser } from '../users/users.mapper.ts';
-import type { Captcha } from '../requests/captcha.ts';
+import type { Captcha } from '../../http/captcha.ts';
 import {
   findLatestResetTokenCreation,
   findResetToken,
   insertResetToken,
   useAllResetTokens,
 } from './auth.repository.ts';
-import { tooManyLoginAttemptsMessage, type LoginThrottle } from './login-throttle.ts';
+import { tooManyLoginAttemptsMessage, type LoginThrottle } from '../../http/login-throttle.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { nowIso, nowOf } from '../../http/clock.ts';
+import { nowIso, nowOf } from '../../common/clock.ts';
+import type { TokenPayload } from '../../caller/caller.ts';
 
 /**
  * One revocable token valid for 72 hours: a judge's tablet must outlast a competition day

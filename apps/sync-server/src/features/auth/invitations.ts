@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { queueEmail } from '../email/email.repository.ts';
+import { queueEmail } from '../../email/email.repository.ts';
 import { insertResetToken } from './auth.repository.ts';
 import { hashToken } from './auth.service.ts';
 

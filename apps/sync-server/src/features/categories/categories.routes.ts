@@ -22,7 +22,7 @@ import {
 } from '@judging/shared-types';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
-import { currentUser, requireAdminArea } from '../../http/guards.ts';
+import { requireAdminArea } from '../../http/guards.ts';
 import {
   addCategory,
   assignJudges,
@@ -41,6 +41,7 @@ import {
   updateStudents,
 } from './categories.service.ts';
 import { addSchools } from './category-schools.service.ts';
+import { currentUser } from '../../caller/caller.ts';
 
 const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };

@@ -11,8 +11,7 @@ import {
   type SchoolOrder,
 } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
-import { ApiError, forbidden, notFound, validationError } from '../../http/api-error.ts';
-import type { AuthContext } from '../../http/guards.ts';
+import { ApiError, forbidden, notFound, validationError } from '../../common/api-error.ts';
 import { toCategorySummary } from '../events/events.mapper.ts';
 import { parseStudentsJson } from '../registration/stored-students.ts';
 import { insertCategory, listCategorySummaries } from '../events/events.repository.ts';
@@ -48,6 +47,7 @@ import {
   recordCategoryChange,
   type WriteContext,
 } from './category-context.ts';
+import type { AuthContext } from '../../caller/caller.ts';
 
 export async function getCategoryDetail(
   db: Db,

@@ -2,8 +2,7 @@
 // category as the screens read it back, and recording a change (devices, audit, reopenings).
 import { CategoryMessages, ReopenReason, type CategoryDetail } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
-import { notFound } from '../../http/api-error.ts';
-import type { AuthContext } from '../../http/guards.ts';
+import { notFound } from '../../common/api-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { recordScheduleChange, type EventRecord } from '../events/events.repository.ts';
 import { loadEventForRead, loadEventForWrite } from '../events/events.service.ts';
@@ -17,6 +16,7 @@ import {
   listCategorySections,
   listScoredKeys,
 } from './categories.repository.ts';
+import type { AuthContext } from '../../caller/caller.ts';
 
 /** What the judge's tablet says when a category change reopens their submission. */
 const WORK_GROWTH_REASONS: Partial<Record<string, string>> = {

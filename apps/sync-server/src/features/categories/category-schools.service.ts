@@ -8,7 +8,7 @@ import {
   type FieldError,
 } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
-import { ApiError, forbidden, notFound, validationError } from '../../http/api-error.ts';
+import { ApiError, forbidden, notFound, validationError } from '../../common/api-error.ts';
 import { findSchoolState, insertRegistration, nextSchoolOrder } from '../registration/registration.repository.ts';
 import { listCategorySchools } from './categories.repository.ts';
 import { loadForWrite, readCategoryDetail, recordCategoryChange, type WriteContext } from './category-context.ts';

@@ -2,13 +2,13 @@
 // section lock, and the section as the screens read it back.
 import { CriteriaMessages, ErrorCode, type SectionDetail } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
-import { ApiError, notFound, validationError } from '../../http/api-error.ts';
-import { assertSameState, type AuthContext } from '../../http/guards.ts';
+import { ApiError, notFound, validationError } from '../../common/api-error.ts';
 import { recordAudit, type AuditEntry } from '../audit/audit.repository.ts';
 import { toDisqualification, toPenalty, toSectionListItem, toSubsection } from './criteria.mapper.ts';
 import * as repo from './criteria.repository.ts';
 import { findSectionLock } from './section-lock.ts';
-import { nowOf } from '../../http/clock.ts';
+import { nowOf } from '../../common/clock.ts';
+import { assertSameState, type AuthContext } from '../../caller/caller.ts';
 
 export interface CriteriaDeps {
   db: Db;

@@ -16,8 +16,7 @@ import {
   type SubsectionUpdate,
 } from '@judging/shared-types';
 import { inTransaction } from '../../db/database.ts';
-import { notFound, validationError } from '../../http/api-error.ts';
-import { assertSameState, type AuthContext } from '../../http/guards.ts';
+import { notFound, validationError } from '../../common/api-error.ts';
 import { reopenForSectionGrowth } from '../submissions/owed-work.service.ts';
 import {
   assertStructureUnlocked,
@@ -35,6 +34,7 @@ import { criteriaAuditView, toSectionListItem, toSubsection } from './criteria.m
 import * as repo from './criteria.repository.ts';
 import { nameOfCopy } from './section-copy.ts';
 import { stateItemKinds } from './state-items.ts';
+import { assertSameState, type AuthContext } from '../../caller/caller.ts';
 
 export type { CriteriaDeps } from './criteria-support.ts';
 // The routes read every criteria call from this module; penalties and disqualifications live in

@@ -12,8 +12,8 @@ import {
   PenaltyUpdateSchema,
 } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
-import { currentUser } from '../../http/guards.ts';
 import * as criteria from './criteria.service.ts';
+import { currentUser } from '../../caller/caller.ts';
 
 const refusals = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const success = 'Success' as const;

@@ -12,8 +12,7 @@ import {
   type SectionDetail,
 } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
-import { forbidden, notFound, validationError } from '../../http/api-error.ts';
-import { assertSameState, type AuthContext } from '../../http/guards.ts';
+import { forbidden, notFound, validationError } from '../../common/api-error.ts';
 import {
   assertStructureUnlocked,
   audit,
@@ -25,6 +24,7 @@ import {
 } from './criteria-support.ts';
 import * as repo from './criteria.repository.ts';
 import { stateItemKinds, type StateItemKind, type StateItemRows } from './state-items.ts';
+import { assertSameState, type AuthContext } from '../../caller/caller.ts';
 
 /** The state's items of one kind (GET state/:stateId/penalty, …/disqualification). */
 export async function listStateItems<K extends RemovableScoreItemKind>(

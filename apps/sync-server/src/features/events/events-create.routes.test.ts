@@ -1,6 +1,6 @@
 // Adding an event: its categories, test events, every rule's message and the refusals.
 import * as assert from 'uvu/assert';
-import { todayIso } from '../../http/clock.ts';
+import { todayIso } from '../../common/clock.ts';
 import { loginAs } from '../../test-support/build-test-app.ts';
 import { createSecondState, snapshotTables } from '../../test-support/factories.ts';
 import { createEventsSuite, eventTables, addDays, newEvent } from './events.routes.fixtures.ts';

@@ -1,6 +1,6 @@
 // Editing an event and deleting a test event; real events are never removed.
 import * as assert from 'uvu/assert';
-import { todayIso } from '../../http/clock.ts';
+import { todayIso } from '../../common/clock.ts';
 import { loginAs } from '../../test-support/build-test-app.ts';
 import { createEvent, createSecondState, createSubsectionScore, snapshotTables } from '../../test-support/factories.ts';
 import { createEventsSuite, eventTables, addDays, demoEventId } from './events.routes.fixtures.ts';

@@ -1,6 +1,6 @@
 // Set-up shared by the events route tests (events*.routes.test.ts).
 import { suite } from 'uvu';
-import { todayIso } from '../../http/clock.ts';
+import { todayIso } from '../../common/clock.ts';
 import { buildTestApp, loginAs, type TestApp } from '../../test-support/build-test-app.ts';
 import { stateIdByCode } from '../../test-support/factories.ts';
 

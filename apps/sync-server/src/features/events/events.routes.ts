@@ -13,8 +13,8 @@ import {
   UpdateEventSchema,
 } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
-import { todayIso } from '../../http/clock.ts';
-import { currentUser, requireAdminArea } from '../../http/guards.ts';
+import { todayIso } from '../../common/clock.ts';
+import { requireAdminArea } from '../../http/guards.ts';
 import {
   createEvent,
   getEventDetail,
@@ -25,6 +25,7 @@ import {
   updateEvent,
   type Clock,
 } from './events.service.ts';
+import { currentUser } from '../../caller/caller.ts';
 
 const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };

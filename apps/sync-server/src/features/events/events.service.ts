@@ -10,8 +10,7 @@ import {
   type EventSchool,
 } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
-import { ApiError, forbidden, notFound, validationError } from '../../http/api-error.ts';
-import { assertSameState, type AuthContext } from '../../http/guards.ts';
+import { ApiError, forbidden, notFound, validationError } from '../../common/api-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { toCategorySummary, toEventDetail, toEventListItem, toEventSchools } from './events.mapper.ts';
 import {
@@ -26,6 +25,7 @@ import {
   updateEventDetails,
   type EventRecord,
 } from './events.repository.ts';
+import { assertSameState, type AuthContext } from '../../caller/caller.ts';
 
 /** The server's notion of now: `today` (YYYY-MM-DD, local) for date rules, `now` (ISO) for stamps. */
 export interface Clock {

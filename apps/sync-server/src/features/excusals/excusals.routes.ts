@@ -8,8 +8,8 @@ import {
   UnlockJudgeParamsSchema,
 } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
-import { currentUser } from '../../http/guards.ts';
 import { excuseJudge, replaceJudge } from './excusals.service.ts';
+import { currentUser } from '../../caller/caller.ts';
 
 const writeErrors = {
   400: ApiErrorSchema,

@@ -14,8 +14,7 @@ import {
 } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables.ts';
-import { ApiError, notFound } from '../../http/api-error.ts';
-import type { AuthContext } from '../../http/guards.ts';
+import { ApiError, notFound } from '../../common/api-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { insertJudgeAssignment } from '../categories/categories.repository.ts';
 import { recordCategoryChange } from '../categories/category-context.ts';
@@ -23,6 +22,7 @@ import { recordScheduleChange } from '../events/events.repository.ts';
 import { findRunEvent } from '../run/run.service.ts';
 import { findCategoryOfEvent, findSubmission } from '../scores/schedule.repository.ts';
 import { findJudgeOfState, insertExcusal, listJudgeAssignmentsInCategory } from './excusals.repository.ts';
+import type { AuthContext } from '../../caller/caller.ts';
 
 interface Excused {
   event: EventRow;

@@ -10,8 +10,9 @@ import {
 import type { FastifyReply } from 'fastify';
 import { fileAnswer } from '../../api-document/api-document.ts';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
-import { currentUser, requireAdminArea } from '../../http/guards.ts';
+import { requireAdminArea } from '../../http/guards.ts';
 import { exportResults, type CsvFile } from './exports.service.ts';
+import { currentUser } from '../../caller/caller.ts';
 
 const responses = {
   200: fileAnswer('The CSV file (UTF-8 with BOM; cells that could run as formulas are neutralised)', ['text/csv'], {

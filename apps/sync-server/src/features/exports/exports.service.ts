@@ -2,9 +2,9 @@
 // row, UTF-8 with a byte-order mark (Excel reads the file as UTF-8 only with it).
 import { buildOverallCsvRows, buildSectionCsvRows, toCsv, type ResultsReport } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
-import type { AuthContext } from '../../http/guards.ts';
 import { categoryOfReport, schoolOfReport } from '../results/report-parts.ts';
 import { getEventResults } from '../results/results.service.ts';
+import type { AuthContext } from '../../caller/caller.ts';
 
 export interface CsvFile {
   fileName: string;

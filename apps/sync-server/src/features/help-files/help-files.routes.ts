@@ -11,9 +11,9 @@ import {
 } from '@judging/shared-types';
 import type { FastifyRequest } from 'fastify';
 import { fileAnswer, formBody } from '../../api-document/api-document.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { ApiError } from '../../common/api-error.ts';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
-import { currentUser, requireSameState } from '../../http/guards.ts';
+import { requireSameState } from '../../http/guards.ts';
 import { asMultipartError, requireFileField } from '../../http/multipart-form.ts';
 import {
   listStateHelpFiles,
@@ -24,6 +24,7 @@ import {
   type HelpFilesDeps,
 } from './help-files.service.ts';
 import { DOCUMENT_MEDIA_TYPES } from './file-type.ts';
+import { currentUser } from '../../caller/caller.ts';
 
 /** The upload form: the file field `helpFile` read whole (20 MB at most) and the text fields. */
 async function readUpload(request: FastifyRequest): Promise<HelpFileUpload> {

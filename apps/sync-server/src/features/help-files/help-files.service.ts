@@ -13,8 +13,7 @@ import {
   type HelpFileList,
 } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
-import { ApiError, notFound, validationError } from '../../http/api-error.ts';
-import { assertEditor, assertSameState, type AuthContext } from '../../http/guards.ts';
+import { ApiError, notFound, validationError } from '../../common/api-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { detectDocumentType } from './file-type.ts';
 import { toHelpFile } from './help-files.mapper.ts';
@@ -25,6 +24,8 @@ import {
   insertHelpFile,
   listHelpFiles,
 } from './help-files.repository.ts';
+import { assertSameState, type AuthContext } from '../../caller/caller.ts';
+import { assertEditor } from '../accounts/account-status.ts';
 
 export interface HelpFilesDeps {
   db: Db;

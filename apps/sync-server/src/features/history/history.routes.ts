@@ -1,7 +1,8 @@
 import { ApiErrorSchema, HistoryPageSchema, HistoryParamsSchema, HistoryQuerySchema } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
-import { currentUser, requireAdminArea } from '../../http/guards.ts';
+import { requireAdminArea } from '../../http/guards.ts';
 import { readHistoryPage } from './history.service.ts';
+import { currentUser } from '../../caller/caller.ts';
 
 export function registerHistoryRoutes(app: AppInstance, deps: RouteDeps): void {
   app.get(

@@ -11,8 +11,8 @@ import {
   StatePathParamsSchema,
 } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
-import { validationError } from '../../http/api-error.ts';
-import { createOptionalAuth, currentUser, isCoordinator, requireAdminArea } from '../../http/guards.ts';
+import { validationError } from '../../common/api-error.ts';
+import { createOptionalAuth, requireAdminArea } from '../../http/guards.ts';
 import {
   archiveJudge,
   createJudge,
@@ -23,6 +23,7 @@ import {
   updateJudge,
   type JudgesDeps,
 } from './judges.service.ts';
+import { currentUser, isCoordinator } from '../../caller/caller.ts';
 
 const refusals = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 

@@ -11,9 +11,8 @@ import {
   type JudgeUpdate,
 } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
-import { ApiError, forbidden, notFound, validationError } from '../../http/api-error.ts';
-import { todayIso, nowOf } from '../../http/clock.ts';
-import { assertSameState, type AuthContext } from '../../http/guards.ts';
+import { ApiError, forbidden, notFound, validationError } from '../../common/api-error.ts';
+import { todayIso, nowOf } from '../../common/clock.ts';
 import { findAccountExpirationByState, isAccountActive } from '../accounts/account-status.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { createUnusablePasswordHash, queueInvitation } from '../auth/invitations.ts';
@@ -24,7 +23,7 @@ import {
   isEmailTakenByOther,
   updateUserContact,
 } from '../users/users.repository.ts';
-import type { Captcha } from '../requests/captcha.ts';
+import type { Captcha } from '../../http/captcha.ts';
 import { judgeAuditView, toJudge } from './judges.mapper.ts';
 import {
   countOpenAssignments,
@@ -36,6 +35,7 @@ import {
   stateExists,
   type JudgeRow,
 } from './judges.repository.ts';
+import { assertSameState, type AuthContext } from '../../caller/caller.ts';
 
 /** ULTRA and SUPER oversee every state's judges (the ULTRA edit-judge state selector needs them). */
 const READ_ANY_STATE_ROLES = ACCOUNT_MANAGER_ROLES;

@@ -7,8 +7,8 @@ import { LINK_TICKET_SECONDS, type LinkTicketResponse, type PushResponse } from 
 import { buildTestApp, loginAs, type TestApp } from '../../test-support/build-test-app.ts';
 import { fakeJpeg, loadCulinary, multipartBody, type CulinaryFixture } from '../../test-support/judging-fixtures.ts';
 import { uuidv7 } from '../../test-support/sync-device.ts';
-import type { AuthContext } from '../../http/guards.ts';
-import { createLinkTickets } from './link-tickets.service.ts';
+import { createLinkTickets } from '../../http/link-tickets.ts';
+import type { AuthContext } from '../../caller/caller.ts';
 
 interface Context {
   t: TestApp;

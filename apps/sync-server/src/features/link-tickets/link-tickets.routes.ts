@@ -2,7 +2,7 @@
 // the event-run stream or a download (link-tickets.service.ts).
 import { ApiErrorSchema, LinkTicketRequestSchema, LinkTicketResponseSchema } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
-import { currentUser } from '../../http/guards.ts';
+import { currentUser } from '../../caller/caller.ts';
 
 export function registerLinkTicketRoutes(app: AppInstance, deps: RouteDeps): void {
   app.post(

@@ -10,7 +10,7 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ErrorCode, MAX_PHOTO_BYTES } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
-import { ApiError, validationError } from '../../http/api-error.ts';
+import { ApiError, validationError } from '../../common/api-error.ts';
 import {
   byteCapCountsFrom,
   formatByteCap,

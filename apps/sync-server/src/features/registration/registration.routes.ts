@@ -10,14 +10,15 @@ import {
   StateIdParamsSchema,
 } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
-import { todayIso } from '../../http/clock.ts';
-import { createOptionalAuth, isCoordinator } from '../../http/guards.ts';
+import { todayIso } from '../../common/clock.ts';
+import { createOptionalAuth } from '../../http/guards.ts';
 import {
   checkRegistrationAllowed,
   listOpenEvents,
   listPublicSchoolNames,
   registerSchool,
 } from './registration.service.ts';
+import { isCoordinator } from '../../caller/caller.ts';
 
 export function registerRegistrationRoutes(app: AppInstance, deps: RouteDeps): void {
   const optionalAuth = createOptionalAuth(deps.requireAuth);

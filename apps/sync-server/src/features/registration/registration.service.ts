@@ -13,12 +13,11 @@ import {
   type SchoolRegistration,
 } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
-import { ApiError, notFound, validationError } from '../../http/api-error.ts';
-import { isCoordinator, type AuthContext } from '../../http/guards.ts';
+import { ApiError, notFound, validationError } from '../../common/api-error.ts';
 import { findAccountExpirationByState, isAccountActive } from '../accounts/account-status.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { findEventById, recordScheduleChange, type EventRecord } from '../events/events.repository.ts';
-import type { Captcha } from '../requests/captcha.ts';
+import type { Captcha } from '../../http/captcha.ts';
 import { reopenSubmissionsOwingWork } from '../submissions/owed-work.service.ts';
 import type { Clock } from '../events/events.service.ts';
 import {
@@ -32,6 +31,7 @@ import {
   listSchoolNames,
   nextSchoolOrder,
 } from './registration.repository.ts';
+import { isCoordinator, type AuthContext } from '../../caller/caller.ts';
 
 /** Seed section 6: test events are hidden from registration except for ADMIN and ULTRA (of that state). */
 function canSeeTestEvents(caller: AuthContext | null, stateId: number): boolean {

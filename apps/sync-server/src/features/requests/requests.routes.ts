@@ -15,9 +15,10 @@ import {
   SchoolChangeRequestSchema,
 } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
-import { currentUser, requireRole } from '../../http/guards.ts';
-import { startOutboxRetry } from '../email/outbox-retry.ts';
+import { requireRole } from '../../http/guards.ts';
+import { startOutboxRetry } from '../../email/outbox-retry.ts';
 import { listRequests, markRequestHandled, submitPublicRequest, type RequestsDeps } from './requests.service.ts';
+import { currentUser } from '../../caller/caller.ts';
 
 const publicErrors = { 400: ApiErrorSchema, 404: ApiErrorSchema, 429: ApiErrorSchema };
 

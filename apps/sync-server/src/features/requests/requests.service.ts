@@ -9,11 +9,10 @@ import {
   type SchoolChangeRequest,
 } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
-import { notFound, validationError } from '../../http/api-error.ts';
-import { assertSameState, type AuthContext } from '../../http/guards.ts';
+import { notFound, validationError } from '../../common/api-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { queueEmail } from '../email/email.repository.ts';
-import type { Captcha } from './captcha.ts';
+import { queueEmail } from '../../email/email.repository.ts';
+import type { Captcha } from '../../http/captcha.ts';
 import { toPublicRequest } from './requests.mapper.ts';
 import {
   findPublicRequest,
@@ -25,6 +24,7 @@ import {
   setRequestHandled,
   type NewPublicRequest,
 } from './requests.repository.ts';
+import { assertSameState, type AuthContext } from '../../caller/caller.ts';
 
 export interface RequestsDeps {
   db: Db;

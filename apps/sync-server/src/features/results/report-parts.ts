@@ -2,7 +2,7 @@
 // CSV exports give them. A category the event does not have, or a team registered in none of
 // its categories, is "not found" (404), never an empty report (issue #29).
 import { pickCategory, pickSchool, type ResultsReport } from '@judging/shared-types';
-import { notFound } from '../../http/api-error.ts';
+import { notFound } from '../../common/api-error.ts';
 
 export const ReportPartMessages = {
   categoryNotFound: 'That category is not part of this event.',

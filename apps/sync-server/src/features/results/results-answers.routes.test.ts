@@ -6,13 +6,13 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Role, type PushResponse, type ResultsReport } from '@judging/shared-types';
-import type { AuthContext } from '../../http/guards.ts';
 import { buildTestApp, loginAs, type TestApp } from '../../test-support/build-test-app.ts';
 import { loadCulinary, pushFirstScore, type CulinaryFixture } from '../../test-support/judging-fixtures.ts';
 import { chooseEncoding } from './results-answers.ts';
 import { computeReport, type ComputeReport } from './results-compute.ts';
 import { serialiseReport } from './results-json.ts';
 import { eventAnswer, getResultsAtVersion } from './results.service.ts';
+import type { AuthContext } from '../../caller/caller.ts';
 
 interface World {
   t: TestApp;

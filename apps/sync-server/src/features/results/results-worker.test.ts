@@ -8,13 +8,13 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Role, type PushResponse, type ResultsReport } from '@judging/shared-types';
-import type { AuthContext } from '../../http/guards.ts';
 import { buildTestApp, loginAs, type TestApp } from '../../test-support/build-test-app.ts';
 import { loadCulinary, pushFirstScore, type CulinaryFixture } from '../../test-support/judging-fixtures.ts';
 import { computeReport } from './results-compute.ts';
 import { serialiseReport } from './results-json.ts';
 import { createResultsWorker } from './results-thread.ts';
 import { ON_THIS_THREAD, categoryAnswer, eventAnswer, forgetResults, getResultsAtVersion } from './results.service.ts';
+import type { AuthContext } from '../../caller/caller.ts';
 
 const FIXTURE = new URL('./results-worker.fixture.ts', import.meta.url);
 const fixedNow = new Date();

@@ -10,7 +10,7 @@ import {
   ResultsReportSchema,
 } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
-import { currentUser, requireAdminArea } from '../../http/guards.ts';
+import { requireAdminArea } from '../../http/guards.ts';
 import { schoolOfReport } from './report-parts.ts';
 import { sendAnswer } from './results-answers.ts';
 import {
@@ -20,6 +20,7 @@ import {
   getResultsAtVersion,
   recomputeResults,
 } from './results.service.ts';
+import { currentUser } from '../../caller/caller.ts';
 
 const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };

@@ -6,8 +6,7 @@
 import { ErrorCode, Role, RunMessages, hasRole, type ResultsReport } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables.ts';
-import { ApiError, forbidden, notFound } from '../../http/api-error.ts';
-import { assertSameState, type AuthContext } from '../../http/guards.ts';
+import { ApiError, forbidden, notFound } from '../../common/api-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { serialisedAnswer, type SerialisedAnswer } from './results-answers.ts';
 import { computeReport, type ComputeReport } from './results-compute.ts';
@@ -20,6 +19,7 @@ import {
   findSnapshotTime,
   saveSnapshot,
 } from './results.repository.ts';
+import { assertSameState, type AuthContext } from '../../caller/caller.ts';
 
 export const ResultsMessages = { eventNotFound: 'Event does not exist, please select a valid event.' } as const;
 

@@ -10,7 +10,7 @@ import {
   SuccessMessageSchema,
 } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
-import { currentUser, requireAdminArea } from '../../http/guards.ts';
+import { requireAdminArea } from '../../http/guards.ts';
 import {
   confirmRemainingPenalties,
   confirmSchoolPenalties,
@@ -18,6 +18,7 @@ import {
   getSchoolPenalties,
   markSchoolPenaltiesViewed,
 } from './review.service.ts';
+import { currentUser } from '../../caller/caller.ts';
 
 const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };

@@ -17,8 +17,7 @@ import {
 } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables.ts';
-import { ApiError, notFound } from '../../http/api-error.ts';
-import type { AuthContext } from '../../http/guards.ts';
+import { ApiError, notFound } from '../../common/api-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { recordHistory, serverOrigin } from '../history/history.repository.ts';
 import {
@@ -42,6 +41,7 @@ import {
   markReviewViewed,
   setConfirmation,
 } from './review.repository.ts';
+import type { AuthContext } from '../../caller/caller.ts';
 
 interface CategoryContext {
   event: EventRow;

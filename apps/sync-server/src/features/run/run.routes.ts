@@ -15,12 +15,13 @@ import {
 } from '@judging/shared-types';
 import { fileAnswer } from '../../api-document/api-document.ts';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
-import { ApiError } from '../../http/api-error.ts';
-import { currentUser, isAuthCurrent, requireAdminArea } from '../../http/guards.ts';
+import { ApiError } from '../../common/api-error.ts';
+import { isAuthCurrent, requireAdminArea } from '../../http/guards.ts';
 import { findResultsVersion } from '../results/results.repository.ts';
 import { createStreamRegistry, MAX_STREAMS_PER_USER, STREAM_CAP_RETRY_AFTER_SECONDS } from './run-streams.ts';
 import { findLatestSyncStamp } from './run.repository.ts';
 import { completeEvent, findRunEvent, getCoordinatorEvent, startEvent, unlockJudge } from './run.service.ts';
+import { currentUser } from '../../caller/caller.ts';
 
 const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };

@@ -22,8 +22,7 @@ import {
 } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables.ts';
-import { ApiError, notFound } from '../../http/api-error.ts';
-import { assertSameState, type AuthContext } from '../../http/guards.ts';
+import { ApiError, notFound } from '../../common/api-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { parseStudents } from '../registration/stored-students.ts';
 import { unlockJudgeCategory } from '../scores/category-submission.ts';
@@ -50,6 +49,7 @@ import {
   listLastSyncByUser,
   updateEventStatus,
 } from './run.repository.ts';
+import { assertSameState, type AuthContext } from '../../caller/caller.ts';
 
 export async function findRunEvent(db: Db, caller: AuthContext, eventId: number): Promise<EventRow> {
   const event = await findEventRow(db, eventId);

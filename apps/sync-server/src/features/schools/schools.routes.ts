@@ -9,8 +9,9 @@ import {
   StatePathParamsSchema,
 } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
-import { currentUser, requireAdminArea } from '../../http/guards.ts';
+import { requireAdminArea } from '../../http/guards.ts';
 import { getSchool, listSchools, updateSchool, type SchoolsDeps } from './schools.service.ts';
+import { currentUser } from '../../caller/caller.ts';
 
 const refusals = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 

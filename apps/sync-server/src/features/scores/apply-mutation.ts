@@ -14,12 +14,12 @@ import {
   type SubsectionScorePut,
 } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
-import type { AuthContext } from '../../http/guards.ts';
 import { validateCompiled } from '../../http/validation.ts';
 import { serverOrigin, type ChangeOrigin } from '../history/history.repository.ts';
 import { submitCategory } from './category-submission.ts';
 import { putScoreCell, removeScoreCell } from './cell-writes.ts';
 import { reject } from './score-rejection.ts';
+import type { AuthContext } from '../../caller/caller.ts';
 
 export { ScoreRejection } from './score-rejection.ts';
 

@@ -14,8 +14,7 @@ import {
   type SubmissionPut,
 } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
-import { ApiError, forbidden, notFound } from '../../http/api-error.ts';
-import type { AuthContext } from '../../http/guards.ts';
+import { ApiError, forbidden, notFound } from '../../common/api-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { appendChange } from '../change-log/change-log.repository.ts';
 import { recordHistory, serverOrigin, submissionHistory, type ChangeOrigin } from '../history/history.repository.ts';
@@ -32,6 +31,7 @@ import {
   insertSubmission,
   listAssignedSections,
 } from './schedule.repository.ts';
+import type { AuthContext } from '../../caller/caller.ts';
 
 /**
  * Submits the judge's category once every (school with students × assigned section ×

@@ -5,10 +5,10 @@
 import { RejectionCode, Role } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 import type { CategoryRow, EventRow } from '../../db/tables.ts';
-import type { AuthContext } from '../../http/guards.ts';
 import { scheduleReads } from './schedule-reads.ts';
 import { reject, ScoreMessages } from './score-rejection.ts';
 import type { CellPlace } from './scores.repository.ts';
+import type { AuthContext } from '../../caller/caller.ts';
 
 /** The path that names a cell's place, as mutations and REST calls send it. */
 export interface PlacePath {

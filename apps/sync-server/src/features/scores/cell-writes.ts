@@ -11,7 +11,6 @@ import {
   type ScoreItemValues,
 } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
-import type { AuthContext } from '../../http/guards.ts';
 import { appendChange } from '../change-log/change-log.repository.ts';
 import { recordHistory, serverOrigin, type ChangeOrigin, type HistoryRecord } from '../history/history.repository.ts';
 import {
@@ -29,6 +28,7 @@ import {
   type RemovableCellKindStore,
 } from './score-cell-kinds.ts';
 import { reject } from './score-rejection.ts';
+import type { AuthContext } from '../../caller/caller.ts';
 
 /** The write's outcome: the cell's id (the first writer's id sticks) and its new revision. */
 export interface CellWrite {

@@ -4,8 +4,7 @@
 import { EDITOR_ROLES, Role, hasRole, type SyncCategory, type SyncEvent, type SyncScores } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables.ts';
-import { forbidden, notFound } from '../../http/api-error.ts';
-import type { AuthContext } from '../../http/guards.ts';
+import { forbidden, notFound } from '../../common/api-error.ts';
 import { parseStudents } from '../registration/stored-students.ts';
 import { submissionEntityId } from '../submissions/owed-work.repository.ts';
 import { findReopenings } from '../submissions/owed-work.service.ts';
@@ -22,6 +21,7 @@ import {
   listSubmissionsOfJudge,
   listSubsectionsOfSections,
 } from './schedule.repository.ts';
+import type { AuthContext } from '../../caller/caller.ts';
 
 /** The judge a read is about, when the caller may read their sheets: themself, or a coordinator of their state. */
 export async function assertCanViewJudge(db: Db, caller: AuthContext, judgeId: number) {

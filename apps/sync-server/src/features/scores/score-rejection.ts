@@ -2,7 +2,7 @@
 // rejection as a per-mutation `rejected` result; the REST calls answer it as an ApiError.
 import type { RejectionCode } from '@judging/shared-types';
 import { ErrorCode, ScoreItemKinds } from '@judging/shared-types';
-import { ApiError } from '../../http/api-error.ts';
+import { ApiError } from '../../common/api-error.ts';
 
 export class ScoreRejection extends Error {
   readonly code: RejectionCode;

@@ -34,7 +34,7 @@ import {
 } from '@judging/shared-types';
 import { fileAnswer, formBody } from '../../api-document/api-document.ts';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
-import { currentUser, requireRole } from '../../http/guards.ts';
+import { requireRole } from '../../http/guards.ts';
 import { readForm, type FormFile } from '../../http/multipart-form.ts';
 import { photoLimitsOf } from '../photos/photo-quota.ts';
 import { PHOTO_MEDIA_TYPES, photoPath, storeJudgePhoto } from '../photos/photos.service.ts';
@@ -48,6 +48,7 @@ import {
   getSubmitted,
   listJudgeEvents,
 } from './scores.views.ts';
+import { currentUser } from '../../caller/caller.ts';
 
 /**
  * The score form, as JSON or multipart: the fields of the path's `{type}` (multipart sends them

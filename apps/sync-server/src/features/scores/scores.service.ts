@@ -16,7 +16,6 @@ import {
   type SubsectionScoreFields,
 } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
-import type { AuthContext } from '../../http/guards.ts';
 import { submitCategory } from './category-submission.ts';
 import { resolvePlace, type PlacePath } from './cell-rules.ts';
 import { putScoreCell, removeScoreCell, type CellWrite } from './cell-writes.ts';
@@ -30,6 +29,7 @@ import {
 } from './score-cell-kinds.ts';
 import { reject, ScoreMessages, ScoreRejection, toApiError } from './score-rejection.ts';
 import type { CellPlace } from './scores.repository.ts';
+import type { AuthContext } from '../../caller/caller.ts';
 
 /** A score form as the seed's modals send it (multipart text or JSON), with its uploaded photo's hash. */
 export type ScoreForm =

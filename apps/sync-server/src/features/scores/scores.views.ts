@@ -15,8 +15,7 @@ import {
 } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 import type { EventRow, StoredFileRow } from '../../db/tables.ts';
-import { forbidden, notFound } from '../../http/api-error.ts';
-import type { AuthContext } from '../../http/guards.ts';
+import { forbidden, notFound } from '../../common/api-error.ts';
 import { findPhoto, hasUploadedPhoto } from '../photos/photos.repository.ts';
 import { scorePhotoUrl, toIsConfirmed, toPercentage, toSyncEvent } from './scores.mapper.ts';
 import { listEventsOfJudge } from './schedule.repository.ts';
@@ -30,6 +29,7 @@ import {
 } from './scores.repository.ts';
 import { assertCanViewJudge, findEventForReader, loadJudgeCategories } from './judge-schedule.ts';
 import { ScoreMessages } from './score-rejection.ts';
+import type { AuthContext } from '../../caller/caller.ts';
 
 /** The seed's text when an event is not one of the judge's. */
 const NOT_JUDGES_EVENT = 'Something went wrong. Please try again';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { notFound } from '../../http/api-error.ts';
+import { notFound } from '../../common/api-error.ts';
 import { isAccountActive } from '../accounts/account-status.ts';
 
 /** Every built-in state with whether it has an unexpired account. */

@@ -1,6 +1,6 @@
 import { StateListSchema } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
-import { todayIso } from '../../http/clock.ts';
+import { todayIso } from '../../common/clock.ts';
 import { listStatesWithActivity } from './states.repository.ts';
 
 export function registerStateRoutes(app: AppInstance, deps: RouteDeps): void {

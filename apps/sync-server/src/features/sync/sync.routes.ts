@@ -17,8 +17,8 @@ import {
   isAcceptedProtocolVersion,
 } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
-import { validationError } from '../../http/api-error.ts';
-import { currentUser, requireRole } from '../../http/guards.ts';
+import { validationError } from '../../common/api-error.ts';
+import { requireRole } from '../../http/guards.ts';
 import { formBody } from '../../api-document/api-document.ts';
 import { asMultipartError, requireFileField } from '../../http/multipart-form.ts';
 import { JSON_DATA_HEADERS } from '../../http/security-headers.ts';
@@ -26,6 +26,7 @@ import { photoLimitsOf } from '../photos/photo-quota.ts';
 import { assertMayUploadPhoto, readCapturedAt, storeJudgePhoto, sweepPhotoTempDir } from '../photos/photos.service.ts';
 import { createPushOrder } from './push-order.ts';
 import { getReferenceData, protocolUnsupported, pullChanges, pushMutations } from './sync.service.ts';
+import { currentUser } from '../../caller/caller.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 

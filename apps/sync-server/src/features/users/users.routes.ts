@@ -6,8 +6,8 @@ import {
   UserSettingsUpdateSchema,
 } from '@judging/shared-types';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
-import { currentUser } from '../../http/guards.ts';
 import { updateOwnSettings } from './users.service.ts';
+import { currentUser } from '../../caller/caller.ts';
 
 export function registerUserRoutes(app: AppInstance, deps: RouteDeps): void {
   app.put(

@@ -1,7 +1,7 @@
 import type nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database.ts';
-import { nowIso, type Clock } from '../../http/clock.ts';
+import type { Db } from '../db/database.ts';
+import { nowIso, type Clock } from '../common/clock.ts';
 import { listPendingEmails, markEmailAttemptFailed, markEmailSent } from './email.repository.ts';
 
 const MAX_ATTEMPTS = 10;

@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildTestApp } from '../../test-support/build-test-app.ts';
-import { solveCaptcha } from '../../test-support/captcha.ts';
+import { buildTestApp } from '../test-support/build-test-app.ts';
+import { solveCaptcha } from '../test-support/captcha.ts';
 
 /** A real SMTP listener on loopback that records what it receives. */
 async function startSmtpListener(options: { rejectAll?: boolean } = {}) {

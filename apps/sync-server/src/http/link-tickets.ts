@@ -7,15 +7,10 @@ import { createHmac } from 'node:crypto';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { JWT } from '@fastify/jwt';
 import { LINK_TICKET_SECONDS, type LinkTicketResponse } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
-import { tokenInvalid, validationError } from '../../http/api-error.ts';
-import {
-  LINK_TICKET_QUERY,
-  authenticateSigned,
-  markOpensWithLinkTicket,
-  type AuthContext,
-  type LinkTicketPayload,
-} from '../../http/guards.ts';
+import type { Db } from '../db/database.ts';
+import { tokenInvalid, validationError } from '../common/api-error.ts';
+import { LINK_TICKET_QUERY, authenticateSigned, markOpensWithLinkTicket, type LinkTicketPayload } from './guards.ts';
+import type { AuthContext } from '../caller/caller.ts';
 
 /** The API paths a ticket may open: only those a browser has to open without headers. */
 const LINKABLE_PATHS: readonly RegExp[] = [

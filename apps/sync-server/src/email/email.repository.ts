@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { EmailStatusValue } from '../../db/tables.ts';
+import type { Db } from '../db/database.ts';
+import type { EmailStatusValue } from '../db/tables.ts';
 
 export interface OutgoingEmail {
   to: string;

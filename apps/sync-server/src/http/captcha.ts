@@ -7,7 +7,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { ErrorCode, RequestMessages } from '@judging/shared-types';
-import { ApiError } from '../../http/api-error.ts';
+import { ApiError } from '../common/api-error.ts';
 
 export interface CaptchaOptions {
   /** The server secret the HMAC keys are derived from (the JWT secret kept in DATA_DIR). */
