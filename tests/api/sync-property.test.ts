@@ -15,7 +15,6 @@ import { buildApp } from '../../apps/sync-server/src/app.ts';
 import { loadConfig } from '../../apps/sync-server/src/config.ts';
 import { openMigratedDatabase, type Db } from '../../apps/sync-server/src/db/database.ts';
 import { loadDemoIfEmpty } from '../../apps/sync-server/src/demo/load-demo.ts';
-import type { AppInstance } from '../../apps/sync-server/src/http/app-types.ts';
 import { loginAs } from '../../apps/sync-server/src/test-support/build-test-app.ts';
 import { findInvitationalId } from '../../apps/sync-server/src/test-support/judging-fixtures.ts';
 import {
@@ -25,6 +24,7 @@ import {
   type Place,
   type PushResponse,
 } from '../../apps/sync-server/src/test-support/sync-device.ts';
+import type { AppInstance } from '../../apps/sync-server/src/http/app-instance.ts';
 
 const JWT_SECRET = 'property-test-secret-'.padEnd(40, 'x');
 

@@ -11,7 +11,9 @@ const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '.git', '.tools', 'data
 
 /** Relative imports of a TypeScript text: `from '…'`, `import '…'`, `import('…')` (type imports too). */
 export function relativeImportsOf(text: string): string[] {
-  const specifiers = [...text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)].map((match) => match[1] ?? '');
+  const specifiers = [...text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)].map(
+    (match) => match[1] ?? '',
+  );
   return [...new Set(specifiers)];
 }
 
@@ -37,7 +39,9 @@ export function readImportGraph(folder: string): Map<string, string[]> {
     const text = readFileSync(path.join(repositoryRoot, folder, file), 'utf8');
     graph.set(
       file,
-      relativeImportsOf(text).map((specifier) => path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier))),
+      relativeImportsOf(text).map((specifier) =>
+        path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)),
+      ),
     );
   }
   return graph;
@@ -140,17 +144,23 @@ export function findLayeringProblems(graph: ReadonlyMap<string, readonly string[
       problems.push(`${from < 0 ? edge.from : edge.to} is on no floor of the layering (${edge.example})`);
     } else if (to > from) {
       problems.push(`runs back up from ${edge.from} to ${edge.to}: ${edge.example}`);
-    } else if (to === from && !layering.allowedSideways.some((allowed) => allowed.from === edge.from && allowed.to === edge.to)) {
+    } else if (
+      to === from &&
+      !layering.allowedSideways.some((allowed) => allowed.from === edge.from && allowed.to === edge.to)
+    ) {
       problems.push(`sideways from ${edge.from} to ${edge.to}, not on the allowed list: ${edge.example}`);
     }
   }
   const used = new Set(edges.map((edge) => `${edge.from} ${edge.to}`));
   for (const allowed of layering.allowedSideways) {
-    if (!used.has(`${allowed.from} ${allowed.to}`)) problems.push(`allowed ${allowed.from} → ${allowed.to} is no longer used: drop it`);
+    if (!used.has(`${allowed.from} ${allowed.to}`))
+      problems.push(`allowed ${allowed.from} → ${allowed.to} is no longer used: drop it`);
   }
   const sideways = new Map<string, string[]>();
-  for (const allowed of layering.allowedSideways) sideways.set(allowed.from, [...(sideways.get(allowed.from) ?? []), allowed.to]);
-  for (const circle of findCircles(sideways)) problems.push(`the allowed sideways imports make a circle: ${circle.join(' ↔ ')}`);
+  for (const allowed of layering.allowedSideways)
+    sideways.set(allowed.from, [...(sideways.get(allowed.from) ?? []), allowed.to]);
+  for (const circle of findCircles(sideways))
+    problems.push(`the allowed sideways imports make a circle: ${circle.join(' ↔ ')}`);
   const productionGraph = new Map([...graph].filter(([file]) => !layering.isExempt(file)));
   for (const circle of findCircles(productionGraph)) problems.push(`circle of files: ${circle.join(' ↔ ')}`);
   return problems;

@@ -41,7 +41,7 @@ import { registerLinkTicketRoutes } from './features/link-tickets/link-tickets.r
 import { createLinkTickets } from './http/link-tickets.ts';
 import { registerHistoryRoutes } from './features/history/history.routes.ts';
 import { registerApiDocument } from './api-document/api-document.ts';
-import type { AppInstance, RouteDeps } from './http/app-types.ts';
+import type { RouteDeps } from './http/app-types.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { JWT_OPTIONS, createRequireAuth, createRequireEditor, createRequireEventRunner } from './http/guards.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
@@ -56,6 +56,7 @@ import { validatorCompiler } from './http/validation.ts';
 import { buildSerializerOnFirstUse } from './http/lazy-compilers.ts';
 import type { PushOrder } from './features/sync/push-order.ts';
 import { systemClock, type Clock } from './common/clock.ts';
+import type { AppInstance } from './http/app-instance.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -146,7 +147,6 @@ export async function buildApp({
     requireEventRunner: createRequireEventRunner(db, now),
     linkTickets,
     requireLinkAuth: linkTickets.requireTicketOrAuth(createRequireAuth(db)),
-    results: resultsComputation(computeResults, resultsWorker, app.log),
     ...(pushOrder === undefined ? {} : { pushOrder }),
   };
 
@@ -173,7 +173,7 @@ export async function buildApp({
   registerHistoryRoutes(app, deps);
   registerRejectedEditRoutes(app, deps);
   registerReviewRoutes(app, deps);
-  registerResultsRoutes(app, deps);
+  registerResultsRoutes(app, deps, resultsComputation(computeResults, resultsWorker, app.log));
   registerExportRoutes(app, deps);
   registerPhotoCleanup(app, deps);
   registerSyncPruning(app, deps);

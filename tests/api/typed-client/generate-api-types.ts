@@ -3,7 +3,7 @@
 // committed file and the served document part ways: run this after changing a route.
 import { writeFileSync } from 'node:fs';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { buildApiDocument } from '../../../apps/sync-server/src/api-document/write-api-document.ts';
+import { buildApiDocument } from '../../../apps/sync-server/src/write-api-document.ts';
 
 export const API_TYPES_FILE = new URL('./api-schema.d.ts', import.meta.url);
 

@@ -4,7 +4,6 @@
 // fails that test, so a new route is covered the day it is added. This file states the
 // INTENDED policy: where the server disagrees, the server is wrong.
 import { ACCOUNT_MANAGER_ROLES, ADMIN_AREA_ROLES, EDITOR_ROLES, Role, hasRole } from '@judging/shared-types';
-import type { RouteKey } from '../test-support/route-catalog.ts';
 
 /** What the rules know about one call: who calls, and about which record. */
 export interface CallFacts {
@@ -96,6 +95,13 @@ export const ACCESS_DESCRIPTIONS: Record<Access, string> = {
 const SHEET = '/api/score/event/:eventId/category/:categoryId/section/:sectionId/school/:schoolId/judge/:judgeId';
 const SUBMIT = '/api/score/submitScores/event/:eventId/category/:categoryId/judge/:judgeId';
 const CATEGORY = '/api/event/:eventId/category/:categoryId';
+
+/** `METHOD path`, the key of a route in the policy tables. */
+export type RouteKey = `${string} ${string}`;
+
+export function routeKey(route: { method: string; url: string }): RouteKey {
+  return `${route.method} ${route.url}`;
+}
 
 /** Every route the server registers, and who may call it. */
 export const ROUTE_ACCESS: Record<RouteKey, Access> = {

@@ -5,7 +5,6 @@ import * as assert from 'uvu/assert';
 import { buildTestApp, type TestApp } from '../test-support/build-test-app.ts';
 import Fastify from 'fastify';
 import fastifySwagger from '@fastify/swagger';
-import type { AppInstance } from '../http/app-types.ts';
 import {
   ContractBreach,
   checkResponsesAgainstDocument,
@@ -16,6 +15,7 @@ import {
 import { ROUTE_ACCESS } from './access-policy.ts';
 import { isLinkablePath } from '../http/link-tickets.ts';
 import { API_TAGS, securityOf } from './api-document.ts';
+import type { AppInstance } from '../http/app-instance.ts';
 
 interface Operation {
   operationId?: string;

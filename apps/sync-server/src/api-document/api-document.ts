@@ -11,9 +11,8 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { ApiErrorSchema } from '@judging/shared-types';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { ACCESS_DESCRIPTIONS, ROUTE_ACCESS, type Access } from './access-policy.ts';
-import type { AppInstance } from '../http/app-types.ts';
-import { CHECKED_BY_HANDLER } from '../http/validation.ts';
 import { LINK_TICKET_QUERY, opensWithLinkTicket } from '../http/guards.ts';
+import type { AppInstance } from '../http/app-instance.ts';
 
 /** The tags, each described once; a route's `tags` must name one of these. */
 export const API_TAGS = [
@@ -207,25 +206,4 @@ export async function registerApiDocument(app: AppInstance, publicUrl: string): 
       hoistTitledSchemas((documentObject as { openapiObject: OpenApiObject }).openapiObject) as never,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-}
-
-/** A documented answer that is a file or a stream, not JSON: its media types and what it is. */
-export function fileAnswer(
-  description: string,
-  mediaTypes: readonly string[],
-  schema: Record<string, unknown> = { type: 'string', format: 'binary' },
-) {
-  return { description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema }])) };
-}
-
-/**
- * A request body documented for integrators but read and checked by the handler itself (a
- * multipart form streamed to disk): Fastify does not validate it (http/validation.ts).
- */
-export function formBody(content: Record<string, Record<string, unknown>>) {
-  return {
-    content: Object.fromEntries(
-      Object.entries(content).map(([type, schema]) => [type, { schema: { ...schema, [CHECKED_BY_HANDLER]: true } }]),
-    ),
-  };
 }

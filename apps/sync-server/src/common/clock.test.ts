@@ -99,7 +99,7 @@ const SOURCE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * documented default (the CLI's `pnpm demo` and the server's first start pass no clock).
  */
 const ALLOWED_READS: Record<string, readonly string[]> = {
-  'http/clock.ts': ['new Date()', 'systemClock()'],
+  'common/clock.ts': ['new Date()', 'systemClock()'],
   'demo/load-demo.ts': ['systemClock()'],
 };
 
@@ -134,7 +134,7 @@ Source('no server file but the clock reads the system time', () => {
       }
     });
   }
-  assert.equal(offenders, [], `take the time from deps.now (http/clock.ts):\n${offenders.join('\n')}`);
+  assert.equal(offenders, [], `take the time from deps.now (common/clock.ts):\n${offenders.join('\n')}`);
 });
 
 Source.run();

@@ -27,3 +27,9 @@ export function nowOf(deps: { now?: Clock | undefined }): Date {
 export function nowIso(deps: { now?: Clock | undefined }): string {
   return nowOf(deps).toISOString();
 }
+
+/** The server's notion of now: `today` (YYYY-MM-DD, local) for date rules, `now` (ISO) for stamps. */
+export interface ClockReading {
+  today: string;
+  now: string;
+}

@@ -12,9 +12,9 @@ import {
 import { migrateToLatest } from '@judging/migrations';
 import { PRIVATE_FILE_MODE } from './data-dir.ts';
 import { registerConnection, withDirectStatements, withStatementCache } from './direct-sql.ts';
-import type { Database } from './tables.ts';
+import type { Database, Db } from './tables.ts';
 
-export type Db = Kysely<Database>;
+export type { Db };
 
 /**
  * Opens the SQLite database with the durability the sync protocol relies on: WAL with

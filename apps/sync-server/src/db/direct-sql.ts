@@ -7,7 +7,7 @@
 // and every statement outside a transaction, goes through Kysely as usual.
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type SqliteDatabase, type SqliteStatement } from 'kysely';
-import type { Db } from './database.ts';
+import type { Db } from './tables.ts';
 
 const STATEMENT_CACHE_SIZE = 500;
 

@@ -3,7 +3,7 @@
 // columns (no CamelCasePlugin). Row types are the aliases at the bottom; API objects are
 // different types, built from rows by each feature's mapper. The sync tables and the record tables
 // (files, requests, emails, audit) are declared in sync-tables.ts and record-tables.ts.
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { CreatedAt, Timestamp, DateText, Flag, ReviewFlag, SerialId, JsonText } from './column-types.ts';
 import type {
   StoredFileTable,
@@ -24,6 +24,9 @@ import type {
 
 export type * from './record-tables.ts';
 export type * from './sync-tables.ts';
+
+/** The database as the server queries it (db/database.ts opens it). */
+export type Db = Kysely<Database>;
 
 export type UserRoleValue = 'ULTRA' | 'SUPER' | 'ADMIN' | 'STANDARD' | 'JUDGE';
 export type EventStatusValue = 'NOT_STARTED' | 'STARTED' | 'CLOSED';

@@ -1,15 +1,6 @@
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-  preHandlerAsyncHookHandler,
-} from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { ResultsComputation } from '../features/results/results.service.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { Captcha } from './captcha.ts';
@@ -17,14 +8,6 @@ import type { RateLimits } from './rate-limits.ts';
 import type { LinkTickets } from './link-tickets.ts';
 import type { PushOrder } from '../features/sync/push-order.ts';
 import type { Clock } from '../common/clock.ts';
-
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->;
 
 /** What every feature's routes receive: explicit, no container. */
 export interface RouteDeps {
@@ -52,8 +35,6 @@ export interface RouteDeps {
    * ticket for this very path, or the bearer header as `requireAuth` checks it.
    */
   requireLinkAuth: preHandlerAsyncHookHandler;
-  /** Where open events' provisional results are computed: the results worker, or this thread. */
-  results: ResultsComputation;
   /** The order of one device's pipelined pushes; a test passes its own to watch what waits. */
   pushOrder?: PushOrder;
 }

@@ -12,7 +12,7 @@ import * as assert from 'uvu/assert';
 import { precompressDirectory } from '../../../pwa/scripts/precompress.ts';
 import { buildTestApp, type TestApp } from '../test-support/build-test-app.ts';
 import { chooseJsonEncoding, registerJsonCompression } from './json-compression.ts';
-import type { AppInstance } from './app-types.ts';
+import type { AppInstance } from './app-instance.ts';
 
 const realDist = fileURLToPath(new URL('../../../pwa/dist/', import.meta.url));
 const MAIN_SCRIPT = /<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"/;

@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import type { FastifyJWTOptions } from '@fastify/jwt';
 import { ADMIN_AREA_ROLES, canEditAdminData, canRunEvent, hasRole, type Role } from '@judging/shared-types';
 import type { Db } from '../db/database.ts';
-import { findAuthStateByUserId } from '../features/users/users.repository.ts';
-import { assertEditor, findAdminWriter, writeRefusal } from '../features/accounts/account-status.ts';
+import { findAuthStateByUserId } from '../shared/users.repository.ts';
+import { assertEditor, findAdminWriter, writeRefusal } from '../shared/account-status.ts';
 import { currentUser, type AuthContext, type TokenPayload } from '../caller/caller.ts';
-import { findEventById } from '../features/events/events.repository.ts';
 import { forbidden, notFound, tokenInvalid } from '../common/api-error.ts';
 import { type Clock } from '../common/clock.ts';
+import { findEventById } from '../shared/event-lookups.ts';
 
 /** A link ticket (link-tickets.service.ts): one path, a minute, signed with a key of its own. */
 export interface LinkTicketPayload {

@@ -5,7 +5,7 @@
 // the live-update stream (text/event-stream), which must reach the browser event by event.
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { AppInstance } from './app-types.ts';
+import type { AppInstance } from './app-instance.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -8,7 +8,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { ErrorCode, Messages } from '@judging/shared-types';
 import type { AbuseLimits } from '../config.ts';
 import { ApiError } from '../common/api-error.ts';
-import type { AppInstance } from './app-types.ts';
+import type { AppInstance } from './app-instance.ts';
 
 export interface RateLimits {
   /**

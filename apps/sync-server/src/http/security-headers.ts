@@ -2,7 +2,7 @@
 // JSON that a tablet fetches by the thousand and that is never shown as a page, get the set
 // meant for an API's data. HSTS and the API's no-store are set per answer (registerResponseHeaders).
 import type { FastifyHelmetOptions } from '@fastify/helmet';
-import type { AppInstance } from './app-types.ts';
+import type { AppInstance } from './app-instance.ts';
 
 /** Every response unless a route says otherwise: the app's pages and files. */
 export const APP_SECURITY_HEADERS: FastifyHelmetOptions = {

@@ -6,10 +6,10 @@
 // The database is put back after any call that wrote, so every call meets the same world.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { routeKey } from '../test-support/route-catalog.ts';
 import { ACCESS_RULES, ROUTE_ACCESS, type Access, type CallFacts } from '../api-document/access-policy.ts';
 import { buildCall, isStateBound } from './route-calls.ts';
 import { buildSecurityWorld, send, type CallOutcome, type SecurityWorld } from './security-world.ts';
+import { routeKey } from '../api-document/access-policy.ts';
 
 /** What is wrong with one cell's outcome, or undefined when it is right. */
 function judgeCell(outcome: CallOutcome, expected: { isAllowed: boolean; isAnonymous: boolean; isForeign: boolean }) {

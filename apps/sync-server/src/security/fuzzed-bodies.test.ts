@@ -10,7 +10,7 @@ import { ScoreFieldsByType } from '@judging/shared-types';
 import type { InjectOptions } from 'fastify';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { routeKey, type RegisteredRoute, type RouteKey } from '../test-support/route-catalog.ts';
+import { type RegisteredRoute } from '../test-support/route-catalog.ts';
 import { ACCESS_RULES, ROUTE_ACCESS, type CallFacts } from '../api-document/access-policy.ts';
 import { buildCall } from './route-calls.ts';
 import {
@@ -23,6 +23,7 @@ import {
   type JsonSchema,
 } from './schema-arbitrary.ts';
 import { buildSecurityWorld, send, type Caller, type CallOutcome, type SecurityWorld } from './security-world.ts';
+import { routeKey, type RouteKey } from '../api-document/access-policy.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);

@@ -10,10 +10,11 @@ import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { DEMO_PASSWORD } from '../test-support/build-test-app.ts';
 import { fakeJpeg, multipartBody } from '../test-support/judging-fixtures.ts';
-import { routeKey, type RegisteredRoute, type RouteKey } from '../test-support/route-catalog.ts';
+import { type RegisteredRoute } from '../test-support/route-catalog.ts';
 import { sampleFiles } from '../test-support/sample-files.ts';
 import { arbitraryFor, type JsonSchema } from './schema-arbitrary.ts';
 import type { StateTargets } from './security-world.ts';
+import { routeKey, type RouteKey } from '../api-document/access-policy.ts';
 
 type Value = string | number;
 

@@ -5,10 +5,11 @@
 // only thing wrong with each call is the one unknown id.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { routeKey, type RegisteredRoute } from '../test-support/route-catalog.ts';
+import { type RegisteredRoute } from '../test-support/route-catalog.ts';
 import { ACCESS_RULES, ROUTE_ACCESS, type CallFacts } from '../api-document/access-policy.ts';
 import { buildCall } from './route-calls.ts';
 import { CALLER_NAMES, buildSecurityWorld, send, type Caller, type SecurityWorld } from './security-world.ts';
+import { routeKey } from '../api-document/access-policy.ts';
 
 /** An id of the same spelling as `value` that names nothing; undefined when `value` is no id. */
 export function unknownIdLike(value: string): string | undefined {

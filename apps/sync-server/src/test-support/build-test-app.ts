@@ -5,13 +5,13 @@ import type { RouteOptions } from 'fastify';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { buildApp } from '../app.ts';
 import { openMigratedDatabase, type Db } from '../db/database.ts';
-import type { AppInstance } from '../http/app-types.ts';
 import { createPushOrder, type PushOrder } from '../features/sync/push-order.ts';
 import { DEMO_PASSWORD, loadDemoIfEmpty } from '../demo/load-demo.ts';
 import type { ComputeReport } from '../features/results/results-compute.ts';
 import type { ResultsWorker } from '../features/results/results-thread.ts';
 import type { Clock } from '../common/clock.ts';
 import { ContractBreach, readyHeldToDocument } from './contract-check.ts';
+import type { AppInstance } from '../http/app-instance.ts';
 
 export interface TestApp {
   app: AppInstance;

@@ -1,6 +1,6 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import type { AppInstance } from '../http/app-types.ts';
+import type { AppInstance } from '../http/app-instance.ts';
 
 /** Does what the ALTCHA widget does: fetch a challenge, solve it, encode the payload. */
 export async function solveCaptcha(

@@ -8,7 +8,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
-import type { AppInstance } from '../http/app-types.ts';
+import type { AppInstance } from '../http/app-instance.ts';
 
 interface MediaType {
   schema?: Record<string, unknown>;

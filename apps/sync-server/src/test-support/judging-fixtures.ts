@@ -3,9 +3,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SyncReferenceData } from '@judging/shared-types';
 import type { Db } from '../db/database.ts';
-import type { AppInstance } from '../http/app-types.ts';
 import { loginAs } from './build-test-app.ts';
 import { uuidv7, type Place } from './sync-device.ts';
+import type { AppInstance } from '../http/app-instance.ts';
 
 export interface SectionFixture {
   sectionId: number;

@@ -4,18 +4,14 @@
 // included. Tests that must cover every route use this, never a hand-kept list.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import { routeKey, type RouteKey } from '../api-document/access-policy.ts';
+
+export { routeKey, type RouteKey };
 
 export interface RegisteredRoute {
   method: string;
   url: string;
   schema: FastifySchema | undefined;
-}
-
-/** `METHOD path`, the key of a route in the policy tables. */
-export type RouteKey = `${string} ${string}`;
-
-export function routeKey(route: { method: string; url: string }): RouteKey {
-  return `${route.method} ${route.url}`;
 }
 
 /**

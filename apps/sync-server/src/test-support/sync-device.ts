@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import * as assert from 'uvu/assert';
 import type { MutationResult, PushResponse, SyncPullResponse, SyncReferenceData } from '@judging/shared-types';
 import type { Db } from '../db/database.ts';
-import type { AppInstance } from '../http/app-types.ts';
+import type { AppInstance } from '../http/app-instance.ts';
 
 export type { PushResponse };
 

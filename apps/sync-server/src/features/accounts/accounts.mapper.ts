@@ -1,5 +1,5 @@
 import { AccountUserRole, type Account, type AccountSummary, type AccountUser } from '@judging/shared-types';
-import { isAccountActive } from './account-status.ts';
+import { isAccountActive } from '../../shared/account-status.ts';
 import type { AccountRowData, AccountUserRoleValue, AccountUserRowData } from './accounts.repository.ts';
 
 /** The stored role in the seed's casing (account users are only ever ADMIN or STANDARD). */

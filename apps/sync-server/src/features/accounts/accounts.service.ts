@@ -10,9 +10,8 @@ import {
 import { inTransaction, type Db } from '../../db/database.ts';
 import { ApiError, notFound, validationError } from '../../common/api-error.ts';
 import { todayIso, nowOf } from '../../common/clock.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
 import { createUnusablePasswordHash, queueInvitation } from '../auth/invitations.ts';
-import { findUserWithStateByEmail, isEmailTakenByOther, updateUserContact } from '../users/users.repository.ts';
+import { findUserWithStateByEmail, isEmailTakenByOther, updateUserContact } from '../../shared/users.repository.ts';
 import { addYears, renewedExpiration } from './account-dates.ts';
 import { accountUserAuditView, toAccount, toAccountSummary, toStoredRole } from './accounts.mapper.ts';
 import {
@@ -32,6 +31,7 @@ import {
   type AccountUserRowData,
 } from './accounts.repository.ts';
 import { assertSameState, type AuthContext } from '../../caller/caller.ts';
+import { recordAudit } from '../../shared/audit-log.ts';
 
 // One account per state, addressed by the STATE id (the seed's account-detail/{id}). ULTRA and
 // SUPER manage every state's account; ADMIN and STANDARD see their own, ADMIN edits its users.

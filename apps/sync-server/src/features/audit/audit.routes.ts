@@ -1,7 +1,8 @@
 import { ACCOUNT_MANAGER_ROLES, ApiErrorSchema, AuditPageSchema, AuditQuerySchema } from '@judging/shared-types';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
 import { requireRole } from '../../http/guards.ts';
 import { readAuditPage } from './audit.service.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 export function registerAuditRoutes(app: AppInstance, deps: RouteDeps): void {
   app.get(

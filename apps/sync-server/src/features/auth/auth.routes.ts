@@ -8,7 +8,7 @@ import {
   SessionResponseSchema,
   StatusResponseSchema,
 } from '@judging/shared-types';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
 import {
   TOKEN_LIFETIME_SECONDS,
   getSessionUser,
@@ -19,6 +19,7 @@ import {
   type AuthDeps,
 } from './auth.service.ts';
 import { currentUser } from '../../caller/caller.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 export function registerAuthRoutes(app: AppInstance, deps: RouteDeps): void {
   const authDeps: AuthDeps = {

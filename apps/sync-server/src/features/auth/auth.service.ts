@@ -11,15 +11,14 @@ import {
 } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { ApiError, tokenInvalid } from '../../common/api-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
 import { queueEmail } from '../../email/email.repository.ts';
 import {
   bumpTokenVersion,
   findUserWithStateByEmail,
   findUserWithStateById,
   updatePasswordHash,
-} from '../users/users.repository.ts';
-import { toSessionUser } from '../users/users.mapper.ts';
+} from '../../shared/users.repository.ts';
+import { toSessionUser } from '../../shared/users.mapper.ts';
 import type { Captcha } from '../../http/captcha.ts';
 import {
   findLatestResetTokenCreation,
@@ -31,6 +30,7 @@ import { tooManyLoginAttemptsMessage, type LoginThrottle } from '../../http/logi
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { nowIso, nowOf } from '../../common/clock.ts';
 import type { TokenPayload } from '../../caller/caller.ts';
+import { recordAudit } from '../../shared/audit-log.ts';
 
 /**
  * One revocable token valid for 72 hours: a judge's tablet must outlast a competition day

@@ -1,5 +1,5 @@
 import type { CategoryDetail, CategorySchool, CategorySection, SectionJudge } from '@judging/shared-types';
-import { parseStudentsJson } from '../registration/stored-students.ts';
+import { parseStudentsJson } from '../../shared/stored-students.ts';
 import type {
   ScoreKey,
   listCategoryJudges,

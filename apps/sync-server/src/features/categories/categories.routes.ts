@@ -21,7 +21,7 @@ import {
   UpdateSchoolStudentsSchema,
 } from '@judging/shared-types';
 import type { FastifyRequest } from 'fastify';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
 import { requireAdminArea } from '../../http/guards.ts';
 import {
   addCategory,
@@ -42,6 +42,7 @@ import {
 } from './categories.service.ts';
 import { addSchools } from './category-schools.service.ts';
 import { currentUser } from '../../caller/caller.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };

@@ -13,9 +13,8 @@ import {
 import { inTransaction, type Db } from '../../db/database.ts';
 import { ApiError, forbidden, notFound, validationError } from '../../common/api-error.ts';
 import { toCategorySummary } from '../events/events.mapper.ts';
-import { parseStudentsJson } from '../registration/stored-students.ts';
+import { parseStudentsJson } from '../../shared/stored-students.ts';
 import { insertCategory, listCategorySummaries } from '../events/events.repository.ts';
-import { loadEventForWrite } from '../events/events.service.ts';
 import { indexScoredKeys, toCategorySection } from './categories.mapper.ts';
 import {
   deleteCategory,
@@ -48,6 +47,7 @@ import {
   type WriteContext,
 } from './category-context.ts';
 import type { AuthContext } from '../../caller/caller.ts';
+import { loadEventForWrite } from '../../shared/event-lookups.ts';
 
 export async function getCategoryDetail(
   db: Db,

@@ -3,10 +3,7 @@
 import { CategoryMessages, ReopenReason, type CategoryDetail } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../common/api-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import { recordScheduleChange, type EventRecord } from '../events/events.repository.ts';
-import { loadEventForRead, loadEventForWrite } from '../events/events.service.ts';
-import { reopenSubmissionsOwingWork } from '../submissions/owed-work.service.ts';
+import { reopenSubmissionsOwingWork } from '../../shared/owed-work.service.ts';
 import { indexScoredKeys, toCategoryDetail } from './categories.mapper.ts';
 import {
   findCategory,
@@ -17,6 +14,10 @@ import {
   listScoredKeys,
 } from './categories.repository.ts';
 import type { AuthContext } from '../../caller/caller.ts';
+import { recordAudit } from '../../shared/audit-log.ts';
+import type { EventRecord } from '../../shared/event-lookups.ts';
+import { recordScheduleChange } from '../../shared/change-log.repository.ts';
+import { loadEventForRead, loadEventForWrite } from '../../shared/event-lookups.ts';
 
 /** What the judge's tablet says when a category change reopens their submission. */
 const WORK_GROWTH_REASONS: Partial<Record<string, string>> = {

@@ -3,12 +3,12 @@
 import { CriteriaMessages, ErrorCode, type SectionDetail } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 import { ApiError, notFound, validationError } from '../../common/api-error.ts';
-import { recordAudit, type AuditEntry } from '../audit/audit.repository.ts';
 import { toDisqualification, toPenalty, toSectionListItem, toSubsection } from './criteria.mapper.ts';
 import * as repo from './criteria.repository.ts';
 import { findSectionLock } from './section-lock.ts';
 import { nowOf } from '../../common/clock.ts';
 import { assertSameState, type AuthContext } from '../../caller/caller.ts';
+import { recordAudit, type AuditEntry } from '../../shared/audit-log.ts';
 
 export interface CriteriaDeps {
   db: Db;

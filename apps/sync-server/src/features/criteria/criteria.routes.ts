@@ -19,10 +19,11 @@ import {
   SubsectionMutationResponseSchema,
   SubsectionUpdateSchema,
 } from '@judging/shared-types';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
 import { requireAdminArea } from '../../http/guards.ts';
 import * as criteria from './criteria.service.ts';
 import { currentUser } from '../../caller/caller.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 const refusals = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 /** Structural changes are also refused 409 SECTION_LOCKED while a STARTED or CLOSED event uses the section. */

@@ -17,7 +17,7 @@ import {
 } from '@judging/shared-types';
 import { inTransaction } from '../../db/database.ts';
 import { notFound, validationError } from '../../common/api-error.ts';
-import { reopenForSectionGrowth } from '../submissions/owed-work.service.ts';
+import { reopenForSectionGrowth } from '../../shared/owed-work.service.ts';
 import {
   assertStructureUnlocked,
   audit,

@@ -1,11 +1,7 @@
 import type { CategorySummary, EventDetail, EventListItem, EventSchool, EventStatus } from '@judging/shared-types';
-import type {
-  EventRecord,
-  listCategorySummaries,
-  listEventRegistrations,
-  listEventsByState,
-} from './events.repository.ts';
-import { parseStudentsJson } from '../registration/stored-students.ts';
+import type { listCategorySummaries, listEventRegistrations, listEventsByState } from './events.repository.ts';
+import { parseStudentsJson } from '../../shared/stored-students.ts';
+import type { EventRecord } from '../../shared/event-lookups.ts';
 
 type EventListRow = Awaited<ReturnType<typeof listEventsByState>>[number];
 type CategorySummaryRow = Awaited<ReturnType<typeof listCategorySummaries>>[number];

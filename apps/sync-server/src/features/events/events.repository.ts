@@ -1,27 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-
-const eventColumns = [
-  'event.event_id',
-  'event.state_id',
-  'event.event_name',
-  'event.start_date',
-  'event.start_time',
-  'event.end_date',
-  'event.status',
-  'event.is_test_event',
-] as const;
-
-export type EventRecord = NonNullable<Awaited<ReturnType<typeof findEventById>>>;
-
-export async function findEventById(db: Db, eventId: number) {
-  return db
-    .selectFrom('event')
-    .innerJoin('state', 'state.state_id', 'event.state_id')
-    .select([...eventColumns, 'state.state_name'])
-    .where('event.event_id', '=', eventId)
-    .executeTakeFirst();
-}
+import { eventColumns } from '../../shared/event-lookups.ts';
 
 /** A state's events, the coming ones first (by start date, then name). */
 export async function listEventsByState(db: Db, stateId: number) {
@@ -147,29 +126,4 @@ export async function insertCategory(
     .returning('category_id')
     .executeTakeFirstOrThrow();
   return row.category_id;
-}
-
-/**
- * Tells judges' devices that the event's schedule changed (assignments, schools, names,
- * dates), so their next pull downloads the reference data again (offline-sync.md).
- */
-export async function recordScheduleChange(
-  db: Db,
-  change: { stateId: number; eventId: number; categoryId: number | null; reason: string },
-  now: string,
-): Promise<void> {
-  await db
-    .insertInto('change_log')
-    .values({
-      state_id: change.stateId,
-      event_id: change.eventId,
-      category_id: change.categoryId,
-      judge_id: null,
-      entity: 'reference',
-      entity_id: String(change.eventId),
-      op: 'put',
-      payload_json: JSON.stringify({ eventId: change.eventId, reason: change.reason }),
-      created_at: now,
-    })
-    .execute();
 }

@@ -12,8 +12,8 @@ import {
   SuccessMessageSchema,
   UpdateEventSchema,
 } from '@judging/shared-types';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
-import { todayIso } from '../../common/clock.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
+import { todayIso, type ClockReading } from '../../common/clock.ts';
 import { requireAdminArea } from '../../http/guards.ts';
 import {
   createEvent,
@@ -23,14 +23,14 @@ import {
   listStateEvents,
   removeTestEvent,
   updateEvent,
-  type Clock,
 } from './events.service.ts';
 import { currentUser } from '../../caller/caller.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };
 
-function clockNow(deps: RouteDeps): Clock {
+function clockNow(deps: RouteDeps): ClockReading {
   const now = deps.now();
   return { today: todayIso(now), now: now.toISOString() };
 }

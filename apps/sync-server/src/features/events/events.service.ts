@@ -1,7 +1,6 @@
 import {
   ErrorCode,
   EventMessages,
-  EventStatusValues,
   validateEventUpdate,
   validateNewEvent,
   type CategorySummary,
@@ -11,42 +10,22 @@ import {
 } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { ApiError, forbidden, notFound, validationError } from '../../common/api-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
 import { toCategorySummary, toEventDetail, toEventListItem, toEventSchools } from './events.mapper.ts';
 import {
   deleteEvent,
-  findEventById,
   insertCategory,
   insertEvent,
   listCategorySummaries,
   listEventRegistrations,
   listEventsByState,
-  recordScheduleChange,
   updateEventDetails,
-  type EventRecord,
 } from './events.repository.ts';
 import { assertSameState, type AuthContext } from '../../caller/caller.ts';
-
-/** The server's notion of now: `today` (YYYY-MM-DD, local) for date rules, `now` (ISO) for stamps. */
-export interface Clock {
-  today: string;
-  now: string;
-}
-
-/** The event, when it exists and belongs to the caller's state (every role sees its own state only). */
-export async function loadEventForRead(db: Db, caller: AuthContext, eventId: number): Promise<EventRecord> {
-  const event = await findEventById(db, eventId);
-  if (!event) throw notFound(EventMessages.notFound);
-  assertSameState(caller, event.state_id);
-  return event;
-}
-
-/** As `loadEventForRead`, and refused while the event is CLOSED: its results are final. */
-export async function loadEventForWrite(db: Db, caller: AuthContext, eventId: number): Promise<EventRecord> {
-  const event = await loadEventForRead(db, caller, eventId);
-  if (event.status === EventStatusValues.Closed) throw new ApiError(409, ErrorCode.EventClosed, EventMessages.closed);
-  return event;
-}
+import type { ClockReading } from '../../common/clock.ts';
+import { loadEventForRead, loadEventForWrite } from '../../shared/event-lookups.ts';
+import { recordAudit } from '../../shared/audit-log.ts';
+import { findEventById } from '../../shared/event-lookups.ts';
+import { recordScheduleChange } from '../../shared/change-log.repository.ts';
 
 export async function listStateEvents(db: Db, caller: AuthContext, stateId: number): Promise<EventListItem[]> {
   assertSameState(caller, stateId);
@@ -69,7 +48,12 @@ export async function listEventSchools(db: Db, caller: AuthContext, eventId: num
 }
 
 /** Adds an event with its first categories, in the caller's own state. */
-export async function createEvent(db: Db, caller: AuthContext, body: unknown, clock: Clock): Promise<EventDetail> {
+export async function createEvent(
+  db: Db,
+  caller: AuthContext,
+  body: unknown,
+  clock: ClockReading,
+): Promise<EventDetail> {
   const result = validateNewEvent(body, clock.today);
   if (!result.ok) throw validationError(result.errors);
   const input = result.value;
@@ -116,7 +100,7 @@ export async function updateEvent(
   caller: AuthContext,
   eventId: number,
   body: unknown,
-  clock: Clock,
+  clock: ClockReading,
 ): Promise<EventDetail> {
   return inTransaction(db, async (trx) => {
     const before = await loadEventForWrite(trx, caller, eventId);

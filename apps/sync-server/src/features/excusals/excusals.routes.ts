@@ -7,9 +7,10 @@ import {
   RunStatusResponseSchema,
   UnlockJudgeParamsSchema,
 } from '@judging/shared-types';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
 import { excuseJudge, replaceJudge } from './excusals.service.ts';
 import { currentUser } from '../../caller/caller.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 const writeErrors = {
   400: ApiErrorSchema,

@@ -15,14 +15,14 @@ import {
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables.ts';
 import { ApiError, notFound } from '../../common/api-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
 import { insertJudgeAssignment } from '../categories/categories.repository.ts';
 import { recordCategoryChange } from '../categories/category-context.ts';
-import { recordScheduleChange } from '../events/events.repository.ts';
-import { findRunEvent } from '../run/run.service.ts';
-import { findCategoryOfEvent, findSubmission } from '../scores/schedule.repository.ts';
+import { findCategoryOfEvent, findSubmission } from '../../shared/schedule.repository.ts';
 import { findJudgeOfState, insertExcusal, listJudgeAssignmentsInCategory } from './excusals.repository.ts';
 import type { AuthContext } from '../../caller/caller.ts';
+import { recordAudit } from '../../shared/audit-log.ts';
+import { recordScheduleChange } from '../../shared/change-log.repository.ts';
+import { findRunEvent } from '../../shared/event-lookups.ts';
 
 interface Excused {
   event: EventRow;

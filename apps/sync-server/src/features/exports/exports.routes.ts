@@ -8,11 +8,12 @@ import {
   ExportQuerySchema,
 } from '@judging/shared-types';
 import type { FastifyReply } from 'fastify';
-import { fileAnswer } from '../../api-document/api-document.ts';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
 import { requireAdminArea } from '../../http/guards.ts';
 import { exportResults, type CsvFile } from './exports.service.ts';
 import { currentUser } from '../../caller/caller.ts';
+import { fileAnswer } from '../../http/route-documentation.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 const responses = {
   200: fileAnswer('The CSV file (UTF-8 with BOM; cells that could run as formulas are neutralised)', ['text/csv'], {

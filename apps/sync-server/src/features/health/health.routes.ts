@@ -1,5 +1,6 @@
 import { ClientConfigSchema, HealthResponseSchema } from '@judging/shared-types';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 export function registerHealthRoutes(app: AppInstance, deps: RouteDeps): void {
   app.get(

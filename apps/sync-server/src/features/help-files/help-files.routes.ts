@@ -10,9 +10,8 @@ import {
   SuccessMessageSchema,
 } from '@judging/shared-types';
 import type { FastifyRequest } from 'fastify';
-import { fileAnswer, formBody } from '../../api-document/api-document.ts';
 import { ApiError } from '../../common/api-error.ts';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
 import { requireSameState } from '../../http/guards.ts';
 import { asMultipartError, requireFileField } from '../../http/multipart-form.ts';
 import {
@@ -25,6 +24,8 @@ import {
 } from './help-files.service.ts';
 import { DOCUMENT_MEDIA_TYPES } from './file-type.ts';
 import { currentUser } from '../../caller/caller.ts';
+import { fileAnswer, formBody } from '../../http/route-documentation.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 /** The upload form: the file field `helpFile` read whole (20 MB at most) and the text fields. */
 async function readUpload(request: FastifyRequest): Promise<HelpFileUpload> {

@@ -1,4 +1,4 @@
-import { assertStateExists } from '../states/states.repository.ts';
+import { assertStateExists } from '../../shared/states.repository.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -14,7 +14,6 @@ import {
 } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { ApiError, notFound, validationError } from '../../common/api-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
 import { detectDocumentType } from './file-type.ts';
 import { toHelpFile } from './help-files.mapper.ts';
 import {
@@ -25,7 +24,8 @@ import {
   listHelpFiles,
 } from './help-files.repository.ts';
 import { assertSameState, type AuthContext } from '../../caller/caller.ts';
-import { assertEditor } from '../accounts/account-status.ts';
+import { assertEditor } from '../../shared/account-status.ts';
+import { recordAudit } from '../../shared/audit-log.ts';
 
 export interface HelpFilesDeps {
   db: Db;

@@ -1,8 +1,9 @@
 import { ApiErrorSchema, HistoryPageSchema, HistoryParamsSchema, HistoryQuerySchema } from '@judging/shared-types';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
 import { requireAdminArea } from '../../http/guards.ts';
 import { readHistoryPage } from './history.service.ts';
 import { currentUser } from '../../caller/caller.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 export function registerHistoryRoutes(app: AppInstance, deps: RouteDeps): void {
   app.get(

@@ -3,10 +3,10 @@
 // states are refused.
 import { HISTORY_PAGE_DEFAULT, type HistoryPage, type HistoryQuery } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
-import { findRunEvent } from '../run/run.service.ts';
 import { toHistoryEntry } from './history.mapper.ts';
 import { listHistory } from './history.repository.ts';
 import type { AuthContext } from '../../caller/caller.ts';
+import { findRunEvent } from '../../shared/event-lookups.ts';
 
 /** One page of an event's score history, newest first; `nextBefore` continues it. */
 export async function readHistoryPage(

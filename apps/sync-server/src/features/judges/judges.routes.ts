@@ -10,7 +10,7 @@ import {
   JudgeUpdateSchema,
   StatePathParamsSchema,
 } from '@judging/shared-types';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
 import { validationError } from '../../common/api-error.ts';
 import { createOptionalAuth, requireAdminArea } from '../../http/guards.ts';
 import {
@@ -24,6 +24,7 @@ import {
   type JudgesDeps,
 } from './judges.service.ts';
 import { currentUser, isCoordinator } from '../../caller/caller.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 const refusals = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 

@@ -13,8 +13,7 @@ import {
 import { inTransaction, type Db } from '../../db/database.ts';
 import { ApiError, forbidden, notFound, validationError } from '../../common/api-error.ts';
 import { todayIso, nowOf } from '../../common/clock.ts';
-import { findAccountExpirationByState, isAccountActive } from '../accounts/account-status.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { findAccountExpirationByState, isAccountActive } from '../../shared/account-status.ts';
 import { createUnusablePasswordHash, queueInvitation } from '../auth/invitations.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import {
@@ -22,7 +21,7 @@ import {
   findUserWithStateByEmail,
   isEmailTakenByOther,
   updateUserContact,
-} from '../users/users.repository.ts';
+} from '../../shared/users.repository.ts';
 import type { Captcha } from '../../http/captcha.ts';
 import { judgeAuditView, toJudge } from './judges.mapper.ts';
 import {
@@ -36,6 +35,7 @@ import {
   type JudgeRow,
 } from './judges.repository.ts';
 import { assertSameState, type AuthContext } from '../../caller/caller.ts';
+import { recordAudit } from '../../shared/audit-log.ts';
 
 /** ULTRA and SUPER oversee every state's judges (the ULTRA edit-judge state selector needs them). */
 const READ_ANY_STATE_ROLES = ACCOUNT_MANAGER_ROLES;

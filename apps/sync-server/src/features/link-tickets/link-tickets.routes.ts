@@ -1,8 +1,9 @@
 // POST /api/link-ticket: the app asks for a one-minute ticket right before it opens a photo,
 // the event-run stream or a download (link-tickets.service.ts).
 import { ApiErrorSchema, LinkTicketRequestSchema, LinkTicketResponseSchema } from '@judging/shared-types';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
 import { currentUser } from '../../caller/caller.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 export function registerLinkTicketRoutes(app: AppInstance, deps: RouteDeps): void {
   app.post(

@@ -4,10 +4,11 @@
 // photo, so a push that references it meanwhile wins; the file goes after the commit.
 import { rm } from 'node:fs/promises';
 import { inTransaction, type Db } from '../../db/database.ts';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
 import { cleanupRemovesBefore, PHOTO_CLEANUP_INTERVAL_MS, photoLimitsOf } from './photo-quota.ts';
-import { deletePhotoIfUnreferenced, listUnreferencedPhotos } from './photos.repository.ts';
+import { deletePhotoIfUnreferenced, listUnreferencedPhotos } from '../../shared/photos.repository.ts';
 import { photoPath } from './photos.service.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 /** Photos looked at per batch: a long backlog is worked through without one huge read. */
 const BATCH = 200;

@@ -27,7 +27,7 @@ import {
   listPhotosStoredSince,
   recordPhotoUploader,
   sumPhotoBytesStoredSince,
-} from './photos.repository.ts';
+} from '../../shared/photos.repository.ts';
 
 const TEMP_DIR_NAME = 'tmp';
 const TEMP_SUFFIX = '.part';

@@ -9,7 +9,7 @@ import {
   SchoolRegistrationSchema,
   StateIdParamsSchema,
 } from '@judging/shared-types';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
 import { todayIso } from '../../common/clock.ts';
 import { createOptionalAuth } from '../../http/guards.ts';
 import {
@@ -19,6 +19,7 @@ import {
   registerSchool,
 } from './registration.service.ts';
 import { isCoordinator } from '../../caller/caller.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 export function registerRegistrationRoutes(app: AppInstance, deps: RouteDeps): void {
   const optionalAuth = createOptionalAuth(deps.requireAuth);

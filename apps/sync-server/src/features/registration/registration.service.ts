@@ -1,4 +1,4 @@
-import { assertStateExists } from '../states/states.repository.ts';
+import { assertStateExists } from '../../shared/states.repository.ts';
 import {
   ErrorCode,
   RegistrationMessages,
@@ -14,12 +14,10 @@ import {
 } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { ApiError, notFound, validationError } from '../../common/api-error.ts';
-import { findAccountExpirationByState, isAccountActive } from '../accounts/account-status.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import { findEventById, recordScheduleChange, type EventRecord } from '../events/events.repository.ts';
+import { findAccountExpirationByState, isAccountActive } from '../../shared/account-status.ts';
 import type { Captcha } from '../../http/captcha.ts';
-import { reopenSubmissionsOwingWork } from '../submissions/owed-work.service.ts';
-import type { Clock } from '../events/events.service.ts';
+import { reopenSubmissionsOwingWork } from '../../shared/owed-work.service.ts';
+import type { ClockReading } from '../../common/clock.ts';
 import {
   findSchoolByName,
   findSchoolState,
@@ -32,6 +30,9 @@ import {
   nextSchoolOrder,
 } from './registration.repository.ts';
 import { isCoordinator, type AuthContext } from '../../caller/caller.ts';
+import { recordAudit } from '../../shared/audit-log.ts';
+import { findEventById, type EventRecord } from '../../shared/event-lookups.ts';
+import { recordScheduleChange } from '../../shared/change-log.repository.ts';
 
 /** Seed section 6: test events are hidden from registration except for ADMIN and ULTRA (of that state). */
 function canSeeTestEvents(caller: AuthContext | null, stateId: number): boolean {
@@ -120,7 +121,7 @@ export async function registerSchool(
   deps: { db: Db; captcha: Captcha },
   caller: AuthContext | null,
   body: unknown,
-  clock: Clock,
+  clock: ClockReading,
 ): Promise<{ schoolId: number; eventId: number }> {
   const { db } = deps;
   const result = validateSchoolRegistration(body);

@@ -1,9 +1,10 @@
 // The coordinator's "needs attention" list of the event run: judge edits the server refused.
 import { ApiErrorSchema, CoordinatorEventParamsSchema, RejectedEditListSchema } from '@judging/shared-types';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
 import { requireAdminArea } from '../../http/guards.ts';
 import { listRejectedEdits } from './rejected-edits.service.ts';
 import { currentUser } from '../../caller/caller.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 export function registerRejectedEditRoutes(app: AppInstance, deps: RouteDeps): void {
   app.get(

@@ -2,9 +2,9 @@
 // refusal the sync push stored for an event, newest first, with the names its ids stand for.
 import { MutationKind, REJECTED_EDITS_LIMIT, type RejectedEdit, type RejectedEditList } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
-import { findRunEvent } from '../run/run.service.ts';
 import { findNames, listRejectedOfEvent, type NameIds, type NameMaps } from './rejected-edits.repository.ts';
 import type { AuthContext } from '../../caller/caller.ts';
+import { findRunEvent } from '../../shared/event-lookups.ts';
 
 const actions: Record<string, string> = {
   [MutationKind.SubsectionScorePut]: 'Score',

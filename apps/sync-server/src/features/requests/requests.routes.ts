@@ -14,11 +14,12 @@ import {
   Role,
   SchoolChangeRequestSchema,
 } from '@judging/shared-types';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
 import { requireRole } from '../../http/guards.ts';
 import { startOutboxRetry } from '../../email/outbox-retry.ts';
 import { listRequests, markRequestHandled, submitPublicRequest, type RequestsDeps } from './requests.service.ts';
 import { currentUser } from '../../caller/caller.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 const publicErrors = { 400: ApiErrorSchema, 404: ApiErrorSchema, 429: ApiErrorSchema };
 

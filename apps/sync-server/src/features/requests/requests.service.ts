@@ -10,7 +10,6 @@ import {
 } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { notFound, validationError } from '../../common/api-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
 import { queueEmail } from '../../email/email.repository.ts';
 import type { Captcha } from '../../http/captcha.ts';
 import { toPublicRequest } from './requests.mapper.ts';
@@ -25,6 +24,7 @@ import {
   type NewPublicRequest,
 } from './requests.repository.ts';
 import { assertSameState, type AuthContext } from '../../caller/caller.ts';
+import { recordAudit } from '../../shared/audit-log.ts';
 
 export interface RequestsDeps {
   db: Db;

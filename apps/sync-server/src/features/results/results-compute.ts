@@ -12,21 +12,23 @@ import {
 } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 import type { Database, EventRow } from '../../db/tables.ts';
-import { parseStudents } from '../registration/stored-students.ts';
-import { excusedIn, listExcusalsOfCategories } from '../scores/schedule.repository.ts';
+import { parseStudents } from '../../shared/stored-students.ts';
+import { excusedIn, listExcusalsOfCategories } from '../../shared/schedule.repository.ts';
 import {
-  listAssignmentsOfEvent,
-  listCategoriesOfEvent,
-  listCategorySections,
   listDisqualificationNames,
   listDisqualificationScoresOfEvent,
   listPenaltyNames,
   listPenaltyScoresOfEvent,
+  listSubsectionTotalsOfCategory,
+} from './results.repository.ts';
+import {
+  listAssignmentsOfEvent,
+  listCategoriesOfEvent,
+  listCategorySections,
   listRegistrationsOfEvent,
   listSubmissionsOfEvent,
-  listSubsectionTotalsOfCategory,
   listSubsectionsOfEvent,
-} from './results.repository.ts';
+} from '../../shared/event-schedule.repository.ts';
 
 /**
  * Builds the scoring model's input for every category of an event. Subsection scores arrive

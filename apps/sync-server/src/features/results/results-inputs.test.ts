@@ -8,9 +8,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Db } from '../../db/database.ts';
 import { buildAdminWorld, type AdminWorld } from '../../test-support/sessions.ts';
-import { findEventRow, findResultsVersion } from './results.repository.ts';
+import { findResultsVersion } from './results.repository.ts';
 import { createHandCheckedEvent, submitAs, type HandCheckedEvent } from './results.fixture.ts';
 import { RESULTS_INPUTS, computeReport } from './results-compute.ts';
+import { findEventRow } from '../../shared/event-lookups.ts';
 
 type InputTable = keyof typeof RESULTS_INPUTS;
 const inputTables = Object.keys(RESULTS_INPUTS) as InputTable[];

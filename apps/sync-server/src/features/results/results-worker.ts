@@ -11,8 +11,9 @@ import type { ResultsReport } from '@judging/shared-types';
 import { openReadOnlyDatabase } from '../../db/database.ts';
 import { computeReport, type ComputeReport } from './results-compute.ts';
 import { categoryJson, eventJsonOfCategories } from './results-json.ts';
-import { findEventRow, findResultsVersion } from './results.repository.ts';
+import { findResultsVersion } from './results.repository.ts';
 import type { ResultsWorkerData, WorkerReply, WorkerRequest } from './results-thread.ts';
+import { findEventRow } from '../../shared/event-lookups.ts';
 
 lowerThisThreadsPriority();
 

@@ -9,7 +9,7 @@ import {
   RecomputeBodySchema,
   ResultsReportSchema,
 } from '@judging/shared-types';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
 import { requireAdminArea } from '../../http/guards.ts';
 import { schoolOfReport } from './report-parts.ts';
 import { sendAnswer } from './results-answers.ts';
@@ -19,13 +19,16 @@ import {
   getEventResults,
   getResultsAtVersion,
   recomputeResults,
+  type ResultsComputation,
 } from './results.service.ts';
 import { currentUser } from '../../caller/caller.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };
 
-export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
+/** `computation`: where open events' provisional results are computed (the results worker, or this thread). */
+export function registerResultsRoutes(app: AppInstance, deps: RouteDeps, computation: ResultsComputation): void {
   const read = [deps.requireAuth, requireAdminArea];
   const write = [deps.requireAuth, deps.requireEditor];
   const tags = ['results'];
@@ -48,7 +51,7 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
         currentUser(request),
         request.params.eventId,
         deps.now().toISOString(),
-        deps.results,
+        computation,
       );
       return sendAnswer(request, reply, await eventAnswer(results));
     },
@@ -72,7 +75,7 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
         currentUser(request),
         request.params.eventId,
         deps.now().toISOString(),
-        deps.results,
+        computation,
       );
       const answer = categoryAnswer(results, request.params.categoryId);
       return sendAnswer(request, reply, await answer);
@@ -98,7 +101,7 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps): void {
           currentUser(request),
           request.params.eventId,
           deps.now().toISOString(),
-          deps.results,
+          computation,
         ),
         request.params.schoolId,
       ),

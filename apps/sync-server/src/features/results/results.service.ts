@@ -7,19 +7,14 @@ import { ErrorCode, Role, RunMessages, hasRole, type ResultsReport } from '@judg
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables.ts';
 import { ApiError, forbidden, notFound } from '../../common/api-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
 import { serialisedAnswer, type SerialisedAnswer } from './results-answers.ts';
 import { computeReport, type ComputeReport } from './results-compute.ts';
 import { categoryJson, eventJsonOfCategories } from './results-json.ts';
 import type { ResultsPart, ResultsWorker } from './results-thread.ts';
-import {
-  findEventRow,
-  findResultsVersion,
-  findSnapshot,
-  findSnapshotTime,
-  saveSnapshot,
-} from './results.repository.ts';
+import { findResultsVersion, findSnapshot, findSnapshotTime, saveSnapshot } from './results.repository.ts';
 import { assertSameState, type AuthContext } from '../../caller/caller.ts';
+import { recordAudit } from '../../shared/audit-log.ts';
+import { findEventRow } from '../../shared/event-lookups.ts';
 
 export const ResultsMessages = { eventNotFound: 'Event does not exist, please select a valid event.' } as const;
 

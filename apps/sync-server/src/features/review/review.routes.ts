@@ -9,7 +9,7 @@ import {
   SchoolPenaltiesSchema,
   SuccessMessageSchema,
 } from '@judging/shared-types';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
 import { requireAdminArea } from '../../http/guards.ts';
 import {
   confirmRemainingPenalties,
@@ -19,6 +19,7 @@ import {
   markSchoolPenaltiesViewed,
 } from './review.service.ts';
 import { currentUser } from '../../caller/caller.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };

@@ -18,21 +18,11 @@ import {
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables.ts';
 import { ApiError, notFound } from '../../common/api-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import { recordHistory, serverOrigin } from '../history/history.repository.ts';
-import {
-  listAssignmentsOfEvent,
-  listCategoriesOfEvent,
-  listCategorySections,
-  listRegistrationsOfEvent,
-  listSubmissionsOfEvent,
-} from '../results/results.repository.ts';
-import { listPhotoCaptureTimes } from '../photos/photos.repository.ts';
-import { findRunEvent } from '../run/run.service.ts';
-import { listJudgeNames, loadCategoryWork } from '../submissions/owed-work.repository.ts';
-import { findPendingReview } from '../submissions/pending-review.ts';
+import { listPhotoCaptureTimes } from '../../shared/photos.repository.ts';
+import { listJudgeNames, loadCategoryWork } from '../../shared/owed-work.repository.ts';
+import { findPendingReview } from '../../shared/pending-review.ts';
 import { toDisqualificationCell, toPenaltyCell } from '../scores/scores.mapper.ts';
-import { appendChange } from '../change-log/change-log.repository.ts';
+import { appendChange } from '../../shared/change-log.repository.ts';
 import {
   listDisqualificationItems,
   listPenaltyItems,
@@ -42,6 +32,16 @@ import {
   setConfirmation,
 } from './review.repository.ts';
 import type { AuthContext } from '../../caller/caller.ts';
+import { recordAudit } from '../../shared/audit-log.ts';
+import { recordHistory, serverOrigin } from '../../shared/score-history.ts';
+import { findRunEvent } from '../../shared/event-lookups.ts';
+import {
+  listAssignmentsOfEvent,
+  listCategoriesOfEvent,
+  listCategorySections,
+  listRegistrationsOfEvent,
+  listSubmissionsOfEvent,
+} from '../../shared/event-schedule.repository.ts';
 
 interface CategoryContext {
   event: EventRow;

@@ -13,15 +13,17 @@ import {
   RunStatusResponseSchema,
   UnlockJudgeParamsSchema,
 } from '@judging/shared-types';
-import { fileAnswer } from '../../api-document/api-document.ts';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
 import { ApiError } from '../../common/api-error.ts';
 import { isAuthCurrent, requireAdminArea } from '../../http/guards.ts';
 import { findResultsVersion } from '../results/results.repository.ts';
 import { createStreamRegistry, MAX_STREAMS_PER_USER, STREAM_CAP_RETRY_AFTER_SECONDS } from './run-streams.ts';
 import { findLatestSyncStamp } from './run.repository.ts';
-import { completeEvent, findRunEvent, getCoordinatorEvent, startEvent, unlockJudge } from './run.service.ts';
+import { completeEvent, getCoordinatorEvent, startEvent, unlockJudge } from './run.service.ts';
 import { currentUser } from '../../caller/caller.ts';
+import { findRunEvent } from '../../shared/event-lookups.ts';
+import { fileAnswer } from '../../http/route-documentation.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };

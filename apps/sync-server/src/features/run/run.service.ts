@@ -23,24 +23,14 @@ import {
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables.ts';
 import { ApiError, notFound } from '../../common/api-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import { parseStudents } from '../registration/stored-students.ts';
+import { parseStudents } from '../../shared/stored-students.ts';
 import { unlockJudgeCategory } from '../scores/category-submission.ts';
-import { appendChange } from '../change-log/change-log.repository.ts';
-import { submissionEntityId } from '../submissions/owed-work.repository.ts';
-import { findReopenings, findUnfinishedJudging } from '../submissions/owed-work.service.ts';
-import { describePendingReview, findPendingReview, toPendingReviewItem } from '../submissions/pending-review.ts';
-import { excusedIn, listExcusalsOfCategories } from '../scores/schedule.repository.ts';
-import {
-  findEventRow,
-  findResultsVersion,
-  listAssignmentsOfEvent,
-  listCategoriesOfEvent,
-  listCategorySections,
-  listRegistrationsOfEvent,
-  listSubmissionsOfEvent,
-  listSubsectionsOfEvent,
-} from '../results/results.repository.ts';
+import { appendChange } from '../../shared/change-log.repository.ts';
+import { submissionEntityId } from '../../shared/owed-work.repository.ts';
+import { findReopenings, findUnfinishedJudging } from '../../shared/owed-work.service.ts';
+import { describePendingReview, findPendingReview, toPendingReviewItem } from '../../shared/pending-review.ts';
+import { excusedIn, listExcusalsOfCategories } from '../../shared/schedule.repository.ts';
+import { findResultsVersion } from '../results/results.repository.ts';
 import { freezeResults } from '../results/results.service.ts';
 import {
   countScoredCells,
@@ -49,14 +39,17 @@ import {
   listLastSyncByUser,
   updateEventStatus,
 } from './run.repository.ts';
-import { assertSameState, type AuthContext } from '../../caller/caller.ts';
-
-export async function findRunEvent(db: Db, caller: AuthContext, eventId: number): Promise<EventRow> {
-  const event = await findEventRow(db, eventId);
-  if (!event) throw notFound('Event does not exist, please select a valid event.');
-  assertSameState(caller, event.state_id);
-  return event;
-}
+import { type AuthContext } from '../../caller/caller.ts';
+import { recordAudit } from '../../shared/audit-log.ts';
+import { findRunEvent } from '../../shared/event-lookups.ts';
+import {
+  listAssignmentsOfEvent,
+  listCategoriesOfEvent,
+  listCategorySections,
+  listRegistrationsOfEvent,
+  listSubmissionsOfEvent,
+  listSubsectionsOfEvent,
+} from '../../shared/event-schedule.repository.ts';
 
 export interface RunFilter {
   categoryId?: number;

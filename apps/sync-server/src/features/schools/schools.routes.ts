@@ -8,10 +8,11 @@ import {
   SchoolUpdateSchema,
   StatePathParamsSchema,
 } from '@judging/shared-types';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
 import { requireAdminArea } from '../../http/guards.ts';
 import { getSchool, listSchools, updateSchool, type SchoolsDeps } from './schools.service.ts';
 import { currentUser } from '../../caller/caller.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 const refusals = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 

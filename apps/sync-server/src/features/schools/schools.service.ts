@@ -1,7 +1,6 @@
 import { ErrorCode, SchoolMessages, type School, type SchoolUpdate } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { ApiError, notFound, validationError } from '../../common/api-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
 import { schoolAuditView, toSchool, toSchoolFields } from './schools.mapper.ts';
 import {
   findSchoolById,
@@ -11,6 +10,7 @@ import {
 } from './schools.repository.ts';
 import { nowOf } from '../../common/clock.ts';
 import { assertSameState, type AuthContext } from '../../caller/caller.ts';
+import { recordAudit } from '../../shared/audit-log.ts';
 
 // Schools belong to one state; everyone sees and changes only their own state's (decisions §3).
 

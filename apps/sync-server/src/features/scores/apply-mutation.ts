@@ -15,11 +15,11 @@ import {
 } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 import { validateCompiled } from '../../http/validation.ts';
-import { serverOrigin, type ChangeOrigin } from '../history/history.repository.ts';
 import { submitCategory } from './category-submission.ts';
 import { putScoreCell, removeScoreCell } from './cell-writes.ts';
 import { reject } from './score-rejection.ts';
 import type { AuthContext } from '../../caller/caller.ts';
+import { serverOrigin, type ChangeOrigin } from '../../shared/score-history.ts';
 
 export { ScoreRejection } from './score-rejection.ts';
 

@@ -15,13 +15,11 @@ import {
 } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { ApiError, forbidden, notFound } from '../../common/api-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import { appendChange } from '../change-log/change-log.repository.ts';
-import { recordHistory, serverOrigin, submissionHistory, type ChangeOrigin } from '../history/history.repository.ts';
-import { SUBMISSION_ENTITY, UNLOCK_AUDIT_ACTION, submissionEntityId } from '../submissions/owed-work.repository.ts';
-import { findJudgeMissingCells } from '../submissions/owed-work.service.ts';
+import { appendChange } from '../../shared/change-log.repository.ts';
+import { SUBMISSION_ENTITY, UNLOCK_AUDIT_ACTION, submissionEntityId } from '../../shared/owed-work.repository.ts';
+import { findJudgeMissingCells } from '../../shared/owed-work.service.ts';
 import { requireJudgeWriter, resolveCategory } from './cell-rules.ts';
-import { forgetSubmission, scheduleReads } from './schedule-reads.ts';
+import { forgetSubmission, scheduleReads } from '../../shared/schedule-reads.ts';
 import { reject, ScoreMessages } from './score-rejection.ts';
 import {
   deleteSubmission,
@@ -30,8 +28,10 @@ import {
   findSubmission,
   insertSubmission,
   listAssignedSections,
-} from './schedule.repository.ts';
+} from '../../shared/schedule.repository.ts';
 import type { AuthContext } from '../../caller/caller.ts';
+import { recordAudit } from '../../shared/audit-log.ts';
+import { recordHistory, serverOrigin, submissionHistory, type ChangeOrigin } from '../../shared/score-history.ts';
 
 /**
  * Submits the judge's category once every (school with students × assigned section ×

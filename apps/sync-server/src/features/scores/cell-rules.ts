@@ -5,7 +5,7 @@
 import { RejectionCode, Role } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 import type { CategoryRow, EventRow } from '../../db/tables.ts';
-import { scheduleReads } from './schedule-reads.ts';
+import { scheduleReads } from '../../shared/schedule-reads.ts';
 import { reject, ScoreMessages } from './score-rejection.ts';
 import type { CellPlace } from './scores.repository.ts';
 import type { AuthContext } from '../../caller/caller.ts';

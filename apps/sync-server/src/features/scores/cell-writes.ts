@@ -11,8 +11,7 @@ import {
   type ScoreItemValues,
 } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
-import { appendChange } from '../change-log/change-log.repository.ts';
-import { recordHistory, serverOrigin, type ChangeOrigin, type HistoryRecord } from '../history/history.repository.ts';
+import { appendChange } from '../../shared/change-log.repository.ts';
 import {
   assertPhotoUploaded,
   assertScoreIdFits,
@@ -29,6 +28,7 @@ import {
 } from './score-cell-kinds.ts';
 import { reject } from './score-rejection.ts';
 import type { AuthContext } from '../../caller/caller.ts';
+import { recordHistory, serverOrigin, type ChangeOrigin, type HistoryRecord } from '../../shared/score-history.ts';
 
 /** The write's outcome: the cell's id (the first writer's id sticks) and its new revision. */
 export interface CellWrite {

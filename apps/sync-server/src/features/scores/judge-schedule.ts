@@ -5,9 +5,9 @@ import { EDITOR_ROLES, Role, hasRole, type SyncCategory, type SyncEvent, type Sy
 import type { Db } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables.ts';
 import { forbidden, notFound } from '../../common/api-error.ts';
-import { parseStudents } from '../registration/stored-students.ts';
-import { submissionEntityId } from '../submissions/owed-work.repository.ts';
-import { findReopenings } from '../submissions/owed-work.service.ts';
+import { parseStudents } from '../../shared/stored-students.ts';
+import { submissionEntityId } from '../../shared/owed-work.repository.ts';
+import { findReopenings } from '../../shared/owed-work.service.ts';
 import { ScoreMessages } from './score-rejection.ts';
 import { toDisqualificationCell, toPenaltyCell, toSubsectionCell, toSyncEvent } from './scores.mapper.ts';
 import { listDisqualificationScores, listPenaltyScores, listSubsectionScores } from './scores.repository.ts';
@@ -20,7 +20,7 @@ import {
   listRegistrations,
   listSubmissionsOfJudge,
   listSubsectionsOfSections,
-} from './schedule.repository.ts';
+} from '../../shared/schedule.repository.ts';
 import type { AuthContext } from '../../caller/caller.ts';
 
 /** The judge a read is about, when the caller may read their sheets: themself, or a coordinator of their state. */

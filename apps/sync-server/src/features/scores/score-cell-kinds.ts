@@ -12,7 +12,7 @@ import {
 } from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 import type { DisqualificationScoreRow, PenaltyScoreRow, SubsectionScoreRow } from '../../db/tables.ts';
-import { scheduleReads } from './schedule-reads.ts';
+import { scheduleReads } from '../../shared/schedule-reads.ts';
 import {
   toDisqualificationCell,
   toDisqualificationKey,

@@ -32,8 +32,7 @@ import {
   type ScoreType,
   type ScoreWriteResponse,
 } from '@judging/shared-types';
-import { fileAnswer, formBody } from '../../api-document/api-document.ts';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
 import { requireRole } from '../../http/guards.ts';
 import { readForm, type FormFile } from '../../http/multipart-form.ts';
 import { photoLimitsOf } from '../photos/photo-quota.ts';
@@ -49,6 +48,8 @@ import {
   listJudgeEvents,
 } from './scores.views.ts';
 import { currentUser } from '../../caller/caller.ts';
+import { fileAnswer, formBody } from '../../http/route-documentation.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 /**
  * The score form, as JSON or multipart: the fields of the path's `{type}` (multipart sends them

@@ -19,7 +19,7 @@ import { inTransaction, type Db } from '../../db/database.ts';
 import { submitCategory } from './category-submission.ts';
 import { resolvePlace, type PlacePath } from './cell-rules.ts';
 import { putScoreCell, removeScoreCell, type CellWrite } from './cell-writes.ts';
-import { scheduleReads } from './schedule-reads.ts';
+import { scheduleReads } from '../../shared/schedule-reads.ts';
 import {
   cellStores,
   removableCellStores,

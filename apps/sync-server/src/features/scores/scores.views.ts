@@ -16,9 +16,9 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { EventRow, StoredFileRow } from '../../db/tables.ts';
 import { forbidden, notFound } from '../../common/api-error.ts';
-import { findPhoto, hasUploadedPhoto } from '../photos/photos.repository.ts';
+import { findPhoto, hasUploadedPhoto } from '../../shared/photos.repository.ts';
 import { scorePhotoUrl, toIsConfirmed, toPercentage, toSyncEvent } from './scores.mapper.ts';
-import { listEventsOfJudge } from './schedule.repository.ts';
+import { listEventsOfJudge } from '../../shared/schedule.repository.ts';
 import {
   findDisqualificationScoreById,
   findPenaltyScoreById,

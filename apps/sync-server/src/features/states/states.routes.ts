@@ -1,7 +1,8 @@
 import { StateListSchema } from '@judging/shared-types';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
 import { todayIso } from '../../common/clock.ts';
-import { listStatesWithActivity } from './states.repository.ts';
+import { listStatesWithActivity } from '../../shared/states.repository.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 export function registerStateRoutes(app: AppInstance, deps: RouteDeps): void {
   app.get(

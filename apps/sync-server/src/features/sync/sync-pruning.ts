@@ -3,7 +3,7 @@
 // after start (never delaying it) and every hour, in small transactions with a turn of the event
 // loop between them, so a judge's push never waits behind it.
 import type { Db } from '../../db/database.ts';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
 import { SYNC_PRUNE_INTERVAL_MS, supersededChanges, syncHorizonOf } from './sync-horizon.ts';
 import {
   deleteAppliedMutationsOfEvent,
@@ -12,6 +12,7 @@ import {
   listEventsPastHorizon,
   listEventsWithChanges,
 } from './sync.repository.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 /** Rows per step: one short transaction each. */
 const STEP = 2000;

@@ -16,10 +16,9 @@ import {
   SyncReferenceDataSchema,
   isAcceptedProtocolVersion,
 } from '@judging/shared-types';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
 import { validationError } from '../../common/api-error.ts';
 import { requireRole } from '../../http/guards.ts';
-import { formBody } from '../../api-document/api-document.ts';
 import { asMultipartError, requireFileField } from '../../http/multipart-form.ts';
 import { JSON_DATA_HEADERS } from '../../http/security-headers.ts';
 import { photoLimitsOf } from '../photos/photo-quota.ts';
@@ -27,6 +26,8 @@ import { assertMayUploadPhoto, readCapturedAt, storeJudgePhoto, sweepPhotoTempDi
 import { createPushOrder } from './push-order.ts';
 import { getReferenceData, protocolUnsupported, pullChanges, pushMutations } from './sync.service.ts';
 import { currentUser } from '../../caller/caller.ts';
+import { formBody } from '../../http/route-documentation.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 

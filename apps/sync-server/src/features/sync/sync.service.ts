@@ -24,8 +24,7 @@ import {
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { ChangeLogRow } from '../../db/tables.ts';
 import { ApiError } from '../../common/api-error.ts';
-import { findLatestChangeId, listChangesAfter } from '../change-log/change-log.repository.ts';
-import { readDeviceTime, type ChangeOrigin } from '../history/history.repository.ts';
+import { findLatestChangeId, listChangesAfter } from '../../shared/change-log.repository.ts';
 import { ScoreRejection, applyMutation } from '../scores/apply-mutation.ts';
 import {
   assertCanViewJudge,
@@ -48,6 +47,7 @@ import {
   findEventForHorizon,
 } from './sync.repository.ts';
 import type { AuthContext } from '../../caller/caller.ts';
+import { readDeviceTime, type ChangeOrigin } from '../../shared/score-history.ts';
 
 /** 426: the device keeps its outbox and asks the judge to update the app. */
 export function protocolUnsupported(version: unknown): ApiError {

@@ -5,9 +5,10 @@ import {
   UserSettingsResponseSchema,
   UserSettingsUpdateSchema,
 } from '@judging/shared-types';
-import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
+import type { RouteDeps } from '../../http/app-types.ts';
 import { updateOwnSettings } from './users.service.ts';
 import { currentUser } from '../../caller/caller.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 
 export function registerUserRoutes(app: AppInstance, deps: RouteDeps): void {
   app.put(

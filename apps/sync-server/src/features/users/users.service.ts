@@ -1,10 +1,10 @@
 import { ErrorCode, Messages, parseRole, type SessionUser, type UserSettingsUpdate } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { ApiError, forbidden, tokenInvalid } from '../../common/api-error.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import { toSessionUser } from './users.mapper.ts';
-import { findUserWithStateById, isEmailTakenByOther, updateUserContact } from './users.repository.ts';
+import { toSessionUser } from '../../shared/users.mapper.ts';
+import { findUserWithStateById, isEmailTakenByOther, updateUserContact } from '../../shared/users.repository.ts';
 import type { AuthContext } from '../../caller/caller.ts';
+import { recordAudit } from '../../shared/audit-log.ts';
 
 /** A user edits their own contact details; never another user's, never their own role. */
 export async function updateOwnSettings(

@@ -7,8 +7,8 @@
 // nothing else writes while it runs. The one schedule write a transaction makes among score
 // writes is a submission (or an unlock): those call `forgetSubmission`. Outside a transaction
 // nothing is remembered.
-import type { Db } from '../../db/database.ts';
-import { hasUploadedPhoto } from '../photos/photos.repository.ts';
+import type { Db } from '../db/database.ts';
+import { hasUploadedPhoto } from './photos.repository.ts';
 import {
   findCategoryOfEvent,
   findCategorySection,
@@ -20,7 +20,7 @@ import {
   findSubsectionOfSection,
   findAssignmentStanding,
 } from './schedule.repository.ts';
-import { parseStudents } from '../registration/stored-students.ts';
+import { parseStudents } from './stored-students.ts';
 
 const readsOfTransaction = new WeakMap<Db, Map<string, Promise<unknown>>>();
 

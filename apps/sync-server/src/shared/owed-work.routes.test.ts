@@ -5,7 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ReopenReason, type ResultsReport } from '@judging/shared-types';
-import { createSchool, createSection, fillCategory, snapshotTables } from '../../test-support/factories.ts';
+import { createSchool, createSection, fillCategory, snapshotTables } from '../test-support/factories.ts';
 import {
   buildSmallEvent,
   download,
@@ -18,7 +18,7 @@ import {
   submit,
   type SmallEvent,
   registerNewSchool,
-} from '../../test-support/small-event.ts';
+} from '../test-support/small-event.ts';
 
 async function reopenAudits(event: SmallEvent) {
   return event.world.t.db

@@ -2,9 +2,9 @@
 // their subsections and judges), the subsection cells scored, the submissions, and the audited
 // reopenings. Explicit Kysely queries; the rule itself is `scoring/owed-work.ts`.
 import type { CategoryWork, ScoredSubsectionCell } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
-import { parseStudents } from '../registration/stored-students.ts';
-import { excusedIn, listExcusalsOfCategories } from '../scores/schedule.repository.ts';
+import type { Db } from '../db/database.ts';
+import { parseStudents } from './stored-students.ts';
+import { excusedIn, listExcusalsOfCategories } from './schedule.repository.ts';
 
 /** The audit action of a submission reopened because the judge's work grew. */
 export const REOPEN_AUDIT_ACTION = 'reopen';

@@ -4,9 +4,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { openMigratedDatabase } from '../db/database.ts';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openMigratedDatabase } from './db/database.ts';
 
 /** The document as the server publishes it. */
 export async function buildApiDocument(publicUrl = process.env.PUBLIC_URL): Promise<Record<string, unknown>> {

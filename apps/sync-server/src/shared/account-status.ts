@@ -1,8 +1,8 @@
 import { EDITOR_ROLES, ErrorCode, Messages, canEditAdminData, hasRole, type AdminWriter } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
-import { ApiError, forbidden } from '../../common/api-error.ts';
-import { todayIso } from '../../common/clock.ts';
-import type { AuthContext } from '../../caller/caller.ts';
+import type { Db } from '../db/database.ts';
+import { ApiError, forbidden } from '../common/api-error.ts';
+import { todayIso } from '../common/clock.ts';
+import type { AuthContext } from '../caller/caller.ts';
 
 /** Active unless the expiration date is in the past (seed section 4); dates are YYYY-MM-DD. */
 export function isAccountActive(expirationDate: string | null | undefined, today: string): boolean {

@@ -1,6 +1,6 @@
 import { parseRole, type Role } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
-import { prepareQuery } from '../../db/prepared-query.ts';
+import type { Db } from '../db/database.ts';
+import { prepareQuery } from '../db/prepared-query.ts';
 
 export interface AuthState {
   userId: number;

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database.ts';
-import { prepareQuery } from '../../db/prepared-query.ts';
+import type { Db } from '../db/database.ts';
+import { prepareQuery } from '../db/prepared-query.ts';
 
 export async function findPhoto(db: Db, stateId: number, sha256: string) {
   return db

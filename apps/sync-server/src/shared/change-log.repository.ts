@@ -1,9 +1,9 @@
 // The change log: every change a device must learn (cells, submissions, schedule) appended in
 // the transaction that makes it, read by the sync pull in order. Written by the score, review,
 // run and owed-work services; read by sync. It sits apart from both so neither depends on the other.
-import type { Db } from '../../db/database.ts';
-import { prepareQuery } from '../../db/prepared-query.ts';
-import type { ChangeOpValue } from '../../db/tables.ts';
+import type { Db } from '../db/database.ts';
+import { prepareQuery } from '../db/prepared-query.ts';
+import type { ChangeOpValue } from '../db/tables.ts';
 
 export interface ChangeEntry {
   stateId: number;
@@ -98,5 +98,30 @@ export async function listChangesAfter(db: Db, visibility: ChangeVisibility) {
     .where((eb) => eb.or([eb('judge_id', '=', judgeId), eb('judge_id', 'is', null)]))
     .orderBy('change_id')
     .limit(visibility.limit)
+    .execute();
+}
+
+/**
+ * Tells judges' devices that the event's schedule changed (assignments, schools, names,
+ * dates), so their next pull downloads the reference data again (offline-sync.md).
+ */
+export async function recordScheduleChange(
+  db: Db,
+  change: { stateId: number; eventId: number; categoryId: number | null; reason: string },
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('change_log')
+    .values({
+      state_id: change.stateId,
+      event_id: change.eventId,
+      category_id: change.categoryId,
+      judge_id: null,
+      entity: 'reference',
+      entity_id: String(change.eventId),
+      op: 'put',
+      payload_json: JSON.stringify({ eventId: change.eventId, reason: change.reason }),
+      created_at: now,
+    })
     .execute();
 }

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/database.ts';
-import { notFound } from '../../common/api-error.ts';
-import { isAccountActive } from '../accounts/account-status.ts';
+import type { Db } from '../db/database.ts';
+import { notFound } from '../common/api-error.ts';
+import { isAccountActive } from './account-status.ts';
 
 /** Every built-in state with whether it has an unexpired account. */
 export async function listStatesWithActivity(db: Db, today: string) {

@@ -9,10 +9,10 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ResultsReport } from '@judging/shared-types';
-import { solveCaptcha } from '../../test-support/captcha.ts';
-import { attachToSection, createJudge, createPenalty, createSection } from '../../test-support/factories.ts';
-import { pushOneMutation } from '../../test-support/judging-fixtures.ts';
-import { sessionFor, type Session } from '../../test-support/sessions.ts';
+import { solveCaptcha } from '../test-support/captcha.ts';
+import { attachToSection, createJudge, createPenalty, createSection } from '../test-support/factories.ts';
+import { pushOneMutation } from '../test-support/judging-fixtures.ts';
+import { sessionFor, type Session } from '../test-support/sessions.ts';
 import {
   buildSmallEvent,
   download,
@@ -21,7 +21,7 @@ import {
   scoreSheet,
   submit,
   type SmallEvent,
-} from '../../test-support/small-event.ts';
+} from '../test-support/small-event.ts';
 
 type Action =
   | { kind: 'register'; withStudents: boolean }

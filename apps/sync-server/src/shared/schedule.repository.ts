@@ -2,8 +2,8 @@
 // the place around a cell (event, category, section, school, item, assignment, submission) and
 // the judge's assigned sections, items and schools.
 import { ExclusionReason, type CellExclusion } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
-import { prepareQuery } from '../../db/prepared-query.ts';
+import type { Db } from '../db/database.ts';
+import { prepareQuery } from '../db/prepared-query.ts';
 
 // ---- the schedule around a cell ----------------------------------------------------------
 

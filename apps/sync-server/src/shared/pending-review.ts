@@ -3,8 +3,8 @@
 // count, so they never block. Read by End, the run page (its End dialog lists them) and the
 // review's "Confirm all remaining".
 import { exclusionOf, type PendingReviewItem } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
-import { excusedIn, listExcusalsOfCategories } from '../scores/schedule.repository.ts';
+import type { Db } from '../db/database.ts';
+import { excusedIn, listExcusalsOfCategories } from './schedule.repository.ts';
 
 export interface PendingReviewRow extends PendingReviewItem {
   scoreId: string;

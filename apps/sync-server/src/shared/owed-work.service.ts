@@ -17,13 +17,10 @@ import {
   type SubmissionDelete,
   type UnfinishedJudging,
 } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import { recordHistory, serverOrigin, submissionHistory } from '../history/history.repository.ts';
-import { recordScheduleChange } from '../events/events.repository.ts';
-import { deleteSubmission } from '../scores/schedule.repository.ts';
-import { forgetSubmission } from '../scores/schedule-reads.ts';
-import { appendChange } from '../change-log/change-log.repository.ts';
+import type { Db } from '../db/database.ts';
+import { deleteSubmission } from './schedule.repository.ts';
+import { forgetSubmission } from './schedule-reads.ts';
+import { appendChange } from './change-log.repository.ts';
 import {
   REOPEN_AUDIT_ACTION,
   SUBMISSION_ENTITY,
@@ -37,6 +34,9 @@ import {
   loadCategoryWork,
   submissionEntityId,
 } from './owed-work.repository.ts';
+import { recordAudit } from './audit-log.ts';
+import { recordHistory, serverOrigin, submissionHistory } from './score-history.ts';
+import { recordScheduleChange } from './change-log.repository.ts';
 
 /** Why the work grew, as the judge's tablet and the run page show it; the user who changed it (null: a visitor). */
 export interface WorkGrowth {
