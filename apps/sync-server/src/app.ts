@@ -54,7 +54,6 @@ import { registerPwa } from './http/pwa-static.ts';
 import { APP_SECURITY_HEADERS, registerResponseHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { buildSerializerOnFirstUse } from './http/lazy-compilers.ts';
-import type { PushOrder } from './features/sync/push-order.ts';
 import { systemClock, type Clock } from './http/clock.ts';
 
 export interface BuildAppOptions {
@@ -70,8 +69,6 @@ export interface BuildAppOptions {
   computeResults?: ComputeReport;
   /** Computes open events' results (one on the database file unless computeResults is given). */
   resultsWorker?: ResultsWorker;
-  /** The push order the sync routes use (a test watches its waiting pushes). */
-  pushOrder?: PushOrder;
   /** The clock of every timestamp the server writes (the system's unless a test fixes it). */
   now?: Clock;
 }
@@ -85,7 +82,6 @@ export async function buildApp({
   logStream,
   computeResults,
   resultsWorker = computeResults === undefined ? createResultsWorker(config.databaseFile) : undefined,
-  pushOrder,
   now = systemClock,
 }: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
@@ -147,7 +143,6 @@ export async function buildApp({
     linkTickets,
     requireLinkAuth: linkTickets.requireTicketOrAuth(createRequireAuth(db)),
     results: resultsComputation(computeResults, resultsWorker, app.log),
-    ...(pushOrder === undefined ? {} : { pushOrder }),
   };
 
   registerHealthRoutes(app, deps);

@@ -15,7 +15,6 @@ import type { Mailer } from '../features/email/mailer.ts';
 import type { Captcha } from '../features/requests/captcha.ts';
 import type { RateLimits } from './rate-limits.ts';
 import type { LinkTickets } from '../features/link-tickets/link-tickets.service.ts';
-import type { PushOrder } from '../features/sync/push-order.ts';
 import type { Clock } from './clock.ts';
 
 export type AppInstance = FastifyInstance<
@@ -54,6 +53,4 @@ export interface RouteDeps {
   requireLinkAuth: preHandlerAsyncHookHandler;
   /** Where open events' provisional results are computed: the results worker, or this thread. */
   results: ResultsComputation;
-  /** The order of one device's pipelined pushes; a test passes its own to watch what waits. */
-  pushOrder?: PushOrder;
 }

@@ -10,8 +10,8 @@ import * as assert from 'uvu/assert';
 import type { PushResponse } from '@judging/shared-types';
 import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts';
 import { loadCulinary, type CulinaryFixture } from '../../test-support/judging-fixtures.ts';
-import type { OutboxEntry } from '../../test-support/sync-device.ts';
-import { deviceFor } from './sync.routes.fixtures.ts';
+import { assertConverged, injectTransport, type OutboxEntry } from '../../test-support/sync-device.ts';
+import { deviceFor, postPush, subsectionId } from './sync.routes.fixtures.ts';
 
 interface Context {
   t: TestApp;
@@ -194,6 +194,39 @@ Retry('an aborted push still running on the server beside its retry: each mutati
     context.t.app.server.off('request', watchServerEnd);
   }
   assertAppliedOnce(before, await countRows(context), entries);
+});
+
+Retry('scenario 3: the same batch pushed twice is applied once', async ({ t, c }) => {
+  const device = deviceFor(c);
+  const transport = injectTransport(t.app, c.token);
+  await device.download(transport);
+  for (let school = 0; school < 4; school++) {
+    device.putSubsection(c.place(0, school), subsectionId(c, 0, 0), 6 + school * 0.25);
+    device.putSubsection(c.place(0, school), subsectionId(c, 0, 0), 7);
+  }
+  const penalty = c.sections[0].penalties[1];
+  device.putPenalty(c.place(0, 0), penalty?.penaltyId ?? 0, penalty?.deduction ?? 0, 'No hat');
+  device.putDisqualification(c.place(0, 1), c.sections[0].disqualificationIds[0] ?? 0, 'Outside help');
+  const all = [...device.outbox];
+  const { entries, body } = device.nextPush();
+  const first = await postPush(t, c.headers, body);
+  const second = await postPush(t, c.headers, body);
+  assert.equal(
+    (first.json() as PushResponse).results.map((result) => result.status),
+    entries.map(() => 'applied'),
+  );
+  const replay = second.json() as PushResponse;
+  assert.equal(
+    replay.results.map((result) => result.status),
+    entries.map(() => 'duplicate'),
+  );
+  assert.equal(
+    replay.results.map((result) => result.rev),
+    (first.json() as PushResponse).results.map((result) => result.rev),
+    'a duplicate answers the stored result',
+  );
+  device.acceptPushResponse(replay);
+  await assertConverged(t.db, device, { allMutations: all, transport });
 });
 
 Retry.run();

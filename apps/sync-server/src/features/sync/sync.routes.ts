@@ -24,7 +24,6 @@ import { asMultipartError, requireFileField } from '../../http/multipart-form.ts
 import { JSON_DATA_HEADERS } from '../../http/security-headers.ts';
 import { photoLimitsOf } from '../photos/photo-quota.ts';
 import { assertMayUploadPhoto, readCapturedAt, storeJudgePhoto, sweepPhotoTempDir } from '../photos/photos.service.ts';
-import { createPushOrder } from './push-order.ts';
 import { getReferenceData, protocolUnsupported, pullChanges, pushMutations } from './sync.service.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
@@ -40,7 +39,6 @@ async function refuseUnsupportedProtocol(request: FastifyRequest): Promise<void>
 
 export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
   const tags = ['sync'];
-  const pushOrder = deps.pushOrder ?? createPushOrder();
   // Temp files of uploads cut short by a crash are removed when the server starts.
   app.addHook('onReady', async () => {
     const removed = await sweepPhotoTempDir(deps.config.filesDir);
@@ -93,7 +91,6 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
     (request) =>
       pushMutations(
         deps.db,
-        pushOrder,
         currentUser(request),
         request.body,
         deps.now().toISOString(),
