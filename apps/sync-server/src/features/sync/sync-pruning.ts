@@ -2,7 +2,7 @@
 // the horizon are deleted, and superseded changes compacted out of the change log. Runs a minute
 // after start (never delaying it) and every hour, in small transactions with a turn of the event
 // loop between them, so a judge's push never waits behind it.
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import type { AppInstance, RouteDeps } from '../../http/app-types.ts';
 import { SYNC_PRUNE_INTERVAL_MS, supersededChanges, syncHorizonOf } from './sync-horizon.ts';
 import {
@@ -49,7 +49,7 @@ export async function compactChangeLog(db: Db): Promise<number> {
       const last = page.at(-1);
       if (last === undefined) break;
       const superseded = supersededChanges(page, seen);
-      await db.transaction().execute((trx) => deleteChanges(trx, superseded));
+      await inTransaction(db, (trx) => deleteChanges(trx, superseded));
       removed += superseded.length;
       before = last.change_id;
       await nextTurn();
