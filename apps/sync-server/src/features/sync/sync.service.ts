@@ -36,7 +36,7 @@ import {
   loadJudgeCategories,
   loadJudgeCells,
 } from '../scores/judge-schedule.ts';
-import { DEFAULT_SYNC_RETENTION_DAYS, isPastSyncHorizon, syncHorizonOf } from './sync-horizon.ts';
+import { isPastSyncHorizon, syncHorizonOf } from './sync-horizon.ts';
 import {
   findAppliedMutations,
   insertAppliedMutations,
@@ -144,7 +144,7 @@ export async function pushMutations(
   caller: AuthContext,
   request: PushRequestEnvelope,
   now: string,
-  syncRetentionDays = DEFAULT_SYNC_RETENTION_DAYS,
+  syncRetentionDays: number,
 ): Promise<PushResponse> {
   if (!isAcceptedProtocolVersion(request.protocolVersion)) throw protocolUnsupported(request.protocolVersion);
   if (caller.role !== Role.Judge) throw new ApiError(403, ErrorCode.Forbidden, 'Only judges push scores.');
