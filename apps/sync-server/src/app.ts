@@ -54,7 +54,6 @@ import { registerPwa } from './http/pwa-static.ts';
 import { APP_SECURITY_HEADERS, registerResponseHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { buildSerializerOnFirstUse } from './http/lazy-compilers.ts';
-import type { PushOrder } from './features/sync/push-order.ts';
 import { systemClock, type Clock } from './common/clock.ts';
 import type { AppInstance } from './http/app-instance.ts';
 
@@ -71,8 +70,6 @@ export interface BuildAppOptions {
   computeResults?: ComputeReport;
   /** Computes open events' results (one on the database file unless computeResults is given). */
   resultsWorker?: ResultsWorker;
-  /** The push order the sync routes use (a test watches its waiting pushes). */
-  pushOrder?: PushOrder;
   /** The clock of every timestamp the server writes (the system's unless a test fixes it). */
   now?: Clock;
 }
@@ -86,7 +83,6 @@ export async function buildApp({
   logStream,
   computeResults,
   resultsWorker = computeResults === undefined ? createResultsWorker(config.databaseFile) : undefined,
-  pushOrder,
   now = systemClock,
 }: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
@@ -147,7 +143,6 @@ export async function buildApp({
     requireEventRunner: createRequireEventRunner(db, now),
     linkTickets,
     requireLinkAuth: linkTickets.requireTicketOrAuth(createRequireAuth(db)),
-    ...(pushOrder === undefined ? {} : { pushOrder }),
   };
 
   registerHealthRoutes(app, deps);

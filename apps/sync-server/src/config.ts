@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_SYNC_RETENTION_DAYS } from './features/sync/sync-horizon.ts';
 
 export interface AppConfig {
   port: number;
@@ -52,6 +51,8 @@ export interface AbuseLimits {
 
 /** 2 GiB: a long day's photos from one judge, far below what fills a server's disk. */
 const DEFAULT_PHOTO_BYTES_PER_DAY = 2 * 1024 ** 3;
+/** Days an event's sync records are kept after it is closed (SYNC_RETENTION_DAYS; features/sync/sync-horizon.ts). */
+const DEFAULT_SYNC_RETENTION_DAYS = 30;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 

@@ -6,7 +6,6 @@ import type { Mailer } from '../email/mailer.ts';
 import type { Captcha } from './captcha.ts';
 import type { RateLimits } from './rate-limits.ts';
 import type { LinkTickets } from './link-tickets.ts';
-import type { PushOrder } from '../features/sync/push-order.ts';
 import type { Clock } from '../common/clock.ts';
 
 /** What every feature's routes receive: explicit, no container. */
@@ -35,6 +34,4 @@ export interface RouteDeps {
    * ticket for this very path, or the bearer header as `requireAuth` checks it.
    */
   requireLinkAuth: preHandlerAsyncHookHandler;
-  /** The order of one device's pipelined pushes; a test passes its own to watch what waits. */
-  pushOrder?: PushOrder;
 }

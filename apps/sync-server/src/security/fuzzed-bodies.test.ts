@@ -36,9 +36,9 @@ const FORM_SCHEMAS: Partial<Record<RouteKey, JsonSchema>> = {
 };
 
 /**
- * Fields left out of the generated bodies, and why. A push naming an earlier push (`after`)
- * waits up to 10 s for it, then is refused 503 for the device to retry (push-order.ts, covered
- * by the sync tests): random names would make every such push wait the full 10 s.
+ * Fields left out of the generated bodies, and why. A push naming an earlier push (`after`) that
+ * is not recorded is refused 503 PUSH_OUT_OF_ORDER by design, for the device to send again
+ * (covered by features/sync/sync-push-compat.routes.test.ts): a random name always is.
  */
 const NOT_FUZZED: Partial<Record<RouteKey, string[]>> = { 'POST /api/sync/push': ['after'] };
 

@@ -5,7 +5,6 @@ import type { RouteOptions } from 'fastify';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { buildApp } from '../app.ts';
 import { openMigratedDatabase, type Db } from '../db/database.ts';
-import { createPushOrder, type PushOrder } from '../features/sync/push-order.ts';
 import { DEMO_PASSWORD, loadDemoIfEmpty } from '../demo/load-demo.ts';
 import type { ComputeReport } from '../features/results/results-compute.ts';
 import type { ResultsWorker } from '../features/results/results-thread.ts';
@@ -19,8 +18,6 @@ export interface TestApp {
   config: AppConfig;
   /** Every route the app registered, as Fastify saw it (HEAD twins included). */
   routes: readonly RouteOptions[];
-  /** The sync routes' push order: what waits for an earlier push, for tests to wait on. */
-  pushOrder: PushOrder;
   close(): Promise<void>;
 }
 
@@ -56,11 +53,10 @@ export async function buildTestApp(
     ...(options.resultsWorker === undefined ? {} : { resultsWorker: options.resultsWorker(config.databaseFile) }),
   };
   const clock = options.now === undefined ? {} : { now: options.now };
-  const pushOrder = createPushOrder();
   const app = await buildApp(
     options.logStream === undefined
-      ? { config, db, logger: false, onRoute, pushOrder, ...computeResults, ...clock }
-      : { config, db, logger: true, logStream: options.logStream, onRoute, pushOrder, ...computeResults, ...clock },
+      ? { config, db, logger: false, onRoute, ...computeResults, ...clock }
+      : { config, db, logger: true, logStream: options.logStream, onRoute, ...computeResults, ...clock },
   );
   const contract = await readyHeldToDocument(app);
   return {
@@ -68,7 +64,6 @@ export async function buildTestApp(
     db,
     config,
     routes,
-    pushOrder,
     async close() {
       await app.close();
       await db.destroy();

@@ -171,7 +171,7 @@ export class SimulatedDevice {
 
   /**
    * The push body for the next `limit` pending entries, in seq order; `skip` leaves out the
-   * first ones (already out in an earlier push, which this one names as `after`).
+   * first ones (already out in an earlier push).
    */
   nextPush(limit = 50, skip = 0): { entries: OutboxEntry[]; body: Record<string, unknown> } {
     const entries = this.pending().slice(skip, skip + limit);

@@ -216,9 +216,11 @@ const pushEnvelope = {
   deviceId: Type.String({ minLength: 1, maxLength: 100, 'x-messages': { required: 'A device id is required' } }),
   protocolVersion: Type.Integer({ 'x-messages': { required: 'A protocol version is required' } }),
   /**
-   * The last mutation of the push this device sent just before, still unanswered when this one
-   * left: the server applies this push only after that mutation is recorded (two pushes may be
-   * in flight; features/sync/push-order.ts on the server).
+   * Sent only by apps built from 2026-11-23 to 2026-11-26 (protocol 1), which kept several pushes
+   * out: the last mutation of the push sent just before this one. The server applies this push
+   * only if that mutation is already recorded, else refuses it whole (503 PUSH_OUT_OF_ORDER) and
+   * the app sends again from its first unsent edit. The app now sends one push at a time and
+   * never sets it; it goes once protocol 1 is no longer accepted (docs/decisions/push-envelope-after.md).
    */
   after: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   /**

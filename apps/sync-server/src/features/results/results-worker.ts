@@ -8,7 +8,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ResultsReport } from '@judging/shared-types';
-import { openReadOnlyDatabase } from '../../db/database.ts';
+import { inTransaction, openReadOnlyDatabase } from '../../db/database.ts';
 import { computeReport, type ComputeReport } from './results-compute.ts';
 import { categoryJson, eventJsonOfCategories } from './results-json.ts';
 import { findResultsVersion } from './results.repository.ts';
@@ -30,7 +30,7 @@ const encoder = new TextEncoder();
 
 /** The event's report at the version read in the same snapshot; undefined unless the event is open. */
 async function reportOf(eventId: number, now: string): Promise<ResultsReport | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const event = await findEventRow(trx, eventId);
     if (event === undefined || event.status === 'CLOSED') return undefined;
     const version = await findResultsVersion(trx, event.state_id);

@@ -6,13 +6,11 @@ import {
   MutationIdSchema,
   MutationKind,
   RejectionCode,
-  type CategorySubmit,
-  type DisqualificationScoreDelete,
   type DisqualificationScorePut,
-  type PenaltyScoreDelete,
   type PenaltyScorePut,
   type SubsectionScorePut,
 } from '@judging/shared-types';
+import type { Static } from 'typebox';
 import type { Db } from '../../db/database.ts';
 import { validateCompiled } from '../../http/validation.ts';
 import { submitCategory } from './category-submission.ts';
@@ -63,6 +61,17 @@ export const cellPutOf = {
   }),
 };
 
+/** A mutation's data checked against its kind's schema, typed as that kind's; else rejected as `invalid_value`. */
+function checkedDataOf<K extends MutationKind>(kind: K, data: unknown): Static<(typeof MutationDataSchemas)[K]> {
+  const checked = validateCompiled(MutationDataSchemas[kind], data);
+  if (checked.ok) return checked.value;
+  const first = checked.errors[0];
+  throw reject(
+    RejectionCode.InvalidValue,
+    first ? `${first.field}: ${first.message}` : 'The mutation data is not valid.',
+  );
+}
+
 /**
  * Applies one pushed mutation (inside the caller's transaction and savepoint). Its id and data
  * are checked here, per kind, so a malformed mutation is rejected alone as `invalid_value`.
@@ -79,40 +88,32 @@ export async function applyMutation(
     throw reject(RejectionCode.InvalidValue, checkedId.errors[0]?.message ?? 'A mutation id must be a UUID');
   const kind = Object.values(MutationKind).find((known) => known === mutation.kind);
   if (kind === undefined) throw reject(RejectionCode.InvalidValue, `Unknown mutation kind "${mutation.kind}".`);
-  const checked = validateCompiled(MutationDataSchemas[kind], mutation.data);
-  if (!checked.ok) {
-    const first = checked.errors[0];
-    throw reject(
-      RejectionCode.InvalidValue,
-      first ? `${first.field}: ${first.message}` : 'The mutation data is not valid.',
-    );
-  }
   switch (kind) {
     case MutationKind.SubsectionScorePut: {
-      const put = cellPutOf.subsection(checked.value as SubsectionScorePut);
+      const put = cellPutOf.subsection(checkedDataOf(kind, mutation.data));
       return { rev: (await putScoreCell(db, caller, 'subsection', put, now, origin)).rev };
     }
     case MutationKind.PenaltyScorePut: {
-      const put = cellPutOf.penalty(checked.value as PenaltyScorePut);
+      const put = cellPutOf.penalty(checkedDataOf(kind, mutation.data));
       return { rev: (await putScoreCell(db, caller, 'penalty', put, now, origin)).rev };
     }
     case MutationKind.DisqualificationScorePut: {
-      const put = cellPutOf.disqualification(checked.value as DisqualificationScorePut);
+      const put = cellPutOf.disqualification(checkedDataOf(kind, mutation.data));
       return { rev: (await putScoreCell(db, caller, 'disqualification', put, now, origin)).rev };
     }
     case MutationKind.PenaltyScoreDelete: {
-      const data = checked.value as PenaltyScoreDelete;
+      const data = checkedDataOf(kind, mutation.data);
       await removeScoreCell(db, caller, 'penalty', { path: pathOf(data), itemId: data.penaltyId }, now, origin);
       return {};
     }
     case MutationKind.DisqualificationScoreDelete: {
-      const data = checked.value as DisqualificationScoreDelete;
+      const data = checkedDataOf(kind, mutation.data);
       const cell = { path: pathOf(data), itemId: data.disqualificationId };
       await removeScoreCell(db, caller, 'disqualification', cell, now, origin);
       return {};
     }
     case MutationKind.CategorySubmit:
-      await submitCategory(db, caller, checked.value as CategorySubmit, now, origin);
+      await submitCategory(db, caller, checkedDataOf(kind, mutation.data), now, origin);
       return {};
   }
 }

@@ -6,9 +6,6 @@
 // that a later change of the same entity supersedes is never needed by any cursor (the later
 // one is after it), so superseded changes are compacted away whenever the pruning runs.
 
-/** Days an event's sync records are kept after it is closed (SYNC_RETENTION_DAYS). */
-export const DEFAULT_SYNC_RETENTION_DAYS = 30;
-
 /** How often the pruning runs while the server runs (also a minute after it starts). */
 export const SYNC_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 

@@ -2,8 +2,9 @@
 // the horizon are deleted, and superseded changes compacted out of the change log. Runs a minute
 // after start (never delaying it) and every hour, in small transactions with a turn of the event
 // loop between them, so a judge's push never waits behind it.
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import type { RouteDeps } from '../../http/app-types.ts';
+import type { AppInstance } from '../../http/app-instance.ts';
 import { SYNC_PRUNE_INTERVAL_MS, supersededChanges, syncHorizonOf } from './sync-horizon.ts';
 import {
   deleteAppliedMutationsOfEvent,
@@ -12,7 +13,6 @@ import {
   listEventsPastHorizon,
   listEventsWithChanges,
 } from './sync.repository.ts';
-import type { AppInstance } from '../../http/app-instance.ts';
 
 /** Rows per step: one short transaction each. */
 const STEP = 2000;
@@ -50,7 +50,7 @@ export async function compactChangeLog(db: Db): Promise<number> {
       const last = page.at(-1);
       if (last === undefined) break;
       const superseded = supersededChanges(page, seen);
-      await db.transaction().execute((trx) => deleteChanges(trx, superseded));
+      await inTransaction(db, (trx) => deleteChanges(trx, superseded));
       removed += superseded.length;
       before = last.change_id;
       await nextTurn();

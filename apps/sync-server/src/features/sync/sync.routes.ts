@@ -23,7 +23,6 @@ import { asMultipartError, requireFileField } from '../../http/multipart-form.ts
 import { JSON_DATA_HEADERS } from '../../http/security-headers.ts';
 import { photoLimitsOf } from '../photos/photo-quota.ts';
 import { assertMayUploadPhoto, readCapturedAt, storeJudgePhoto, sweepPhotoTempDir } from '../photos/photos.service.ts';
-import { createPushOrder } from './push-order.ts';
 import { getReferenceData, protocolUnsupported, pullChanges, pushMutations } from './sync.service.ts';
 import { currentUser } from '../../caller/caller.ts';
 import { formBody } from '../../http/route-documentation.ts';
@@ -42,7 +41,6 @@ async function refuseUnsupportedProtocol(request: FastifyRequest): Promise<void>
 
 export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
   const tags = ['sync'];
-  const pushOrder = deps.pushOrder ?? createPushOrder();
   // Temp files of uploads cut short by a crash are removed when the server starts.
   app.addHook('onReady', async () => {
     const removed = await sweepPhotoTempDir(deps.config.filesDir);
@@ -95,7 +93,6 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
     (request) =>
       pushMutations(
         deps.db,
-        pushOrder,
         currentUser(request),
         request.body,
         deps.now().toISOString(),

@@ -34,8 +34,7 @@ import {
   loadJudgeCategories,
   loadJudgeCells,
 } from '../scores/judge-schedule.ts';
-import type { PushEnd, PushOrder } from './push-order.ts';
-import { DEFAULT_SYNC_RETENTION_DAYS, isPastSyncHorizon, syncHorizonOf } from './sync-horizon.ts';
+import { isPastSyncHorizon, syncHorizonOf } from './sync-horizon.ts';
 import {
   findAppliedMutations,
   insertAppliedMutations,
@@ -136,52 +135,25 @@ function eventIdOf(data: unknown): number | null {
  * rejection rolls back only that mutation. Processing stops at a transient rejection
  * (`photo_missing`), which is not recorded: the device uploads the photo and sends it again,
  * and the mutations behind it wait so the judge's edits keep their order. A known id with a
- * different payload fails the whole push with 409 (nothing of it is kept). A push that names
- * the one sent before it (`after`) waits for that one to end first (push-order.ts).
+ * different payload fails the whole push with 409 (nothing of it is kept). The app sends one
+ * push at a time; a push naming the one before it (`after`, apps of 2026-11-23 to 26) applies
+ * only once that one is recorded (docs/decisions/push-envelope-after.md).
  */
 export async function pushMutations(
   db: Db,
-  order: PushOrder,
   caller: AuthContext,
   request: PushRequestEnvelope,
   now: string,
-  syncRetentionDays = DEFAULT_SYNC_RETENTION_DAYS,
+  syncRetentionDays: number,
 ): Promise<PushResponse> {
   if (!isAcceptedProtocolVersion(request.protocolVersion)) throw protocolUnsupported(request.protocolVersion);
   if (caller.role !== Role.Judge) throw new ApiError(403, ErrorCode.Forbidden, 'Only judges push scores.');
-  const last = request.mutations.at(-1);
-  let end: PushEnd = 'not_recorded';
-  try {
-    if (request.after !== undefined) await waitForEarlierPush(db, order, caller.userId, request.after);
-    const response = await applyPush(db, caller, request, now, syncHorizonOf(new Date(now), syncRetentionDays));
-    const lastResult = response.results.at(-1);
-    if (response.results.length === request.mutations.length && lastResult && !isTransientRejection(lastResult.code))
-      end = 'recorded';
-    return response;
-  } finally {
-    // Only once committed, refused or failed: a push waiting behind this one must never see it
-    // half done, nor wait out its time limit behind a push that was refused.
-    if (last) order.pushEnded(caller.userId, last.id, end);
-  }
+  return applyPush(db, caller, request, now, syncHorizonOf(new Date(now), syncRetentionDays));
 }
 
-/** Returns once the push ending with `after` is recorded; refuses this push (503, nothing applied) if it never is. */
-async function waitForEarlierPush(db: Db, order: PushOrder, userId: number, after: string): Promise<void> {
-  const wait = order.waitForEnd(userId, after);
-  if ((await findAppliedMutations(db, userId, [after])).has(after)) {
-    wait.cancel();
-    return;
-  }
-  const ended = await wait.ended;
-  if (ended === 'recorded') return;
-  if (ended === 'too_many_waiting') {
-    throw new ApiError(
-      503,
-      ErrorCode.TooManyPushesWaiting,
-      'Too many of your pushes are already waiting on the server, so nothing in this one was applied: send again in a moment.',
-    );
-  }
-  throw new ApiError(
+/** The push named by `after` is not recorded (it stopped short, failed, or has not come): nothing in this one applies. */
+function pushOutOfOrder(): ApiError {
+  return new ApiError(
     503,
     ErrorCode.PushOutOfOrder,
     'The push sent before this one was not applied, so nothing in this one was: send again from the first unsent edit.',
@@ -196,6 +168,11 @@ async function applyPush(
   horizon: string,
 ): Promise<PushResponse> {
   return inTransaction(db, async (trx) => {
+    if (
+      request.after !== undefined &&
+      !(await findAppliedMutations(trx, caller.userId, [request.after])).has(request.after)
+    )
+      throw pushOutOfOrder();
     const results: MutationResult[] = [];
     const received = await findAppliedMutations(
       trx,
