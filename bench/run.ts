@@ -24,6 +24,8 @@
 // Needs the built PWA (`pnpm build`) and Debian's Chromium (/usr/bin/chromium).
 // `node bench/run.ts save` runs (a) alone (likewise `results`, `drain`, `return`, `server`,
 // `event`, `results-page`, `web`); no argument runs all but (f); `--help` prints the parts.
+// What each bench prints is also written to bench/APPENDIX.md, by bench, with the date and the
+// machine (bench/appendix.ts): the figures the decision records point to.
 import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -38,6 +40,7 @@ import {
   type BenchScenario,
   type BenchServer,
 } from './bench-server.ts';
+import { recordPrinted, writeAppendix } from './appendix.ts';
 import { launchBareChromium, launchBenchChromium, type BareChromium, type BarePage } from './bare-chromium.ts';
 import { benchBareSave, type SaveTimings } from './bare-save.ts';
 import { cpuSpent, describeCpuPer, readProcessTreeCpu, type CpuByKind } from './process-cpu.ts';
@@ -82,6 +85,8 @@ environment: BENCH_PORT (3199), BENCH_SAVE_SAMPLES, BENCH_DRAIN_ROUNDS, BENCH_RE
   BENCH_LOG_LEVEL (the server's log level; set, its log goes to the output: one line per request)`;
 
 const PORT = Number(process.env.BENCH_PORT ?? 3199);
+/** Keeps what each bench prints, for bench/APPENDIX.md; `begin` names the bench that prints next. */
+const printed = recordPrinted();
 const FRAME_MS = 1000 / 60;
 const STORED_SCORES = 5000;
 const SAVE_SAMPLES = Number(process.env.BENCH_SAVE_SAMPLES ?? 40);
@@ -619,6 +624,7 @@ async function drainAfterReturn(
 }
 
 async function benchReturn(browser: Browser): Promise<void> {
+  printed.begin('(d) drain after return');
   const server = await startServer(PORT + 1);
   try {
     console.log(
@@ -648,6 +654,7 @@ async function benchSaveAgainstFloor(
   browser: Browser,
   baseUrl: string,
 ): Promise<{ app: SaveTimings; bare: SaveTimings }> {
+  printed.begin('(a) save');
   const app = await benchSave(browser, baseUrl);
   const bare = await benchBareSave(browser, STORED_SCORES, SAVE_SAMPLES, percentile);
   console.log(
@@ -667,6 +674,7 @@ async function benchPages(part: 'web' | 'results-page' | undefined): Promise<voi
   const browser = await launchBenchChromium();
   try {
     if (part !== 'web') {
+      printed.begin('(g) results pages');
       const results = await benchResultsPage(browser, PORT);
       referenceRows.push({
         measure: 'results page of the state final: time to rendered / bare fetch + JSON.parse',
@@ -675,7 +683,10 @@ async function benchPages(part: 'web' | 'results-page' | undefined): Promise<voi
         isMet: Math.max(results.overallRatio, results.sectionRatio) <= 3 && results.longestTaskMs <= 50,
       });
     }
-    if (part !== 'results-page') await benchWeb(browser, PORT);
+    if (part !== 'results-page') {
+      printed.begin('(h) first visit: JS and Lighthouse');
+      await benchWeb(browser, PORT);
+    }
   } finally {
     await browser.close();
   }
@@ -685,6 +696,7 @@ const PARTS = ['save', 'drain', 'results', 'return', 'server', 'event', 'results
 
 /** (i), with its own server (stopped during the loads), added to issue 20's table. */
 async function benchColdStartRow(): Promise<void> {
+  printed.begin('(i) offline cold start');
   const coldStart = await benchColdStart(PORT + 3);
   referenceRows.push({
     measure: 'offline cold start of the scoring page (4× CPU throttle, installed, server stopped)',
@@ -705,14 +717,20 @@ async function main(part: string | undefined): Promise<void> {
     return;
   }
   if (part === 'server') {
+    printed.begin('(e) server under a crowd');
     await benchServer(PORT);
+    printed.begin("Issue 20's table");
     printReferenceTable();
     return;
   }
-  if (part === undefined || part === 'results') await benchResults();
+  if (part === undefined || part === 'results') {
+    printed.begin('(c) results against one SQL aggregate');
+    await benchResults();
+  }
   if (part === 'results') return;
   if (part === 'web' || part === 'results-page') return benchPages(part);
   if (part === 'event') {
+    printed.begin('(f) a 40-judge event');
     await benchEventPush(PORT + 2);
     return;
   }
@@ -745,6 +763,7 @@ async function main(part: string | undefined): Promise<void> {
         isMet: save.app.p95 <= 0.75 * FRAME_MS,
       });
     }
+    printed.begin('(b) drain against push and health');
     console.log(
       `\n(b) ${DRAIN_MUTATIONS} queued mutations drained by the page (a Chromium nothing is attached to but a DevTools socket: Playwright's per-request events cost 1–2 ms a request), ${PUSH_MEASURED} pushed by the Node client; ${DRAIN_ROUNDS} rounds of health, push, drain, each round measured back to back (this machine's speed drifts), the median ratio is the result`,
     );
@@ -781,9 +800,17 @@ async function main(part: string | undefined): Promise<void> {
   if (part === undefined) {
     await benchPages(undefined);
     await benchColdStartRow();
+    printed.begin('(e) server under a crowd');
     await benchServer(PORT);
+    printed.begin("Issue 20's table");
     printReferenceTable();
   }
 }
 
-await main(process.argv[2]);
+try {
+  await main(process.argv[2]);
+} finally {
+  printed.stop();
+}
+// Only a run that finished writes the appendix (a failed bench must not replace good figures).
+writeAppendix(printed.benches(), ['node bench/run.ts', ...process.argv.slice(2, 3)].join(' '));

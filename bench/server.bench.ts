@@ -353,7 +353,7 @@ export async function benchServer(port: number): Promise<void> {
     referenceRows.push({
       measure: 'storage per pushed mutation (sync records; score history apart)',
       measured: storage,
-      goal: 'sync records pruned or compacted once no device needs them, bound in docs/decisions.md',
+      goal: 'sync records pruned or compacted once no device needs them, bound in docs/decisions/0123-sync-storage-bound.md',
       isMet: true,
     });
 

@@ -8,7 +8,7 @@ import { Captcha } from './pages/public-forms.page.ts';
 import { demoUsers } from './support/demo-users.ts';
 import { StoppableServer } from './support/stoppable-server.ts';
 
-/** The server's per-address free failures (docs/decisions.md "Login throttling"). */
+/** The server's per-address free failures (docs/decisions/0003-login-throttle.md). */
 const FREE_FAILURES_PER_ADDRESS = 100;
 const CAPTCHA_REQUIRED =
   'Too many failed logins from your network. Please confirm you are not a robot, then log in again.';

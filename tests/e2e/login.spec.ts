@@ -90,7 +90,7 @@ test.describe('login through the header panel', () => {
     const loggingIn = shell.loginPanel.getByRole('button', { name: 'Logging in…' });
     const email = `nobody-${testInfo.project.name}-${testInfo.retry}@example.test`;
     await page.goto('/login');
-    // Five failures from one address are free (docs/decisions.md "Login throttling").
+    // Five failures from one address are free (docs/decisions/0003-login-throttle.md).
     for (let attempt = 1; attempt <= 5; attempt++) {
       await shell.fillLogin(email, `wrong-password-${attempt}`);
       await shell.submitLoginButton.click();

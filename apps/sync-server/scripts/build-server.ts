@@ -4,7 +4,7 @@
 // npm packages are not bundled: the module imports them from node_modules at run time, as the
 // sources do. Why: Node runs .ts files through a type stripper whose compiler, loaded with the
 // first .ts file, stays in the process's memory; with some 300 modules of source besides
-// (decisions.md, "A lean server"). Tests run the sources; the browser tests and benches run
+// (docs/decisions/0125-lean-server-build.md). Tests run the sources; the browser tests and benches run
 // this build, the product as shipped.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

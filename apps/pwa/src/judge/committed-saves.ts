@@ -3,8 +3,8 @@
 // answers a little later. The committed cell is shown meanwhile, and dropped as soon as a read
 // that began after the commit arrives (IndexedDB serves such a read the committed data).
 // Why: waiting for the live query put a whole re-read between the tap and the row on screen;
-// the overlay is what keeps a save within about a frame (figures: docs/decisions.md,
-// "Performance machinery").
+// the overlay is what keeps a save within about a frame (docs/decisions/0077-save-latency.md;
+// figures in bench/APPENDIX.md).
 import { dequal } from 'dequal';
 import type { CellRow, OutboxRow } from '../offline/device-db.ts';
 

@@ -1,7 +1,7 @@
 // Rows a route's loader read for the screen it opens, taken once by that screen's first render:
 // the scoring page draws its sheet in its first render instead of after two more reads and
-// renders (about a fifth of its offline cold start at 4× CPU throttle; docs/decisions.md, issue
-// 20). Taken once, so a screen shown again from the router's cache reads afresh; the screen's
+// renders (about a fifth of its offline cold start at 4× CPU throttle; docs/decisions/
+// 0098-offline-cold-start.md). Taken once, so a screen shown again from the router's cache reads afresh; the screen's
 // live queries still start as usual and replace the rows should they differ, and saves
 // committed after the read show over them (committed-saves.ts).
 import type { EventDataRow } from '../offline/device-db.ts';

@@ -44,7 +44,7 @@ const START_IDLE_LIMIT_MS = 2000;
  * Runs `work` once the page is idle (its first screen rendered), at the latest after
  * `START_IDLE_LIMIT_MS`. Why: the runner's start recounts the queue and tries a first sync, each
  * a read-write transaction on the store the screen is reading; done at once they held up the
- * scoring page's first sheet on an offline cold start (docs/decisions.md, issue 20).
+ * scoring page's first sheet on an offline cold start (docs/decisions/0098-offline-cold-start.md).
  */
 export function whenIdle(work: () => void, limitMs = START_IDLE_LIMIT_MS): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(() => work(), { timeout: limitMs });

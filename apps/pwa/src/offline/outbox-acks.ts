@@ -27,9 +27,9 @@ import { createUuidV7 } from './uuid-v7.ts';
  *
  * Read by seq first: in a draining queue the rows behind are nearly always all this judge's
  * pending ones, and Chromium reads a store by its key about four times more cheaply than
- * through an index, which costs a lookup of each entry's record (figures: docs/decisions.md,
- * "Performance machinery"). When anything else is mixed in (another judge's queue on a shared
- * tablet, refused rows), the index answers instead.
+ * through an index, which costs a lookup of each entry's record (docs/decisions/
+ * 0079-answers-stored-in-batches.md; figures in bench/APPENDIX.md). When anything else is
+ * mixed in (another judge's queue on a shared tablet, refused rows), the index answers instead.
  */
 export async function listPendingBatch(
   db: DeviceDb,

@@ -1,8 +1,8 @@
 // The kept outbox counts: each judge's number of waiting and refused rows, stored beside the
 // queue (`outboxCounts`) and changed in the same transaction as every write that adds, removes
 // or changes the status of a row. Why kept rather than counted: the status bar reads them on
-// every save, and counting a long queue through its index is a read of every entry (the figures
-// are in docs/decisions.md, "Performance machinery"); a save also writes from the counts this
+// every save, and counting a long queue through its index is a read of every entry (docs/decisions/
+// 0080-kept-outbox-counts.md; figures in bench/APPENDIX.md); a save also writes from the counts this
 // page last knew, so it does not wait a round trip for a read. `recountOutbox` puts them right
 // once as the app starts, should they ever drift.
 import Dexie, { liveQuery } from 'dexie';
@@ -51,7 +51,7 @@ export async function changeCounts(db: DeviceDb, changes: CountChanges): Promise
 /**
  * One more row waiting for `judgeId`, on a judge's save: written from the counts last known
  * in the same batch as the read of the stored ones, so the save's transaction does not wait a
- * round trip for the read (see docs/decisions.md); should they differ, written again
+ * round trip for the read (docs/decisions/0077-save-latency.md); should they differ, written again
  * from the stored ones before the transaction commits.
  */
 export async function countNewRow(db: DeviceDb, judgeId: number): Promise<void> {

@@ -1,7 +1,7 @@
 // Sending the judge's outbox: the pending rows in seq order, one push of at most 50 at a time,
 // each answer stored before the rows behind it can be refused for its sake. One push out, not
 // several: at a 40-judge event the server is the bottleneck, and three pushes out per tablet
-// emptied every queue no sooner (docs/decisions.md, "Pushes one at a time").
+// emptied every queue no sooner (docs/decisions/0078-one-push-at-a-time.md).
 //
 // While a long queue drains, answers are stored a few pushes at a time (every
 // STORE_ANSWERS_EVERY_MS or MAX_UNSTORED_BATCHES, in one transaction): each store re-runs every

@@ -1,5 +1,5 @@
 // Who may call each route: the one declared policy, from the spec (seed-spec.md §6, decisions
-// §3, §7, §8) and docs/decisions.md. `authorization-matrix.test.ts` calls every registered
+// §3, §7, §8) and docs/decisions/. `authorization-matrix.test.ts` calls every registered
 // route as every kind of caller and holds the server to this table; a route missing here
 // fails that test, so a new route is covered the day it is added. This file states the
 // INTENDED policy: where the server disagrees, the server is wrong.

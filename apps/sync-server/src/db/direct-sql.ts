@@ -1,7 +1,7 @@
 // The SQL fast path: statements prepared once and run past parts of Kysely. Why: Kysely prepares
 // every query afresh and runs each through its executor's promise chain; for the sync push (a few
 // small statements for each of 50 mutations) preparing and that chain cost more than SQLite did
-// (figures: docs/decisions.md "How a push stays fast"). So Kysely's SQLite driver gets a statement
+// (docs/decisions/0070-push-fast-path.md). So Kysely's SQLite driver gets a statement
 // cache keyed by SQL text, and inside `inTransaction` the statements of `runSql` (prepared
 // queries, savepoints, the push's batch reads) go to the connection directly. Everything else,
 // and every statement outside a transaction, goes through Kysely as usual.

@@ -1,7 +1,7 @@
 // Queries built with Kysely's query builder (so their tables and columns are type-checked)
 // and compiled to SQL once, when the module loads, instead of on every call. Building and
-// compiling a query costs more than SQLite needs to run a small one (docs/decisions.md "How a
-// push stays fast"): a sync push ran a dozen such queries around its 50 score writes, and every
+// compiling a query costs more than SQLite needs to run a small one (docs/decisions/
+// 0070-push-fast-path.md): a sync push ran a dozen such queries around its 50 score writes, and every
 // authenticated request one. Each call then only binds its parameters and runs the SQL (`runSql`).
 import {
   DummyDriver,

@@ -16,8 +16,8 @@ export const JSON_COMPRESSION_MIN_BYTES = 1024;
 /**
  * Answers never compressed, whatever their size. A push's answer (about 3.5 KiB for 50 edits)
  * saves a tablet a few kilobytes but cost the server a compression per push: under a crowd of
- * judges the server's CPU is what runs short (figures: docs/decisions.md, issue 19's before and
- * after).
+ * judges the server's CPU is what runs short (docs/decisions/0057-compression-one-layer.md;
+ * figures in bench/APPENDIX.md, issue 19's before and after).
  */
 const UNCOMPRESSED_ROUTES: ReadonlySet<string> = new Set(['/api/sync/push']);
 

@@ -3,7 +3,7 @@
 // the server's memory for every route, though a running server is asked only some of them (most
 // admin screens' calls never on a competition day). Each is compiled at its route's first
 // request instead, once.
-// Figures: docs/decisions.md, "A lean server".
+// Decision: docs/decisions/0126-lazy-route-compilers.md; figures: bench/APPENDIX.md.
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 
 /** A value made by `compile` when first asked for, then kept. */

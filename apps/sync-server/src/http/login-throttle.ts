@@ -38,7 +38,7 @@ const MINUTE = 60 * SECOND;
 export type AddressRule = Pick<ThrottleRule, 'freeFailures' | 'forgiveOneFailureEveryMs'>;
 
 /**
- * The numbers, and why (docs/decisions.md "Login throttling"):
+ * The numbers, and why (docs/decisions/0003-login-throttle.md):
  * - one address guessing one account gets 5 free tries, then waits 2 s, 4 s, 8 s … capped at
  *   15 min; with one failure forgiven per 15 min that settles at about 4 guesses an hour;
  * - one address failing across any accounts (a venue's NAT, or a password sprayer) gets

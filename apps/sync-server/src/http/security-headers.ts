@@ -27,8 +27,8 @@ export const APP_SECURITY_HEADERS: FastifyHelmetOptions = {
  * lets the answer load nothing and be framed nowhere, should it ever be opened as a page. The
  * headers that only mean something on a page (the page's CSP, COOP, Origin-Agent-Cluster, the
  * legacy X- ones) are left off: the browser parses every header of every answer, and the
- * page's CSP alone made each push's answer measurably slower on the tablet (docs/decisions.md
- * "Where the fast path lives").
+ * page's CSP alone made each push's answer measurably slower on the tablet (docs/decisions/
+ * 0013-api-security-headers.md).
  */
 export const JSON_DATA_HEADERS: Omit<FastifyHelmetOptions, 'global'> = {
   contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },

@@ -5,7 +5,7 @@ import { optionalNullableText } from '../common/params.schemas.ts';
 /**
  * Criteria: a state's reusable sections (with subsections scored 1..max) and its penalties and
  * disqualifications, which are attached to sections. Texts of seed section 8, with the
- * seed's copy-paste slips fixed (docs/decisions.md "Criteria").
+ * seed's copy-paste slips fixed (docs/decisions/0022-criteria-per-state.md).
  */
 export const CriteriaMessages = {
   sectionAdded: 'Section added successfully.',

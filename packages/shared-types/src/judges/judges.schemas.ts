@@ -9,7 +9,10 @@ export const JudgeMessages = {
   archived: 'Judge Archived',
   activated: 'Judge activated',
   registered: 'Registration successful.',
-  /** A coordinator's "Add judge" carrying a password (docs/decisions/coordinator-adds-judge-without-password.md). */
+  /**
+   * A coordinator's "Add judge" carrying a password
+   * (docs/decisions/0020-coordinator-adds-judge-without-password.md).
+   */
   coordinatorSetsNoPassword:
     'Coordinators invite judges: leave the password out. The judge gets an email and sets their own password.',
   notFound: 'Judge not found.',

@@ -119,7 +119,7 @@ function SchoolsScreen({ user }: { user: SessionUser }) {
       <Group justify="space-between" align="flex-end" gap="sm">
         <SearchField value={search} onChange={setSearch} placeholder="School, contact, email or principal" />
         {/* The registration form is public; the seed brings STANDARD users back here after it, too.
-            An expired account's state takes no registrations (decisions.md). */}
+            An expired account's state takes no registrations (docs/decisions/0030-expired-account.md). */}
         {!access.isAccountExpired && <ButtonLink to="/school">Register school</ButtonLink>}
       </Group>
       <Text c="dimmed" size="sm">

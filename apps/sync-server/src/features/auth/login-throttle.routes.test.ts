@@ -4,7 +4,7 @@ import { Messages } from '@judging/shared-types';
 import { DEMO_PASSWORD, buildTestApp, type TestApp } from '../../test-support/build-test-app.ts';
 import { solveCaptcha } from '../../test-support/captcha.ts';
 
-// The documented numbers (README, docs/decisions.md "Login throttling").
+// The documented numbers (README, docs/decisions/0003-login-throttle.md).
 const FREE_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
 const FREE_FAILURES_PER_ADDRESS = 100;
 

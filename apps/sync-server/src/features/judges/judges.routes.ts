@@ -40,7 +40,7 @@ function passwordFieldsOf(request: FastifyRequest): string[] {
 /**
  * POST judge is a public registration when the body carries `judgePassword` or no token is
  * sent; otherwise it is an editor's "add judge" in their own state. A coordinator's token with
- * a password is neither: refused by name (coordinator-adds-judge-without-password.md), not
+ * a password is neither: refused by name (docs/decisions/0020-coordinator-adds-judge-without-password.md), not
  * taken for a registration that then fails its captcha.
  */
 function isRegistration(request: FastifyRequest): boolean {

@@ -8,7 +8,7 @@ import { AnchorLink } from '../../../routing/links.tsx';
 /**
  * Which states a picker offers: every state where anyone must be able to reach us or read a
  * state's documents (an expired account's users included); only the states with an active
- * account where a registration would be refused otherwise (decisions.md).
+ * account where a registration would be refused otherwise (docs/decisions/0053-state-pickers.md).
  */
 export const StateScope = { All: 'all', OpenForRegistration: 'openForRegistration' } as const;
 export type StateScope = (typeof StateScope)[keyof typeof StateScope];
