@@ -101,7 +101,7 @@ function sharedRefusals(method: string, schema: FastifySchema, access: Access): 
 function accessOf(method: string, url: string): Access {
   const access = ROUTE_ACCESS[`${method} ${url}`];
   if (access === undefined) {
-    throw new Error(`${method} ${url} has no line in security/access-policy.ts: say who may call it`);
+    throw new Error(`${method} ${url} has no line in api-document/access-policy.ts: say who may call it`);
   }
   return access;
 }

@@ -11,7 +11,7 @@ export function todayIso(now: Date = systemClock()): string {
  * The server's clock. The app takes one (`buildApp({ now })`, the system's by default) and hands
  * it to every route, service and background job as `deps.now`, so a test that fixes it fixes
  * every timestamp the server writes. This file is the only place that reads the system time
- * (http/clock.test.ts fails on any other argument-less `new Date()`).
+ * (common/clock.test.ts fails on any other argument-less `new Date()`).
  */
 export type Clock = () => Date;
 

@@ -12,7 +12,7 @@ import type { Clock } from '../common/clock.ts';
 export interface RouteDeps {
   db: Db;
   config: AppConfig;
-  /** The server's clock: every timestamp a route, service or job writes comes from it (http/clock.ts). */
+  /** The server's clock: every timestamp a route, service or job writes comes from it (common/clock.ts). */
   now: Clock;
   mailer: Mailer;
   loginThrottle: LoginThrottle;

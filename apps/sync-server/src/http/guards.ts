@@ -9,7 +9,7 @@ import { forbidden, notFound, tokenInvalid } from '../common/api-error.ts';
 import { type Clock } from '../common/clock.ts';
 import { findEventById } from '../shared/event-lookups.ts';
 
-/** A link ticket (link-tickets.service.ts): one path, a minute, signed with a key of its own. */
+/** A link ticket (http/link-tickets.ts): one path, a minute, signed with a key of its own. */
 export interface LinkTicketPayload {
   sub: string;
   tv: number;

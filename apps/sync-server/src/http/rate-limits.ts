@@ -1,7 +1,7 @@
 // Rate limits (decisions §8): per IP only on anonymous routes (registrations, reset, captcha,
 // request forms), since a venue's tablets share one address; authenticated routes, sync and
 // /api/health are never limited by IP. Photo uploads are limited per judge instead. Login has
-// its own throttle (features/auth/login-throttle.ts). Counts live in memory: the server is one
+// its own throttle (http/login-throttle.ts). Counts live in memory: the server is one
 // process, and a restart forgetting them is harmless.
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';

@@ -220,7 +220,7 @@ const pushEnvelope = {
    * out: the last mutation of the push sent just before this one. The server applies this push
    * only if that mutation is already recorded, else refuses it whole (503 PUSH_OUT_OF_ORDER) and
    * the app sends again from its first unsent edit. The app now sends one push at a time and
-   * never sets it; it goes once protocol 1 is no longer accepted (docs/decisions/push-envelope-after.md).
+   * never sets it; it goes once protocol 1 is no longer accepted (docs/decisions/0129-push-envelope-after.md).
    */
   after: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   /**

@@ -1,4 +1,4 @@
-// Link tickets (link-tickets.service.ts): the login token never rides in a URL. A photo, the
+// Link tickets (http/link-tickets.ts): the login token never rides in a URL. A photo, the
 // event-run stream and a CSV download open with a ticket for that one path, valid a minute;
 // the old `?token=` answers 401. Real app, fresh database, inject.
 import { suite } from 'uvu';

@@ -1,5 +1,5 @@
 // POST /api/link-ticket: the app asks for a one-minute ticket right before it opens a photo,
-// the event-run stream or a download (link-tickets.service.ts).
+// the event-run stream or a download (http/link-tickets.ts).
 import { ApiErrorSchema, LinkTicketRequestSchema, LinkTicketResponseSchema } from '@judging/shared-types';
 import type { RouteDeps } from '../../http/app-types.ts';
 import { currentUser } from '../../caller/caller.ts';

@@ -3,7 +3,7 @@
 // 2026-11-23 to 2026-11-26 kept up to three pushes out, each naming the last mutation of the one
 // before it. The server no longer waits for that one: it applies such a push only if that
 // mutation is already recorded, else refuses it whole at once, 503 PUSH_OUT_OF_ORDER, and those
-// apps send again from the head of their queue (docs/decisions/push-envelope-after.md).
+// apps send again from the head of their queue (docs/decisions/0129-push-envelope-after.md).
 import * as assert from 'uvu/assert';
 import { ACCEPTED_PROTOCOL_VERSIONS, PROTOCOL_VERSION, type PushResponse } from '@judging/shared-types';
 import type { TestApp } from '../../test-support/build-test-app.ts';

@@ -137,7 +137,7 @@ function eventIdOf(data: unknown): number | null {
  * and the mutations behind it wait so the judge's edits keep their order. A known id with a
  * different payload fails the whole push with 409 (nothing of it is kept). The app sends one
  * push at a time; a push naming the one before it (`after`, apps of 2026-11-23 to 26) applies
- * only once that one is recorded (docs/decisions/push-envelope-after.md).
+ * only once that one is recorded (docs/decisions/0129-push-envelope-after.md).
  */
 export async function pushMutations(
   db: Db,
