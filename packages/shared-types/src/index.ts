@@ -13,6 +13,7 @@ export * from './sync/sync.schemas.ts';
 export * from './sync/sync-reads.schemas.ts';
 export * from './sync/clock-skew.ts';
 export * from './scores/scores.schemas.ts';
+export * from './scores/score-item-rules.ts';
 export * from './scores/score-item-kinds.ts';
 export * from './scoring/score-range.ts';
 export * from './scoring/time-penalty.ts';

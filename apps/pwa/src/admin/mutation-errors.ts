@@ -1,6 +1,6 @@
 import { ErrorCode } from '@judging/shared-types';
 import { AlertType, showAlert } from '../alerts/alerts-store.ts';
-import { isApiError } from '../api/api-error.ts';
+import { isApiError, type ApiErrorCode } from '../api/api-error.ts';
 import { handleGlobalError } from '../errors/global-error-handler.ts';
 
 export interface ServerErrorTarget {
@@ -8,7 +8,7 @@ export interface ServerErrorTarget {
 }
 
 /** Refusals a coordinator can act on: shown with the server's words, the session kept. */
-const explainedCodes: readonly string[] = [
+const explainedCodes: readonly ApiErrorCode[] = [
   ErrorCode.ValidationFailed,
   ErrorCode.Conflict,
   ErrorCode.NotFound,

@@ -47,6 +47,24 @@ test('sends JSON with the stored bearer token under /api', async () => {
   assert.is(headers.get('Content-Type'), 'application/json');
 });
 
+test("a code this build does not know reads as INTERNAL, the server's status and message kept", async () => {
+  const { client } = clientAnswering(() =>
+    json(409, { statusCode: 409, code: 'SOMETHING_NEWER', message: 'A newer server refused this.' }),
+  );
+  const failure = await failureOf(client.get('/config', StatusResponseSchema));
+  assert.equal(
+    [failure.status, failure.code, failure.message],
+    [409, ErrorCode.Internal, 'A newer server refused this.'],
+  );
+  const known = await failureOf(
+    clientAnswering(() => json(409, { statusCode: 409, code: 'SECTION_LOCKED', message: 'Locked.' })).client.get(
+      '/config',
+      StatusResponseSchema,
+    ),
+  );
+  assert.is(known.code, ErrorCode.SectionLocked, 'a known code is kept');
+});
+
 test('token null sends no Authorization header', async () => {
   const { client, sent } = clientAnswering(() => json(200, { status: 'Success' }));
   await client.get('/config', StatusResponseSchema, { token: null });

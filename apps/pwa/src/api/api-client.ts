@@ -1,6 +1,6 @@
 import { validate } from '@judging/shared-types';
 import type { Static, TSchema } from 'typebox';
-import { ApiError, ClientErrorCode, isApiErrorBody, parseRetryAfter } from './api-error.ts';
+import { ApiError, ClientErrorCode, isApiErrorBody, knownErrorCode, parseRetryAfter } from './api-error.ts';
 
 export const API_BASE = '/api';
 
@@ -98,9 +98,15 @@ async function sendRequest<S extends TSchema>(
   }
   const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
   if (isApiErrorBody(body)) {
-    throw new ApiError(response.status, body.code, body.message, Array.isArray(body.errors) ? body.errors : [], {
-      retryAfterSeconds,
-    });
+    throw new ApiError(
+      response.status,
+      knownErrorCode(body.code),
+      body.message,
+      Array.isArray(body.errors) ? body.errors : [],
+      {
+        retryAfterSeconds,
+      },
+    );
   }
   throw new ApiError(
     response.status,

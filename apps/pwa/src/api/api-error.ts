@@ -1,4 +1,4 @@
-import type { ApiErrorBody, FieldError } from '@judging/shared-types';
+import { ErrorCode, type ApiErrorBody, type FieldError } from '@judging/shared-types';
 
 /** Codes the app gives failures that never reached our API's error handler. */
 export const ClientErrorCode = {
@@ -8,17 +8,28 @@ export const ClientErrorCode = {
 } as const;
 export type ClientErrorCode = (typeof ClientErrorCode)[keyof typeof ClientErrorCode];
 
+/** What an ApiError's code can be: one the server answers with, or one the app gives. */
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
+/**
+ * The server's code as this build knows it. A code it does not know (a newer server's) reads as
+ * INTERNAL: an error of our API, its message kept, that no screen branches on.
+ */
+export function knownErrorCode(code: string): ErrorCode {
+  return Object.values(ErrorCode).find((known) => known === code) ?? ErrorCode.Internal;
+}
+
 /** Every failed API call throws this; screens switch on `code` and show `message`. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   readonly errors: readonly FieldError[];
   /** The server's `Retry-After` (seconds) on a "not now" answer such as 429, when it sent one. */
   readonly retryAfterSeconds: number | undefined;
 
   constructor(
     status: number,
-    code: string,
+    code: ApiErrorCode,
     message: string,
     errors: readonly FieldError[] = [],
     options: { retryAfterSeconds?: number | undefined } = {},

@@ -12,7 +12,7 @@ const cases: Array<[string, unknown, { message: string; signsOut: boolean; redir
   ],
   [
     'the seed message on another status',
-    new ApiError(403, 'WHATEVER', 'Failed to authenticate token.'),
+    new ApiError(403, ErrorCode.Forbidden, 'Failed to authenticate token.'),
     { message: Messages.sessionTimeout, signsOut: true, redirectsToLogin: true },
   ],
   [

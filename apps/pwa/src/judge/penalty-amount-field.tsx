@@ -3,9 +3,9 @@ import { formatOvertime, formatScore, penaltyAmountOptions } from '@judging/shar
 import { Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { CellRow } from '../offline/device-db.ts';
+import type { Penalty, ValueDraft } from './applied-item-entry.ts';
 import { overtimeEntryOf, overtimeToSave, penaltyAmountToSave, readOvertimeEntry } from './penalty-input.ts';
 import { RevealField, ValuePicker } from './score-form-parts.tsx';
-import type { Penalty, ValueDraft } from './score-item-kinds.ts';
 
 const HOW_TO_ENTER = 'Type the overtime (150 is 1:50), or pick the amount below.';
 

@@ -74,7 +74,7 @@ test('the time saved is the one the amount came from; the row and results say bo
   );
   assert.match(
     validatePenaltyDraft({ ...timed, amount: 1 }).amount ?? '',
-    /2:30 over does not deduct 1.00/,
+    /2:30 over deducts 2.50, not 1.00/,
     'a time and an amount that disagree are not saved',
   );
 });

@@ -3,13 +3,8 @@
 // microwave: `readOvertime` in shared-types) converts
 // to: 0.25 per started 15 s, capped at the penalty's maximum (decisions.md §1). The time entered
 // is saved with the amount (`overtimeSeconds`), and shown again as m:ss when the penalty is edited.
-import {
-  formatOvertime,
-  isAmountOfOvertime,
-  isValidPenaltyAmount,
-  overtimePenaltyAmount,
-  readOvertime,
-} from '@judging/shared-types';
+import { formatOvertime, overtimePenaltyAmount, readOvertime } from '@judging/shared-types';
+import { findEntryErrors, type EntryErrors } from './applied-item-entry.ts';
 
 export interface PenaltyDraft {
   isDynamic: boolean;
@@ -71,20 +66,15 @@ export function overtimeToSave(draft: PenaltyDraft): number | null {
   return draft.isDynamic ? (draft.overtimeSeconds ?? null) : null;
 }
 
-/** The seed's penalty rules: comments required, an amount required when dynamic. Empty when valid. */
-export function validatePenaltyDraft(draft: PenaltyDraft): { amount?: string; comments?: string } {
-  const errors: { amount?: string; comments?: string } = {};
+/**
+ * What stops the penalty being saved: the shared rules (the amount on a step within the maximum,
+ * a time that agrees with it, comments required), and an amount not picked yet.
+ */
+export function validatePenaltyDraft(draft: PenaltyDraft): EntryErrors {
   const amount = penaltyAmountToSave(draft);
-  if (amount === null) errors.amount = 'Amount is required';
-  else if (!isValidPenaltyAmount(amount, { deduction: draft.deduction, isDynamic: draft.isDynamic })) {
-    errors.amount = `Amount must be between 0.25 and ${draft.deduction.toFixed(2)} in steps of 0.25.`;
-  } else {
-    const seconds = overtimeToSave(draft);
-    // The server refuses a time and an amount that disagree; say so here first.
-    if (seconds !== null && !isAmountOfOvertime(amount, seconds, draft.deduction)) {
-      errors.amount = `${formatOvertime(seconds)} over does not deduct ${amount.toFixed(2)}: enter the time again or pick the amount.`;
-    }
-  }
-  if (draft.comments.trim() === '') errors.comments = 'Comments are required';
-  return errors;
+  const rule = { deduction: draft.deduction, isDynamic: draft.isDynamic };
+  // An amount not picked yet is checked as none (0), so its comments are still checked now.
+  const values = { amount: amount ?? 0, overtimeSeconds: overtimeToSave(draft), comments: draft.comments };
+  const errors = findEntryErrors('penalty', values, rule);
+  return amount === null ? { ...errors, amount: 'Amount is required' } : errors;
 }

@@ -2,16 +2,15 @@
 // where they are in a section and in the sheet's cells, how they are named and shown, what a
 // valid entry is, and how one is saved and removed. The sheet's table (applied-items-table.tsx)
 // and the add/edit form (applied-item-modal.tsx) are one component each, driven by this.
-import {
-  MutationKind,
-  describePenaltyDeduction,
-  type SyncDisqualificationSchema,
-  type SyncPenaltySchema,
-  type SyncSection,
-} from '@judging/shared-types';
-import type { ReactNode } from 'react';
-import type { Static } from 'typebox';
+import { MutationKind, describePenaltyDeduction, type SyncSection } from '@judging/shared-types';
 import { CellKind, type CellRow } from '../offline/device-db.ts';
+import {
+  findEntryErrors,
+  type Disqualification,
+  type EntryErrors,
+  type Penalty,
+  type ValueDraft,
+} from './applied-item-entry.ts';
 import { usePenaltyAmountDraft } from './penalty-amount-field.tsx';
 import { validatePenaltyDraft } from './penalty-input.ts';
 import {
@@ -22,24 +21,6 @@ import {
   type SheetContext,
 } from './score-actions.ts';
 import type { SheetCells } from './scoring-view.ts';
-
-export type Penalty = Static<typeof SyncPenaltySchema>;
-export type Disqualification = Static<typeof SyncDisqualificationSchema>;
-
-/** What a kind's form holds besides comments and photo: a penalty's amount, or nothing. */
-export interface ValueDraft {
-  /** The field(s) the judge edits it with; null when the kind has no value. */
-  field: ReactNode;
-  value: number | null;
-  overtimeSeconds: number | null;
-  isDirty: boolean;
-}
-
-/** Why an entry cannot be saved yet; empty when it can. */
-export interface EntryErrors {
-  amount?: string;
-  comments?: string;
-}
 
 export interface AppliedItemKind<Item> {
   cellKind: typeof CellKind.Penalty | typeof CellKind.Disqualification;
@@ -69,9 +50,6 @@ export interface AppliedItemKind<Item> {
 }
 
 const NO_VALUE: ValueDraft = { field: null, value: null, overtimeSeconds: null, isDirty: false };
-
-const requireComments = (comments: string): EntryErrors =>
-  comments.trim() === '' ? { comments: 'Comments are required' } : {};
 
 export const penaltyKind: AppliedItemKind<Penalty> = {
   cellKind: CellKind.Penalty,
@@ -119,7 +97,7 @@ export const disqualificationKind: AppliedItemKind<Disqualification> = {
   canEditApplied: () => true,
   removal: { mutationKind: MutationKind.DisqualificationScoreDelete, itemIdOf: (data) => data.disqualificationId },
   useValueDraft: () => NO_VALUE,
-  validate: (_item, entry) => requireComments(entry.comments),
+  validate: (_item, entry) => findEntryErrors('disqualification', { comments: entry.comments }, {}),
   save: saveDisqualificationScore,
 };
 

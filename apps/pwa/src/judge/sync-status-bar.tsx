@@ -8,7 +8,7 @@ import { discardRejected, retryRejected } from '../offline/outbox-acks.ts';
 import { useJudgeSession, useSession } from '../session/session-context.tsx';
 import { useRejectedRows } from './judge-event-source.ts';
 import { formatShortDateTime } from '../support/date-format.ts';
-import { useOutboxCount } from './outbox-counts.ts';
+import { useOutboxCount } from './use-outbox-count.ts';
 import { RefusedPhotosList, WaitingPhotosLine, useRefusedPhotos } from './photo-notices.tsx';
 import { syncNotes } from './sync-note.ts';
 import { SyncTone, connectionLabel, lastSyncLine, queueLine, syncButtonLabel, type SyncLine } from './sync-wording.ts';
@@ -138,7 +138,7 @@ function useStickyHeaderHeight(): number {
   return height;
 }
 
-// The counts are shown by these small components alone (see outbox-counts.ts): a synced batch
+// The counts are shown by these small components alone (see use-outbox-count.ts): a synced batch
 // re-renders a number, not the bar.
 
 function QueueLine({ judgeId, connection }: { judgeId: number; connection: SyncStatus['connection'] }) {

@@ -1,6 +1,18 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ScoreItemKinds, findScoreValueProblem, scoreItemKind } from './score-item-kinds.ts';
+import {
+  DisqualificationScoreFieldsSchema,
+  PenaltyScoreFieldsSchema,
+  SubsectionScoreFieldsSchema,
+} from './scores.schemas.ts';
+import { ScoreItemKinds, scoreItemKind } from './score-item-kinds.ts';
+import { CommentMessages, findScoreProblems, findScoreValueProblem } from './score-item-rules.ts';
+import {
+  DisqualificationScorePutSchema,
+  PenaltyScorePutSchema,
+  SubsectionScorePutSchema,
+} from '../sync/sync.schemas.ts';
+import { validate } from '../validation/validate.ts';
 
 const fixed = { deduction: 2, isDynamic: false };
 const timed = { deduction: 3, isDynamic: true };
@@ -44,6 +56,41 @@ test('each kind names its own table, cell key, photo field and form fields', () 
     assert.is(descriptor.formFields.comments, `${kind}Comments`);
     assert.is(descriptor.isCommentRequired, kind !== 'subsection');
     assert.is(descriptor.deleteMutation === null, kind === 'subsection');
+  }
+});
+
+test('comments are required where the kind says so, and blank comments are none', () => {
+  const rule = { deduction: 2, isDynamic: false };
+  assert.is(
+    findScoreValueProblem('penalty', { amount: 2, overtimeSeconds: null, comments: '  ' }, rule),
+    'Comments are required',
+  );
+  assert.is(findScoreValueProblem('disqualification', { comments: '' }, {}), CommentMessages.required);
+  assert.is(findScoreValueProblem('subsection', { score: 2, comments: null }, { maxScore: 5 }), undefined);
+  assert.equal(findScoreProblems('penalty', { amount: 1, overtimeSeconds: null, comments: '' }, rule), {
+    value: 'This penalty deducts exactly 2.00.',
+    comments: 'Comments are required',
+  });
+});
+
+test("every write's comments field refuses blank text exactly where the kind requires comments", () => {
+  const commentsFields = {
+    subsection: [
+      SubsectionScorePutSchema.properties.comments,
+      SubsectionScoreFieldsSchema.properties.subsectionComments,
+    ],
+    penalty: [PenaltyScorePutSchema.properties.comments, PenaltyScoreFieldsSchema.properties.penaltyComments],
+    disqualification: [
+      DisqualificationScorePutSchema.properties.comments,
+      DisqualificationScoreFieldsSchema.properties.disqualificationComments,
+    ],
+  };
+  for (const kind of ['subsection', 'penalty', 'disqualification'] as const) {
+    for (const field of commentsFields[kind]) {
+      const result = validate(field, '   ');
+      assert.is(result.ok, !ScoreItemKinds[kind].isCommentRequired, kind);
+      if (!result.ok) assert.is(result.errors[0]?.message, CommentMessages.required);
+    }
   }
 });
 

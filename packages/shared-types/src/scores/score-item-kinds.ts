@@ -1,35 +1,20 @@
 // A *score item* is what a judge scores in a section: a subsection (a score from 1 to its max),
 // a penalty (a deduction, fixed or time-based) or a disqualification (applied or not). This
-// module describes each kind once: its tables, its cell key, its value rule, its messages and
-// its photo rule. The server's cell writes and criteria screens, and the tablet's sheet and
+// module describes each kind once: its tables, its cell key, its value and comment rules (from
+// score-item-rules.ts, which the wire schemas also read), its messages and its photo rule. The server's cell writes and criteria screens, and the tablet's sheet and
 // forms, read the kind from here, so a new rule about one kind is written in one place.
-import { formatScore } from '../scoring/display.ts';
-import { isValidPenaltyAmount, isValidSubsectionScore, type PenaltyRule } from '../scoring/score-range.ts';
-import { formatOvertime, overtimePenaltyAmount } from '../scoring/time-penalty.ts';
 import { ChangeEntity } from '../sync/sync-reads.schemas.ts';
 import { MutationKind } from '../sync/sync.schemas.ts';
 import { CriteriaMessages } from '../criteria/criteria.schemas.ts';
+import { ScoreItemRuleSet, type ScoreItemRule } from './score-item-rules.ts';
 import type { ScoreType } from './scores.schemas.ts';
 
 export type ScoreItemKind = ScoreType;
 /** The kinds a judge applies and may take back (a subsection is scored, never removed). */
 export type RemovableScoreItemKind = Exclude<ScoreItemKind, 'subsection'>;
 
-/** What a cell's value is checked against: the scored item's own settings. */
-export interface ScoreItemRules {
-  subsection: { maxScore: number };
-  penalty: PenaltyRule;
-  disqualification: Record<string, never>;
-}
-
-/** A cell's values as stored (comments trimmed; a subsection's blank comment is null). */
-export interface ScoreItemValues {
-  subsection: { score: number; comments: string | null };
-  penalty: { amount: number; overtimeSeconds: number | null; comments: string };
-  disqualification: { comments: string };
-}
-
-export interface ScoreItemKindDescriptor<K extends ScoreItemKind> {
+/** A kind's value and comment rules (`isCommentRequired`, `findValueProblem`) are its rule set's. */
+export interface ScoreItemKindDescriptor<K extends ScoreItemKind> extends ScoreItemRule<K> {
   kind: K;
   /** The table of the items (state-wide for penalties and disqualifications). */
   itemTable: K;
@@ -45,8 +30,6 @@ export interface ScoreItemKindDescriptor<K extends ScoreItemKind> {
   deleteMutation: MutationKind | null;
   /** A coordinator confirms or rejects each applied cell (a subsection score is not reviewed). */
   isReviewed: boolean;
-  /** Comments are required (penalty, disqualification) or optional (subsection). */
-  isCommentRequired: boolean;
   /** Every kind may carry one photo; it must be uploaded by the cell's judge before the cell refers to it. */
   photoField: `${K}File`;
   /** The seed's form fields of this kind (multipart text or JSON). */
@@ -57,8 +40,6 @@ export interface ScoreItemKindDescriptor<K extends ScoreItemKind> {
     /** A score addressed by id belongs to another item of this kind. */
     otherItem: string;
   };
-  /** The first thing wrong with a cell's values for this item, or undefined when they may be saved. */
-  findValueProblem(values: ScoreItemValues[K], item: ScoreItemRules[K]): string | undefined;
 }
 
 /** A penalty or disqualification, as the criteria screens attach it to sections and remove it. */
@@ -75,6 +56,7 @@ export interface RemovableKindDescriptor<K extends RemovableScoreItemKind> exten
 }
 
 const subsection: ScoreItemKindDescriptor<'subsection'> = {
+  ...ScoreItemRuleSet.subsection,
   kind: 'subsection',
   itemTable: 'subsection',
   scoreTable: 'subsection_score',
@@ -84,20 +66,16 @@ const subsection: ScoreItemKindDescriptor<'subsection'> = {
   putMutation: MutationKind.SubsectionScorePut,
   deleteMutation: null,
   isReviewed: false,
-  isCommentRequired: false,
   photoField: 'subsectionFile',
   formFields: { comments: 'subsectionComments', scoreId: 'subsectionScoreId' },
   messages: {
     notInSection: 'Subsection not found in this section.',
     otherItem: 'That score belongs to another subsection.',
   },
-  findValueProblem: (values, item) =>
-    isValidSubsectionScore(values.score, item.maxScore)
-      ? undefined
-      : `Score must be between 1.00 and ${item.maxScore.toFixed(2)} in steps of 0.25.`,
 };
 
 const penalty: RemovableKindDescriptor<'penalty'> = {
+  ...ScoreItemRuleSet.penalty,
   kind: 'penalty',
   itemTable: 'penalty',
   scoreTable: 'penalty_score',
@@ -108,7 +86,6 @@ const penalty: RemovableKindDescriptor<'penalty'> = {
   putMutation: MutationKind.PenaltyScorePut,
   deleteMutation: MutationKind.PenaltyScoreDelete,
   isReviewed: true,
-  isCommentRequired: true,
   photoField: 'penaltyFile',
   formFields: { comments: 'penaltyComments', scoreId: 'penaltyScoreId' },
   messages: {
@@ -121,24 +98,10 @@ const penalty: RemovableKindDescriptor<'penalty'> = {
     applied: CriteriaMessages.penaltyApplied,
     removed: CriteriaMessages.penaltyRemoved,
   },
-  findValueProblem: (values, item) => {
-    if (!isValidPenaltyAmount(values.amount, item)) {
-      return item.isDynamic
-        ? `Amount must be between 0.25 and ${item.deduction.toFixed(2)} in steps of 0.25.`
-        : `This penalty deducts exactly ${item.deduction.toFixed(2)}.`;
-    }
-    // A time over, when sent, is what the amount was derived from (scoring/time-penalty.ts), so
-    // the stored time and amount never disagree. Fixed penalties take none.
-    if (values.overtimeSeconds === null) return undefined;
-    if (!item.isDynamic) return 'Only a time-based penalty takes a time over.';
-    const derived = overtimePenaltyAmount(values.overtimeSeconds, item.deduction);
-    return derived === values.amount
-      ? undefined
-      : `${formatOvertime(values.overtimeSeconds)} over deducts ${formatScore(derived)}, not ${formatScore(values.amount)}.`;
-  },
 };
 
 const disqualification: RemovableKindDescriptor<'disqualification'> = {
+  ...ScoreItemRuleSet.disqualification,
   kind: 'disqualification',
   itemTable: 'disqualification',
   scoreTable: 'disqualification_score',
@@ -149,7 +112,6 @@ const disqualification: RemovableKindDescriptor<'disqualification'> = {
   putMutation: MutationKind.DisqualificationScorePut,
   deleteMutation: MutationKind.DisqualificationScoreDelete,
   isReviewed: true,
-  isCommentRequired: true,
   photoField: 'disqualificationFile',
   formFields: { comments: 'disqualificationComments', scoreId: 'disqualificationScoreId' },
   messages: {
@@ -162,7 +124,6 @@ const disqualification: RemovableKindDescriptor<'disqualification'> = {
     applied: CriteriaMessages.disqualificationApplied,
     removed: CriteriaMessages.disqualificationRemoved,
   },
-  findValueProblem: () => undefined,
 };
 
 /** Each score-item kind, described once. */
@@ -177,13 +138,4 @@ const descriptors: { [K in ScoreItemKind]: ScoreItemKindDescriptor<K> } = ScoreI
 /** The description of one kind, typed by the kind (for code generic over kinds). */
 export function scoreItemKind<K extends ScoreItemKind>(kind: K): ScoreItemKindDescriptor<K> {
   return descriptors[kind];
-}
-
-/** The first thing wrong with a cell's values for its item, or undefined when they may be saved. */
-export function findScoreValueProblem<K extends ScoreItemKind>(
-  kind: K,
-  values: ScoreItemValues[K],
-  item: ScoreItemRules[K],
-): string | undefined {
-  return scoreItemKind(kind).findValueProblem(values, item);
 }

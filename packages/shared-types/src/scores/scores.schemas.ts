@@ -2,9 +2,10 @@
 // seed's field names. They read and write the same cells as the sync protocol, through the
 // same server service; field values arrive as multipart text or JSON.
 import Type, { type Static, type TSchema } from 'typebox';
-import { COMMENTS_MAX_LENGTH, OvertimeSecondsSchema, ScoreIdSchema } from '../sync/sync.schemas.ts';
+import { OvertimeSecondsSchema, ScoreIdSchema } from '../sync/sync.schemas.ts';
 import { SyncEventSchema } from '../sync/sync-reads.schemas.ts';
 import { idField } from '../validation/fields.ts';
+import { COMMENTS_MAX_LENGTH, ScoreItemRuleSet, commentsField } from './score-item-rules.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -72,19 +73,12 @@ export type ScoreFileParams = Static<typeof ScoreFileParamsSchema>;
 // ---- score fields (multipart text or JSON) ------------------------------------------------
 
 const OptionalComments = () => Type.Optional(Type.String({ maxLength: COMMENTS_MAX_LENGTH }));
-const RequiredComments = () =>
-  Type.String({
-    minLength: 1,
-    pattern: '\\S',
-    maxLength: COMMENTS_MAX_LENGTH,
-    'x-messages': { required: 'Comments are required' },
-  });
 
 /** Subsection: on an update a blank score or comment keeps the stored one (seed section 5). */
 export const SubsectionScoreFieldsSchema = Type.Object({
   subsectionId: idField(),
   subsectionScore: Type.Optional(Type.Number({ 'x-messages': { invalid: 'Score must be a number' } })),
-  subsectionComments: OptionalComments(),
+  subsectionComments: commentsField(ScoreItemRuleSet.subsection.isCommentRequired, OptionalComments()),
   subsectionScoreId: Type.Optional(ScoreIdSchema),
 });
 export type SubsectionScoreFields = Static<typeof SubsectionScoreFieldsSchema>;
@@ -97,14 +91,14 @@ export const PenaltyScoreFieldsSchema = Type.Object({
   penaltyId: idField(),
   penaltyAmount: Type.Optional(Type.Number({ 'x-messages': { invalid: 'Amount must be a number' } })),
   penaltyOvertimeSeconds: Type.Optional(OvertimeSecondsSchema),
-  penaltyComments: RequiredComments(),
+  penaltyComments: commentsField(ScoreItemRuleSet.penalty.isCommentRequired),
   penaltyScoreId: Type.Optional(ScoreIdSchema),
 });
 export type PenaltyScoreFields = Static<typeof PenaltyScoreFieldsSchema>;
 
 export const DisqualificationScoreFieldsSchema = Type.Object({
   disqualificationId: idField(),
-  disqualificationComments: RequiredComments(),
+  disqualificationComments: commentsField(ScoreItemRuleSet.disqualification.isCommentRequired),
   disqualificationScoreId: Type.Optional(ScoreIdSchema),
 });
 export type DisqualificationScoreFields = Static<typeof DisqualificationScoreFieldsSchema>;

@@ -3,7 +3,6 @@ import * as assert from 'uvu/assert';
 import {
   describePenaltyDeduction,
   formatOvertime,
-  isAmountOfOvertime,
   overtimeAmountFromEntry,
   overtimePenaltyAmount,
   parseOvertime,
@@ -96,13 +95,6 @@ test('the deduction says the time when there is one', () => {
   assert.is(describePenaltyDeduction(2.5, 150), '2:30 over, −2.50');
   assert.is(describePenaltyDeduction(2.5, null), '−2.50');
   assert.is(describePenaltyDeduction(2), '−2.00');
-});
-
-test('an amount matches its overtime only as the rule converts it', () => {
-  assert.ok(isAmountOfOvertime(2.5, 150, 5));
-  assert.ok(isAmountOfOvertime(5, 900, 5), 'capped at the maximum');
-  assert.not.ok(isAmountOfOvertime(1, 150, 5));
-  assert.not.ok(isAmountOfOvertime(0.25, 0, 5), 'no time over deducts nothing');
 });
 
 test.run();

@@ -54,11 +54,6 @@ export function overtimeAmountFromEntry(input: string | number, maxDeduction: nu
   return seconds === undefined ? undefined : overtimePenaltyAmount(seconds, maxDeduction);
 }
 
-/** True when `amount` is what `seconds` over time deducts for a penalty whose maximum is `maxDeduction`. */
-export function isAmountOfOvertime(amount: number, seconds: number, maxDeduction: number): boolean {
-  return overtimePenaltyAmount(seconds, maxDeduction) === amount;
-}
-
 /** Seconds over time as the judge reads them, m:ss (150 → '2:30', 5 → '0:05'). */
 export function formatOvertime(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds));

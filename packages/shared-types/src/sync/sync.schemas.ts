@@ -4,7 +4,8 @@
 // subsection | penalty | disqualification). A *cursor* is the id of the last change seen.
 import Type, { type Static, type TSchema } from 'typebox';
 import { MAX_OVERTIME_SECONDS } from '../scoring/time-penalty.ts';
-import { idField, requiredText } from '../validation/fields.ts';
+import { COMMENTS_MAX_LENGTH, ScoreItemRuleSet, commentsField } from '../scores/score-item-rules.ts';
+import { idField } from '../validation/fields.ts';
 
 /** The protocol this build speaks. */
 export const PROTOCOL_VERSION = 1;
@@ -89,7 +90,6 @@ export const Sha256Schema = Type.String({
   pattern: '^[0-9a-f]{64}$',
   'x-messages': { invalid: 'A photo hash must be 64 lower-case hex digits' },
 });
-export const COMMENTS_MAX_LENGTH = 2000;
 const OptionalComments = () =>
   Type.Optional(Type.Union([Type.String({ maxLength: COMMENTS_MAX_LENGTH }), Type.Null()]));
 const OptionalPhoto = () => Type.Optional(Type.Union([Sha256Schema, Type.Null()]));
@@ -117,7 +117,7 @@ export const SubsectionScorePutSchema = Type.Object({
   ...cellPlace,
   subsectionId: idField(),
   score: Type.Number({ 'x-messages': { required: 'Score is required' } }),
-  comments: OptionalComments(),
+  comments: commentsField(ScoreItemRuleSet.subsection.isCommentRequired, OptionalComments()),
   photoSha256: OptionalPhoto(),
 });
 export type SubsectionScorePut = Static<typeof SubsectionScorePutSchema>;
@@ -128,7 +128,7 @@ export const PenaltyScorePutSchema = Type.Object({
   penaltyId: idField(),
   /** The fixed deduction, or for a time-based penalty the amount the judge chose. */
   amount: Type.Number({ 'x-messages': { required: 'Amount is required' } }),
-  comments: requiredText('Comments are required', COMMENTS_MAX_LENGTH),
+  comments: commentsField(ScoreItemRuleSet.penalty.isCommentRequired),
   photoSha256: OptionalPhoto(),
   /**
    * A time-based penalty entered as a time: the seconds over. The amount must then be what the
@@ -146,7 +146,7 @@ export const DisqualificationScorePutSchema = Type.Object({
   scoreId: ScoreIdSchema,
   ...cellPlace,
   disqualificationId: idField(),
-  comments: requiredText('Comments are required', COMMENTS_MAX_LENGTH),
+  comments: commentsField(ScoreItemRuleSet.disqualification.isCommentRequired),
   photoSha256: OptionalPhoto(),
 });
 export type DisqualificationScorePut = Static<typeof DisqualificationScorePutSchema>;

@@ -6,6 +6,7 @@
 import {
   ChangeOp,
   RejectionCode,
+  findScoreValueProblem,
   type RemovableScoreItemKind,
   type ScoreItemKind,
   type ScoreItemValues,
@@ -92,7 +93,7 @@ export async function putScoreCell<K extends ScoreItemKind>(
   const item = await store.readItemOfSection(db, put.path.sectionId, put.itemId);
   if (!item) throw reject(RejectionCode.NotFound, descriptor.messages.notInSection);
   await assertWritable(db, context);
-  const problem = descriptor.findValueProblem(put.values, item);
+  const problem = findScoreValueProblem(kind, put.values, item);
   if (problem !== undefined) throw reject(RejectionCode.InvalidValue, problem);
   await assertPhotoUploaded(db, context, put.photoSha256);
   const existing = await store.findByCell(db, context.place, put.itemId);

@@ -12,12 +12,16 @@ import { FormModal } from '../../../admin/form-modal.tsx';
 import { reportMutationError } from '../../../admin/mutation-errors.ts';
 import { useSaveAction } from '../../../admin/use-save-action.ts';
 import { AlertType, showAlert } from '../../../alerts/alerts-store.ts';
-import { isApiError } from '../../../api/api-error.ts';
+import { isApiError, type ApiErrorCode } from '../../../api/api-error.ts';
 import { uploadHelpFile } from '../../../api/help-files-api.ts';
 import { useSchemaForm } from '../../../forms/use-schema-form.ts';
 
 /** Refusals of an upload the user can fix by choosing another file. */
-const fileRefusals: readonly string[] = [ErrorCode.UnsupportedFileType, ErrorCode.PayloadTooLarge, ErrorCode.Conflict];
+const fileRefusals: readonly ApiErrorCode[] = [
+  ErrorCode.UnsupportedFileType,
+  ErrorCode.PayloadTooLarge,
+  ErrorCode.Conflict,
+];
 
 /** The upload-document modal: a name and a file (PDF, image or Office document, 20 MB at most). */
 export function UploadDocumentModal({

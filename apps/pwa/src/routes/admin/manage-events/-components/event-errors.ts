@@ -1,13 +1,17 @@
 import { ErrorCode } from '@judging/shared-types';
 import { reportMutationError, type ServerErrorTarget } from '../../../../admin/mutation-errors.ts';
 import { AlertType, showAlert } from '../../../../alerts/alerts-store.ts';
-import { isApiError } from '../../../../api/api-error.ts';
+import { isApiError, type ApiErrorCode } from '../../../../api/api-error.ts';
 
 /**
  * Refusals of the event screens a coordinator can act on: a closed event, work judges already
  * entered, a school someone else put in the category meanwhile.
  */
-const eventRefusals: readonly string[] = [ErrorCode.EventClosed, ErrorCode.HasScores, ErrorCode.AlreadyRegistered];
+const eventRefusals: readonly ApiErrorCode[] = [
+  ErrorCode.EventClosed,
+  ErrorCode.HasScores,
+  ErrorCode.AlreadyRegistered,
+];
 
 /**
  * A failed change on the events screens: the server's own words for a closed event or scored

@@ -1,5 +1,6 @@
 // The judge's outbox counts (waiting, refused) as the status bar shows them: one live query per
-// judge, shared by the few small components that show a number. Each re-renders only when its
+// judge (of the kept counts, offline/outbox-counts.ts), shared by the few small components that
+// show a number. Each re-renders only when its
 // own number changes; the bar around them does not re-render as a long queue drains (one
 // count change per synced batch).
 import { useCallback, useSyncExternalStore } from 'react';
