@@ -12,7 +12,7 @@ export interface FieldMessages {
 const MAX_TEXT = 200;
 
 /**
- * The largest record id: the 32-bit integer of a PostgreSQL `integer` key (decisions.md
+ * The largest record id: the 32-bit integer of a PostgreSQL `integer` key (docs/architecture.md
  * "Runtime choices" keeps that door open), so no id the server accepts can overflow there.
  */
 export const MAX_ID = 2_147_483_647;
