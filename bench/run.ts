@@ -226,7 +226,8 @@ async function benchSave(browser: Browser, baseUrl: string): Promise<SaveTimings
   );
   const subsection = scenario.subsections[0]!;
   const dialog = page.getByRole('dialog');
-  await page.getByRole('button', { name: `Score ${subsection.subsectionName}` }).click();
+  // The sheet scores in place (quick-score); the score form, with its Save, opens from the row.
+  await page.getByRole('button', { name: `Comments & photo: ${subsection.subsectionName}` }).click();
   await dialog.getByRole('radio', { name: '2.00', exact: true }).click();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await dialog.waitFor({ state: 'hidden' });
@@ -234,7 +235,7 @@ async function benchSave(browser: Browser, baseUrl: string): Promise<SaveTimings
   const timings: number[] = [];
   for (let sample = 0; sample < SAVE_SAMPLES; sample += 1) {
     const value = sample % 2 === 0 ? '3.00' : '4.00';
-    await page.getByRole('button', { name: `Edit ${subsection.subsectionName}` }).click();
+    await page.getByRole('button', { name: `Comments & photo: ${subsection.subsectionName}` }).click();
     await dialog.getByRole('button', { name: 'Change score' }).click();
     await dialog.getByRole('radio', { name: value, exact: true }).click();
     await page.evaluate(
