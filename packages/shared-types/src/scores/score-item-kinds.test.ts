@@ -94,14 +94,4 @@ test("every write's comments field refuses blank text exactly where the kind req
   }
 });
 
-test('a time-based penalty at its maximum needs a comment of at least 10 characters', () => {
-  const timed = { deduction: 3, isDynamic: true };
-  const at = (amount: number, comments: string) =>
-    findScoreValueProblem('penalty', { amount, overtimeSeconds: null, comments }, timed);
-  assert.is(at(3, 'Too late'), CommentMessages.maxPenalty);
-  assert.is(at(3, 'Plated 4 minutes late'), undefined);
-  assert.is(at(2.75, 'Late'), undefined, 'below the maximum, any comment');
-  assert.is(at(3, ''), CommentMessages.required, 'no comment at all says so first');
-});
-
 test.run();

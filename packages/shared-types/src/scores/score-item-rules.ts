@@ -25,12 +25,7 @@ export interface ScoreItemValues {
 type RuleKind = keyof ScoreItemValues;
 
 export const COMMENTS_MAX_LENGTH = 2000;
-/** A time-based penalty at its maximum needs this long a comment (the trial rule). */
-export const MAX_PENALTY_COMMENT_MIN_LENGTH = 10;
-export const CommentMessages = {
-  required: 'Comments are required',
-  maxPenalty: `A penalty at its maximum deduction needs a comment of at least ${MAX_PENALTY_COMMENT_MIN_LENGTH} characters.`,
-} as const;
+export const CommentMessages = { required: 'Comments are required' } as const;
 
 /** What is wrong with a cell's values, by part; empty when the cell may be saved. */
 export interface ScoreProblems {
@@ -44,8 +39,6 @@ export interface ScoreItemRule<K extends RuleKind, Required extends boolean = bo
   isCommentRequired: Required;
   /** The first thing wrong with a cell's score or amount for this item, or undefined. */
   findValueProblem(values: ScoreItemValues[K], item: ScoreItemRules[K]): string | undefined;
-  /** What the kind asks of comments beyond being present, or undefined. */
-  findCommentsProblem?(values: ScoreItemValues[K], item: ScoreItemRules[K]): string | undefined;
 }
 
 function findMissingComment(isRequired: boolean, comments: string | null): string | undefined {
@@ -77,10 +70,6 @@ const penalty = {
       ? undefined
       : `${formatOvertime(values.overtimeSeconds)} over deducts ${formatScore(derived)}, not ${formatScore(values.amount)}.`;
   },
-  findCommentsProblem: (values, item) =>
-    item.isDynamic && values.amount === item.deduction && values.comments.trim().length < MAX_PENALTY_COMMENT_MIN_LENGTH
-      ? CommentMessages.maxPenalty
-      : undefined,
 } as const satisfies ScoreItemRule<'penalty'>;
 
 const disqualification = {
@@ -101,8 +90,7 @@ export function findScoreProblems<K extends RuleKind>(
 ): ScoreProblems {
   const rule: ScoreItemRule<K> = rules[kind];
   const value = rule.findValueProblem(values, item);
-  const comments =
-    findMissingComment(rule.isCommentRequired, values.comments) ?? rule.findCommentsProblem?.(values, item);
+  const comments = findMissingComment(rule.isCommentRequired, values.comments);
   return { ...(value === undefined ? {} : { value }), ...(comments === undefined ? {} : { comments }) };
 }
 

@@ -298,7 +298,7 @@ Scores(
           ...c.place(0, 2),
           penaltyId: dynamic.penaltyId,
           amount: dynamic.deduction,
-          comments: 'Way over the time limit',
+          comments: 'Way over',
         },
       },
       {

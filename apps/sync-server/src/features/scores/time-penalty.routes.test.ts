@@ -158,33 +158,6 @@ Timed('an amount that is not the rule’s answer for the time is refused, and no
   );
 });
 
-Timed('at its maximum a time-based penalty needs a 10-character comment, pushed or sent as a form', async (context) => {
-  const { t, c } = context;
-  const before = await snapshotTables(t.db, [...SCORE_TABLES, 'score_history']);
-  const short = await push(t, c, { ...timedPenalty(context, 5, 1200), comments: 'Too late' });
-  assert.equal(
-    [short.status, short.code, short.message],
-    ['rejected', 'invalid_value', 'A penalty at its maximum deduction needs a comment of at least 10 characters.'],
-  );
-  const place = c.place(0, 0);
-  const form = multipartBody({ penaltyId: context.overtimeId, penaltyAmount: 5, penaltyComments: 'Too late' });
-  const posted = await t.app.inject({
-    method: 'POST',
-    url: `/api/score/event/${c.eventId}/category/${c.categoryId}/section/${place.sectionId}/school/${place.schoolId}/judge/${c.judgeId}/penalty`,
-    headers: { ...c.headers, ...form.headers },
-    payload: form.payload,
-  });
-  assert.is(posted.statusCode, 400, posted.body);
-  assert.equal(posted.json(), {
-    statusCode: 400,
-    code: 'VALIDATION_FAILED',
-    message: 'A penalty at its maximum deduction needs a comment of at least 10 characters.',
-  });
-  assert.equal(await snapshotTables(t.db, [...SCORE_TABLES, 'score_history']), before, 'nothing changed');
-  const explained = await push(t, c, { ...timedPenalty(context, 5, 1200), comments: 'Plated 20 minutes late' });
-  assert.is(explained.status, 'applied', JSON.stringify(explained));
-});
-
 Timed('an older app sends no time: the amount alone is kept; a later put without a time clears it', async (context) => {
   const { t, c } = context;
   assert.is((await push(t, c, timedPenalty(context, 1.5))).status, 'applied');
