@@ -188,7 +188,8 @@ export async function registerApiDocument(app: AppInstance, publicUrl: string): 
           metricsToken: {
             type: 'http',
             scheme: 'bearer',
-            description: 'The METRICS_TOKEN setting, for the monitoring system (GET /api/metrics); never a user’s token.',
+            description:
+              'The METRICS_TOKEN setting, for the monitoring system (GET /api/metrics); never a user’s token.',
           },
           linkTicket: {
             type: 'apiKey',

@@ -54,7 +54,10 @@ export function createServerMetrics(): ServerMetrics {
     countPushAnswered(answer) {
       pushes.inc({ outcome: 'answered' });
       for (const result of answer.results) {
-        mutations.inc({ status: result.status, code: result.status === 'rejected' ? (result.code ?? 'unknown') : 'none' });
+        mutations.inc({
+          status: result.status,
+          code: result.status === 'rejected' ? (result.code ?? 'unknown') : 'none',
+        });
       }
     },
     countPushRefused(code) {

@@ -61,10 +61,7 @@ export function createHealthCheck({
   let latest: { checkedAtMs: number; report: Promise<HealthResponse> } | undefined;
 
   async function check(checkedAt: Date): Promise<HealthResponse> {
-    const [writable, freeBytes] = await Promise.all([
-      isDatabaseWritable(db),
-      freeBytesOf(dataDir).catch(() => 0),
-    ]);
+    const [writable, freeBytes] = await Promise.all([isDatabaseWritable(db), freeBytesOf(dataDir).catch(() => 0)]);
     const hasRoom = freeBytes >= minFreeBytes;
     return {
       status: writable && hasRoom ? 'ok' : 'unhealthy',
