@@ -53,12 +53,23 @@ export function createServerMetrics(): ServerMetrics {
     registry,
     countPushAnswered(answer) {
       pushes.inc({ outcome: 'answered' });
+      // Tallied first, then one step per (status, code): a label lookup per mutation would
+      // cost a push of 50 several times more.
+      let applied = 0;
+      let duplicate = 0;
+      let rejected: Map<string, number> | undefined;
       for (const result of answer.results) {
-        mutations.inc({
-          status: result.status,
-          code: result.status === 'rejected' ? (result.code ?? 'unknown') : 'none',
-        });
+        if (result.status === 'applied') applied += 1;
+        else if (result.status === 'duplicate') duplicate += 1;
+        else {
+          rejected ??= new Map();
+          const code = result.code ?? 'unknown';
+          rejected.set(code, (rejected.get(code) ?? 0) + 1);
+        }
       }
+      if (applied > 0) mutations.inc({ status: 'applied', code: 'none' }, applied);
+      if (duplicate > 0) mutations.inc({ status: 'duplicate', code: 'none' }, duplicate);
+      for (const [code, count] of rejected ?? []) mutations.inc({ status: 'rejected', code }, count);
     },
     countPushRefused(code) {
       pushes.inc({ outcome: code });
