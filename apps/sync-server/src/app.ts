@@ -16,6 +16,7 @@ import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createLoginThrottle } from './http/login-throttle.ts';
 import { createMailer } from './email/mailer.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { registerMetricsRoutes } from './features/metrics/metrics.routes.ts';
 import { registerStateRoutes } from './features/states/states.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerScoreRoutes } from './features/scores/scores.routes.ts';
@@ -50,6 +51,7 @@ import { serializeRequestForLog } from './http/log-serializers.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerJsonCompression } from './http/json-compression.ts';
 import { registerRequestLog } from './http/request-log.ts';
+import { createServerMetrics, registerRequestTimings } from './http/metrics.ts';
 import { registerPwa } from './http/pwa-static.ts';
 import { APP_SECURITY_HEADERS, registerResponseHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
@@ -110,6 +112,8 @@ export async function buildApp({
   registerJsonBodyParser(app);
   registerErrorHandling(app);
   if (logger) registerRequestLog(app);
+  const metrics = createServerMetrics();
+  registerRequestTimings(app, metrics);
   app.decorateRequest('auth', null);
 
   await app.register(fastifyHelmet, APP_SECURITY_HEADERS);
@@ -128,6 +132,11 @@ export async function buildApp({
   app.addHook('onClose', () => mailer.close());
   const linkTickets = createLinkTickets(db, config.jwtSecret);
   if (resultsWorker !== undefined) app.addHook('onClose', () => resultsWorker.close());
+  metrics.gaugeReadAtScrape(
+    'results_worker_queue',
+    'Results computations asked of the worker thread and not yet answered (0 without a worker).',
+    () => resultsWorker?.queued ?? 0,
+  );
   const deps: RouteDeps = {
     db,
     config,
@@ -143,9 +152,11 @@ export async function buildApp({
     requireEventRunner: createRequireEventRunner(db, now),
     linkTickets,
     requireLinkAuth: linkTickets.requireTicketOrAuth(createRequireAuth(db)),
+    metrics,
   };
 
   registerHealthRoutes(app, deps);
+  registerMetricsRoutes(app, deps);
   registerStateRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerLinkTicketRoutes(app, deps);

@@ -26,6 +26,13 @@ export interface AppConfig {
   limits: AbuseLimits;
   /** Days an event's recorded mutations are kept after it is closed (features/sync/sync-horizon.ts). */
   syncRetentionDays: number;
+  /**
+   * The bearer token Prometheus sends to GET /api/metrics (METRICS_TOKEN); undefined: the route
+   * answers 404, so nothing is exposed (decision 0133).
+   */
+  metricsToken: string | undefined;
+  /** Below this many free bytes on the data folder's disk, GET /api/health answers 503 (HEALTH_MIN_FREE_MB). */
+  healthMinFreeBytes: number;
 }
 
 /**
@@ -53,6 +60,10 @@ export interface AbuseLimits {
 const DEFAULT_PHOTO_BYTES_PER_DAY = 2 * 1024 ** 3;
 /** Days an event's sync records are kept after it is closed (SYNC_RETENTION_DAYS; features/sync/sync-horizon.ts). */
 const DEFAULT_SYNC_RETENTION_DAYS = 30;
+/** MB of free disk under which health fails (HEALTH_MIN_FREE_MB): room for a backup and a day's photos to start. */
+const DEFAULT_HEALTH_MIN_FREE_MB = 1024;
+/** A metrics token shorter than this is refused: it guards the server's figures on the open internet. */
+export const MIN_METRICS_TOKEN_LENGTH = 16;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -88,7 +99,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       photoBytesPerDay: positiveInteger(env, 'PHOTO_BYTES_PER_DAY', DEFAULT_PHOTO_BYTES_PER_DAY),
     },
     syncRetentionDays: positiveInteger(env, 'SYNC_RETENTION_DAYS', DEFAULT_SYNC_RETENTION_DAYS),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    healthMinFreeBytes: positiveInteger(env, 'HEALTH_MIN_FREE_MB', DEFAULT_HEALTH_MIN_FREE_MB) * 1024 * 1024,
   };
+}
+
+/** METRICS_TOKEN: unset or empty turns /api/metrics off; a short token is refused at start. */
+export function parseMetricsToken(value: string | undefined): string | undefined {
+  const token = value?.trim() ?? '';
+  if (token === '') return undefined;
+  if (token.length < MIN_METRICS_TOKEN_LENGTH || /\s/.test(token)) {
+    throw new Error(
+      `METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters without spaces (e.g. openssl rand -hex 32)`,
+    );
+  }
+  return token;
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -8,8 +8,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Liveness
-         * @description Who may call: anyone, no token.
+         * Health: is the database writable and the disk roomy (HEAD: the process answers, no checks)
+         * @description GET tries a write to the database (rolled back) and reads the data folder’s free space, at most once per 10 s, and answers 503 with the same body when either fails. HEAD reads nothing (the tablets probe it every few seconds): 200 with headers only whenever the process answers.
+         *
+         *     Who may call: anyone, no token.
          */
         get: operations["getHealth"];
         put?: never;
@@ -32,6 +34,28 @@ export interface paths {
          * @description Who may call: anyone, no token.
          */
         get: operations["getClientConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics (the METRICS_TOKEN setting as bearer token; 404 while it is unset)
+         * @description The Prometheus text format: pushes and mutations by outcome and code, request latency per route, open live-update streams, the email outbox, the results worker’s queue, the database’s size and free pages, the newest backup’s age. docs/operations.md lists them.
+         *
+         *     Who may call: the monitoring system only, with the METRICS_TOKEN setting as bearer token (no user’s token opens it; 404 while the setting is unset).
+         */
+        get: operations["getMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2204,21 +2228,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** State */
-        State: {
-            stateId: number;
-            stateName: string;
-        };
-        /** SessionUser */
-        SessionUser: {
-            userId: number;
-            role: string;
-            state: components["schemas"]["State"];
-            firstName: string;
-            lastName: string;
-            email: string;
-            phone: string;
-        };
         /** FieldError */
         FieldError: {
             /** @description The field at fault, as the request named it */
@@ -2235,6 +2244,21 @@ export interface components {
             message: string;
             /** @description Every failing field of a 400 */
             errors?: components["schemas"]["FieldError"][];
+        };
+        /** State */
+        State: {
+            stateId: number;
+            stateName: string;
+        };
+        /** SessionUser */
+        SessionUser: {
+            userId: number;
+            role: string;
+            state: components["schemas"]["State"];
+            firstName: string;
+            lastName: string;
+            email: string;
+            phone: string;
         };
         /** StatusResponse */
         StatusResponse: {
@@ -2612,9 +2636,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        status: "ok";
+                        status: "ok" | "unhealthy";
                         time: string;
+                        database: {
+                            writable: boolean;
+                            checkedAt: string;
+                        };
+                        disk: {
+                            hasRoom: boolean;
+                            freeBytes: number;
+                            minFreeBytes: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: "ok" | "unhealthy";
+                        time: string;
+                        database: {
+                            writable: boolean;
+                            checkedAt: string;
+                        };
+                        disk: {
+                            hasRoom: boolean;
+                            freeBytes: number;
+                            minFreeBytes: number;
+                        };
                     };
                 };
             };
@@ -2638,6 +2691,44 @@ export interface operations {
                     "application/json": {
                         paymentUrl: string | null;
                     };
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics, Prometheus text format 0.0.4 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description No valid token (missing, expired or revoked). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record under its parent (or not one the caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };

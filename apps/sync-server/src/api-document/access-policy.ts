@@ -65,6 +65,11 @@ export const ACCESS_RULES = {
   editorsOrManagers: (facts: CallFacts) => isEditorHere(facts) || isManager(facts),
   /** ULTRA, SUPER, ADMIN: the request inbox (ADMIN is answered its own state's requests). */
   inbox: (facts: CallFacts) => is(facts, [Role.Ultra, Role.Super, Role.Admin]),
+  /**
+   * No user at all: the monitoring system with the METRICS_TOKEN setting as its bearer token
+   * (decision 0133). Every user's token, and none, is answered 401 (404 while the setting is unset).
+   */
+  metricsToken: () => false,
 } as const satisfies Record<string, (facts: CallFacts) => boolean>;
 
 export type Access = keyof typeof ACCESS_RULES;
@@ -90,7 +95,16 @@ export const ACCESS_DESCRIPTIONS: Record<Access, string> = {
   managers: 'ULTRA and SUPER.',
   editorsOrManagers: 'ADMIN of the state (account not expired), and ULTRA and SUPER of any state.',
   inbox: 'ULTRA, SUPER and ADMIN (ADMIN sees their own state).',
+  metricsToken:
+    'the monitoring system only, with the METRICS_TOKEN setting as bearer token (no user’s token opens it; 404 while the setting is unset).',
 };
+
+/**
+ * Kinds of access opened by a setting's token rather than a user's: a caller without it is
+ * answered 401 whoever they are (there is no role to be forbidden), or 404 while the setting is
+ * unset and the route stays hidden.
+ */
+export const SETTING_TOKEN_ACCESS: ReadonlySet<Access> = new Set<Access>(['metricsToken']);
 
 const SHEET = '/api/score/event/:eventId/category/:categoryId/section/:sectionId/school/:schoolId/judge/:judgeId';
 const SUBMIT = '/api/score/submitScores/event/:eventId/category/:categoryId/judge/:judgeId';
@@ -114,6 +128,7 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   'GET /api/docs/yaml': 'public',
   'GET /api/health': 'public',
   'GET /api/config': 'public',
+  'GET /api/metrics': 'metricsToken',
   'GET /api/state': 'public',
   'POST /api/login/user': 'public',
   'POST /api/login/sendResetPassword': 'public',

@@ -10,7 +10,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { ApiErrorSchema } from '@judging/shared-types';
 import type { FastifySchema, RouteOptions } from 'fastify';
-import { ACCESS_DESCRIPTIONS, ROUTE_ACCESS, type Access } from './access-policy.ts';
+import { ACCESS_DESCRIPTIONS, ROUTE_ACCESS, SETTING_TOKEN_ACCESS, type Access } from './access-policy.ts';
 import { LINK_TICKET_QUERY, opensWithLinkTicket } from '../http/guards.ts';
 import type { AppInstance } from '../http/app-instance.ts';
 
@@ -78,6 +78,7 @@ function describedAnswers(own: Responses): Responses {
 export function securityOf(access: Access, opensWithTicket = false): Record<string, string[]>[] {
   if (access === 'public') return [];
   if (access === 'registrationOrEditors') return [{}, { bearer: [] }];
+  if (access === 'metricsToken') return [{ metricsToken: [] }];
   return opensWithTicket ? [{ bearer: [] }, { linkTicket: [] }] : [{ bearer: [] }];
 }
 
@@ -88,7 +89,7 @@ function sharedRefusals(method: string, schema: FastifySchema, access: Access): 
   const add = (status: string) => (refusals[status] = refusal(REFUSAL_MEANINGS[status] ?? status));
   if (isWrite || schema.params || schema.querystring || schema.body) add('400');
   if (access !== 'public') add('401');
-  if (access !== 'public' && access !== 'signedIn') add('403');
+  if (access !== 'public' && access !== 'signedIn' && !SETTING_TOKEN_ACCESS.has(access)) add('403');
   // Every id in a path names a record that may not exist (security/unknown-ids.test.ts).
   if (schema.params) add('404');
   if (isWrite) {
@@ -184,6 +185,12 @@ export async function registerApiDocument(app: AppInstance, publicUrl: string): 
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token `logIn` answers.' },
+          metricsToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'The METRICS_TOKEN setting, for the monitoring system (GET /api/metrics); never a user’s token.',
+          },
           linkTicket: {
             type: 'apiKey',
             in: 'query',

@@ -62,3 +62,13 @@ export async function markEmailAttemptFailed(
     .where('email_id', '=', emailId)
     .execute();
 }
+
+/** Emails waiting in the outbox (not yet sent, whether tried or not): the /api/metrics backlog gauge. */
+export async function countPendingEmails(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('email_outbox')
+    .select((eb) => eb.fn.countAll<number>().as('pending'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.pending);
+}

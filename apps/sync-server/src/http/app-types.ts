@@ -7,6 +7,7 @@ import type { Captcha } from './captcha.ts';
 import type { RateLimits } from './rate-limits.ts';
 import type { LinkTickets } from './link-tickets.ts';
 import type { Clock } from '../common/clock.ts';
+import type { ServerMetrics } from './metrics.ts';
 
 /** What every feature's routes receive: explicit, no container. */
 export interface RouteDeps {
@@ -34,4 +35,6 @@ export interface RouteDeps {
    * ticket for this very path, or the bearer header as `requireAuth` checks it.
    */
   requireLinkAuth: preHandlerAsyncHookHandler;
+  /** This app's Prometheus registry: features count into it, GET /api/metrics reads it (http/metrics.ts). */
+  metrics: ServerMetrics;
 }

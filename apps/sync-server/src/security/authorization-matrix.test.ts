@@ -6,13 +6,22 @@
 // The database is put back after any call that wrote, so every call meets the same world.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ACCESS_RULES, ROUTE_ACCESS, type Access, type CallFacts } from '../api-document/access-policy.ts';
+import {
+  ACCESS_RULES,
+  ROUTE_ACCESS,
+  SETTING_TOKEN_ACCESS,
+  type Access,
+  type CallFacts,
+} from '../api-document/access-policy.ts';
 import { buildCall, isStateBound } from './route-calls.ts';
 import { buildSecurityWorld, send, type CallOutcome, type SecurityWorld } from './security-world.ts';
 import { routeKey } from '../api-document/access-policy.ts';
 
 /** What is wrong with one cell's outcome, or undefined when it is right. */
-function judgeCell(outcome: CallOutcome, expected: { isAllowed: boolean; isAnonymous: boolean; isForeign: boolean }) {
+function judgeCell(
+  outcome: CallOutcome,
+  expected: { isAllowed: boolean; isAnonymous: boolean; isForeign: boolean; isSettingToken: boolean },
+) {
   const { status, changedTables } = outcome;
   const said = `${status} ${outcome.body.slice(0, 160)}`;
   if (status >= 500) return `server error: ${said}`;
@@ -21,7 +30,14 @@ function judgeCell(outcome: CallOutcome, expected: { isAllowed: boolean; isAnony
     if (status >= 400 && changedTables.length > 0) return `answered ${status} but changed ${changedTables.join(', ')}`;
     return undefined;
   }
-  const refusals = expected.isAnonymous ? [401] : expected.isForeign ? [403, 404] : [403];
+  // A route opened by a setting's token knows no roles: 401 for everyone (404 while it is off).
+  const refusals = expected.isSettingToken
+    ? [401, 404]
+    : expected.isAnonymous
+      ? [401]
+      : expected.isForeign
+        ? [403, 404]
+        : [403];
   if (!refusals.includes(status)) return `should be refused ${refusals.join(' or ')}, was ${said}`;
   if (changedTables.length > 0) return `refused but changed ${changedTables.join(', ')}`;
   if (outcome.isFilesChanged) return 'refused but changed the stored files';
@@ -88,6 +104,7 @@ for (const [key, access] of Object.entries(ROUTE_ACCESS) as [string, Access][]) 
           isAllowed: ACCESS_RULES[access](facts),
           isAnonymous: caller.role === null,
           isForeign: scope === 'foreign',
+          isSettingToken: SETTING_TOKEN_ACCESS.has(access),
         });
         if (wrong) failures.push(`${caller.name} × ${scope} state (${targets.code}): ${wrong}`);
       }

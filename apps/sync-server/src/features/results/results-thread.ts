@@ -31,6 +31,8 @@ export interface ResultsWorker {
   answer(eventId: number, now: string, part: ResultsPart): Promise<Buffer | undefined>;
   /** Whether its thread is running now (it stops when idle). */
   readonly isRunning: boolean;
+  /** Computations asked for and not yet answered (the /api/metrics queue gauge). */
+  readonly queued: number;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,9 @@ export function createResultsWorker(
   return {
     get isRunning() {
       return worker !== undefined;
+    },
+    get queued() {
+      return waiting.size;
     },
     answer(eventId, now, part) {
       const thread = started();

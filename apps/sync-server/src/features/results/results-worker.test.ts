@@ -174,7 +174,11 @@ test('an idle worker stops, and starts again at the next computation', async () 
       await t.db.selectFrom('event').select('event_id').where('status', '!=', 'CLOSED').executeTakeFirstOrThrow()
     ).event_id;
     assert.not.ok(worker.isRunning, 'no thread before the first computation');
-    const first = await worker.answer(eventId, fixedNow.toISOString(), 'event');
+    assert.is(worker.queued, 0);
+    const asked = worker.answer(eventId, fixedNow.toISOString(), 'event');
+    assert.is(worker.queued, 1, 'the metrics queue gauge counts a computation asked and not answered');
+    const first = await asked;
+    assert.is(worker.queued, 0);
     assert.ok(first !== undefined && first.byteLength > 0, 'an answer from the worker');
     await waitFor('the idle worker to stop', () => !worker.isRunning);
     const again = await worker.answer(eventId, fixedNow.toISOString(), 'event');

@@ -18,6 +18,8 @@ export interface StreamRegistry {
   add(userId: number, stream: ServerResponse): void;
   /** How many streams the user holds open. */
   countOf(userId: number): number;
+  /** How many streams are open, every user's (the /api/metrics gauge). */
+  openCount(): number;
   /** Ends every open stream (the server is closing: an open response would hold the close up). */
   endAll(): void;
 }
@@ -39,6 +41,11 @@ export function createStreamRegistry(maxPerUser = MAX_STREAMS_PER_USER): StreamR
       });
     },
     countOf: (userId) => streamsByUser.get(userId)?.size ?? 0,
+    openCount() {
+      let open = 0;
+      for (const streams of streamsByUser.values()) open += streams.size;
+      return open;
+    },
     endAll() {
       for (const streams of streamsByUser.values()) for (const stream of streams) stream.end();
     },

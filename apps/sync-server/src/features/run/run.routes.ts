@@ -133,6 +133,9 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
   const streams = createStreamRegistry();
   // Before the server waits for its requests to finish: an open stream never would.
   app.addHook('preClose', async () => streams.endAll());
+  deps.metrics.gaugeReadAtScrape('live_streams_open', 'Open live-update streams of the event-run pages.', () =>
+    streams.openCount(),
+  );
 
   app.get(
     '/api/run/coordinator/event/:eventId/stream',

@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import {
   ApiErrorSchema,
+  ErrorCode,
   JUDGE_AREA_ROLES,
   PhotoParamsSchema,
   PhotoUploadResponseSchema,
@@ -17,7 +18,7 @@ import {
   isAcceptedProtocolVersion,
 } from '@judging/shared-types';
 import type { RouteDeps } from '../../http/app-types.ts';
-import { validationError } from '../../common/api-error.ts';
+import { ApiError, validationError } from '../../common/api-error.ts';
 import { requireRole } from '../../http/guards.ts';
 import { asMultipartError, requireFileField } from '../../http/multipart-form.ts';
 import { JSON_DATA_HEADERS } from '../../http/security-headers.ts';
@@ -90,14 +91,22 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
         },
       },
     },
-    (request) =>
-      pushMutations(
-        deps.db,
-        currentUser(request),
-        request.body,
-        deps.now().toISOString(),
-        deps.config.syncRetentionDays,
-      ),
+    async (request) => {
+      try {
+        const answer = await pushMutations(
+          deps.db,
+          currentUser(request),
+          request.body,
+          deps.now().toISOString(),
+          deps.config.syncRetentionDays,
+        );
+        deps.metrics.countPushAnswered(answer);
+        return answer;
+      } catch (error) {
+        deps.metrics.countPushRefused(error instanceof ApiError ? error.code : ErrorCode.Internal);
+        throw error;
+      }
+    },
   );
 
   app.get(
