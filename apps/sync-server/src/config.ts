@@ -26,6 +26,13 @@ export interface AppConfig {
   limits: AbuseLimits;
   /** Days an event's recorded mutations are kept after it is closed (features/sync/sync-horizon.ts). */
   syncRetentionDays: number;
+  /** Where backups go: folders named `backup-YYYYMMDDTHHMMSSZ` (UTC). */
+  backupDir: string;
+  /**
+   * Days students' names are kept after their event closes, then replaced by "Student 1…N"
+   * (features/retention/); undefined: kept for ever.
+   */
+  studentNamesKeepDays: number | undefined;
 }
 
 /**
@@ -88,6 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       photoBytesPerDay: positiveInteger(env, 'PHOTO_BYTES_PER_DAY', DEFAULT_PHOTO_BYTES_PER_DAY),
     },
     syncRetentionDays: positiveInteger(env, 'SYNC_RETENTION_DAYS', DEFAULT_SYNC_RETENTION_DAYS),
+    backupDir: path.resolve(env.BACKUP_DIR || path.join(dataDir, 'backups')),
+    studentNamesKeepDays: optionalPositiveInteger(env, 'STUDENT_NAMES_KEEP_DAYS'),
   };
 }
 
@@ -97,6 +106,12 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   const value = Number(text);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${text}`);
   return value;
+}
+
+/** A positive integer, or undefined when the setting is unset or empty. */
+function optionalPositiveInteger(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const text = env[name];
+  return text === undefined || text === '' ? undefined : positiveInteger(env, name, 0);
 }
 
 /** proxy-addr's names for reserved ranges, which Fastify's trustProxy also accepts. */
