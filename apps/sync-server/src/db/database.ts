@@ -23,11 +23,11 @@ export type { Db };
 export function openDatabase(file: string): Db {
   restrictDatabaseFiles(file);
   const sqlite = new SQLite(file);
+  sqlite.pragma('busy_timeout = 5000');
   useIncrementalVacuum(sqlite);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
   setPageCache(sqlite);
   const db = new Kysely<Database>({ dialect: new WritingSqliteDialect({ database: withStatementCache(sqlite) }) });
   registerConnection(db, sqlite);

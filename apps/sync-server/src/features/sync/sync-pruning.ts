@@ -97,7 +97,9 @@ export function registerSyncPruning(app: AppInstance, deps: RouteDeps): void {
   const run = async () => {
     try {
       const pruned = await pruneSyncRecords(deps.db, deps.now(), deps.config.syncRetentionDays);
-      if (pruned.appliedMutations + pruned.changes > 0) app.log.info(pruned, 'pruned sync records');
+      if (pruned.appliedMutations + pruned.changes + pruned.reclaimedPages > 0) {
+        app.log.info(pruned, 'pruned sync records');
+      }
     } catch (error) {
       if (!isClosing) app.log.error({ err: error }, 'the sync pruning failed; it runs again within the hour');
     }
