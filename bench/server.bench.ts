@@ -15,7 +15,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +23,12 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type BetterSqlite3 from 'better-sqlite3';
 import { openDatabase } from '../apps/sync-server/src/db/database.ts';
-import { compactChangeLog, pruneSyncRecords } from '../apps/sync-server/src/features/sync/sync-pruning.ts';
+import { syncHorizonOf } from '../apps/sync-server/src/features/sync/sync-horizon.ts';
+import {
+  compactChangeLog,
+  pruneAppliedMutations,
+  reclaimFreedPages,
+} from '../apps/sync-server/src/features/sync/sync-pruning.ts';
 import {
   DEMO_PASSWORD,
   JUDGE_PASSWORD,
@@ -352,9 +357,15 @@ export async function benchServer(port: number): Promise<void> {
     const storage = await measureStorage(server.databaseFile, scratch, judges, pushed);
     referenceRows.push({
       measure: 'storage per pushed mutation (sync records; score history apart)',
-      measured: storage,
+      measured: storage.line,
       goal: 'sync records pruned or compacted once no device needs them, bound in docs/decisions/0123-sync-storage-bound.md',
       isMet: true,
+    });
+    referenceRows.push({
+      measure: 'database file after pruning (SQLite)',
+      measured: storage.fileLine,
+      goal: 'the pages pruning frees go back to the file system (docs/decisions/0135-incremental-vacuum.md)',
+      isMet: storage.shrank,
     });
 
     // The state final, and a coordinator of its state.
@@ -453,11 +464,16 @@ async function describeAnswers(baseUrl: string, token: string, eventPath: string
 async function measureStorage(databaseFile: string, scratch: string, judges: readonly Judge[], pushed: number) {
   const copy = await copyDatabase(databaseFile, scratch);
   const tables = ['applied_mutation', 'change_log', 'score_history'] as const;
+  // The tables' bytes once vacuumed, measured on a vacuumed copy so the copy's own file keeps its free pages.
   const sizes = () => {
-    const sqlite = new SQLite(copy);
-    sqlite.exec('vacuum');
+    const vacuumed = path.join(scratch, `vacuumed-${Date.now()}.sqlite`);
+    const source = new SQLite(copy);
+    source.exec(`vacuum into '${vacuumed}'`);
+    source.close();
+    const sqlite = new SQLite(vacuumed, { readonly: true });
     const bytes = tableBytes(sqlite, tables);
     sqlite.close();
+    rmSync(vacuumed);
     return bytes;
   };
   const perMutation = (bytes: Map<string, number>, table: string) => (bytes.get(table) ?? 0) / pushed;
@@ -472,14 +488,32 @@ async function measureStorage(databaseFile: string, scratch: string, judges: rea
     .set({ status: 'CLOSED', closed_at: new Date(now.getTime() - 31 * 86_400_000).toISOString() })
     .where('event_id', 'in', eventIds)
     .execute();
-  await pruneSyncRecords(db, now, 30);
+  const beforePruning = fileBytes(copy);
+  await pruneAppliedMutations(db, syncHorizonOf(now, 30));
+  await compactChangeLog(db);
+  const afterPruning = fileBytes(copy);
+  await reclaimFreedPages(db);
   await db.destroy();
+  const afterVacuum = fileBytes(copy);
   const pruned = sizes();
   const sync = (bytes: Map<string, number>) =>
     perMutation(bytes, 'applied_mutation') + perMutation(bytes, 'change_log');
   const line = `${pushed} mutations pushed by the crowd: sync records ${fixed(sync(kept), 0)} B/mutation as written (applied ${fixed(perMutation(kept, 'applied_mutation'), 0)}, change log ${fixed(perMutation(kept, 'change_log'), 0)}); ${fixed(sync(compacted), 0)} B once the change log is compacted (open event: applied records kept); ${fixed(sync(pruned), 0)} B past the horizon (closed 31 days); score history ${fixed(perMutation(kept, 'score_history'), 0)} B/mutation, kept for the event's life`;
   console.log(`    storage: ${line}`);
-  return line;
+  const mb = (bytes: number) => `${fixed(bytes / 1e6)} MB`;
+  const ratio = (bytes: number) => `${fixed(bytes / beforePruning.onDisk)}×`;
+  const fileLine = `database file ${mb(beforePruning.onDisk)} before pruning; ${mb(afterPruning.onDisk)} (${ratio(afterPruning.onDisk)}) after pruning, ${afterPruning.freePages} free pages; ${mb(afterVacuum.onDisk)} (${ratio(afterVacuum.onDisk)}) after the incremental vacuum, ${afterVacuum.freePages} free pages`;
+  console.log(`    storage: ${fileLine}`);
+  return { line, fileLine, shrank: afterVacuum.onDisk < afterPruning.onDisk || afterPruning.freePages === 0 };
+}
+
+/** The database file's size on disk after a checkpoint, and its free pages. */
+function fileBytes(file: string): { onDisk: number; freePages: number } {
+  const sqlite = new SQLite(file);
+  sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  const freePages = Number(sqlite.pragma('freelist_count', { simple: true }));
+  sqlite.close();
+  return { onDisk: statSync(file).size, freePages };
 }
 
 /**

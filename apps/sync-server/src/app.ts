@@ -22,6 +22,7 @@ import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerScoreRoutes } from './features/scores/scores.routes.ts';
 import { registerSyncRoutes } from './features/sync/sync.routes.ts';
 import { registerSyncPruning } from './features/sync/sync-pruning.ts';
+import { registerStudentNamesRetention } from './features/retention/student-names-retention.ts';
 import { registerRunRoutes } from './features/run/run.routes.ts';
 import { registerExcusalRoutes } from './features/excusals/excusals.routes.ts';
 import { registerRejectedEditRoutes } from './features/rejected-edits/rejected-edits.routes.ts';
@@ -183,6 +184,7 @@ export async function buildApp({
   registerExportRoutes(app, deps);
   registerPhotoCleanup(app, deps);
   registerSyncPruning(app, deps);
+  registerStudentNamesRetention(app, deps);
 
   await registerPwa(app, config.pwaDist, allowedMethods);
   return app;

@@ -1,9 +1,19 @@
-import { test } from 'uvu';
-import * as assert from 'uvu/assert';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
 import { loadConfig, parseMetricsToken, parseTrustProxy } from './config.ts';
+
+/** The configuration of a fresh data folder with these settings. */
+function configWith(env: Record<string, string>) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-config-'));
+  try {
+    return { dataDir, config: loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40), ...env }) };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
 test('TRUST_PROXY is off unless it names the proxy', () => {
   assert.is(parseTrustProxy(undefined), false);
@@ -63,6 +73,22 @@ test('health and metrics settings: defaults and overrides', () => {
   assert.is(set.healthMinFreeBytes, 200 * 1024 * 1024);
   assert.throws(() => loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: 'short' }), /METRICS_TOKEN/);
   assert.throws(() => loadConfig({ DATA_DIR: dataDir, HEALTH_MIN_FREE_MB: '-1' }), /HEALTH_MIN_FREE_MB/);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('STUDENT_NAMES_KEEP_DAYS: unset or empty keeps the names for ever; else a positive number of days', () => {
+  assert.is(configWith({}).config.studentNamesKeepDays, undefined);
+  assert.is(configWith({ STUDENT_NAMES_KEEP_DAYS: '' }).config.studentNamesKeepDays, undefined);
+  assert.is(configWith({ STUDENT_NAMES_KEEP_DAYS: '365' }).config.studentNamesKeepDays, 365);
+  for (const value of ['0', '-3', '1.5', 'forever', '30 days']) {
+    assert.throws(() => configWith({ STUDENT_NAMES_KEEP_DAYS: value }), /STUDENT_NAMES_KEEP_DAYS/, value);
+  }
+});
+
+test('BACKUP_DIR: DATA_DIR/backups unless set', () => {
+  const { dataDir, config } = configWith({});
+  assert.is(config.backupDir, path.join(dataDir, 'backups'));
+  assert.is(configWith({ BACKUP_DIR: '/srv/judging-backups' }).config.backupDir, '/srv/judging-backups');
 });
 
 test.run();

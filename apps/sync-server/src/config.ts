@@ -33,6 +33,13 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** Below this many free bytes on the data folder's disk, GET /api/health answers 503 (HEALTH_MIN_FREE_MB). */
   healthMinFreeBytes: number;
+  /** Where backups go: folders named `backup-YYYYMMDDTHHMMSSZ` (UTC). */
+  backupDir: string;
+  /**
+   * Days students' names are kept after their event closes, then replaced by "Student 1…N"
+   * (features/retention/); undefined: kept for ever.
+   */
+  studentNamesKeepDays: number | undefined;
 }
 
 /**
@@ -101,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     syncRetentionDays: positiveInteger(env, 'SYNC_RETENTION_DAYS', DEFAULT_SYNC_RETENTION_DAYS),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     healthMinFreeBytes: positiveInteger(env, 'HEALTH_MIN_FREE_MB', DEFAULT_HEALTH_MIN_FREE_MB) * 1024 * 1024,
+    backupDir: path.resolve(env.BACKUP_DIR || path.join(dataDir, 'backups')),
+    studentNamesKeepDays: optionalPositiveInteger(env, 'STUDENT_NAMES_KEEP_DAYS'),
   };
 }
 
@@ -122,6 +131,12 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   const value = Number(text);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${text}`);
   return value;
+}
+
+/** A positive integer, or undefined when the setting is unset or empty. */
+function optionalPositiveInteger(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const text = env[name];
+  return text === undefined || text === '' ? undefined : positiveInteger(env, name, 0);
 }
 
 /** proxy-addr's names for reserved ranges, which Fastify's trustProxy also accepts. */

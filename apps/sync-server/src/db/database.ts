@@ -23,14 +23,58 @@ export type { Db };
 export function openDatabase(file: string): Db {
   restrictDatabaseFiles(file);
   const sqlite = new SQLite(file);
+  sqlite.pragma('busy_timeout = 5000');
+  useIncrementalVacuum(sqlite);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
   setPageCache(sqlite);
   const db = new Kysely<Database>({ dialect: new WritingSqliteDialect({ database: withStatementCache(sqlite) }) });
   registerConnection(db, sqlite);
+  connectionOf.set(db, sqlite);
   return db;
+}
+
+/**
+ * Free pages go back to the file system only when asked (`reclaimFreePages`), so pruning can
+ * shrink the file a bounded step at a time (docs/decisions/0135-incremental-vacuum.md). A new
+ * file takes the mode before its first page is written, which is why this runs before WAL is
+ * set; a file made before it needs one full VACUUM, once, here at open (about as long as
+ * copying the file; the file is in incremental mode from then on).
+ */
+function useIncrementalVacuum(sqlite: SQLite.Database): void {
+  if (sqlite.readonly) return;
+  sqlite.pragma('auto_vacuum = INCREMENTAL');
+  if (sqlite.pragma('auto_vacuum', { simple: true }) !== AUTO_VACUUM_INCREMENTAL) sqlite.exec('VACUUM');
+}
+
+const AUTO_VACUUM_INCREMENTAL = 2;
+
+/** The raw connection behind each database opened here (for the pragmas Kysely cannot step). */
+const connectionOf = new WeakMap<Db, SQLite.Database>();
+
+/** Pages of the file that hold nothing (freed by deletes, not yet given back). */
+export async function freePageCount(db: Db): Promise<number> {
+  const connection = connectionOf.get(db);
+  return connection === undefined ? 0 : Number(connection.pragma('freelist_count', { simple: true }));
+}
+
+/**
+ * Gives up to `maxPages` free pages back to the file system (the file shrinks at the next WAL
+ * checkpoint). `incremental_vacuum` frees one page per step of its statement, and Kysely steps a
+ * statement that returns no rows once, so it runs on the raw connection; holding Kysely's one
+ * connection meanwhile keeps it out of any transaction in progress. Returns the pages freed.
+ */
+export async function reclaimFreePages(db: Db, maxPages: number): Promise<number> {
+  const connection = connectionOf.get(db);
+  const pages = Math.floor(maxPages);
+  // Zero (or less) would mean every free page at once.
+  if (connection === undefined || pages < 1) return 0;
+  return db.connection().execute(async () => {
+    const before = Number(connection.pragma('freelist_count', { simple: true }));
+    connection.exec(`pragma incremental_vacuum(${pages})`);
+    return before - Number(connection.pragma('freelist_count', { simple: true }));
+  });
 }
 
 /**

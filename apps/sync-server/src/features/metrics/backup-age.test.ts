@@ -5,7 +5,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../../config.ts';
-import { backupFolderOf, backupTimeOf, newestBackupAgeSeconds, readBackupAgeSeconds } from './backup-age.ts';
+import { backupTimeOf, newestBackupAgeSeconds, readBackupAgeSeconds } from './backup-age.ts';
 
 const NOW = new Date('2026-11-28T12:00:00.000Z');
 
@@ -33,14 +33,12 @@ test('the newest backup sets the age; none gives undefined (the gauge sends NaN)
 test('reads folders only, in DATA_DIR/backups by default; a missing folder is no backup', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-backups-'));
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) });
-  const folder = backupFolderOf(config);
-  assert.is(folder, path.join(dataDir, 'backups'));
+  const folder = config.backupDir;
   assert.is(await readBackupAgeSeconds(folder, NOW), undefined);
   mkdirSync(folder);
   writeFileSync(path.join(folder, 'backup-20261128T115000Z'), 'a file, not a backup folder');
   mkdirSync(path.join(folder, 'backup-20261128T100000Z'));
   assert.is(await readBackupAgeSeconds(folder, NOW), 2 * 3600);
-  assert.is(backupFolderOf({ ...config, backupDir: '/srv/backups' } as typeof config), '/srv/backups');
 });
 
 test.run();

@@ -2,8 +2,6 @@
 // command names each backup folder `backup-YYYYMMDDTHHMMSSZ` (UTC); the newest name is the
 // newest backup. Read at scrape time: one directory listing per scrape.
 import { readdir } from 'node:fs/promises';
-import path from 'node:path';
-import type { AppConfig } from '../../config.ts';
 
 const BACKUP_NAME = /^backup-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/;
 
@@ -34,15 +32,6 @@ export function newestBackupAgeSeconds(names: readonly string[], now: Date): num
     if (time !== undefined && (newest === undefined || time > newest)) newest = time;
   }
   return newest === undefined ? undefined : Math.max(0, (now.getTime() - newest) / 1000);
-}
-
-/**
- * Where backups go: the backup setting once the backup command adds one (`backupDir`),
- * DATA_DIR/backups otherwise (issue 38: "into DATA_DIR/backups by default").
- */
-export function backupFolderOf(config: AppConfig): string {
-  const configured = (config as AppConfig & { backupDir?: string | undefined }).backupDir;
-  return configured ?? path.join(config.dataDir, 'backups');
 }
 
 /** The newest backup's age in the folder; undefined when the folder is missing or holds none. */

@@ -9,7 +9,7 @@ import type { AppInstance } from '../../http/app-instance.ts';
 import { fileAnswer } from '../../http/route-documentation.ts';
 import { countPendingEmails } from '../../email/email.repository.ts';
 import { readDatabasePages } from './metrics.repository.ts';
-import { backupFolderOf, readBackupAgeSeconds } from './backup-age.ts';
+import { readBackupAgeSeconds } from './backup-age.ts';
 
 /** Whether the Authorization header carries exactly this bearer token (compared in constant time). */
 export function isMetricsToken(header: string | undefined, token: string): boolean {
@@ -48,7 +48,7 @@ function registerScrapeGauges(deps: RouteDeps): void {
   metrics.gaugeReadAtScrape(
     'backup_age_seconds',
     'Seconds since the newest backup-YYYYMMDDTHHMMSSZ folder in the backup folder; NaN when there is none.',
-    () => readBackupAgeSeconds(backupFolderOf(config), deps.now()),
+    () => readBackupAgeSeconds(config.backupDir, deps.now()),
   );
 }
 
