@@ -5,7 +5,7 @@
 import { statfs } from 'node:fs/promises';
 import { sql } from 'kysely';
 import type { HealthResponse } from '@judging/shared-types';
-import type { Db } from '../../db/database.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
 import type { Clock } from '../../common/clock.ts';
 
 export const HEALTH_CHECK_MAX_AGE_MS = 10_000;
@@ -41,7 +41,7 @@ class ProbeRollback extends Error {}
  */
 async function isDatabaseWritable(db: Db): Promise<boolean> {
   try {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await sql`create table health_write_probe (checked integer)`.execute(trx);
       throw new ProbeRollback();
     });
