@@ -1,6 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseTrustProxy } from './config.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig, parseTrustProxy } from './config.ts';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'judging-config-'));
 
 test('TRUST_PROXY is off unless it names the proxy', () => {
   assert.is(parseTrustProxy(undefined), false);
@@ -32,6 +37,36 @@ test('TRUST_PROXY refuses "true", hop counts and anything that is not an address
     '1.2.3',
   ]) {
     assert.throws(() => parseTrustProxy(value), /TRUST_PROXY/, value);
+  }
+});
+
+test('backups: hourly, 24 kept, in DATA_DIR/backups unless the settings say otherwise', () => {
+  const dir = dataDir();
+  const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x'.repeat(40) });
+  assert.equal(config.backup, { intervalMinutes: 60, keep: 24, dir: path.join(dir, 'backups') });
+  const chosen = loadConfig({
+    DATA_DIR: dir,
+    JWT_SECRET: 'x'.repeat(40),
+    BACKUP_INTERVAL: '15',
+    BACKUP_KEEP: '3',
+    BACKUP_DIR: path.join(dir, 'elsewhere'),
+  });
+  assert.equal(chosen.backup, { intervalMinutes: 15, keep: 3, dir: path.join(dir, 'elsewhere') });
+  assert.is(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x'.repeat(40), BACKUP_INTERVAL: '0' }).backup.intervalMinutes, 0);
+});
+
+test('backup settings refuse what is not a count', () => {
+  for (const [name, value] of [
+    ['BACKUP_INTERVAL', '-5'],
+    ['BACKUP_INTERVAL', 'hourly'],
+    ['BACKUP_INTERVAL', '1.5'],
+    ['BACKUP_KEEP', '0'],
+    ['BACKUP_KEEP', 'all'],
+  ] as const) {
+    assert.throws(
+      () => loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: 'x'.repeat(40), [name]: value }),
+      new RegExp(name),
+    );
   }
 });
 

@@ -26,6 +26,17 @@ export interface AppConfig {
   limits: AbuseLimits;
   /** Days an event's recorded mutations are kept after it is closed (features/sync/sync-horizon.ts). */
   syncRetentionDays: number;
+  backup: BackupSettings;
+}
+
+/** Scheduled backups (features/backups/, docs/decisions/0131-backups.md). */
+export interface BackupSettings {
+  /** Minutes between scheduled backups; 0 turns the schedule off (`pnpm backup` still works). */
+  intervalMinutes: number;
+  /** How many backups to keep: the newest; older ones are deleted after each scheduled backup. */
+  keep: number;
+  /** Where backups are written: one folder each, `backup-YYYYMMDDTHHMMSSZ`. */
+  dir: string;
 }
 
 /**
@@ -53,6 +64,9 @@ export interface AbuseLimits {
 const DEFAULT_PHOTO_BYTES_PER_DAY = 2 * 1024 ** 3;
 /** Days an event's sync records are kept after it is closed (SYNC_RETENTION_DAYS; features/sync/sync-horizon.ts). */
 const DEFAULT_SYNC_RETENTION_DAYS = 30;
+/** Hourly backups, a day of them kept (docs/decisions/0131-backups.md). */
+const DEFAULT_BACKUP_INTERVAL_MINUTES = 60;
+const DEFAULT_BACKUP_KEEP = 24;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -88,6 +102,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       photoBytesPerDay: positiveInteger(env, 'PHOTO_BYTES_PER_DAY', DEFAULT_PHOTO_BYTES_PER_DAY),
     },
     syncRetentionDays: positiveInteger(env, 'SYNC_RETENTION_DAYS', DEFAULT_SYNC_RETENTION_DAYS),
+    backup: {
+      intervalMinutes: wholeNumber(env, 'BACKUP_INTERVAL', DEFAULT_BACKUP_INTERVAL_MINUTES),
+      keep: positiveInteger(env, 'BACKUP_KEEP', DEFAULT_BACKUP_KEEP),
+      dir: path.resolve(env.BACKUP_DIR || path.join(dataDir, 'backups')),
+    },
   };
 }
 
@@ -96,6 +115,14 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${text}`);
+  return value;
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number (0 or more), got ${text}`);
   return value;
 }
 

@@ -1,0 +1,101 @@
+// Taking a backup, finding the backups there are, and retention. A backup is made in a hidden
+// temp folder and renamed to its `backup-YYYYMMDDTHHMMSSZ` name only when whole: the database
+// copied and checked by the engine first, then the stored files (each one a row of the copy
+// names was on disk before its row was committed), then the manifest.
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { backUpStoredFiles, hashFile, isMissing } from './backup-files.ts';
+import {
+  BACKUP_DATABASE_NAME,
+  MANIFEST_NAME,
+  backupFolderName,
+  backupTimeOf,
+  backupsNewestFirst,
+  backupsToDelete,
+  parseManifest,
+  type BackupManifest,
+} from './backup-rules.ts';
+import { syncPath, type EngineBackup } from './engine-backup.ts';
+
+export interface BackupPlace {
+  /** Where backups go (BACKUP_DIR). */
+  backupDir: string;
+  /** The live stored files (the data folder's `files`). */
+  filesDir: string;
+}
+
+export interface TakenBackup {
+  folder: string;
+  manifest: BackupManifest;
+}
+
+/** Takes one backup started at `now`; throws, leaving no backup, when any part fails. */
+export async function takeBackup(engine: EngineBackup, place: BackupPlace, now: Date): Promise<TakenBackup> {
+  await mkdir(place.backupDir, { recursive: true });
+  const name = backupFolderName(now);
+  const folder = path.join(place.backupDir, name);
+  const temp = path.join(place.backupDir, `.${name}.partial-${randomUUID()}`);
+  await mkdir(temp);
+  try {
+    const previous = await readNewestManifest(place.backupDir);
+    const databaseFile = path.join(temp, BACKUP_DATABASE_NAME);
+    const check = await engine.copyTo(databaseFile);
+    if (check.integrity !== 'ok') throw new Error(`the database copy failed its check: ${check.integrity}`);
+    const database = await hashFile(databaseFile);
+    if (database === undefined) throw new Error('the database copy vanished');
+    const files = await backUpStoredFiles(place.filesDir, temp, previous);
+    const manifest: BackupManifest = {
+      format: 1,
+      createdAt: now.toISOString(),
+      engine: engine.engine,
+      migrations: check.migrations,
+      database: { path: BACKUP_DATABASE_NAME, ...database },
+      files,
+    };
+    const manifestFile = path.join(temp, MANIFEST_NAME);
+    await writeFile(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+    await syncPath(manifestFile);
+    await syncPath(temp);
+    await rename(temp, folder).catch((error: unknown) => {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOTEMPTY' || code === 'EEXIST')
+        throw new Error(`a backup named ${name} exists already; take the next one a second later`);
+      throw error;
+    });
+    await syncPath(place.backupDir);
+    return { folder, manifest };
+  } catch (error) {
+    await rm(temp, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** The names of the whole backups in `backupDir`, newest first (none when it does not exist). */
+export async function listBackups(backupDir: string): Promise<string[]> {
+  const names = await readdir(backupDir).catch((error: unknown) => (isMissing(error) ? [] : Promise.reject(error)));
+  return backupsNewestFirst(names);
+}
+
+/** When the newest backup was taken; undefined when there is none. */
+export async function latestBackupTime(backupDir: string): Promise<Date | undefined> {
+  const [newest] = await listBackups(backupDir);
+  return newest === undefined ? undefined : backupTimeOf(newest);
+}
+
+/** Deletes every backup but the `keep` newest; answers the names deleted. */
+export async function applyRetention(backupDir: string, keep: number): Promise<string[]> {
+  const doomed = backupsToDelete(await listBackups(backupDir), keep);
+  for (const name of doomed) await rm(path.join(backupDir, name), { recursive: true, force: true });
+  return doomed;
+}
+
+/** The newest backup's folder and files, to take unchanged files from; undefined when unreadable. */
+async function readNewestManifest(backupDir: string) {
+  const [newest] = await listBackups(backupDir);
+  if (newest === undefined) return undefined;
+  const folder = path.join(backupDir, newest);
+  const text = await readFile(path.join(folder, MANIFEST_NAME), 'utf8').catch(() => undefined);
+  const manifest = text === undefined ? undefined : parseManifest(text);
+  return typeof manifest === 'object' ? { folder, files: manifest.files } : undefined;
+}
