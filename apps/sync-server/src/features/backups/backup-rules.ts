@@ -48,9 +48,14 @@ export const FIRST_BACKUP_DELAY_MS = MINUTE_MS;
  * Milliseconds until the next scheduled backup: one interval after the newest backup (a restart
  * does not reset the schedule), never sooner than a minute from now.
  */
-export function nextBackupDelay(lastBackupAt: Date | undefined, now: Date, intervalMinutes: number): number {
+export function nextBackupDelay(
+  lastBackupAt: Date | undefined,
+  now: Date,
+  intervalMinutes: number,
+  minimumDelayMs = FIRST_BACKUP_DELAY_MS,
+): number {
   const due = lastBackupAt === undefined ? now.getTime() : lastBackupAt.getTime() + intervalMinutes * MINUTE_MS;
-  return Math.max(FIRST_BACKUP_DELAY_MS, due - now.getTime());
+  return Math.max(minimumDelayMs, due - now.getTime());
 }
 
 export interface BackupAge {

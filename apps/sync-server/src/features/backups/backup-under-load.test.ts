@@ -57,7 +57,7 @@ test('a backup taken while a judge pushes holds every mutation acknowledged befo
       while (isBackingUp || acknowledged.length < 50) {
         const response = await pushFirstScore(t.app, c, 1 + (score++ % 9));
         const [result] = (response.json() as PushResponse).results;
-        assert.is(result?.status, 'applied', JSON.stringify(result));
+        if (result?.status !== 'applied') throw new Error(`a push was not applied: ${JSON.stringify(result)}`);
         acknowledged.push({ id: result.id, at: performance.now() });
       }
     })();

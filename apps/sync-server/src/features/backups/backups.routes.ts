@@ -40,7 +40,11 @@ export function registerLiveMark(app: AppInstance, deps: RouteDeps): void {
  * backup into BACKUP_DIR, then retention down to BACKUP_KEEP. A failed backup is logged and tried
  * again an interval later; it never stops the server.
  */
-export function registerBackupSchedule(app: AppInstance, deps: RouteDeps): void {
+export function registerBackupSchedule(
+  app: AppInstance,
+  deps: Pick<RouteDeps, 'config' | 'now'>,
+  options: { minimumDelayMs?: number } = {},
+): void {
   const { backup, databaseFile, filesDir } = deps.config;
   if (backup.intervalMinutes === 0) return;
   const engine = sqliteThreadBackup(databaseFile);
@@ -61,7 +65,9 @@ export function registerBackupSchedule(app: AppInstance, deps: RouteDeps): void 
   };
   const schedule = async (delay?: number) => {
     if (isClosing) return;
-    const wait = delay ?? nextBackupDelay(await latestBackupTime(backup.dir), deps.now(), backup.intervalMinutes);
+    const wait =
+      delay ??
+      nextBackupDelay(await latestBackupTime(backup.dir), deps.now(), backup.intervalMinutes, options.minimumDelayMs);
     timer = setTimeout(() => {
       running = run().then((isTaken) => schedule(isTaken ? undefined : backup.intervalMinutes * 60_000));
     }, wait);
