@@ -13,6 +13,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const engine = sqliteEngineBackup(config.databaseFile);
   const started = systemClock();
+  const startedMs = performance.now();
   const { folder, manifest } = await takeBackup(
     engine,
     { backupDir: config.backup.dir, filesDir: config.filesDir },
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
   console.log(`backup taken: ${folder}`);
   console.log(
     `  database ${path.basename(manifest.database.path)} (${manifest.database.size} bytes, migration ${manifest.migrations.at(-1) ?? 'none'}), ` +
-      `${manifest.files.length} stored files, ${bytes} bytes in all, in ${systemClock().getTime() - started.getTime()} ms`,
+      `${manifest.files.length} stored files, ${bytes} bytes in all, in ${Math.round(performance.now() - startedMs)} ms`,
   );
 }
 
