@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const startedMs = performance.now();
   const { folder, manifest } = await takeBackup(
     engine,
-    { backupDir: config.backup.dir, filesDir: config.filesDir },
+    { backupDir: config.backup.dir, filesDir: config.filesDir, secretFile: config.jwtSecretFile },
     started,
   );
   const bytes = manifest.files.reduce((sum, file) => sum + file.size, manifest.database.size);

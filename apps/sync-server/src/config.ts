@@ -11,6 +11,8 @@ export interface AppConfig {
   databaseFile: string;
   filesDir: string;
   jwtSecret: string;
+  /** Where the secret is kept when JWT_SECRET is not set (backups hold it: features/backups/). */
+  jwtSecretFile: string;
   smtpUrl: string | undefined;
   /** Where the footer's "Make a Payment" link points (decisions section 4). */
   paymentUrl: string | undefined;
@@ -86,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseFile: path.join(dataDir, 'judging.sqlite'),
     filesDir,
     jwtSecret: env.JWT_SECRET || readOrCreateSecret(path.join(dataDir, 'jwt-secret')),
+    jwtSecretFile: path.join(dataDir, 'jwt-secret'),
     smtpUrl: env.SMTP_URL || undefined,
     paymentUrl: env.PAYMENT_URL || undefined,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),

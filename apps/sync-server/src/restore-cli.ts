@@ -22,7 +22,12 @@ async function main(): Promise<number> {
   try {
     const done = await restoreBackup({
       source: from,
-      target: { dataDir: config.dataDir, databaseFile: config.databaseFile, filesDir: config.filesDir },
+      target: {
+        dataDir: config.dataDir,
+        databaseFile: config.databaseFile,
+        filesDir: config.filesDir,
+        secretFile: config.jwtSecretFile,
+      },
       engine: sqliteEngineBackup(config.databaseFile),
       knownMigrations: Object.keys(migrations),
       now: systemClock(),

@@ -100,6 +100,7 @@ test('a manifest is read back, and refused when it is not one or names a file ou
     [JSON.stringify({ ...manifest, files: [{ path: 'files/../../etc/passwd', size: 1, sha256: SHA }] }), /outside/],
     [JSON.stringify({ ...manifest, files: [{ path: '/etc/passwd', size: 1, sha256: SHA }] }), /outside/],
     [JSON.stringify({ ...manifest, files: [{ path: 'files/x', size: 1, sha256: 'nothex' }] }), /bad files/],
+    [JSON.stringify({ ...manifest, secret: { path: '../jwt-secret', size: 1, sha256: SHA } }), /bad secret/],
   ];
   for (const [text, reason] of refusals) {
     const answer = parseManifest(text);

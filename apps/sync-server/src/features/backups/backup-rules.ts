@@ -10,6 +10,8 @@ export const BACKUP_DATABASE_NAME = 'database.sqlite';
 export const MANIFEST_NAME = 'manifest.json';
 /** The stored files (photos, competition documents) sit under this folder of a backup. */
 export const BACKUP_FILES_FOLDER = 'files';
+/** The data folder's token-signing secret, kept so a restore elsewhere keeps judges signed in. */
+export const SECRET_NAME = 'jwt-secret';
 
 /** The folder name of a backup started at `time` (to the second, UTC). */
 export function backupFolderName(time: Date): string {
@@ -98,6 +100,8 @@ export interface BackupManifest {
   /** Every migration the backed-up database had run, in order; the last is its level. */
   migrations: string[];
   database: ManifestFile;
+  /** The data folder's `jwt-secret`, when it had one (JWT_SECRET set instead: none). */
+  secret?: ManifestFile;
   files: ManifestFile[];
 }
 
@@ -117,6 +121,8 @@ export function parseManifest(text: string): BackupManifest | string {
   if (!Array.isArray(manifest.migrations) || !manifest.migrations.every((name) => typeof name === 'string'))
     return 'the manifest lists no migrations';
   if (!isManifestFile(manifest.database)) return 'the manifest does not describe the database';
+  if (manifest.secret !== undefined && (!isManifestFile(manifest.secret) || manifest.secret.path !== SECRET_NAME))
+    return 'the manifest describes a bad secret file';
   if (!Array.isArray(manifest.files) || !manifest.files.every(isManifestFile)) return 'the manifest lists bad files';
   if (manifest.files.some((file) => !isInsideFilesFolder(file.path)))
     return 'the manifest names a file outside its files folder';

@@ -83,6 +83,7 @@ test('a backup taken while a judge pushes holds every mutation acknowledged befo
       target: {
         dataDir: freshDir,
         databaseFile: path.join(freshDir, 'judging.sqlite'),
+        secretFile: path.join(freshDir, 'jwt-secret'),
         filesDir: path.join(freshDir, 'files'),
       },
       engine: sqliteEngineBackup(path.join(freshDir, 'judging.sqlite')),

@@ -3,18 +3,20 @@
 // copied and checked by the engine first, then the stored files (each one a row of the copy
 // names was on disk before its row was committed), then the manifest.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { backUpStoredFiles, hashFile, isMissing } from './backup-files.ts';
 import {
   BACKUP_DATABASE_NAME,
   MANIFEST_NAME,
+  SECRET_NAME,
   backupFolderName,
   backupTimeOf,
   backupsNewestFirst,
   backupsToDelete,
   parseManifest,
   type BackupManifest,
+  type ManifestFile,
 } from './backup-rules.ts';
 import { syncPath, type EngineBackup } from './engine-backup.ts';
 
@@ -23,6 +25,8 @@ export interface BackupPlace {
   backupDir: string;
   /** The live stored files (the data folder's `files`). */
   filesDir: string;
+  /** The data folder's token-signing secret file, if the backup should hold it. */
+  secretFile?: string;
 }
 
 export interface TakenBackup {
@@ -44,6 +48,7 @@ export async function takeBackup(engine: EngineBackup, place: BackupPlace, now: 
     if (check.integrity !== 'ok') throw new Error(`the database copy failed its check: ${check.integrity}`);
     const database = await hashFile(databaseFile);
     if (database === undefined) throw new Error('the database copy vanished');
+    const secret = place.secretFile === undefined ? undefined : await backUpSecret(place.secretFile, temp);
     const files = await backUpStoredFiles(place.filesDir, temp, previous);
     const manifest: BackupManifest = {
       format: 1,
@@ -51,6 +56,7 @@ export async function takeBackup(engine: EngineBackup, place: BackupPlace, now: 
       engine: engine.engine,
       migrations: check.migrations,
       database: { path: BACKUP_DATABASE_NAME, ...database },
+      ...(secret === undefined ? {} : { secret }),
       files,
     };
     const manifestFile = path.join(temp, MANIFEST_NAME);
@@ -69,6 +75,19 @@ export async function takeBackup(engine: EngineBackup, place: BackupPlace, now: 
     await rm(temp, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** Copies the secret file into the backup; undefined when there is none (JWT_SECRET is set). */
+async function backUpSecret(secretFile: string, folder: string): Promise<ManifestFile | undefined> {
+  const target = path.join(folder, SECRET_NAME);
+  const isCopied = await copyFile(secretFile, target).then(
+    () => true,
+    (error: unknown) => (isMissing(error) ? false : Promise.reject(error)),
+  );
+  if (!isCopied) return undefined;
+  await syncPath(target);
+  const found = await hashFile(target);
+  return found === undefined ? undefined : { path: SECRET_NAME, ...found };
 }
 
 /** The names of the whole backups in `backupDir`, newest first (none when it does not exist). */

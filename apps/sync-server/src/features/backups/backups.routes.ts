@@ -45,7 +45,7 @@ export function registerBackupSchedule(
   deps: Pick<RouteDeps, 'config' | 'now'>,
   options: { minimumDelayMs?: number } = {},
 ): void {
-  const { backup, databaseFile, filesDir } = deps.config;
+  const { backup, databaseFile, filesDir, jwtSecretFile } = deps.config;
   if (backup.intervalMinutes === 0) return;
   const engine = sqliteThreadBackup(databaseFile);
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -54,7 +54,11 @@ export function registerBackupSchedule(
   /** Answers whether the backup was taken. */
   const run = async (): Promise<boolean> => {
     try {
-      const taken = await takeBackup(engine, { backupDir: backup.dir, filesDir }, deps.now());
+      const taken = await takeBackup(
+        engine,
+        { backupDir: backup.dir, filesDir, secretFile: jwtSecretFile },
+        deps.now(),
+      );
       const deleted = await applyRetention(backup.dir, backup.keep);
       app.log.info({ folder: taken.folder, files: taken.manifest.files.length, deleted }, 'backup taken');
       return true;

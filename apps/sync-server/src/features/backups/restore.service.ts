@@ -8,6 +8,7 @@ import { hashFile, isMissing, linkOrCopy } from './backup-files.ts';
 import {
   BACKUP_DATABASE_NAME,
   MANIFEST_NAME,
+  SECRET_NAME,
   backupFolderName,
   fileProblems,
   migrationProblem,
@@ -24,6 +25,8 @@ export interface RestoreTarget {
   dataDir: string;
   databaseFile: string;
   filesDir: string;
+  /** Where the server reads its token-signing secret (DATA_DIR/jwt-secret). */
+  secretFile: string;
 }
 
 export interface RestoreOptions {
@@ -90,8 +93,28 @@ export async function restoreBackup(options: RestoreOptions): Promise<string[]> 
   } else {
     done.push(`left the stored files in ${target.filesDir} as they were (a bare database file has none)`);
   }
+  if (backup.manifest?.secret !== undefined) {
+    await restoreSecret(path.join(backup.folder, SECRET_NAME), target.secretFile, stamp);
+    done.push(
+      `restored the token-signing secret to ${target.secretFile}: sessions signed before the backup stay valid`,
+    );
+  }
   await syncPath(target.dataDir);
   return done;
+}
+
+/** The backup's secret staged and renamed in; the current one kept aside when it differs. */
+async function restoreSecret(from: string, to: string, stamp: string): Promise<void> {
+  const staged = `${to}.restoring`;
+  await copyFile(from, staged);
+  await syncPath(staged);
+  const current = await readFile(to, 'utf8').catch((error: unknown) =>
+    isMissing(error) ? undefined : Promise.reject(error),
+  );
+  if (current !== undefined && current !== (await readFile(staged, 'utf8'))) {
+    await rename(to, `${to}.before-restore-${stamp}`);
+  }
+  await rename(staged, to);
 }
 
 interface ReadBackup {
@@ -119,7 +142,7 @@ async function readBackup(source: string): Promise<ReadBackup> {
   if (typeof manifest === 'string') throw new RestoreRefused(`${folder} cannot be restored: ${manifest}`);
   if (manifest.database.path !== BACKUP_DATABASE_NAME)
     throw new RestoreRefused(`${folder} cannot be restored: the manifest names an unexpected database file`);
-  const entries = [manifest.database, ...manifest.files];
+  const entries = [manifest.database, ...(manifest.secret === undefined ? [] : [manifest.secret]), ...manifest.files];
   const found = new Map<string, Awaited<ReturnType<typeof hashFile>>>();
   for (const entry of entries) found.set(entry.path, await hashFile(path.join(folder, ...entry.path.split('/'))));
   const problems = fileProblems(entries, (entry) => found.get(entry.path));

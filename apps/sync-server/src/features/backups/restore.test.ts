@@ -27,9 +27,10 @@ Restore.before.each(async (context) => {
   mkdirSync(path.join(config.filesDir, 'help-documents'), { recursive: true });
   writeFileSync(path.join(config.filesDir, 'help-documents', 'rules.pdf'), '%PDF-1.7 the rules');
   writeFileSync(path.join(config.filesDir, 'photo-1.jpg'), Buffer.alloc(4096, 7));
+  writeFileSync(config.jwtSecretFile, 'the-secret-that-signed-the-tablets-tokens');
   const taken = await takeBackup(
     sqliteEngineBackup(config.databaseFile),
-    { backupDir: config.backup.dir, filesDir: config.filesDir },
+    { backupDir: config.backup.dir, filesDir: config.filesDir, secretFile: config.jwtSecretFile },
     T0,
   );
   context.backup = taken.folder;
@@ -41,7 +42,12 @@ Restore.after.each(async (context) => {
 
 function freshTarget(): RestoreTarget {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-restore-'));
-  return { dataDir, databaseFile: path.join(dataDir, 'judging.sqlite'), filesDir: path.join(dataDir, 'files') };
+  return {
+    dataDir,
+    databaseFile: path.join(dataDir, 'judging.sqlite'),
+    filesDir: path.join(dataDir, 'files'),
+    secretFile: path.join(dataDir, 'jwt-secret'),
+  };
 }
 
 function restore(source: string, target: RestoreTarget) {
@@ -82,6 +88,7 @@ function occupiedTarget(): RestoreTarget {
   writeFileSync(target.databaseFile, 'the current database');
   mkdirSync(target.filesDir);
   writeFileSync(path.join(target.filesDir, 'current.jpg'), 'current photo');
+  writeFileSync(target.secretFile, 'a-new-machines-secret');
   return target;
 }
 
@@ -114,6 +121,12 @@ Restore('a sound backup is restored into a data folder, the previous data kept a
   assert.ok(names.includes('files.before-restore-20260307T130000Z'), names.join(', '));
   assert.is(readFileSync(path.join(target.filesDir, 'help-documents', 'rules.pdf'), 'utf8'), '%PDF-1.7 the rules');
   assert.is(
+    readFileSync(target.secretFile, 'utf8'),
+    'the-secret-that-signed-the-tablets-tokens',
+    'judges stay signed in',
+  );
+  assert.is(readFileSync(`${target.secretFile}.before-restore-20260307T130000Z`, 'utf8'), 'a-new-machines-secret');
+  assert.is(
     readFileSync(path.join(target.dataDir, 'files.before-restore-20260307T130000Z', 'current.jpg'), 'utf8'),
     'current photo',
   );
@@ -128,7 +141,12 @@ Restore('a sound backup is restored into a data folder, the previous data kept a
 
 Restore('refuses a live server, and a stale mark from a crash blocks nothing', async ({ t, backup }) => {
   await t.app.ready();
-  const live = { dataDir: t.config.dataDir, databaseFile: t.config.databaseFile, filesDir: t.config.filesDir };
+  const live = {
+    dataDir: t.config.dataDir,
+    databaseFile: t.config.databaseFile,
+    filesDir: t.config.filesDir,
+    secretFile: t.config.jwtSecretFile,
+  };
   await assertRefused(backup, live, /a server is running on .*\(process \d+/);
 
   const target = occupiedTarget();
