@@ -7,6 +7,7 @@ import {
   backupsNewestFirst,
   backupsToDelete,
   fileProblems,
+  isStalePartial,
   migrationProblem,
   nextBackupDelay,
   parseManifest,
@@ -47,6 +48,15 @@ test('retention keeps the newest BACKUP_KEEP backups and never touches other nam
   assert.equal(backupsToDelete(names, 2), ['backup-20260307T090000Z']);
   assert.equal(backupsToDelete(names, 5), []);
   assert.equal(backupsToDelete(names, 0), ['backup-20260307T100000Z', 'backup-20260307T090000Z'], 'one is always kept');
+});
+
+test("a backup's temp folder is stale a day after it was last written", () => {
+  const now = at('2026-03-08T12:00:00Z').getTime();
+  const name = '.backup-20260307T110000Z.partial-1f2e';
+  assert.ok(isStalePartial(name, now - 25 * 60 * MINUTE, now));
+  assert.not.ok(isStalePartial(name, now - 60 * MINUTE, now), 'perhaps still being made');
+  assert.not.ok(isStalePartial('.something-else', now - 100 * 24 * 60 * MINUTE, now));
+  assert.not.ok(isStalePartial('backup-20260307T110000Z', now - 100 * 24 * 60 * MINUTE, now));
 });
 
 test('the next scheduled backup is an interval after the newest, at least a minute from now', () => {

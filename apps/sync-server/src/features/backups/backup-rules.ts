@@ -42,6 +42,19 @@ export function backupsToDelete(names: readonly string[], keep: number): string[
   return backupsNewestFirst(names).slice(Math.max(keep, 1));
 }
 
+/** The hidden folder a backup is made in, renamed to `backup-…` when whole. */
+export function partialFolderName(name: string, unique: string): string {
+  return `.${name}.partial-${unique}`;
+}
+
+/** A backup's temp folder left this long ago belongs to a backup that died (a crash, a kill). */
+export const STALE_PARTIAL_MS = 24 * 60 * 60 * 1000;
+
+/** Whether `name` is a temp folder of a backup that died: retention removes those too. */
+export function isStalePartial(name: string, modifiedMs: number, nowMs: number): boolean {
+  return /^\.backup-\d{8}T\d{6}Z\.partial-/.test(name) && nowMs - modifiedMs > STALE_PARTIAL_MS;
+}
+
 const MINUTE_MS = 60 * 1000;
 /** A scheduled backup never runs sooner than this after the server starts (start stays quick). */
 export const FIRST_BACKUP_DELAY_MS = MINUTE_MS;

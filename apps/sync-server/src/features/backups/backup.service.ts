@@ -3,7 +3,7 @@
 // copied and checked by the engine first, then the stored files (each one a row of the copy
 // names was on disk before its row was committed), then the manifest.
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { backUpStoredFiles, hashFile, isMissing } from './backup-files.ts';
 import {
@@ -14,6 +14,8 @@ import {
   backupTimeOf,
   backupsNewestFirst,
   backupsToDelete,
+  isStalePartial,
+  partialFolderName,
   parseManifest,
   type BackupManifest,
   type ManifestFile,
@@ -39,7 +41,7 @@ export async function takeBackup(engine: EngineBackup, place: BackupPlace, now: 
   await mkdir(place.backupDir, { recursive: true });
   const name = backupFolderName(now);
   const folder = path.join(place.backupDir, name);
-  const temp = path.join(place.backupDir, `.${name}.partial-${randomUUID()}`);
+  const temp = path.join(place.backupDir, partialFolderName(name, randomUUID()));
   await mkdir(temp);
   try {
     const previous = await readNewestManifest(place.backupDir);
@@ -102,9 +104,20 @@ export async function latestBackupTime(backupDir: string): Promise<Date | undefi
   return newest === undefined ? undefined : backupTimeOf(newest);
 }
 
-/** Deletes every backup but the `keep` newest; answers the names deleted. */
-export async function applyRetention(backupDir: string, keep: number): Promise<string[]> {
-  const doomed = backupsToDelete(await listBackups(backupDir), keep);
+/**
+ * Deletes every backup but the `keep` newest, and the temp folders of backups that died more
+ * than a day before `now`; answers the names deleted.
+ */
+export async function applyRetention(backupDir: string, keep: number, now: Date): Promise<string[]> {
+  const names = await readdir(backupDir).catch((error: unknown) => (isMissing(error) ? [] : Promise.reject(error)));
+  const doomed = backupsToDelete(names, keep);
+  for (const name of names) {
+    const modified = await stat(path.join(backupDir, name)).then(
+      (info) => info.mtimeMs,
+      () => undefined,
+    );
+    if (modified !== undefined && isStalePartial(name, modified, now.getTime())) doomed.push(name);
+  }
   for (const name of doomed) await rm(path.join(backupDir, name), { recursive: true, force: true });
   return doomed;
 }

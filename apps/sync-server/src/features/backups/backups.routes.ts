@@ -59,7 +59,7 @@ export function registerBackupSchedule(
         { backupDir: backup.dir, filesDir, secretFile: jwtSecretFile },
         deps.now(),
       );
-      const deleted = await applyRetention(backup.dir, backup.keep);
+      const deleted = await applyRetention(backup.dir, backup.keep, deps.now());
       app.log.info({ folder: taken.folder, files: taken.manifest.files.length, deleted }, 'backup taken');
       return true;
     } catch (error) {

@@ -3,7 +3,16 @@
 // live mark blocks nothing; retention keeps the newest BACKUP_KEEP backups.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -214,10 +223,16 @@ Restore('retention keeps the BACKUP_KEEP newest backups, reusing unchanged files
     );
   }
   mkdirSync(path.join(config.backup.dir, '.backup-20260307T120400Z.partial-x'));
-  const deleted = await applyRetention(config.backup.dir, 2);
-  assert.equal(deleted, ['backup-20260307T120100Z', path.basename(backup)]);
+  mkdirSync(path.join(config.backup.dir, '.backup-20260301T120400Z.partial-y'));
+  const aWeekAgo = new Date(Date.now() - 7 * 24 * 3600 * 1000);
+  utimesSync(path.join(config.backup.dir, '.backup-20260301T120400Z.partial-y'), aWeekAgo, aWeekAgo);
+  const deleted = await applyRetention(config.backup.dir, 2, new Date());
+  assert.equal(deleted, ['backup-20260307T120100Z', path.basename(backup), '.backup-20260301T120400Z.partial-y']);
   assert.equal(await listBackups(config.backup.dir), ['backup-20260307T120300Z', 'backup-20260307T120200Z']);
-  assert.ok(readdirSync(config.backup.dir).includes('.backup-20260307T120400Z.partial-x'), 'other names untouched');
+  assert.ok(
+    readdirSync(config.backup.dir).includes('.backup-20260307T120400Z.partial-x'),
+    'a recent temp folder stays',
+  );
   const photo = (name: string) => statSync(path.join(config.backup.dir, name, 'files', 'photo-1.jpg'));
   assert.is(
     photo('backup-20260307T120300Z').ino,
