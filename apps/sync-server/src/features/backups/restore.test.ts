@@ -15,6 +15,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import SQLite from 'better-sqlite3';
@@ -164,6 +165,22 @@ Restore('refuses a live server, and a stale mark from a crash blocks nothing', a
   markServerLive(target.dataDir, gone);
   await restore(backup, target);
   assert.ok(readdirSync(target.dataDir).includes('judging.sqlite.before-restore-20260307T130000Z'));
+});
+
+Restore('`pnpm restore` says why it refused, exits 1 and changes nothing', async ({ t, backup }) => {
+  await t.app.ready();
+  const before = folderDigest(t.config.dataDir);
+  const cli = fileURLToPath(new URL('../../restore-cli.ts', import.meta.url));
+  const run = (args: string[]) =>
+    spawnSync(process.execPath, [cli, ...args], {
+      env: { ...process.env, DATA_DIR: t.config.dataDir },
+      encoding: 'utf8',
+    });
+  const refused = run([backup]);
+  assert.is(refused.status, 1, refused.stderr);
+  assert.match(refused.stderr, /^restore refused, nothing was changed: a server is running on /);
+  assert.is(run([]).status, 2, 'no backup named: usage');
+  assert.equal(folderDigest(t.config.dataDir), before);
 });
 
 Restore('refuses a damaged database file or stored file, naming it', async ({ backup }) => {
