@@ -1,6 +1,6 @@
 // Builds the server as `pnpm start` runs it: our own TypeScript (the server, the shared types,
 // the migrations) bundled into one module of plain JavaScript, apps/sync-server/dist/main.js, and
-// the results worker's thread beside it (dist/results-worker.js).
+// the worker threads beside it (dist/results-worker.js, dist/sqlite-copy-worker.js).
 // npm packages are not bundled: the module imports them from node_modules at run time, as the
 // sources do. Why: Node runs .ts files through a type stripper whose compiler, loaded with the
 // first .ts file, stays in the process's memory; with some 300 modules of source besides
@@ -19,8 +19,15 @@ function isOwnCode(id: string): boolean {
   return id.startsWith('.') || path.isAbsolute(id) || id.startsWith('@judging/') || id.startsWith('\0');
 }
 
-/** The modules a server runs: its main, and the results worker's thread (features/results/results-thread.ts). */
-const ENTRIES = { main: 'src/main.ts', 'results-worker': 'src/features/results/results-worker.ts' } as const;
+/**
+ * The modules a server runs: its main, the results worker's thread (features/results/results-thread.ts)
+ * and the backup's copy thread (features/backups/sqlite-copy-thread.ts).
+ */
+const ENTRIES = {
+  main: 'src/main.ts',
+  'results-worker': 'src/features/results/results-worker.ts',
+  'sqlite-copy-worker': 'src/features/backups/sqlite-copy-worker.ts',
+} as const;
 
 export async function buildServer(): Promise<void> {
   for (const [name, source] of Object.entries(ENTRIES)) {

@@ -42,6 +42,7 @@ import { registerHelpFileRoutes } from './features/help-files/help-files.routes.
 import { registerLinkTicketRoutes } from './features/link-tickets/link-tickets.routes.ts';
 import { createLinkTickets } from './http/link-tickets.ts';
 import { registerHistoryRoutes } from './features/history/history.routes.ts';
+import { registerBackupRoutes, registerBackupSchedule, registerLiveMark } from './features/backups/backups.routes.ts';
 import { registerApiDocument } from './api-document/api-document.ts';
 import type { RouteDeps } from './http/app-types.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -185,6 +186,9 @@ export async function buildApp({
   registerPhotoCleanup(app, deps);
   registerSyncPruning(app, deps);
   registerStudentNamesRetention(app, deps);
+  registerBackupRoutes(app, deps);
+  registerBackupSchedule(app, deps);
+  registerLiveMark(app, deps);
 
   await registerPwa(app, config.pwaDist, allowedMethods);
   return app;

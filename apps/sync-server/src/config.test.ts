@@ -15,6 +15,8 @@ function configWith(env: Record<string, string>) {
   }
 }
 
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'judging-config-'));
+
 test('TRUST_PROXY is off unless it names the proxy', () => {
   assert.is(parseTrustProxy(undefined), false);
   assert.is(parseTrustProxy(''), false);
@@ -85,10 +87,34 @@ test('STUDENT_NAMES_KEEP_DAYS: unset or empty keeps the names for ever; else a p
   }
 });
 
-test('BACKUP_DIR: DATA_DIR/backups unless set', () => {
-  const { dataDir, config } = configWith({});
-  assert.is(config.backupDir, path.join(dataDir, 'backups'));
-  assert.is(configWith({ BACKUP_DIR: '/srv/judging-backups' }).config.backupDir, '/srv/judging-backups');
+test('backups: hourly, 24 kept, in DATA_DIR/backups unless the settings say otherwise', () => {
+  const dir = dataDir();
+  const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x'.repeat(40) });
+  assert.equal(config.backup, { intervalMinutes: 60, keep: 24, dir: path.join(dir, 'backups') });
+  const chosen = loadConfig({
+    DATA_DIR: dir,
+    JWT_SECRET: 'x'.repeat(40),
+    BACKUP_INTERVAL: '15',
+    BACKUP_KEEP: '3',
+    BACKUP_DIR: path.join(dir, 'elsewhere'),
+  });
+  assert.equal(chosen.backup, { intervalMinutes: 15, keep: 3, dir: path.join(dir, 'elsewhere') });
+  assert.is(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x'.repeat(40), BACKUP_INTERVAL: '0' }).backup.intervalMinutes, 0);
+});
+
+test('backup settings refuse what is not a count', () => {
+  for (const [name, value] of [
+    ['BACKUP_INTERVAL', '-5'],
+    ['BACKUP_INTERVAL', 'hourly'],
+    ['BACKUP_INTERVAL', '1.5'],
+    ['BACKUP_KEEP', '0'],
+    ['BACKUP_KEEP', 'all'],
+  ] as const) {
+    assert.throws(
+      () => loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: 'x'.repeat(40), [name]: value }),
+      new RegExp(name),
+    );
+  }
 });
 
 test.run();

@@ -11,6 +11,8 @@ export interface AppConfig {
   databaseFile: string;
   filesDir: string;
   jwtSecret: string;
+  /** Where the secret is kept when JWT_SECRET is not set (backups hold it: features/backups/). */
+  jwtSecretFile: string;
   smtpUrl: string | undefined;
   /** Where the footer's "Make a Payment" link points (decisions section 4). */
   paymentUrl: string | undefined;
@@ -33,13 +35,22 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** Below this many free bytes on the data folder's disk, GET /api/health answers 503 (HEALTH_MIN_FREE_MB). */
   healthMinFreeBytes: number;
-  /** Where backups go: folders named `backup-YYYYMMDDTHHMMSSZ` (UTC). */
-  backupDir: string;
   /**
    * Days students' names are kept after their event closes, then replaced by "Student 1…N"
    * (features/retention/); undefined: kept for ever.
    */
   studentNamesKeepDays: number | undefined;
+  backup: BackupSettings;
+}
+
+/** Scheduled backups (features/backups/, docs/decisions/0131-backups.md). */
+export interface BackupSettings {
+  /** Minutes between scheduled backups; 0 turns the schedule off (`pnpm backup` still works). */
+  intervalMinutes: number;
+  /** How many backups to keep: the newest; older ones are deleted after each scheduled backup. */
+  keep: number;
+  /** Where backups are written: one folder each, `backup-YYYYMMDDTHHMMSSZ`. */
+  dir: string;
 }
 
 /**
@@ -71,6 +82,9 @@ const DEFAULT_SYNC_RETENTION_DAYS = 30;
 const DEFAULT_HEALTH_MIN_FREE_MB = 1024;
 /** A metrics token shorter than this is refused: it guards the server's figures on the open internet. */
 export const MIN_METRICS_TOKEN_LENGTH = 16;
+/** Hourly backups, a day of them kept (docs/decisions/0131-backups.md). */
+const DEFAULT_BACKUP_INTERVAL_MINUTES = 60;
+const DEFAULT_BACKUP_KEEP = 24;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -90,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseFile: path.join(dataDir, 'judging.sqlite'),
     filesDir,
     jwtSecret: env.JWT_SECRET || readOrCreateSecret(path.join(dataDir, 'jwt-secret')),
+    jwtSecretFile: path.join(dataDir, 'jwt-secret'),
     smtpUrl: env.SMTP_URL || undefined,
     paymentUrl: env.PAYMENT_URL || undefined,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
@@ -108,8 +123,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     syncRetentionDays: positiveInteger(env, 'SYNC_RETENTION_DAYS', DEFAULT_SYNC_RETENTION_DAYS),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     healthMinFreeBytes: positiveInteger(env, 'HEALTH_MIN_FREE_MB', DEFAULT_HEALTH_MIN_FREE_MB) * 1024 * 1024,
-    backupDir: path.resolve(env.BACKUP_DIR || path.join(dataDir, 'backups')),
     studentNamesKeepDays: optionalPositiveInteger(env, 'STUDENT_NAMES_KEEP_DAYS'),
+    backup: {
+      intervalMinutes: wholeNumber(env, 'BACKUP_INTERVAL', DEFAULT_BACKUP_INTERVAL_MINUTES),
+      keep: positiveInteger(env, 'BACKUP_KEEP', DEFAULT_BACKUP_KEEP),
+      dir: path.resolve(env.BACKUP_DIR || path.join(dataDir, 'backups')),
+    },
   };
 }
 
@@ -137,6 +156,14 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
 function optionalPositiveInteger(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const text = env[name];
   return text === undefined || text === '' ? undefined : positiveInteger(env, name, 0);
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number (0 or more), got ${text}`);
+  return value;
 }
 
 /** proxy-addr's names for reserved ranges, which Fastify's trustProxy also accepts. */

@@ -6,6 +6,7 @@ export * from './validation/validate.ts';
 export * from './validation/text-fields.ts';
 export * from './common/state.schemas.ts';
 export * from './common/captcha.schemas.ts';
+export * from './common/backup.schemas.ts';
 export * from './auth/auth.schemas.ts';
 export * from './auth/link-ticket.schemas.ts';
 export * from './auth/login-retry.ts';

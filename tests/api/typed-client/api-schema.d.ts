@@ -2224,6 +2224,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backup/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How old the server's newest backup is (the admin area)
+         * @description Who may call: ULTRA, SUPER, ADMIN and STANDARD of the record's state.
+         */
+        get: operations["getLatestBackupAge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2610,6 +2630,13 @@ export interface components {
                 schoolName: string;
             }[];
             ignoredRowCount: number;
+        };
+        /** BackupAge */
+        BackupAge: {
+            lastBackupAt: string | null;
+            ageMinutes: number | null;
+            intervalMinutes: number | null;
+            isOverdue: boolean;
         };
     };
     responses: never;
@@ -13046,6 +13073,44 @@ export interface operations {
             };
             /** @description No such record under its parent (or not one the caller may see). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getLatestBackupAge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupAge"];
+                };
+            };
+            /** @description No valid token (missing, expired or revoked). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -275,4 +275,7 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   'GET /api/export/results/event/:eventId': 'adminArea',
   'GET /api/export/results/event/:eventId/category/:categoryId': 'adminArea',
   'GET /api/export/results/event/:eventId/school/:schoolId': 'adminArea',
+
+  // ----- operations: the age of the server's newest backup, shown on the run page -----
+  'GET /api/backup/latest': 'adminArea',
 };

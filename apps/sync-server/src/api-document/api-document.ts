@@ -36,6 +36,7 @@ export const API_TAGS = [
   { name: 'review', description: 'Reviewing penalties and disqualifications before results.' },
   { name: 'results', description: 'Provisional and final results with places.' },
   { name: 'exports', description: 'Results as CSV files (data only, never formulas).' },
+  { name: 'backups', description: "The server's backups: how old the newest one is." },
 ] as const;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -48,7 +48,7 @@ function registerScrapeGauges(deps: RouteDeps): void {
   metrics.gaugeReadAtScrape(
     'backup_age_seconds',
     'Seconds since the newest backup-YYYYMMDDTHHMMSSZ folder in the backup folder; NaN when there is none.',
-    () => readBackupAgeSeconds(config.backupDir, deps.now()),
+    () => readBackupAgeSeconds(config.backup.dir, deps.now()),
   );
 }
 

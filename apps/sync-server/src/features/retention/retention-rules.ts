@@ -3,6 +3,7 @@
 // students as "Student 1…N", in order, and backups older than that period are deleted. The
 // rules, without I/O; student-names-retention.ts reads and writes around them.
 import { parseStudents } from '../../shared/stored-students.ts';
+import { backupTimeOf } from '../../shared/backup-folders.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -96,32 +97,6 @@ export function isRegistrationAuditOfEvent(
   if (rest.length > 1 || !/^\d+$/.test(first)) return false;
   if (entry.action === 'register') return Number(first) === eventId && rest.length === 1;
   return categoryIds.has(Number(first));
-}
-
-const BACKUP_FOLDER = /^backup-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/;
-
-/** When a backup folder was made, from its name (`backup-YYYYMMDDTHHMMSSZ`, UTC); undefined for any other name. */
-export function backupTimeOf(name: string): Date | undefined {
-  const match = BACKUP_FOLDER.exec(name);
-  if (!match) return undefined;
-  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const time = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  // A name such as 20261332T… is no date: Date.UTC would roll it over.
-  const isReal =
-    time.getUTCFullYear() === year &&
-    time.getUTCMonth() === month - 1 &&
-    time.getUTCDate() === day &&
-    time.getUTCHours() === hour &&
-    time.getUTCMinutes() === minute &&
-    time.getUTCSeconds() === second;
-  return isReal ? time : undefined;
 }
 
 /** The backup folders made before the period (names of other folders and files are never chosen). */

@@ -139,7 +139,11 @@ export function registerStudentNamesRetention(app: AppInstance, deps: RouteDeps)
   let isClosing = false;
   const run = async () => {
     try {
-      const report = await applyStudentNamesRetention(deps.db, deps.config, deps.now());
+      const report = await applyStudentNamesRetention(
+        deps.db,
+        { studentNamesKeepDays: deps.config.studentNamesKeepDays, backupDir: deps.config.backup.dir },
+        deps.now(),
+      );
       for (const event of report.anonymised) app.log.info(event, "replaced an event's student names");
       if (report.deletedBackups.length > 0) app.log.info({ backups: report.deletedBackups }, 'deleted old backups');
     } catch (error) {

@@ -23,6 +23,7 @@ import { ButtonLink, HrefAnchor } from '../../../routing/links.tsx';
 import { idParams } from '../../../routing/route-schemas.ts';
 import { useSession } from '../../../session/session-context.tsx';
 import { AdminPageTitle } from '../-admin-page-title.tsx';
+import { BackupAgeNote } from './-components/backup-age-note.tsx';
 import { EndBlockers } from './-components/end-blockers.tsx';
 import { ExcuseJudgeModal, type ExcuseChoice, type ExcuseRequest } from './-components/excuse-judge-modal.tsx';
 import { JudgeTable } from './-components/judge-table.tsx';
@@ -150,6 +151,7 @@ function RunEventScreen({ user, eventId }: { user: SessionUser; eventId: number 
               )}
             </Group>
           )}
+          <BackupAgeNote />
         </Stack>
         {view && (
           <Group gap="xs">
