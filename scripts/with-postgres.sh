@@ -89,7 +89,11 @@ trap 'exit 143' TERM
 
 # A free loopback port, never 5432 (a real cluster may live there).
 free_port() {
-  node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
+  if command -v node >/dev/null 2>&1; then
+    node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
+  else
+    echo $((20000 + RANDOM % 30000))
+  fi
 }
 
 "${as_owner[@]}" "$BIN_DIR/initdb" -D "$DATA_DIR" -U postgres --auth-local=trust --auth-host=scram-sha-256 --encoding=UTF8 --locale=C.UTF-8 \
