@@ -1,6 +1,7 @@
 // The migrations on PostgreSQL (decision 0137): the PostgreSQL lane, run by
 // `pnpm test:postgres` (scripts/with-postgres.sh starts a throw-away cluster and sets
 // DATABASE_URL). Each test starts from an empty `public` schema of that database.
+import { readFileSync } from 'node:fs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { test } from 'uvu';
@@ -173,6 +174,36 @@ test('migrates an empty database to the latest: every table and column the serve
   const states = await kysely.selectFrom('state').select(['state_id', 'state_code']).orderBy('state_id').execute();
   assert.is(states.length, 57);
   assert.equal(states[8], { state_id: 9, state_code: 'DE' });
+});
+
+test('every index and trigger SQLite has after 0001–0015 exists by the same name on PostgreSQL', async () => {
+  const kysely = await emptyDatabase();
+  const { error } = await createMigrator(kysely).migrateTo('0015-judge-excusal');
+  assert.is(error, undefined);
+  const sqliteSchema = JSON.parse(
+    readFileSync(new URL('../../apps/sync-server/src/db/sqlite-schema-0015.json', import.meta.url), 'utf8'),
+  ) as { type: string; name: string }[];
+  const namesOf = (type: string) =>
+    sqliteSchema
+      .filter((object) => object.type === type && !object.name.startsWith('sqlite_'))
+      .map((object) => object.name)
+      .sort();
+
+  const indexes = await sql<{ indexname: string }>`
+    select indexname from pg_indexes where schemaname = 'public'`.execute(kysely);
+  const pgIndexes = new Set(indexes.rows.map((row) => row.indexname));
+  assert.equal(
+    namesOf('index').filter((name) => !pgIndexes.has(name)),
+    [],
+    'indexes missing on PostgreSQL',
+  );
+  const triggers = await sql<{ trigger_name: string }>`
+    select distinct trigger_name from information_schema.triggers where trigger_schema = 'public'
+    order by trigger_name`.execute(kysely);
+  assert.equal(
+    triggers.rows.map((row) => row.trigger_name),
+    namesOf('trigger'),
+  );
 });
 
 test('ids are numbered by the database and scores keep full floating-point precision', async () => {
