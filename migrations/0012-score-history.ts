@@ -8,11 +8,11 @@
 // - device_sync.clock_skew_ms / clock_checked_at: the device clock's offset at its latest push
 //   that said when it was sent, for the run page's flag.
 import { sql, type Kysely } from 'kysely';
-import { floatType, idColumn } from './dialect.ts';
+import { floatType, idColumn, wideIntegerType } from './dialect.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('penalty_score').addColumn('overtime_seconds', 'integer').execute();
-  await db.schema.alterTable('device_sync').addColumn('clock_skew_ms', 'integer').execute();
+  await db.schema.alterTable('device_sync').addColumn('clock_skew_ms', wideIntegerType(db)).execute();
   await db.schema.alterTable('device_sync').addColumn('clock_checked_at', 'text').execute();
 
   await db.schema
@@ -39,7 +39,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('device_id', 'text')
     .addColumn('device_at', 'text')
     .addColumn('received_at', 'text', (col) => col.notNull())
-    .addColumn('clock_skew_ms', 'integer')
+    .addColumn('clock_skew_ms', wideIntegerType(db))
     .addColumn('note', 'text')
     .addCheckConstraint(
       'score_history_kind_check',

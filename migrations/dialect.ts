@@ -29,3 +29,11 @@ export function idColumn(db: Kysely<any>): (col: ColumnDefinitionBuilder) => Col
 export function floatType(db: Kysely<any>): 'real' | 'double precision' {
   return isPostgres(db) ? 'double precision' : 'real';
 }
+
+/**
+ * An integer that may pass 2^31 (a device clock years off, in milliseconds): SQLite's `integer`
+ * holds 8 bytes, PostgreSQL's only 4 (`bigint` is 8).
+ */
+export function wideIntegerType(db: Kysely<any>): 'integer' | 'bigint' {
+  return isPostgres(db) ? 'bigint' : 'integer';
+}

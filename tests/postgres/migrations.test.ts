@@ -206,7 +206,7 @@ test('every index and trigger SQLite has after 0001–0015 exists by the same na
   );
 });
 
-test('ids are numbered by the database and scores keep full floating-point precision', async () => {
+test('ids are numbered by the database; scores and clock offsets are kept whole', async () => {
   const kysely = await emptyDatabase();
   await migrateToLatest(kysely);
   const world = await buildWorld(kysely, 1);
@@ -230,6 +230,33 @@ test('ids are numbered by the database and scores keep full floating-point preci
     .execute();
   const stored = await kysely.selectFrom('subsection_score').select('score').executeTakeFirstOrThrow();
   assert.is(stored.score, 7.1);
+
+  // A tablet whose clock was reset to 1970 is measured some 1.8e12 ms behind: beyond 32 bits.
+  const yearsBehindMs = -1_800_000_000_000;
+  await kysely
+    .insertInto('device_sync')
+    .values({ device_id: 'd1', user_id: world.judgeId, state_id: 1, clock_skew_ms: yearsBehindMs })
+    .execute();
+  await kysely
+    .insertInto('score_history')
+    .values({
+      state_id: 1,
+      event_id: world.eventId,
+      category_id: world.categoryId,
+      judge_id: world.judgeId,
+      kind: 'subsection',
+      action: 'update',
+      is_comment_changed: 0,
+      is_photo_changed: 0,
+      received_at: at,
+      clock_skew_ms: yearsBehindMs,
+    })
+    .execute();
+  const device = await kysely.selectFrom('device_sync').select('clock_skew_ms').executeTakeFirstOrThrow();
+  const history = await kysely.selectFrom('score_history').select('clock_skew_ms').executeTakeFirstOrThrow();
+  // pg hands 64-bit integers over as text; the value itself is kept whole.
+  assert.is(Number(device.clock_skew_ms), yearsBehindMs);
+  assert.is(Number(history.clock_skew_ms), yearsBehindMs);
 });
 
 test('the results version of a state is bumped by every watched insert, update and delete', async () => {
