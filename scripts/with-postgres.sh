@@ -78,14 +78,21 @@ DATA_DIR="$CLUSTER_DIR/data"
 started=0
 
 cleanup() {
-  if [ "$started" -eq 1 ]; then
+  # Also after a start that timed out: a postmaster.pid means a server may still be running.
+  if [ -f "$DATA_DIR/postmaster.pid" ]; then
     "${as_owner[@]}" "$BIN_DIR/pg_ctl" -D "$DATA_DIR" -m immediate -w stop >/dev/null 2>&1 || true
   fi
   rm -rf "$CLUSTER_DIR"
 }
+child=''
+# On a signal, end the command first (bash runs a trap only once the command it waits for ends).
+on_signal() {
+  if [ -n "$child" ]; then kill -TERM "$child" 2>/dev/null || true; fi
+  exit "$1"
+}
 trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+trap 'on_signal 130' INT
+trap 'on_signal 143' TERM
 
 # A free loopback port, never 5432 (a real cluster may live there).
 free_port() {
@@ -96,8 +103,9 @@ free_port() {
   fi
 }
 
-"${as_owner[@]}" "$BIN_DIR/initdb" -D "$DATA_DIR" -U postgres --auth-local=trust --auth-host=scram-sha-256 --encoding=UTF8 --locale=C.UTF-8 \
-  --no-sync >"$CLUSTER_DIR/initdb.log" 2>&1 || {
+# Trust only on the cluster's own socket (its folder is the owner's alone); TCP needs the password.
+"${as_owner[@]}" "$BIN_DIR/initdb" -D "$DATA_DIR" -U postgres --auth-local=trust --auth-host=scram-sha-256 \
+  --encoding=UTF8 --locale=C.UTF-8 --no-sync >"$CLUSTER_DIR/initdb.log" 2>&1 || {
   cat "$CLUSTER_DIR/initdb.log" >&2
   exit 1
 }
@@ -106,7 +114,7 @@ for attempt in 1 2 3; do
   PORT=$(free_port)
   if [ "$PORT" = 5432 ]; then continue; fi
   if "${as_owner[@]}" "$BIN_DIR/pg_ctl" -D "$DATA_DIR" -l "$CLUSTER_DIR/server.log" -w -t 30 \
-    -o "-c listen_addresses=127.0.0.1 -p $PORT -k $CLUSTER_DIR -c fsync=off -c full_page_writes=off -c synchronous_commit=off" \
+    -o "-c listen_addresses=127.0.0.1 -p $PORT -k '$CLUSTER_DIR' -c fsync=off -c full_page_writes=off -c synchronous_commit=off" \
     start >/dev/null; then
     started=1
     break
@@ -126,6 +134,9 @@ psql_admin=("${as_owner[@]}" "$BIN_DIR/psql" -X -q -v ON_ERROR_STOP=1 -h "$CLUST
 "${psql_admin[@]}" -c "create database $DB_NAME owner $DB_USER"
 
 export DATABASE_URL="postgres://$DB_USER:$DB_PASSWORD@127.0.0.1:$PORT/$DB_NAME"
+# In the background (stdin kept) so that `wait` returns at once when a signal arrives.
+"$@" <&0 &
+child=$!
 status=0
-"$@" || status=$?
+wait "$child" || status=$?
 exit "$status"
