@@ -1,8 +1,10 @@
 // The initial schema. Frozen in time: later changes go in new numbered migrations.
 // Written with Kysely's schema builder only (no dialect-specific raw SQL) so the same file
-// runs on SQLite and PostgreSQL. Timestamps are ISO-8601 text and dates 'YYYY-MM-DD' text,
-// both set by the app; booleans are integers 0/1.
+// runs on SQLite and PostgreSQL; only ids and floats take their type per engine (./dialect.ts).
+// Timestamps are ISO-8601 text and dates 'YYYY-MM-DD' text, both set by the app; booleans are
+// integers 0/1.
 import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
+import { floatType, idColumn } from './dialect.ts';
 
 const notNull = (col: ColumnDefinitionBuilder): ColumnDefinitionBuilder => col.notNull();
 
@@ -54,7 +56,7 @@ function buildScoreTable(db: Kysely<any>, shape: ScoreTableShape) {
     .addColumn('judge_id', 'integer', (col) => col.notNull().references('app_user.user_id'))
     .addColumn(itemColumn, 'integer', (col) => col.notNull().references(`${itemTable}.${itemColumn}`));
   if (valueColumn !== undefined) {
-    table = table.addColumn(valueColumn, 'real', notNull);
+    table = table.addColumn(valueColumn, floatType(db), notNull);
   }
   table = table.addColumn('comments', 'text').addColumn('photo_sha256', 'text');
   if (isReviewed) {
@@ -103,7 +105,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('app_user')
-    .addColumn('user_id', 'integer', (col) => col.autoIncrement().primaryKey())
+    .addColumn('user_id', 'integer', idColumn(db))
     .$call(withStateId)
     // Stored lower-case by the app, so the plain unique constraint is case-insensitive in effect.
     .addColumn('email', 'text', (col) => col.notNull().unique())
@@ -121,7 +123,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('account')
-    .addColumn('account_id', 'integer', (col) => col.autoIncrement().primaryKey())
+    .addColumn('account_id', 'integer', idColumn(db))
     .addColumn('state_id', 'integer', (col) => col.notNull().unique().references('state.state_id'))
     .addColumn('signup_date', 'text', notNull)
     .addColumn('expiration_date', 'text', notNull)
@@ -155,7 +157,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('school')
-    .addColumn('school_id', 'integer', (col) => col.autoIncrement().primaryKey())
+    .addColumn('school_id', 'integer', idColumn(db))
     .$call(withStateId)
     .addColumn('school_name', 'text', notNull)
     .addColumn('principal', 'text', notNull)
@@ -171,7 +173,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('event')
-    .addColumn('event_id', 'integer', (col) => col.autoIncrement().primaryKey())
+    .addColumn('event_id', 'integer', idColumn(db))
     .$call(withStateId)
     .addColumn('event_name', 'text', notNull)
     .addColumn('start_date', 'text', notNull)
@@ -188,7 +190,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('category')
-    .addColumn('category_id', 'integer', (col) => col.autoIncrement().primaryKey())
+    .addColumn('category_id', 'integer', idColumn(db))
     .addColumn('event_id', 'integer', (col) => col.notNull().references('event.event_id').onDelete('cascade'))
     .$call(withStateId)
     .addColumn('category_name', 'text', notNull)
@@ -214,7 +216,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('section')
-    .addColumn('section_id', 'integer', (col) => col.autoIncrement().primaryKey())
+    .addColumn('section_id', 'integer', idColumn(db))
     .$call(withStateId)
     .addColumn('section_name', 'text', notNull)
     .addColumn('section_description', 'text')
@@ -224,7 +226,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('subsection')
-    .addColumn('subsection_id', 'integer', (col) => col.autoIncrement().primaryKey())
+    .addColumn('subsection_id', 'integer', idColumn(db))
     .addColumn('section_id', 'integer', (col) => col.notNull().references('section.section_id').onDelete('cascade'))
     .$call(withStateId)
     .addColumn('subsection_name', 'text', notNull)
@@ -237,7 +239,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('penalty')
-    .addColumn('penalty_id', 'integer', (col) => col.autoIncrement().primaryKey())
+    .addColumn('penalty_id', 'integer', idColumn(db))
     .$call(withStateId)
     .addColumn('penalty_name', 'text', notNull)
     // The fixed deduction, or for a time-based (dynamic) penalty the maximum one.
@@ -250,7 +252,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('disqualification')
-    .addColumn('disqualification_id', 'integer', (col) => col.autoIncrement().primaryKey())
+    .addColumn('disqualification_id', 'integer', idColumn(db))
     .$call(withStateId)
     .addColumn('disqualification_name', 'text', notNull)
     .addColumn('created_at', 'text', notNull)
@@ -373,7 +375,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('public_request')
-    .addColumn('request_id', 'integer', (col) => col.autoIncrement().primaryKey())
+    .addColumn('request_id', 'integer', idColumn(db))
     .addColumn('kind', 'text', notNull)
     .$call(withStateId)
     .addColumn('first_name', 'text', notNull)
@@ -397,7 +399,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Requests are stored before they are emailed; an email failure never loses a request.
   await db.schema
     .createTable('email_outbox')
-    .addColumn('email_id', 'integer', (col) => col.autoIncrement().primaryKey())
+    .addColumn('email_id', 'integer', idColumn(db))
     .addColumn('to_address', 'text', notNull)
     .addColumn('subject', 'text', notNull)
     .addColumn('body_text', 'text', notNull)
@@ -416,7 +418,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The audit trail outlives what it describes: entity ids are plain text, no cascades.
   await db.schema
     .createTable('audit_log')
-    .addColumn('audit_id', 'integer', (col) => col.autoIncrement().primaryKey())
+    .addColumn('audit_id', 'integer', idColumn(db))
     .addColumn('state_id', 'integer', (col) => col.references('state.state_id'))
     .addColumn('user_id', 'integer', (col) => col.references('app_user.user_id').onDelete('set null'))
     .addColumn('action', 'text', notNull)

@@ -3,11 +3,12 @@
 // in commit order. A device's cursor is the last change_id it applied. Also records, per
 // device, the highest outbox sequence pushed and the last cursor pulled, for coordinators.
 import { type Kysely } from 'kysely';
+import { idColumn } from './dialect.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('change_log')
-    .addColumn('change_id', 'integer', (col) => col.autoIncrement().primaryKey())
+    .addColumn('change_id', 'integer', idColumn(db))
     .addColumn('state_id', 'integer', (col) => col.notNull().references('state.state_id'))
     // A deleted (test) event takes its changes with it; devices then get 404 for the event.
     .addColumn('event_id', 'integer', (col) => col.notNull().references('event.event_id').onDelete('cascade'))

@@ -8,15 +8,16 @@
 // - device_sync.clock_skew_ms / clock_checked_at: the device clock's offset at its latest push
 //   that said when it was sent, for the run page's flag.
 import { sql, type Kysely } from 'kysely';
+import { floatType, idColumn, wideIntegerType } from './dialect.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('penalty_score').addColumn('overtime_seconds', 'integer').execute();
-  await db.schema.alterTable('device_sync').addColumn('clock_skew_ms', 'integer').execute();
+  await db.schema.alterTable('device_sync').addColumn('clock_skew_ms', wideIntegerType(db)).execute();
   await db.schema.alterTable('device_sync').addColumn('clock_checked_at', 'text').execute();
 
   await db.schema
     .createTable('score_history')
-    .addColumn('history_id', 'integer', (col) => col.autoIncrement().primaryKey())
+    .addColumn('history_id', 'integer', idColumn(db))
     .addColumn('state_id', 'integer', (col) => col.notNull().references('state.state_id'))
     .addColumn('event_id', 'integer', (col) => col.notNull().references('event.event_id').onDelete('cascade'))
     // Plain ids, no foreign keys: the history outlives a section detached or a user removed.
@@ -28,8 +29,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('action', 'text', (col) => col.notNull())
     .addColumn('item_id', 'integer')
     .addColumn('score_id', 'text')
-    .addColumn('value_before', 'real')
-    .addColumn('value_after', 'real')
+    .addColumn('value_before', floatType(db))
+    .addColumn('value_after', floatType(db))
     .addColumn('overtime_before', 'integer')
     .addColumn('overtime_after', 'integer')
     .addColumn('is_comment_changed', 'integer', (col) => col.notNull().defaultTo(0))
@@ -38,7 +39,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('device_id', 'text')
     .addColumn('device_at', 'text')
     .addColumn('received_at', 'text', (col) => col.notNull())
-    .addColumn('clock_skew_ms', 'integer')
+    .addColumn('clock_skew_ms', wideIntegerType(db))
     .addColumn('note', 'text')
     .addCheckConstraint(
       'score_history_kind_check',

@@ -4,6 +4,7 @@
 // longer owes that section's cells. It goes with its assignment. Results read it, so it bumps the
 // state's results version like every results input (migrations 0004, 0008).
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './dialect.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -31,6 +32,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     { op: 'update', row: 'new' },
     { op: 'delete', row: 'old' },
   ] as const) {
+    if (isPostgres(db)) {
+      // The same trigger through migration 0004's function results_version_bump().
+      await sql
+        .raw(
+          `create trigger judge_excusal_${op}_results_version after ${op} on judge_excusal ` +
+            'for each row execute function results_version_bump()',
+        )
+        .execute(db);
+      continue;
+    }
     await sql
       .raw(
         `create trigger judge_excusal_${op}_results_version after ${op} on judge_excusal for each row begin ` +
@@ -43,7 +54,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const op of ['insert', 'update', 'delete']) {
-    await sql.raw(`drop trigger if exists judge_excusal_${op}_results_version`).execute(db);
+    const onTable = isPostgres(db) ? ' on judge_excusal' : '';
+    await sql.raw(`drop trigger if exists judge_excusal_${op}_results_version${onTable}`).execute(db);
   }
   await db.schema.dropTable('judge_excusal').execute();
 }
