@@ -29,6 +29,7 @@ import {
   setAuditValues,
   setRegistrationStudents,
 } from './retention.repository.ts';
+import { registerPeriodicJob } from '../../http/periodic-job.ts';
 
 /** How often it runs while the server runs: hourly, like the sync pruning, first 90 s after start. */
 const RUN_INTERVAL_MS = 60 * 60 * 1000;
@@ -134,31 +135,20 @@ export async function applyStudentNamesRetention(
 
 /** Runs 90 s after start and every hour, when a keeping period is set (none: names are kept). */
 export function registerStudentNamesRetention(app: AppInstance, deps: RouteDeps): void {
-  if (deps.config.studentNamesKeepDays === undefined) return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let isClosing = false;
-  const run = async () => {
-    try {
+  const keepDays = deps.config.studentNamesKeepDays;
+  if (keepDays === undefined) return;
+  registerPeriodicJob(app, {
+    firstRunDelayMs: FIRST_RUN_DELAY_MS,
+    intervalMs: RUN_INTERVAL_MS,
+    failureMessage: "the students' names retention failed; it runs again within the hour",
+    run: async () => {
       const report = await applyStudentNamesRetention(
         deps.db,
-        { studentNamesKeepDays: deps.config.studentNamesKeepDays, backupDir: deps.config.backup.dir },
+        { studentNamesKeepDays: keepDays, backupDir: deps.config.backup.dir },
         deps.now(),
       );
       for (const event of report.anonymised) app.log.info(event, "replaced an event's student names");
       if (report.deletedBackups.length > 0) app.log.info({ backups: report.deletedBackups }, 'deleted old backups');
-    } catch (error) {
-      if (!isClosing)
-        app.log.error({ err: error }, "the students' names retention failed; it runs again within the hour");
-    }
-    if (!isClosing) schedule(RUN_INTERVAL_MS);
-  };
-  const schedule = (delay: number) => {
-    timer = setTimeout(() => void run(), delay);
-    timer.unref();
-  };
-  app.addHook('onReady', async () => schedule(FIRST_RUN_DELAY_MS));
-  app.addHook('onClose', async () => {
-    isClosing = true;
-    clearTimeout(timer);
+    },
   });
 }

@@ -14,6 +14,7 @@ import {
   listEventsPastHorizon,
   listEventsWithChanges,
 } from './sync.repository.ts';
+import { registerPeriodicJob } from '../../http/periodic-job.ts';
 
 /** Rows per step: one short transaction each. */
 const STEP = 2000;
@@ -92,26 +93,15 @@ export async function reclaimFreedPages(db: Db, maxPages = RECLAIM_PAGES_PER_RUN
 
 /** Runs the pruning a minute after start and every hour while the server runs. */
 export function registerSyncPruning(app: AppInstance, deps: RouteDeps): void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let isClosing = false;
-  const run = async () => {
-    try {
+  registerPeriodicJob(app, {
+    firstRunDelayMs: FIRST_RUN_DELAY_MS,
+    intervalMs: SYNC_PRUNE_INTERVAL_MS,
+    failureMessage: 'the sync pruning failed; it runs again within the hour',
+    run: async () => {
       const pruned = await pruneSyncRecords(deps.db, deps.now(), deps.config.syncRetentionDays);
       if (pruned.appliedMutations + pruned.changes + pruned.reclaimedPages > 0) {
         app.log.info(pruned, 'pruned sync records');
       }
-    } catch (error) {
-      if (!isClosing) app.log.error({ err: error }, 'the sync pruning failed; it runs again within the hour');
-    }
-    if (!isClosing) schedule(SYNC_PRUNE_INTERVAL_MS);
-  };
-  const schedule = (delay: number) => {
-    timer = setTimeout(() => void run(), delay);
-    timer.unref();
-  };
-  app.addHook('onReady', async () => schedule(FIRST_RUN_DELAY_MS));
-  app.addHook('onClose', async () => {
-    isClosing = true;
-    clearTimeout(timer);
+    },
   });
 }
