@@ -2,12 +2,9 @@
 // real server process (`node apps/sync-server/src/main.ts`): three tablets of a judge push at
 // once while a scraper reads the metrics; every counter moves by exactly what the pushes were
 // answered, a rejected mutation under its code; the token is required.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
@@ -15,55 +12,9 @@ import {
   SimulatedDevice,
   type PushResponse,
 } from '../../apps/sync-server/src/test-support/sync-device.ts';
-import { waitFor } from '../../apps/sync-server/src/test-support/wait-for.ts';
+import { startServer } from './support/server-process.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TOKEN = 'acceptance-metrics-token-0123456789';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-metrics-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['apps/sync-server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      PWA_DIST: path.join(dataDir, 'no-pwa'),
-      METRICS_TOKEN: TOKEN,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(
-    `the server on ${baseUrl} (${stderr})`,
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the server exited: ${stderr}`);
-      return fetch(`${baseUrl}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      );
-    },
-    20_000,
-  );
-  return { child, baseUrl };
-}
 
 function samplesOf(text: string): Map<string, number> {
   const samples = new Map<string, number>();
@@ -76,7 +27,7 @@ function samplesOf(text: string): Map<string, number> {
 }
 
 test('metrics scraped while three tablets push: the counters match the answers, by code', async () => {
-  const server = await startServer();
+  const server = await startServer(mkdtempSync(path.join(tmpdir(), 'judging-metrics-')), { METRICS_TOKEN: TOKEN });
   const { baseUrl } = server;
   try {
     const scrape = async () => {

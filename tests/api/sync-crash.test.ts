@@ -1,12 +1,9 @@
 // offline-sync.md "Proof that nothing is lost", scenario 5: the server process is killed
 // (SIGKILL) while a push is in flight and restarted on the same database: nothing the device
 // was told is lost, nothing is applied twice, and SQLite's integrity check passes.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { openDatabase } from '../../apps/sync-server/src/db/database.ts';
@@ -18,62 +15,7 @@ import {
   type PushResponse,
   type Transport,
 } from '../../apps/sync-server/src/test-support/sync-device.ts';
-import { waitFor } from '../../apps/sync-server/src/test-support/wait-for.ts';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface RunningServer {
-  child: ChildProcess;
-  baseUrl: string;
-  exited: Promise<number | null>;
-}
-
-/** `node apps/sync-server/src/main.ts` on the data folder, answered health checks. */
-async function startServer(dataDir: string): Promise<RunningServer> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['apps/sync-server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      PWA_DIST: path.join(dataDir, 'no-pwa'),
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(
-    `the server on ${baseUrl} (${stderr})`,
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the server exited: ${stderr}`);
-      return fetch(`${baseUrl}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      );
-    },
-    20_000,
-  );
-  return { child, baseUrl, exited };
-}
+import { startServer, type RunningServer } from './support/server-process.ts';
 
 async function killHard(server: RunningServer): Promise<void> {
   server.child.kill('SIGKILL');

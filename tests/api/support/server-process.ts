@@ -1,0 +1,64 @@
+// The real server as its own process (`node apps/sync-server/src/main.ts`) on a data folder and
+// a free loopback port, answered health checks before it is handed over: for the API tests that
+// kill it, restart it or scrape it from outside.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { waitFor } from '../../../apps/sync-server/src/test-support/wait-for.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  child: ChildProcess;
+  baseUrl: string;
+  exited: Promise<number | null>;
+}
+
+/** `node apps/sync-server/src/main.ts` on the data folder, answered health checks. */
+export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['apps/sync-server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      PWA_DIST: path.join(dataDir, 'no-pwa'),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(
+    `the server on ${baseUrl} (${stderr})`,
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the server exited: ${stderr}`);
+      return fetch(`${baseUrl}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+    },
+    20_000,
+  );
+  return { child, baseUrl, exited };
+}
