@@ -86,7 +86,7 @@ export async function buildApp({
   onRoute,
   logStream,
   computeResults,
-  resultsWorker = computeResults === undefined ? createResultsWorker(config.databaseFile) : undefined,
+  resultsWorker = computeResults === undefined ? createResultsWorker(config.database) : undefined,
   now = systemClock,
 }: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({

@@ -8,6 +8,12 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * The database the server opens: DATABASE_URL (`postgres://…`, db/postgres.ts) when set, the
+   * SQLite file `databaseFile` otherwise.
+   */
+  database: string;
+  /** The embedded default's SQLite file (in the data folder); unused when `database` is a URL. */
   databaseFile: string;
   filesDir: string;
   jwtSecret: string;
@@ -97,11 +103,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   mkdirSync(dataDir, { recursive: true });
   const filesDir = path.join(dataDir, 'files');
   mkdirSync(filesDir, { recursive: true });
+  const databaseFile = path.join(dataDir, 'judging.sqlite');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
-    databaseFile: path.join(dataDir, 'judging.sqlite'),
+    database: parseDatabaseUrl(env.DATABASE_URL) ?? databaseFile,
+    databaseFile,
     filesDir,
     jwtSecret: env.JWT_SECRET || readOrCreateSecret(path.join(dataDir, 'jwt-secret')),
     jwtSecretFile: path.join(dataDir, 'jwt-secret'),
@@ -130,6 +138,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       dir: path.resolve(env.BACKUP_DIR || path.join(dataDir, 'backups')),
     },
   };
+}
+
+/** DATABASE_URL: unset or empty keeps the SQLite file; anything else must be a PostgreSQL URL. */
+export function parseDatabaseUrl(value: string | undefined): string | undefined {
+  const url = value?.trim() ?? '';
+  if (url === '') return undefined;
+  if (!/^postgres(ql)?:\/\/\S+$/i.test(url)) {
+    throw new Error('DATABASE_URL must be a PostgreSQL URL (postgres://user:password@host:port/database) or unset.');
+  }
+  return url;
 }
 
 /** METRICS_TOKEN: unset or empty turns /api/metrics off; a short token is refused at start. */

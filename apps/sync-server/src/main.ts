@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   restrictNewFiles();
   const config = loadConfig();
   restrictDataDir(config.dataDir);
-  const db = await openMigratedDatabase(config.databaseFile);
+  const db = await openMigratedDatabase(config.database);
   const app = await buildApp({ config, db });
   if (await loadDemoIfEmpty(db)) app.log.info('empty database: demo data loaded (password Demo-2026!)');
   await app.listen({ port: config.port, host: config.host });

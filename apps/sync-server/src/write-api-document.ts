@@ -18,7 +18,7 @@ export async function buildApiDocument(publicUrl = process.env.PUBLIC_URL): Prom
       PWA_DIST: path.join(dataDir, 'no-pwa'),
       ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
     });
-    const db = await openMigratedDatabase(config.databaseFile);
+    const db = await openMigratedDatabase(config.database);
     const app = await buildApp({ config, db, logger: false });
     await app.ready();
     const document = app.swagger() as unknown as Record<string, unknown>;

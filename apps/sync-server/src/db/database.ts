@@ -12,15 +12,24 @@ import {
 import { migrateToLatest } from '@judging/migrations';
 import { PRIVATE_FILE_MODE } from './data-dir.ts';
 import { registerConnection, withDirectStatements, withStatementCache } from './direct-sql.ts';
+import { isPostgresUrl, openPostgresDatabase } from './postgres.ts';
 import type { Database, Db } from './tables.ts';
 
 export type { Db };
 
 /**
+ * Opens the database `target` names: a `postgres://` URL (DATABASE_URL, db/postgres.ts) or
+ * the SQLite file, the embedded default.
+ */
+export function openDatabase(target: string): Db {
+  return isPostgresUrl(target) ? openPostgresDatabase(target) : openSqliteDatabase(target);
+}
+
+/**
  * Opens the SQLite database with the durability the sync protocol relies on: WAL with
  * synchronous=FULL, so an acknowledged mutation survives a power cut.
  */
-export function openDatabase(file: string): Db {
+function openSqliteDatabase(file: string): Db {
   restrictDatabaseFiles(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('busy_timeout = 5000');
@@ -111,7 +120,9 @@ class WritingSqliteDialect extends SqliteDialect {
  * to a database the server has opened and migrated. In WAL mode its reads never wait for the
  * server's writes, nor the writes for them.
  */
-export function openReadOnlyDatabase(file: string): Db {
+export function openReadOnlyDatabase(target: string): Db {
+  if (isPostgresUrl(target)) return openPostgresDatabase(target, { readOnly: true, poolSize: 2 });
+  const file = target;
   const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
   sqlite.pragma('busy_timeout = 5000');
   setPageCache(sqlite);
@@ -148,8 +159,8 @@ export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): P
 }
 
 /** Opens and migrates; the one entry point the server and the tools use. */
-export async function openMigratedDatabase(file: string): Promise<Db> {
-  const db = openDatabase(file);
+export async function openMigratedDatabase(target: string): Promise<Db> {
+  const db = openDatabase(target);
   await migrateToLatest(db);
   return db;
 }

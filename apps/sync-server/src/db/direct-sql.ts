@@ -7,6 +7,7 @@
 // and every statement outside a transaction, goes through Kysely as usual.
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { preparedOnPostgres, toPostgresPlaceholders, usesPostgres } from './postgres.ts';
 import type { Db } from './tables.ts';
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -45,12 +46,21 @@ const directTransactions = new WeakMap<Db, DirectStatements>();
  * follows the batch. Parameters are bound, never spliced in.
  */
 export async function runSql<Row>(db: Db, text: string, parameters: readonly unknown[] = []): Promise<Row[]> {
+  if (usesPostgres(db)) return runPostgresSql(db, toPostgresPlaceholders(text), parameters);
   const connection = directTransactions.get(db);
   if (connection === undefined) return (await db.executeQuery<Row>(CompiledQuery.raw(text, [...parameters]))).rows;
   const statement = connection(text);
   if (statement.reader) return statement.all(parameters) as Row[];
   statement.run(parameters);
   return [];
+}
+
+/**
+ * On PostgreSQL the text (with `$n` placeholders) goes through Kysely's executor, as a named
+ * prepared statement of the connection (db/postgres.ts).
+ */
+export async function runPostgresSql<Row>(db: Db, text: string, parameters: readonly unknown[]): Promise<Row[]> {
+  return (await db.executeQuery<Row>(CompiledQuery.raw(preparedOnPostgres(text), [...parameters]))).rows;
 }
 
 /**

@@ -6,6 +6,9 @@
 import {
   DummyDriver,
   Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
@@ -13,16 +16,25 @@ import {
   type InferResult,
 } from 'kysely';
 import type { Db } from './database.ts';
-import { runSql } from './direct-sql.ts';
+import { runPostgresSql, runSql } from './direct-sql.ts';
+import { usesPostgres } from './postgres.ts';
 import type { Database } from './tables.ts';
 
-/** A Kysely that only compiles (SQLite's SQL); it has no connection. */
-const compiler = new Kysely<Database>({
+/** Kyselys that only compile, one per engine (SQLite's SQL, PostgreSQL's); they have no connection. */
+const sqliteCompiler = new Kysely<Database>({
   dialect: {
     createAdapter: () => new SqliteAdapter(),
     createDriver: () => new DummyDriver(),
     createIntrospector: (db) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
+  },
+});
+const postgresCompiler = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
   },
 });
 
@@ -45,6 +57,23 @@ export function prepareQuery<Params extends readonly unknown[], Query extends Co
   build: (db: Kysely<Database>, ...params: Params) => Query,
 ): PreparedQuery<Params, RowOf<Query>> {
   const arity = build.length - 1;
+  const sqlite = compileOnce(sqliteCompiler, build, arity);
+  const postgres = compileOnce(postgresCompiler, build, arity);
+  const run = (db: Db, params: Params) =>
+    usesPostgres(db)
+      ? runPostgresSql<RowOf<Query>>(db, postgres.sql, postgres.bind(params))
+      : runSql<RowOf<Query>>(db, sqlite.sql, sqlite.bind(params));
+  return {
+    all: (db, ...params) => run(db, params),
+    first: async (db, ...params) => (await run(db, params))[0],
+  };
+}
+
+function compileOnce<Params extends readonly unknown[]>(
+  compiler: Kysely<Database>,
+  build: (db: Kysely<Database>, ...params: Params) => Compilable<unknown>,
+  arity: number,
+): { sql: string; bind: (params: Params) => unknown[] } {
   const placeholders = Array.from({ length: arity }, (_, index) => placeholderOf(index));
   const compiled = build(compiler, ...(placeholders as unknown as Params)).compile();
   const slotOf = new Map(placeholders.map((placeholder, index) => [placeholder, index]));
@@ -58,11 +87,9 @@ export function prepareQuery<Params extends readonly unknown[], Query extends Co
       throw new Error(`Prepared query parameter ${index + 1} is not a value of its SQL: ${compiled.sql}`);
     }
   }
-  const bind = (params: Params) =>
-    bindings.map((binding) => (binding.slot === undefined ? binding.constant : params[binding.slot]));
   return {
-    all: (db, ...params) => runSql<RowOf<Query>>(db, compiled.sql, bind(params)),
-    first: async (db, ...params) => (await runSql<RowOf<Query>>(db, compiled.sql, bind(params)))[0],
+    sql: compiled.sql,
+    bind: (params) => bindings.map((binding) => (binding.slot === undefined ? binding.constant : params[binding.slot])),
   };
 }
 

@@ -7,7 +7,7 @@ import { loadDemoIfEmpty } from './load-demo.ts';
 restrictNewFiles();
 const config = loadConfig();
 restrictDataDir(config.dataDir);
-const db = await openMigratedDatabase(config.databaseFile);
+const db = await openMigratedDatabase(config.database);
 const loaded = await loadDemoIfEmpty(db);
 console.log(
   loaded

@@ -11,6 +11,7 @@ import type { ResultsWorker } from '../features/results/results-thread.ts';
 import type { Clock } from '../common/clock.ts';
 import { ContractBreach, readyHeldToDocument } from './contract-check.ts';
 import type { AppInstance } from '../http/app-instance.ts';
+import { createTestDatabase, type TestDatabaseTemplate } from './test-database.ts';
 
 export interface TestApp {
   app: AppInstance;
@@ -19,10 +20,13 @@ export interface TestApp {
   /** Every route the app registered, as Fastify saw it (HEAD twins included). */
   routes: readonly RouteOptions[];
   close(): Promise<void>;
+  /** Closes the app and keeps its database as the template of later test apps. */
+  closeAsTemplate(): Promise<TestDatabaseTemplate>;
 }
 
 /**
- * The real app on a fresh, migrated SQLite database in a temp folder, demo data loaded. Silent,
+ * The real app on a fresh, migrated database (a SQLite file in a temp folder; on the PostgreSQL
+ * lane a database of its own, test-support/test-database.ts), demo data loaded. Silent,
  * unless `logStream` is given: then its log lines go there (a test of what is logged). Every
  * answer is held to the API document (test-support/contract-check.ts).
  */
@@ -35,22 +39,26 @@ export async function buildTestApp(
     resultsWorker?: (databaseFile: string) => ResultsWorker;
     /** Fixes the server's clock (`deps.now`): every timestamp it writes, the demo data's dates too. */
     now?: Clock;
+    /** A database to start from (copied), instead of an empty one. */
+    template?: TestDatabaseTemplate;
   } = {},
 ): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-test-'));
+  const dataDir = env['DATA_DIR'] ?? mkdtempSync(path.join(tmpdir(), 'judging-test-'));
+  const database = await createTestDatabase(dataDir, options.template);
   const config = loadConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-'.padEnd(40, 'x'),
     PWA_DIST: path.join(dataDir, 'no-pwa'),
+    ...database.env,
     ...env,
   });
-  const db = await openMigratedDatabase(config.databaseFile);
+  const db = await openMigratedDatabase(config.database);
   await loadDemoIfEmpty(db, options.now?.());
   const routes: RouteOptions[] = [];
   const onRoute = (route: RouteOptions) => routes.push(route);
   const computeResults = {
     ...(options.computeResults === undefined ? {} : { computeResults: options.computeResults }),
-    ...(options.resultsWorker === undefined ? {} : { resultsWorker: options.resultsWorker(config.databaseFile) }),
+    ...(options.resultsWorker === undefined ? {} : { resultsWorker: options.resultsWorker(config.database) }),
   };
   const clock = options.now === undefined ? {} : { now: options.now };
   const app = await buildApp(
@@ -59,17 +67,29 @@ export async function buildTestApp(
       : { config, db, logger: true, logStream: options.logStream, onRoute, ...computeResults, ...clock },
   );
   const contract = await readyHeldToDocument(app);
+  const closeApp = async () => {
+    await app.close();
+    await db.destroy();
+    // Answers sent on a real port (not through inject) are checked here.
+    const breaches = contract.takeBreaches();
+    if (breaches.length > 0) throw new ContractBreach(breaches);
+  };
   return {
     app,
     db,
     config,
     routes,
     async close() {
-      await app.close();
-      await db.destroy();
-      // Answers sent on a real port (not through inject) are checked here.
-      const breaches = contract.takeBreaches();
-      if (breaches.length > 0) throw new ContractBreach(breaches);
+      try {
+        await closeApp();
+      } finally {
+        await database.drop();
+      }
+    },
+    async closeAsTemplate() {
+      const template = database.template();
+      await closeApp();
+      return template;
     },
   };
 }

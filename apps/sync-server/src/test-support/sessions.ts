@@ -1,14 +1,11 @@
 // Sessions and refusal checks for the admin API tests. Tokens are signed directly (as the
 // login would sign them), which skips the argon2 check and keeps the suites fast; the
 // login itself is covered by the auth tests.
-import { copyFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { InjectOptions } from 'fastify';
-import { sql } from 'kysely';
 import * as assert from 'uvu/assert';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { createSecondState, setAccountExpiration, snapshotTables, type SecondState } from './factories.ts';
+import type { TestDatabaseTemplate } from './test-database.ts';
 
 export interface Session {
   userId: number;
@@ -118,7 +115,7 @@ export interface AdminWorld {
 }
 
 interface WorldTemplate {
-  databaseFile: string;
+  database: TestDatabaseTemplate;
   other: SecondState;
   expired: SecondState;
 }
@@ -137,10 +134,7 @@ async function buildTemplate(): Promise<WorldTemplate> {
     await setAccountExpiration(trx, expired.stateId, '2020-01-31');
     return { other, expired };
   });
-  // Everything into the main file before it is copied (WAL mode keeps recent pages aside).
-  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(t.db);
-  await t.close();
-  return { databaseFile: t.config.databaseFile, other, expired };
+  return { database: await t.closeAsTemplate(), other, expired };
 }
 
 /** A fresh copy of the world for one test; `logStream` gets the server's log lines (at LOG_LEVEL). */
@@ -149,10 +143,8 @@ export async function buildAdminWorld(
   logStream?: { write(line: string): void },
 ): Promise<AdminWorld> {
   template ??= buildTemplate();
-  const { databaseFile, other, expired } = await template;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-test-'));
-  copyFileSync(databaseFile, path.join(dataDir, path.basename(databaseFile)));
-  const t = await buildTestApp({ ...env, DATA_DIR: dataDir }, logStream === undefined ? {} : { logStream });
+  const { database, other, expired } = await template;
+  const t = await buildTestApp(env, logStream === undefined ? { template: database } : { logStream, template: database });
   const admin = await sessionFor(t, 'admin@demo.test');
   return {
     t,

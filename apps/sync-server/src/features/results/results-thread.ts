@@ -5,7 +5,8 @@
 import { Worker } from 'node:worker_threads';
 
 export interface ResultsWorkerData {
-  databaseFile: string;
+  /** The SQLite file or PostgreSQL URL the server opened (`config.database`). */
+  database: string;
   /** A module whose `computeReport` the worker runs instead of the real one (a test's slow one). */
   computeModule?: string | undefined;
 }
@@ -51,7 +52,7 @@ interface Waiter {
 }
 
 export function createResultsWorker(
-  databaseFile: string,
+  database: string,
   options: { computeModule?: string; idleMs?: number } = {},
 ): ResultsWorker {
   const idleMs = options.idleMs ?? WORKER_IDLE_MS;
@@ -73,7 +74,7 @@ export function createResultsWorker(
   const started = (): Worker => {
     clearTimeout(idleTimer);
     if (worker !== undefined) return worker;
-    const workerData: ResultsWorkerData = { databaseFile, computeModule: options.computeModule };
+    const workerData: ResultsWorkerData = { database, computeModule: options.computeModule };
     const thread = new Worker(WORKER_ENTRY, { workerData });
     // A server that is done closes it; a waiting read keeps nothing alive on its own.
     thread.unref();

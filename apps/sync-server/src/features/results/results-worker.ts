@@ -17,8 +17,8 @@ import { findEventRow } from '../../shared/event-lookups.ts';
 
 lowerThisThreadsPriority();
 
-const { databaseFile, computeModule } = workerData as ResultsWorkerData;
-const db = openReadOnlyDatabase(databaseFile);
+const { database, computeModule } = workerData as ResultsWorkerData;
+const db = openReadOnlyDatabase(database);
 const compute: ComputeReport =
   computeModule === undefined
     ? computeReport
