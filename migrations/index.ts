@@ -18,6 +18,7 @@ import * as scoreHistory from './0012-score-history.ts';
 import * as photoCapturedAt from './0013-photo-captured-at.ts';
 import * as syncPruning from './0014-sync-pruning.ts';
 import * as judgeExcusal from './0015-judge-excusal.ts';
+import * as sharedLimits from './0016-shared-limits.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0013-photo-captured-at': photoCapturedAt,
   '0014-sync-pruning': syncPruning,
   '0015-judge-excusal': judgeExcusal,
+  '0016-shared-limits': sharedLimits,
 };
 
 /** Builds a Kysely migrator over the registered migrations (no file-system scan). */

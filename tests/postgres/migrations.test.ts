@@ -6,9 +6,15 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { expectedColumns } from '../../apps/sync-server/src/db/tables.expected-columns.ts';
+import {
+  expectedColumns as sharedColumns,
+  postgresOnlyColumns,
+} from '../../apps/sync-server/src/db/tables.expected-columns.ts';
 import type { Database } from '../../apps/sync-server/src/db/tables.ts';
 import { createMigrator, migrateToLatest, migrations } from '../../migrations/index.ts';
+
+/** Every table on PostgreSQL: SQLite's, and what several processes share (migration 0016). */
+const expectedColumns = { ...sharedColumns, ...postgresOnlyColumns };
 
 const databaseUrl = process.env['DATABASE_URL'];
 if (databaseUrl === undefined || !/^postgres(ql)?:\/\//.test(databaseUrl)) {

@@ -13,7 +13,10 @@ import { registerStateItemRoutes } from './features/criteria/state-items.routes.
 import { registerJudgeRoutes } from './features/judges/judges.routes.ts';
 import { registerSchoolRoutes } from './features/schools/schools.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
-import { createLoginThrottle } from './http/login-throttle.ts';
+import { createLoginThrottle, LOGIN_THROTTLE_RULES } from './http/login-throttle.ts';
+import { createPostgresFailureCounters } from './http/login-throttle-postgres.ts';
+import { postgresRateLimitStore } from './http/rate-limit-store-postgres.ts';
+import { postgresPoolOf } from './db/postgres.ts';
 import { createMailer } from './email/mailer.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { registerMetricsRoutes } from './features/metrics/metrics.routes.ts';
@@ -129,7 +132,9 @@ export async function buildApp({
   });
   await registerApiDocument(app, config.publicUrl);
 
-  const rateLimits = await registerRateLimits(app, config.limits);
+  // On PostgreSQL several processes may share the database: their limits count together (§9).
+  const sharedPool = postgresPoolOf(db);
+  const rateLimits = await registerRateLimits(app, config.limits, sharedPool && postgresRateLimitStore(sharedPool));
   const mailer = createMailer(db, config.smtpUrl, app.log, now);
   app.addHook('onClose', () => mailer.close());
   const linkTickets = createLinkTickets(db, config.jwtSecret);
@@ -144,7 +149,10 @@ export async function buildApp({
     config,
     now,
     mailer,
-    loginThrottle: createLoginThrottle({ now: () => now().getTime() }),
+    loginThrottle: createLoginThrottle({
+      now: () => now().getTime(),
+      ...(sharedPool ? { store: createPostgresFailureCounters(sharedPool, LOGIN_THROTTLE_RULES) } : {}),
+    }),
     // One captcha for every public form: a challenge is checked by the instance that issued it.
     // Its expiry stays on the system clock: altcha-lib checks a challenge's expiry against it too.
     captcha: createCaptcha({ secret: config.jwtSecret }),

@@ -333,3 +333,21 @@ export const expectedColumns = {
     note: true,
   },
 } satisfies { [Table in keyof Database]: Record<keyof Database[Table], true> };
+
+/**
+ * Tables migration 0016 creates on PostgreSQL only: what several processes share there (login
+ * failures, rate-limit windows, stream leases); SQLite keeps it in memory. The code reaches them
+ * with plain SQL through the pool (db/postgres-shared-state.ts), not through `Database`.
+ */
+export const postgresOnlyColumns = {
+  login_failure_counter: {
+    kind: true,
+    counter_key: true,
+    failures: true,
+    last_failure_at: true,
+    forgiven_until: true,
+    forgotten_at: true,
+  },
+  rate_limit_window: { limit_key: true, hits: true, ends_at: true },
+  stream_lease: { lease_id: true, user_id: true, expires_at: true },
+} as const;

@@ -205,7 +205,7 @@ test('memory is bounded: forgiven counters are swept, and a flood drops the stal
     const attempt = { account: `user${index}@example.test`, clientIp: `10.0.${index >> 8}.${index & 255}` };
     await tryOnce(throttle, attempt, 'failure');
   }
-  assert.is(throttle.countersHeld(), 2000, 'at most 1000 of each kind');
+  assert.is(await throttle.countersHeld(), 2000, 'at most 1000 of each kind');
   // The newest counters are the ones kept.
   const newest = { account: 'user4999@example.test', clientIp: '10.0.19.135' };
   for (let failure = 2; failure <= 5; failure++) assert.is(await tryOnce(throttle, newest, 'failure'), 'admitted');
@@ -213,7 +213,7 @@ test('memory is bounded: forgiven counters are swept, and a flood drops the stal
 
   now += 76 * MINUTE;
   await tryOnce(throttle, { account: 'late@example.test', clientIp: '192.0.2.1' }, 'failure');
-  assert.is(throttle.countersHeld(), 2, 'only the newest attempt is left after a sweep');
+  assert.is(await throttle.countersHeld(), 2, 'only the newest attempt is left after a sweep');
 });
 
 test('addresses: IPv4 as is, IPv4-mapped as IPv4, IPv6 by its /64', () => {

@@ -9,7 +9,8 @@
  *
  * Terms: a *counter* is one key's record (`FailureRecord`); a *rule* says how a kind of
  * counter slows and forgives. The rule functions are pure (the clock is a parameter);
- * `createLoginThrottle` keeps the counters in memory, bounded.
+ * `createLoginThrottle` applies them to counters kept in memory, bounded, or in PostgreSQL when
+ * several processes share it (decisions §9, docs/decisions/0139-shared-limits-in-postgresql.md).
  */
 
 export interface ThrottleRule {
@@ -129,7 +130,7 @@ export type Admission =
   /** Refused unheard: the address has used its free failures and no valid captcha came with it. */
   | { kind: 'captchaRequired' }
   /** Check the password, then say how it went (once; later calls are ignored). */
-  | { kind: 'admitted'; settle(outcome: 'success' | 'failure'): void };
+  | { kind: 'admitted'; settle(outcome: 'success' | 'failure'): Promise<void> };
 
 export interface LoginThrottle {
   /**
@@ -140,14 +141,45 @@ export interface LoginThrottle {
    * line for one of them to settle (a venue's morning burst queues rather than fails).
    */
   admit(attempt: LoginAttempt, solvesCaptcha: () => Promise<boolean>): Promise<Admission>;
-  /** Counters held in memory, both kinds (bounded by `maxCountersPerKind` each). */
-  countersHeld(): number;
+  /** Counters held, both kinds (in memory, bounded by `maxCountersPerKind` each). */
+  countersHeld(): Promise<number>;
+}
+
+/** The two counters an attempt touches. */
+export type CounterKind = 'perAccountAndAddress' | 'perAddress';
+export type CounterKeys = Record<CounterKind, string>;
+export type CounterRecords = Partial<Record<CounterKind, FailureRecord>>;
+
+/** What one step decided: its answer, and the counters to write (null: forget the counter). */
+export interface CounterStep<T> {
+  answer: T;
+  write?: Partial<Record<CounterKind, FailureRecord | null>>;
+}
+
+/**
+ * Where the counters live: in memory (one process: SQLite), or in PostgreSQL where several
+ * processes share them (http/login-throttle-postgres.ts). Both run the same rules; a store only
+ * keeps records and makes each step whole.
+ */
+export interface FailureCounterStore {
+  /**
+   * Reads the attempt's two counters, lets `decide` answer, writes what it says: one step no
+   * other step on the same address interleaves with (in memory: synchronously, before the
+   * promise is returned; in PostgreSQL: one transaction under a lock on the address).
+   */
+  step<T>(keys: CounterKeys, decide: (records: CounterRecords) => CounterStep<T>): Promise<T>;
+  /** Drops the counters time has wholly forgiven by `at`. */
+  sweep(at: number): Promise<void>;
+  /** Counters held, both kinds. */
+  size(): Promise<number>;
 }
 
 export interface LoginThrottleDeps {
   now?: () => number;
   rules?: { perAccountAndAddress: ThrottleRule; perAddress: AddressRule };
-  /** Past this, the counter that failed longest ago is dropped first. */
+  /** Where the counters live; in memory by default. */
+  store?: FailureCounterStore;
+  /** In memory: past this, the counter that failed longest ago is dropped first. */
   maxCountersPerKind?: number;
   /** How often forgiven counters are swept out. */
   sweepEveryMs?: number;
@@ -160,48 +192,100 @@ export interface LoginThrottleDeps {
 /** The answer to an attempt that waited in line too long: the app retries it in a second. */
 const BUSY_RETRY_SECONDS = 1;
 
-/** In memory: the server is one process, and a restart forgetting the counts is harmless. */
+/** The time from which `record` is wholly forgiven (`settleRecord` answers undefined). */
+export function forgottenAt(record: FailureRecord, rule: Pick<ThrottleRule, 'forgiveOneFailureEveryMs'>): number {
+  return record.forgivenUntil + record.failures * rule.forgiveOneFailureEveryMs;
+}
+
+type StepAnswer =
+  | { kind: 'wait'; waitMs: number }
+  | { kind: 'admitted'; holdsAddressPlace: boolean }
+  | { kind: 'full'; addressFailures: number };
+
+/**
+ * The counters in memory by default (SQLite runs one process, and a restart forgetting the
+ * counts is harmless); in PostgreSQL when given a store there. Attempts in flight are counted
+ * per process: they last as long as one password check.
+ */
 export function createLoginThrottle(deps: LoginThrottleDeps = {}): LoginThrottle {
   const now = deps.now ?? Date.now;
   const rules = deps.rules ?? LOGIN_THROTTLE_RULES;
-  const maxCounters = deps.maxCountersPerKind ?? 50_000;
   const sweepEveryMs = deps.sweepEveryMs ?? MINUTE;
   const maxQueueWaitMs = deps.maxQueueWaitMs ?? 30 * SECOND;
   const maxQueuedPerAddress = deps.maxQueuedPerAddress ?? 1000;
-  const counters = {
-    perAccountAndAddress: createCounterStore(rules.perAccountAndAddress, maxCounters),
-    perAddress: createCounterStore(rules.perAddress, maxCounters),
-  };
+  const store = deps.store ?? createMemoryFailureCounters(rules, deps.maxCountersPerKind ?? 50_000);
   const inFlight = createInFlightCounts();
   let lastSweepAt = now();
 
-  function keysOf(attempt: LoginAttempt) {
+  function keysOf(attempt: LoginAttempt): CounterKeys {
     const address = addressKeyOf(attempt.clientIp);
     return { perAddress: address, perAccountAndAddress: `${address} ${attempt.account}` };
   }
-  type Keys = ReturnType<typeof keysOf>;
 
   function sweepWhenDue(at: number): void {
     if (at - lastSweepAt < sweepEveryMs) return;
     lastSweepAt = at;
-    counters.perAccountAndAddress.sweep(at);
-    counters.perAddress.sweep(at);
+    // A sweep that fails is retried at the next one; counters past their time are ignored anyway.
+    store.sweep(at).catch(() => {});
   }
 
-  function admitted(keys: Keys, holdsAddressPlace: boolean, at: number): Admission {
-    // Counted as a failure of the account in advance, so parallel guesses at it cannot all pass.
-    counters.perAccountAndAddress.fail(keys.perAccountAndAddress, at);
-    if (holdsAddressPlace) inFlight.take(keys.perAddress);
+  /** One look at the counters; an attempt it admits is counted as a failure of the account in advance, so parallel guesses at it cannot all pass. */
+  async function look(keys: CounterKeys, isHuman: boolean | undefined, at: number): Promise<StepAnswer> {
+    let tookPlace = false;
+    try {
+      return await store.step<StepAnswer>(keys, (records) => {
+        const waitMs = waitBeforeNextAttemptMs(records.perAccountAndAddress, rules.perAccountAndAddress, at);
+        if (waitMs > 0) return { answer: { kind: 'wait', waitMs } };
+        const addressFailures = settleRecord(records.perAddress, rules.perAddress, at)?.failures ?? 0;
+        const holdsAddressPlace =
+          isHuman !== true && addressFailures + inFlight.count(keys.perAddress) < rules.perAddress.freeFailures;
+        if (isHuman !== true && !holdsAddressPlace) return { answer: { kind: 'full', addressFailures } };
+        if (holdsAddressPlace) {
+          inFlight.take(keys.perAddress);
+          tookPlace = true;
+        }
+        return {
+          answer: { kind: 'admitted', holdsAddressPlace },
+          write: {
+            perAccountAndAddress: recordWithFailure(records.perAccountAndAddress, rules.perAccountAndAddress, at),
+          },
+        };
+      });
+    } catch (error) {
+      if (tookPlace) inFlight.release(keys.perAddress);
+      throw error;
+    }
+  }
+
+  function admitted(keys: CounterKeys, holdsAddressPlace: boolean): Admission {
     let isSettled = false;
+    let holdsPlace = holdsAddressPlace;
+    // Given back within the step: whoever it wakes looks again after the step is written.
+    const givePlaceBack = () => {
+      if (!holdsPlace) return;
+      holdsPlace = false;
+      inFlight.release(keys.perAddress);
+    };
     return {
       kind: 'admitted',
-      settle(outcome) {
+      async settle(outcome) {
         if (isSettled) return;
         isSettled = true;
-        // The account's counter from this address is done with on a success; the address keeps its other failures.
-        if (outcome === 'success') counters.perAccountAndAddress.forget(keys.perAccountAndAddress);
-        else counters.perAddress.fail(keys.perAddress, now());
-        if (holdsAddressPlace) inFlight.release(keys.perAddress);
+        try {
+          // The account's counter from this address is done with on a success; the address keeps its other failures.
+          await store.step(keys, (records) => {
+            givePlaceBack();
+            return {
+              answer: undefined,
+              write:
+                outcome === 'success'
+                  ? { perAccountAndAddress: null }
+                  : { perAddress: recordWithFailure(records.perAddress, rules.perAddress, now()) },
+            };
+          });
+        } finally {
+          givePlaceBack();
+        }
       },
     };
   }
@@ -214,18 +298,14 @@ export function createLoginThrottle(deps: LoginThrottleDeps = {}): LoginThrottle
       for (;;) {
         const at = now();
         sweepWhenDue(at);
-        const accountWaitMs = counters.perAccountAndAddress.waitMs(keys.perAccountAndAddress, at);
-        if (accountWaitMs > 0) return { kind: 'wait', waitSeconds: Math.ceil(accountWaitMs / SECOND) };
-        if (isHuman === true) return admitted(keys, false, at);
-        const failures = counters.perAddress.failures(keys.perAddress, at);
-        if (failures + inFlight.count(keys.perAddress) < rules.perAddress.freeFailures) {
-          return admitted(keys, true, at);
-        }
+        const answer = await look(keys, isHuman, at);
+        if (answer.kind === 'wait') return { kind: 'wait', waitSeconds: Math.ceil(answer.waitMs / SECOND) };
+        if (answer.kind === 'admitted') return admitted(keys, answer.holdsAddressPlace);
         if (isHuman === undefined) {
           isHuman = await solvesCaptcha();
           continue;
         }
-        if (failures >= rules.perAddress.freeFailures) return { kind: 'captchaRequired' };
+        if (answer.addressFailures >= rules.perAddress.freeFailures) return { kind: 'captchaRequired' };
         const waitedMs = performance.now() - lineJoinedAt;
         if (waitedMs >= maxQueueWaitMs || inFlight.queued(keys.perAddress) >= maxQueuedPerAddress) {
           return { kind: 'wait', waitSeconds: BUSY_RETRY_SECONDS };
@@ -233,33 +313,50 @@ export function createLoginThrottle(deps: LoginThrottleDeps = {}): LoginThrottle
         await inFlight.nextRelease(keys.perAddress, maxQueueWaitMs - waitedMs);
       }
     },
-    countersHeld: () => counters.perAccountAndAddress.size() + counters.perAddress.size(),
+    countersHeld: () => store.size(),
   };
 }
 
-function createCounterStore(rule: ThrottleRule | AddressRule, maxCounters: number) {
+/** The counters in one process's memory, bounded: a flood drops the counter that failed longest ago first. */
+function createMemoryFailureCounters(
+  rules: { perAccountAndAddress: ThrottleRule; perAddress: AddressRule },
+  maxCounters: number,
+): FailureCounterStore {
   // A Map iterates in insertion order; re-inserting on each failure keeps the stalest first.
-  const records = new Map<string, FailureRecord>();
+  const records = {
+    perAccountAndAddress: new Map<string, FailureRecord>(),
+    perAddress: new Map<string, FailureRecord>(),
+  };
+  const kinds = ['perAccountAndAddress', 'perAddress'] as const;
   return {
-    waitMs: (key: string, at: number) =>
-      'firstWaitMs' in rule ? waitBeforeNextAttemptMs(records.get(key), rule, at) : 0,
-    failures: (key: string, at: number) => settleRecord(records.get(key), rule, at)?.failures ?? 0,
-    fail(key: string, at: number) {
-      const next = recordWithFailure(records.get(key), rule, at);
-      records.delete(key);
-      records.set(key, next);
-      for (const stalest of records.keys()) {
-        if (records.size <= maxCounters) break;
-        records.delete(stalest);
+    step(keys, decide) {
+      const { answer, write = {} } = decide({
+        perAccountAndAddress: records.perAccountAndAddress.get(keys.perAccountAndAddress),
+        perAddress: records.perAddress.get(keys.perAddress),
+      });
+      for (const kind of kinds) {
+        const next = write[kind];
+        if (next === undefined) continue;
+        const held = records[kind];
+        held.delete(keys[kind]);
+        if (next === null) continue;
+        held.set(keys[kind], next);
+        for (const stalest of held.keys()) {
+          if (held.size <= maxCounters) break;
+          held.delete(stalest);
+        }
       }
+      return Promise.resolve(answer);
     },
-    forget: (key: string) => void records.delete(key),
-    sweep(at: number) {
-      for (const [key, record] of records) {
-        if (!settleRecord(record, rule, at)) records.delete(key);
+    sweep(at) {
+      for (const kind of kinds) {
+        for (const [key, record] of records[kind]) {
+          if (!settleRecord(record, rules[kind], at)) records[kind].delete(key);
+        }
       }
+      return Promise.resolve();
     },
-    size: () => records.size,
+    size: () => Promise.resolve(records.perAccountAndAddress.size + records.perAddress.size),
   };
 }
 

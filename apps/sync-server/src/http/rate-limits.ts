@@ -1,10 +1,12 @@
 // Rate limits (decisions §8): per IP only on anonymous routes (registrations, reset, captcha,
 // request forms), since a venue's tablets share one address; authenticated routes, sync and
 // /api/health are never limited by IP. Photo uploads are limited per judge instead. Login has
-// its own throttle (http/login-throttle.ts). Counts live in memory: the server is one
-// process, and a restart forgetting them is harmless.
+// its own throttle (http/login-throttle.ts). On SQLite the counts live in memory: the server is
+// one process, and a restart forgetting them is harmless; on PostgreSQL, where several processes
+// share the database, in it (rate-limit-store-postgres.ts; decisions §9). Either way a window
+// counts as rate-limit-window.ts says.
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { ErrorCode, Messages } from '@judging/shared-types';
 import type { AbuseLimits } from '../config.ts';
 import { ApiError } from '../common/api-error.ts';
@@ -28,9 +30,14 @@ function tooManyRequests(): ApiError {
 }
 
 /** Registers @fastify/rate-limit with no global limit and answers the per-route limiters. */
-export async function registerRateLimits(app: AppInstance, limits: AbuseLimits): Promise<RateLimits> {
+export async function registerRateLimits(
+  app: AppInstance,
+  limits: AbuseLimits,
+  sharedStore?: FastifyRateLimitStoreCtor,
+): Promise<RateLimits> {
   await app.register(fastifyRateLimit, {
     global: false,
+    ...(sharedStore ? { store: sharedStore } : {}),
     // The 429 carries Retry-After (seconds) and the one error body.
     errorResponseBuilder: () => tooManyRequests(),
   });

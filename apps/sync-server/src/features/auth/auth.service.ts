@@ -100,7 +100,7 @@ export async function login(
     };
   } finally {
     // Anything but a success counts as a failure (a fault included: no free retries by crashing it).
-    admission.settle(isLoggedIn ? 'success' : 'failure');
+    await admission.settle(isLoggedIn ? 'success' : 'failure');
   }
 }
 

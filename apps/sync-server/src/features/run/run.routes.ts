@@ -17,7 +17,15 @@ import type { RouteDeps } from '../../http/app-types.ts';
 import { ApiError } from '../../common/api-error.ts';
 import { isAuthCurrent, requireAdminArea } from '../../http/guards.ts';
 import { findResultsVersion } from '../results/results.repository.ts';
-import { createStreamRegistry, MAX_STREAMS_PER_USER, STREAM_CAP_RETRY_AFTER_SECONDS } from './run-streams.ts';
+import {
+  createMemoryStreamPlaces,
+  createStreamRegistry,
+  MAX_STREAMS_PER_USER,
+  STREAM_CAP_RETRY_AFTER_SECONDS,
+} from './run-streams.ts';
+import { createPostgresStreamPlaces } from './run-stream-leases.ts';
+import { createNotifiedSignals, createTickingSignals } from './run-change-signals.ts';
+import { postgresPoolOf } from '../../db/postgres.ts';
 import { findLatestSyncStamp } from './run.repository.ts';
 import { completeEvent, getCoordinatorEvent, startEvent, unlockJudge } from './run.service.ts';
 import { currentUser } from '../../caller/caller.ts';
@@ -27,7 +35,6 @@ import type { AppInstance } from '../../http/app-instance.ts';
 
 const readErrors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const writeErrors = { 400: ApiErrorSchema, ...readErrors, 409: ApiErrorSchema };
-const STREAM_CHECK_MS = 1000;
 const STREAM_HEARTBEAT_MS = 15_000;
 
 export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
@@ -130,9 +137,14 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
     (request) => unlockJudge(deps.db, currentUser(request), request.params, deps.now().toISOString()),
   );
 
-  const streams = createStreamRegistry();
+  // On PostgreSQL several processes may share the database: the cap counts their streams
+  // together, and changes made through any of them reach every stream (decisions §9).
+  const pool = postgresPoolOf(deps.db);
+  const streams = createStreamRegistry(pool ? createPostgresStreamPlaces(pool) : createMemoryStreamPlaces());
+  const signals = pool ? createNotifiedSignals(pool) : createTickingSignals();
   // Before the server waits for its requests to finish: an open stream never would.
   app.addHook('preClose', async () => streams.endAll());
+  app.addHook('onClose', () => signals.close());
   deps.metrics.gaugeReadAtScrape('live_streams_open', 'Open live-update streams of the event-run pages.', () =>
     streams.openCount(),
   );
@@ -162,7 +174,7 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
     async (request, reply) => {
       const caller = currentUser(request);
       const event = await findRunEvent(deps.db, caller, request.params.eventId);
-      if (!streams.hasRoomFor(caller.userId)) {
+      if (!(await streams.tryOpen(caller.userId, reply.raw))) {
         throw new ApiError(
           429,
           ErrorCode.TooManyRequests,
@@ -179,16 +191,21 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
-      streams.add(caller.userId, stream);
       let lastKey = '';
-      let quietFor = 0;
+      let lastWrittenAt = performance.now();
       let isChecking = false;
+      let isAskedAgain = false;
       const check = async () => {
-        if (isChecking || stream.writableEnded) return;
+        if (stream.writableEnded) return;
+        if (isChecking) {
+          // A signal during a look may announce what the look read too early: look once more after it.
+          isAskedAgain = true;
+          return;
+        }
         isChecking = true;
         try {
           // A revoked login (logout, password reset, archive, role change) or an expired one ends
-          // the stream at the next tick; the page's reconnect then needs a new ticket, and is refused.
+          // the stream at the next look; the page's reconnect then needs a new ticket, and is refused.
           if (!(await isAuthCurrent(deps.db, caller, deps.now().getTime()))) {
             stream.end();
             return;
@@ -197,10 +214,10 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
           const key = `${version}|${await findLatestSyncStamp(deps.db, event.state_id)}`;
           if (key !== lastKey) {
             lastKey = key;
-            quietFor = 0;
+            lastWrittenAt = performance.now();
             stream.write(`event: changed\ndata: ${JSON.stringify({ version })}\n\n`);
-          } else if ((quietFor += STREAM_CHECK_MS) >= STREAM_HEARTBEAT_MS) {
-            quietFor = 0;
+          } else if (performance.now() - lastWrittenAt >= STREAM_HEARTBEAT_MS) {
+            lastWrittenAt = performance.now();
             stream.write(': ping\n\n');
           }
         } catch (error) {
@@ -208,9 +225,13 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
         } finally {
           isChecking = false;
         }
+        if (isAskedAgain) {
+          isAskedAgain = false;
+          await check();
+        }
       };
-      const timer = setInterval(() => void check(), STREAM_CHECK_MS);
-      stream.on('close', () => clearInterval(timer));
+      const stopWatching = signals.watch(event.state_id, () => void check());
+      stream.on('close', stopWatching);
       await check();
     },
   );
