@@ -1,0 +1,274 @@
+// Two real server processes (A and B) on one PostgreSQL (issue 38, decisions §9): the demo loaded
+// once, the same DATA_DIR (its `files` folder shared, as docs/operations.md asks) and the same
+// JWT secret. A judge pushes to A and a coordinator's stream on B sees it; the same mutation sent
+// to A and B at once is applied once; login failures on A and B trip one throttle; one user's
+// streams on A and B count against one cap; kill -9 of A loses nothing A acknowledged.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { openDatabase, type Db } from '../../apps/sync-server/src/db/database.ts';
+import { LOGIN_THROTTLE_RULES } from '../../apps/sync-server/src/http/login-throttle.ts';
+import { MAX_STREAMS_PER_USER } from '../../apps/sync-server/src/features/run/run-streams.ts';
+import {
+  assertConverged,
+  fetchTransport,
+  readServerCells,
+  SimulatedDevice,
+  type PushResponse,
+} from '../../apps/sync-server/src/test-support/sync-device.ts';
+import { closeTestDatabases, createTestDatabase } from '../../apps/sync-server/src/test-support/test-database.ts';
+import { waitFor } from '../../apps/sync-server/src/test-support/wait-for.ts';
+import { startServer, type RunningServer } from '../api/support/server-process.ts';
+
+if (process.env['DATABASE_URL'] === undefined || !/^postgres(ql)?:\/\//.test(process.env['DATABASE_URL'])) {
+  throw new Error('tests/postgres needs DATABASE_URL=postgres://… (run `pnpm test:postgres`).');
+}
+
+const PASSWORD = 'Demo-2026!';
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let a: RunningServer;
+let b: RunningServer;
+let db: Db;
+
+test.before(async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-two-'));
+  database = await createTestDatabase(dataDir);
+  const env = { ...database.env, JWT_SECRET: 'two-processes-share-this-secret-0123456789' };
+  // A first: it migrates and loads the demo into the empty database; B finds both done.
+  a = await startServer(dataDir, env);
+  b = await startServer(dataDir, env);
+  db = openDatabase(database.env['DATABASE_URL'] ?? '');
+});
+
+test.after(async () => {
+  for (const server of [a, b]) {
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  }
+  await db.destroy();
+  await database.drop();
+  await closeTestDatabases();
+});
+
+async function logIn(server: RunningServer, username: string, password = PASSWORD) {
+  return fetch(`${server.baseUrl}/api/login/user`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+}
+
+async function session(server: RunningServer, username: string) {
+  const response = await logIn(server, username);
+  assert.is(response.status, 200, `${username} logs in`);
+  return (await response.json()) as { token: string; user: { userId: number } };
+}
+
+async function judgeDevice(server: RunningServer) {
+  const { token, user } = await session(server, 'judge1@demo.test');
+  const events = (await (
+    await fetch(`${server.baseUrl}/api/run/judge/${user.userId}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { eventId: number; eventName: string }[];
+  const eventId = events.find((event) => event.eventName.startsWith('Delaware ProStart Invitational'))?.eventId ?? 0;
+  const device = new SimulatedDevice({ judgeId: user.userId, eventId });
+  const reference = await device.download(fetchTransport(server.baseUrl, token));
+  const culinary = reference.categories.find((category) => category.categoryName === 'Culinary');
+  if (!culinary) throw new Error('no Culinary category');
+  const cells = culinary.sections.flatMap((section) =>
+    culinary.schools.flatMap((school) =>
+      section.subsections.map((subsection) => ({
+        place: { eventId, categoryId: culinary.categoryId, sectionId: section.sectionId, schoolId: school.schoolId },
+        subsectionId: subsection.subsectionId,
+      })),
+    ),
+  );
+  return { token, eventId, device, cells };
+}
+
+/** A coordinator's live-update stream of the event, opened on `server` with a ticket from it. */
+async function openStream(server: RunningServer, token: string, eventId: number) {
+  const ticket = await fetch(`${server.baseUrl}/api/link-ticket`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ path: `/api/run/coordinator/event/${eventId}/stream` }),
+  });
+  assert.is(ticket.status, 200, 'a ticket for the stream');
+  const { url } = (await ticket.json()) as { url: string };
+  const controller = new AbortController();
+  const response = await fetch(`${server.baseUrl}${url}`, { signal: controller.signal });
+  const reader = response.status === 200 ? response.body?.getReader() : undefined;
+  const decoder = new TextDecoder();
+  let buffered = '';
+  return {
+    status: response.status,
+    close: () => controller.abort(),
+    /** The next `changed` event's data (comments skipped). */
+    async nextChange(): Promise<{ version: number }> {
+      for (;;) {
+        const end = buffered.indexOf('\n\n');
+        if (end >= 0) {
+          const message = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          const data = /^event: changed\ndata: (.*)$/m.exec(message)?.[1];
+          if (data !== undefined) return JSON.parse(data) as { version: number };
+          continue;
+        }
+        const chunk = await reader?.read();
+        if (!chunk || chunk.done) throw new Error('the stream ended');
+        buffered += decoder.decode(chunk.value);
+      }
+    },
+  };
+}
+
+function push(server: RunningServer, token: string, body: unknown) {
+  return fetch(`${server.baseUrl}/api/sync/push`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+test('a judge pushes to A; a coordinator’s stream on B announces the change', async () => {
+  const { token, eventId, device, cells } = await judgeDevice(a);
+  const coordinator = await session(b, 'admin@demo.test');
+  const stream = await openStream(b, coordinator.token, eventId);
+  assert.is(stream.status, 200);
+  const first = await stream.nextChange();
+  const cell = cells[0];
+  if (!cell) throw new Error('no cell');
+  device.putSubsection(cell.place, cell.subsectionId, 2.5);
+  const pushedAt = performance.now();
+  const answer = await push(a, token, device.nextPush().body);
+  assert.is(answer.status, 200);
+  device.acceptPushResponse((await answer.json()) as PushResponse);
+  const next = await Promise.race([
+    stream.nextChange(),
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no change on B within 10 s')), 10_000)),
+  ]);
+  assert.ok(next.version > first.version, `the results version moved (${first.version} → ${next.version})`);
+  console.log(`  B's stream saw A's push ${Math.round(performance.now() - pushedAt)} ms after it was answered`);
+  stream.close();
+});
+
+test('the same mutations sent to A and B at once are applied once; both answers agree', async () => {
+  const { token, device, cells } = await judgeDevice(b);
+  for (const [round, cell] of cells.slice(1, 11).entries()) {
+    device.putSubsection(cell.place, cell.subsectionId, 1 + (round % 4) * 0.25);
+    const { body, entries } = device.nextPush();
+    const [fromA, fromB] = await Promise.all([push(a, token, body), push(b, token, body)]);
+    assert.is(fromA.status, 200);
+    assert.is(fromB.status, 200);
+    const [answerA, answerB] = [(await fromA.json()) as PushResponse, (await fromB.json()) as PushResponse];
+    const statuses = [answerA.results[0]?.status, answerB.results[0]?.status].sort();
+    assert.equal(statuses, ['applied', 'duplicate'], `round ${round}: one applies, the other replays it`);
+    const { status: _a, ...restA } = answerA.results[0] ?? {};
+    const { status: _b, ...restB } = answerB.results[0] ?? {};
+    assert.equal(restA, restB, `round ${round}: the two answers agree`);
+    device.acceptPushResponse(answerA);
+    const mutationId = entries[0]?.id ?? '';
+    const recorded = await db
+      .selectFrom('applied_mutation')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('mutation_id', '=', mutationId)
+      .executeTakeFirstOrThrow();
+    assert.is(recorded.count, 1, `round ${round}: one applied_mutation row`);
+  }
+});
+
+test('login failures made on A and B together trip the throttle', async () => {
+  const free = LOGIN_THROTTLE_RULES.perAccountAndAddress.freeFailures;
+  for (let failure = 0; failure < free; failure++) {
+    const response = await logIn(failure % 2 === 0 ? a : b, 'judge2@demo.test', 'not-the-password');
+    assert.is(response.status, 401, `failure ${failure + 1} is heard`);
+  }
+  for (const server of [a, b]) {
+    const refused = await logIn(server, 'judge2@demo.test', PASSWORD);
+    assert.is(refused.status, 429, 'even the right password waits');
+    assert.ok(Number(refused.headers.get('retry-after')) > 0);
+  }
+});
+
+test(`one user's streams on A and B count against one cap of ${MAX_STREAMS_PER_USER}`, async () => {
+  const { token, user } = await session(a, 'standard@demo.test');
+  const { eventId } = await judgeDevice(a);
+  const open = [];
+  for (let index = 0; index < MAX_STREAMS_PER_USER; index++) {
+    const stream = await openStream(index % 2 === 0 ? a : b, token, eventId);
+    assert.is(stream.status, 200, `stream ${index + 1} opens`);
+    open.push(stream);
+  }
+  for (const server of [a, b]) {
+    const refused = await openStream(server, token, eventId);
+    assert.is(refused.status, 429, 'the next, on either process, is refused');
+  }
+  // One closed on A frees a place on B.
+  open[0]?.close();
+  const reopened = await waitFor(
+    'a freed place',
+    async () => {
+      const stream = await openStream(b, token, eventId);
+      return stream.status === 200 ? stream : false;
+    },
+    5000,
+  );
+  open.push(reopened);
+  for (const stream of open) stream.close();
+  assert.ok(user.userId > 0);
+});
+
+test('kill -9 of A during pushes loses nothing A acknowledged: B reads it back, each mutation once', async () => {
+  const { token, eventId, device, cells } = await judgeDevice(a);
+  // The earlier tests' scores are where this device's edits start from.
+  const start = await readServerCells(db, device.judgeId, eventId);
+  for (const cell of cells.slice(11)) device.putSubsection(cell.place, cell.subsectionId, 3);
+  const all = [...device.outbox];
+  // One batch, to learn how long a push takes here; then kill A while pushes run.
+  const startedAt = performance.now();
+  const firstAnswer = await push(a, token, device.nextPush(20).body);
+  device.acceptPushResponse((await firstAnswer.json()) as PushResponse);
+  const batchMs = performance.now() - startedAt;
+  const acknowledged: string[] = [];
+  const pushing = (async () => {
+    for (;;) {
+      const { body } = device.nextPush(20);
+      if ((body.mutations as unknown[]).length === 0) return;
+      const response = await push(a, token, body).catch(() => undefined);
+      if (!response) return;
+      const answer = (await response.json()) as PushResponse;
+      acknowledged.push(...answer.results.map((result) => result.id));
+      device.acceptPushResponse(answer);
+    }
+  })();
+  await new Promise((resolve) => setTimeout(resolve, batchMs * 2.5));
+  a.child.kill('SIGKILL');
+  await a.exited;
+  await pushing;
+  assert.ok(device.pending().length > 0, 'A was killed before the outbox drained');
+
+  const recorded = new Set(
+    (await db.selectFrom('applied_mutation').select('mutation_id').where('user_id', '=', device.judgeId).execute()).map(
+      (row) => row.mutation_id,
+    ),
+  );
+  for (const id of acknowledged) assert.ok(recorded.has(id), 'what A acknowledged is in the database');
+  const transport = fetchTransport(b.baseUrl, token);
+  await device.drain(transport);
+  await assertConverged(db, device, { allMutations: all, start, transport });
+  const applied = await db
+    .selectFrom('applied_mutation')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(
+      'mutation_id',
+      'in',
+      all.map((entry) => entry.id),
+    )
+    .executeTakeFirstOrThrow();
+  assert.is(applied.count, all.length, 'each mutation recorded exactly once');
+});
+
+test.run();
