@@ -1,8 +1,8 @@
 // Two real server processes (A and B) on one PostgreSQL (issue 38, decisions §9): the demo loaded
 // once, the same DATA_DIR (its `files` folder shared, as docs/operations.md asks) and the same
 // JWT secret. A judge pushes to A and a coordinator's stream on B sees it; the same mutation sent
-// to A and B at once is applied once; login failures on A and B trip one throttle; one user's
-// streams on A and B count against one cap; kill -9 of A loses nothing A acknowledged.
+// to A and B at once is applied once; login failures on A and B trip one throttle; rate limits
+// and one user's streams count both processes' requests; kill -9 of A loses nothing A acknowledged.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,8 @@ if (process.env['DATABASE_URL'] === undefined || !/^postgres(ql)?:\/\//.test(pro
 }
 
 const PASSWORD = 'Demo-2026!';
+/** Low, so that the test reaches the per-IP rate limit in a few requests. */
+const CAPTCHA_CHALLENGES_PER_IP = 4;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let a: RunningServer;
 let b: RunningServer;
@@ -35,7 +37,11 @@ let db: Db;
 test.before(async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-two-'));
   database = await createTestDatabase(dataDir);
-  const env = { ...database.env, JWT_SECRET: 'two-processes-share-this-secret-0123456789' };
+  const env = {
+    ...database.env,
+    JWT_SECRET: 'two-processes-share-this-secret-0123456789',
+    RATE_LIMIT_CAPTCHA_CHALLENGES: String(CAPTCHA_CHALLENGES_PER_IP),
+  };
   // A first: it migrates and loads the demo into the empty database; B finds both done.
   a = await startServer(dataDir, env);
   b = await startServer(dataDir, env);
@@ -189,6 +195,18 @@ test('login failures made on A and B together trip the throttle', async () => {
   for (const server of [a, b]) {
     const refused = await logIn(server, 'judge2@demo.test', PASSWORD);
     assert.is(refused.status, 429, 'even the right password waits');
+    assert.ok(Number(refused.headers.get('retry-after')) > 0);
+  }
+});
+
+test('rate limits count requests answered by A and B together', async () => {
+  const challenge = (server: RunningServer) => fetch(`${server.baseUrl}/api/captcha/challenge`);
+  for (let index = 0; index < CAPTCHA_CHALLENGES_PER_IP; index++) {
+    assert.is((await challenge(index % 2 === 0 ? a : b)).status, 200, `challenge ${index + 1}`);
+  }
+  for (const server of [a, b]) {
+    const refused = await challenge(server);
+    assert.is(refused.status, 429, 'the next, on either process, is refused');
     assert.ok(Number(refused.headers.get('retry-after')) > 0);
   }
 });
