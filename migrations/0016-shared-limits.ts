@@ -1,7 +1,8 @@
 // Several server processes on one PostgreSQL (decisions §9; docs/decisions/0139, 0140). What one
-// process kept in memory is shared here: login failure counters, rate-limit windows and the
-// live-update streams' leases; and a change that the event-run page shows is announced to every
-// process with NOTIFY, from a trigger, in the same transaction as the change. SQLite runs one
+// process kept in memory is shared here: login failure counters, rate-limit windows, the
+// live-update streams' leases and used captcha challenges; and a change that the event-run page
+// shows is announced to every process with NOTIFY, from a trigger, in the same transaction as
+// the change. SQLite runs one
 // process and keeps all of it in memory: nothing changes there.
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from './dialect.ts';
@@ -43,6 +44,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'integer', (col) => col.notNull())
     .addColumn('expires_at', 'bigint', (col) => col.notNull())
     .execute();
+  await db.schema
+    .createTable('captcha_use')
+    .addColumn('signature', 'text', (col) => col.primaryKey())
+    .addColumn('expires_at', 'bigint', (col) => col.notNull())
+    .execute();
   await db.schema.createIndex('stream_lease_user_idx').on('stream_lease').columns(['user_id', 'expires_at']).execute();
 
   await sql
@@ -70,6 +76,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql.raw(`drop trigger if exists ${table}_run_changes on ${table}`).execute(db);
   }
   await sql`drop function if exists run_changes_notify()`.execute(db);
+  await db.schema.dropTable('captcha_use').execute();
   await db.schema.dropTable('stream_lease').execute();
   await db.schema.dropTable('rate_limit_window').execute();
   await db.schema.dropTable('login_failure_counter').execute();

@@ -2,10 +2,13 @@
 // once, the same DATA_DIR (its `files` folder shared, as docs/operations.md asks) and the same
 // JWT secret. A judge pushes to A and a coordinator's stream on B sees it; the same mutation sent
 // to A and B at once is applied once; login failures on A and B trip one throttle; rate limits
-// and one user's streams count both processes' requests; kill -9 of A loses nothing A acknowledged.
+// and one user's streams count both processes' requests; a captcha from A is good once, on B;
+// kill -9 of A loses nothing A acknowledged.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { openDatabase, type Db } from '../../apps/sync-server/src/db/database.ts';
@@ -41,6 +44,8 @@ test.before(async () => {
     ...database.env,
     JWT_SECRET: 'two-processes-share-this-secret-0123456789',
     RATE_LIMIT_CAPTCHA_CHALLENGES: String(CAPTCHA_CHALLENGES_PER_IP),
+    // Each test comes "from" an address of its own (X-Forwarded-For from loopback is believed).
+    TRUST_PROXY: 'loopback',
   };
   // A first: it migrates and loads the demo into the empty database; B finds both done.
   a = await startServer(dataDir, env);
@@ -199,8 +204,27 @@ test('login failures made on A and B together trip the throttle', async () => {
   }
 });
 
+test('a captcha fetched from A is solved and accepted on B, once', async () => {
+  const from = { 'x-forwarded-for': '198.51.100.31' };
+  const challenge = (await (await fetch(`${a.baseUrl}/api/captcha/challenge`, { headers: from })).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  const reset = (server: RunningServer) =>
+    fetch(`${server.baseUrl}/api/login/sendResetPassword`, {
+      method: 'POST',
+      headers: { ...from, 'content-type': 'application/json' },
+      // An address with no account: answered as any other, and no email is queued.
+      body: JSON.stringify({ email: 'nobody@example.test', captcha }),
+    });
+  assert.is((await reset(b)).status, 200, 'B accepts the challenge A issued');
+  const replayed = await reset(a);
+  assert.is(replayed.status, 400, 'the same solution again, on A, is refused');
+  assert.is(((await replayed.json()) as { code: string }).code, 'CAPTCHA_FAILED');
+});
+
 test('rate limits count requests answered by A and B together', async () => {
-  const challenge = (server: RunningServer) => fetch(`${server.baseUrl}/api/captcha/challenge`);
+  const challenge = (server: RunningServer) =>
+    fetch(`${server.baseUrl}/api/captcha/challenge`, { headers: { 'x-forwarded-for': '203.0.113.50' } });
   for (let index = 0; index < CAPTCHA_CHALLENGES_PER_IP; index++) {
     assert.is((await challenge(index % 2 === 0 ? a : b)).status, 200, `challenge ${index + 1}`);
   }

@@ -39,6 +39,7 @@ import { registerCategoryRoutes } from './features/categories/categories.routes.
 import { registerEventRoutes } from './features/events/events.routes.ts';
 import { registerRegistrationRoutes } from './features/registration/registration.routes.ts';
 import { createCaptcha } from './http/captcha.ts';
+import { createPostgresCaptchaUses } from './http/captcha-uses-postgres.ts';
 import { registerRequestRoutes } from './features/requests/requests.routes.ts';
 import { registerPhotoCleanup } from './features/photos/photo-cleanup.ts';
 import { registerHelpFileRoutes } from './features/help-files/help-files.routes.ts';
@@ -155,7 +156,10 @@ export async function buildApp({
     }),
     // One captcha for every public form: a challenge is checked by the instance that issued it.
     // Its expiry stays on the system clock: altcha-lib checks a challenge's expiry against it too.
-    captcha: createCaptcha({ secret: config.jwtSecret }),
+    captcha: createCaptcha({
+      secret: config.jwtSecret,
+      ...(sharedPool ? { uses: createPostgresCaptchaUses(sharedPool) } : {}),
+    }),
     rateLimits,
     requireAuth: createRequireAuth(db),
     requireEditor: createRequireEditor(db, now),

@@ -336,8 +336,8 @@ export const expectedColumns = {
 
 /**
  * Tables migration 0016 creates on PostgreSQL only: what several processes share there (login
- * failures, rate-limit windows, stream leases); SQLite keeps it in memory. The code reaches them
- * with plain SQL through the pool (db/postgres-shared-state.ts), not through `Database`.
+ * failures, rate-limit windows, stream leases, used captchas); SQLite keeps it in memory. The
+ * stores reach them with plain SQL through the pool (`*-postgres.ts`, `run-stream-leases.ts`).
  */
 export const postgresOnlyColumns = {
   login_failure_counter: {
@@ -350,4 +350,5 @@ export const postgresOnlyColumns = {
   },
   rate_limit_window: { limit_key: true, hits: true, ends_at: true },
   stream_lease: { lease_id: true, user_id: true, expires_at: true },
+  captcha_use: { signature: true, expires_at: true },
 } as const;

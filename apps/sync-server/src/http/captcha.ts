@@ -1,8 +1,11 @@
 // The self-hosted proof-of-work captcha of the public forms (decisions §4: ALTCHA, no third
 // party). The server issues signed challenges, the visitor's browser solves one, and the
 // solution comes back with the form. A solution counts once: used challenges are remembered
-// until they expire, and challenges carry this process's id, so one issued before a restart
-// (whose memory of used solutions is gone) is refused rather than replayable.
+// until they expire, and challenges carry their issuer: in memory (SQLite, one process) this
+// process's id, so one issued before a restart (whose memory of used solutions is gone) is
+// refused rather than replayable; in PostgreSQL, shared by every process (decisions §9,
+// captcha-uses-postgres.ts), the database, so a challenge fetched from one process is solved on
+// another.
 import { createHmac, randomUUID } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -19,6 +22,31 @@ export interface CaptchaOptions {
   maxCounter?: number;
   /** Milliseconds since the epoch; tests move it. */
   now?: () => number;
+  /** Where used challenges are remembered; this process's memory by default. */
+  uses?: CaptchaUses;
+}
+
+/** The record of used challenges, and who issues the challenges it can vouch for. */
+export interface CaptchaUses {
+  /** Written into each challenge; a challenge of another issuer is refused (its uses are not known here). */
+  issuer: string;
+  /** Records the first use of a challenge, remembered until `expiresAtMs`; false when it was used before. */
+  claim(signature: string, expiresAtMs: number, now: number): Promise<boolean>;
+}
+
+/** Used challenges in this process's memory, forgotten once expired (or when the process restarts: hence its own issuer id). */
+export function createMemoryCaptchaUses(): CaptchaUses {
+  /** Signature of each used challenge → when it expires (ms). */
+  const used = new Map<string, number>();
+  return {
+    issuer: randomUUID(),
+    claim(signature, expiresAtMs, now) {
+      for (const [known, expiresAt] of used) if (expiresAt < now) used.delete(known);
+      if (used.has(signature)) return Promise.resolve(false);
+      used.set(signature, expiresAtMs);
+      return Promise.resolve(true);
+    },
+  };
 }
 
 export interface Captcha {
@@ -74,14 +102,8 @@ export function createCaptcha(options: CaptchaOptions): Captcha {
   const now = options.now ?? Date.now;
   const hmacSignatureSecret = deriveSecret(options.secret, 'challenge');
   const hmacKeySignatureSecret = deriveSecret(options.secret, 'key');
-  const instance = randomUUID();
-  /** Signature of each used challenge → when it expires (ms); forgotten once expired. */
-  const used = new Map<string, number>();
-
-  function forgetExpired(): void {
-    const current = now();
-    for (const [signature, expiresAt] of used) if (expiresAt < current) used.delete(signature);
-  }
+  const uses = options.uses ?? createMemoryCaptchaUses();
+  const instance = uses.issuer;
 
   return {
     createChallenge() {
@@ -116,9 +138,7 @@ export function createCaptcha(options: CaptchaOptions): Captcha {
         () => false,
       );
       if (!isVerified || typeof challenge.signature !== 'string') throw captchaFailed();
-      forgetExpired();
-      if (used.has(challenge.signature)) throw captchaFailed();
-      used.set(challenge.signature, expiresAt * 1000);
+      if (!(await uses.claim(challenge.signature, expiresAt * 1000, now()))) throw captchaFailed();
     },
   };
 }
