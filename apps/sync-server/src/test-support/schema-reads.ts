@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { usesPostgres } from '../db/postgres.ts';
+import { postgresOnlyColumns } from '../db/tables.expected-columns.ts';
 
 /** The application's tables (Kysely's migration bookkeeping included), by name. */
 export async function listTables(db: Db): Promise<string[]> {
@@ -24,11 +25,15 @@ export async function listColumns(db: Db, table: string): Promise<string[]> {
 
 /**
  * Every row of every table, each table's rows in one order whatever their physical order (a
- * PostgreSQL update moves a row), so "nothing changed" covers tables no one thought of.
+ * PostgreSQL update moves a row), so "nothing changed" covers tables no one thought of. Left out:
+ * what several processes count together on PostgreSQL (login failures, rate-limit windows, used
+ * captchas, stream leases; migration 0016), which SQLite keeps in memory: a refused request
+ * still counts against its limits, and the data is the same on both engines.
  */
 export async function dumpDatabase(db: Db): Promise<Record<string, unknown[]>> {
   const dump: Record<string, unknown[]> = {};
   for (const name of await listTables(db)) {
+    if (Object.hasOwn(postgresOnlyColumns, name)) continue;
     const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db)).rows;
     dump[name] = rows.map((row) => JSON.stringify(row)).sort();
   }
