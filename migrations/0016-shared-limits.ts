@@ -7,7 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from './dialect.ts';
 
-/** The channel the run page's streams listen on; the payload is the state's id. */
+/** The channel the run page's streams listen on. */
 const CHANGES_CHANNEL = 'judging_run_changes';
 
 /** Tables whose changes the event-run stream reports (its check reads exactly these). */
@@ -51,11 +51,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('stream_lease_user_idx').on('stream_lease').columns(['user_id', 'expires_at']).execute();
 
+  // The payload names what changed: `state:<id>` (scores, reviews, the schedule, a device's sync)
+  // or `user:<id>` (a login revoked: logout, password reset, role change; or the user deleted).
   await sql
     .raw(
       `create function run_changes_notify() returns trigger language plpgsql as $$
     begin
-      perform pg_notify('${CHANGES_CHANNEL}', coalesce(new.state_id, old.state_id)::text);
+      perform pg_notify('${CHANGES_CHANNEL}', 'state:' || coalesce(new.state_id, old.state_id));
+      return null;
+    end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create function run_user_changes_notify() returns trigger language plpgsql as $$
+    begin
+      perform pg_notify('${CHANGES_CHANNEL}', 'user:' || coalesce(new.user_id, old.user_id));
       return null;
     end $$`,
     )
@@ -68,13 +79,20 @@ export async function up(db: Kysely<any>): Promise<void> {
       )
       .execute(db);
   }
+  await sql
+    .raw(
+      'create trigger app_user_run_changes after update of token_version, role or delete on app_user ' +
+        'for each row execute function run_user_changes_notify()',
+    )
+    .execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (!isPostgres(db)) return;
-  for (const table of announcedTables) {
+  for (const table of [...announcedTables, 'app_user']) {
     await sql.raw(`drop trigger if exists ${table}_run_changes on ${table}`).execute(db);
   }
+  await sql`drop function if exists run_user_changes_notify()`.execute(db);
   await sql`drop function if exists run_changes_notify()`.execute(db);
   await db.schema.dropTable('captcha_use').execute();
   await db.schema.dropTable('stream_lease').execute();

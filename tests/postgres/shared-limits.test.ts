@@ -163,8 +163,8 @@ test('a change through one process signals the watchers of its state on another,
   const signals = createNotifiedSignals(poolOf(processB), 60 * 60 * SECOND);
   let looks = 0;
   let otherStateLooks = 0;
-  const stop = signals.watch(9, () => (looks += 1));
-  const stopOther = signals.watch(10, () => (otherStateLooks += 1));
+  const stop = signals.watch({ stateId: 9, userId: 1 }, () => (looks += 1));
+  const stopOther = signals.watch({ stateId: 10, userId: 2 }, () => (otherStateLooks += 1));
   await waitFor('the listener', () => looks > 0, 5000);
   const lookedBefore = looks;
   const othersBefore = otherStateLooks;

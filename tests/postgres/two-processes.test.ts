@@ -117,6 +117,13 @@ async function openStream(server: RunningServer, token: string, eventId: number)
   return {
     status: response.status,
     close: () => controller.abort(),
+    /** Resolves when the server ends the stream (what is still unread is read and dropped). */
+    async ended(): Promise<void> {
+      for (;;) {
+        const chunk = await reader?.read().catch(() => ({ done: true as const, value: undefined }));
+        if (!chunk || chunk.done) return;
+      }
+    },
     /** The next `changed` event's data (comments skipped). */
     async nextChange(): Promise<{ version: number }> {
       for (;;) {
@@ -163,7 +170,21 @@ test('a judge pushes to A; a coordinator’s stream on B announces the change', 
   ]);
   assert.ok(next.version > first.version, `the results version moved (${first.version} → ${next.version})`);
   console.log(`  B's stream saw A's push ${Math.round(performance.now() - pushedAt)} ms after it was answered`);
-  stream.close();
+
+  // The coordinator logs out through A: the stream on B ends at once, not at its next tick.
+  const ended = stream.ended();
+  const logout = await fetch(`${a.baseUrl}/api/logout`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${coordinator.token}` },
+  });
+  assert.is(logout.status, 200);
+  const loggedOutAt = performance.now();
+  await Promise.race([
+    ended,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('B’s stream still open 10 s after')), 10_000)),
+  ]);
+  const endedAfterMs = performance.now() - loggedOutAt;
+  assert.ok(endedAfterMs < 2500, `the stream on B ended ${Math.round(endedAfterMs)} ms after the logout on A`);
 });
 
 test('the same mutations sent to A and B at once are applied once; both answers agree', async () => {

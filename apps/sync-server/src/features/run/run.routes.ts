@@ -230,7 +230,7 @@ export function registerRunRoutes(app: AppInstance, deps: RouteDeps): void {
           await check();
         }
       };
-      const stopWatching = signals.watch(event.state_id, () => void check());
+      const stopWatching = signals.watch({ stateId: event.state_id, userId: caller.userId }, () => void check());
       stream.on('close', stopWatching);
       await check();
     },
