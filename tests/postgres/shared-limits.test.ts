@@ -182,6 +182,18 @@ test('a change through one process signals the watchers of its state on another,
   const lookedAfterCut = looks;
   await sql`update results_version set version = version + 1 where state_id = 9`.execute(processA);
   await waitFor('a signal after reconnecting', () => looks > lookedAfterCut, 5000);
+
+  // A burst of changes (judges pulling at once) wakes the streams once or twice, not per change.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const lookedBeforeBurst = looks;
+  await Promise.all(
+    Array.from({ length: 10 }, () =>
+      sql`update results_version set version = version + 1 where state_id = 9`.execute(processA),
+    ),
+  );
+  await waitFor('a signal after the burst', () => looks > lookedBeforeBurst, 5000);
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  assert.ok(looks - lookedBeforeBurst <= 2, `${looks - lookedBeforeBurst} looks for 10 changes`);
   stop();
   stopOther();
   await signals.close();

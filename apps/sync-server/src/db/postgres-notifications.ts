@@ -40,7 +40,8 @@ export function listenOnChannel(pool: pg.Pool, channel: string, handlers: Notifi
   }
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ ...settings });
+    // The pool keeps its password out of enumeration: it is copied by name.
+    const next = new pg.Client({ ...settings, password: settings.password });
     client = next;
     const lost = () => {
       if (client !== next) return;

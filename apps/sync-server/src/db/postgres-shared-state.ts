@@ -34,6 +34,7 @@ export async function withKeyLocked<T>(
   work: (client: SharedStateClient) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
+  let isBroken = false;
   try {
     await client.query('begin');
     await client.query('select pg_advisory_xact_lock($1::int, hashtext($2))', [space, key]);
@@ -41,9 +42,12 @@ export async function withKeyLocked<T>(
     await client.query('commit');
     return answer;
   } catch (error) {
-    await client.query('rollback').catch(() => {});
+    // A connection that cannot even roll back is not given back to the pool.
+    await client.query('rollback').catch(() => {
+      isBroken = true;
+    });
     throw error;
   } finally {
-    client.release();
+    client.release(isBroken);
   }
 }

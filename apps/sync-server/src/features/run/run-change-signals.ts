@@ -12,6 +12,11 @@ import { listenOnChannel, type NotificationListener } from '../../db/postgres-no
 export const LOCAL_CHECK_EVERY_MS = 1000;
 /** The tick beside notifications on PostgreSQL. */
 export const NOTIFIED_CHECK_EVERY_MS = 5000;
+/**
+ * Notifications of one payload within this long wake its streams once, at its end: a venue's
+ * judges pulling every few seconds would otherwise have every stream look several times a second.
+ */
+export const NOTIFICATION_GATHER_MS = 250;
 /** The channel migration 0016's triggers notify (payload: `state:<id>` or `user:<id>`). */
 export const RUN_CHANGES_CHANNEL = 'judging_run_changes';
 
@@ -46,6 +51,16 @@ export function createNotifiedSignals(pool: pg.Pool, everyMs = NOTIFIED_CHECK_EV
   const wake = (looks: Iterable<() => void>) => {
     for (const look of [...looks]) look();
   };
+  const gathering = new Map<string, NodeJS.Timeout>();
+  const notified = (payload: string) => {
+    if (gathering.has(payload)) return;
+    const timer = setTimeout(() => {
+      gathering.delete(payload);
+      wake(watchers.get(payload) ?? []);
+    }, NOTIFICATION_GATHER_MS);
+    timer.unref();
+    gathering.set(payload, timer);
+  };
   const add = (payload: string, look: () => void) => {
     let looks = watchers.get(payload);
     if (!looks) watchers.set(payload, (looks = new Set()));
@@ -58,7 +73,7 @@ export function createNotifiedSignals(pool: pg.Pool, everyMs = NOTIFIED_CHECK_EV
   return {
     watch({ stateId, userId }, look) {
       listener ??= listenOnChannel(pool, RUN_CHANGES_CHANNEL, {
-        notified: (payload) => wake(watchers.get(payload) ?? []),
+        notified,
         listening: () => wake(new Set([...watchers.values()].flatMap((looks) => [...looks]))),
       });
       const removers = [add(`state:${stateId}`, look), add(`user:${userId}`, look)];
@@ -69,6 +84,8 @@ export function createNotifiedSignals(pool: pg.Pool, everyMs = NOTIFIED_CHECK_EV
       };
     },
     async close() {
+      for (const timer of gathering.values()) clearTimeout(timer);
+      gathering.clear();
       await listener?.close();
       listener = undefined;
     },
