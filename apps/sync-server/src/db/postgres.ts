@@ -9,7 +9,10 @@ import {
   Kysely,
   PostgresAdapter,
   PostgresDialect,
-  PostgresDriver, type DatabaseConnection, type Driver } from 'kysely';
+  PostgresDriver,
+  type DatabaseConnection,
+  type Driver,
+} from 'kysely';
 import pg from 'pg';
 import type { Database, Db } from './tables.ts';
 
@@ -153,7 +156,9 @@ export function openPostgresDatabase(url: string, options: PostgresOptions = {})
   // An idle client's connection dropped by the server must not crash the process; the pool
   // replaces it at the next checkout.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new SerializedPostgresDialect(preparingPool(pool), options.readOnly === true) });
+  const db = new Kysely<Database>({
+    dialect: new SerializedPostgresDialect(preparingPool(pool), options.readOnly === true),
+  });
   poolOf.set(db, pool);
   return db;
 }
