@@ -258,7 +258,7 @@ async function countRows(client: pg.Client): Promise<Record<string, number>> {
 
 async function readMigrations(client: pg.Client): Promise<string[]> {
   const found = await client.query<{ present: string | null }>("select to_regclass('kysely_migration') as present");
-  if (found.rows[0]?.present == null) return [];
+  if ((found.rows[0]?.present ?? null) === null) return [];
   const { rows } = await client.query<{ name: string }>('select name from kysely_migration order by name');
   return rows.map((row) => row.name);
 }
