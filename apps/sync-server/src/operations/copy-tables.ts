@@ -90,6 +90,14 @@ function sourceRows(sqlite: SQLite.Database, table: string, columns: readonly st
     .iterate() as IterableIterator<unknown[]>;
 }
 
+/** The application's tables in SQLite (its own and the migrations' left out). */
+export function sourceTables(sqlite: SQLite.Database): string[] {
+  const rows = sqlite
+    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
+    .all() as { name: string }[];
+  return rows.map((row) => row.name).filter((name) => !isMigrationTable(name));
+}
+
 /** The columns of a SQLite table; undefined when it has no such table. */
 export function sourceColumns(sqlite: SQLite.Database, table: string): string[] | undefined {
   const rows = sqlite.prepare(`select name from pragma_table_info(?)`).all(table) as { name: string }[];

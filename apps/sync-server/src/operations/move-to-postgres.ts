@@ -14,7 +14,14 @@ import { postgresPoolOf } from '../db/postgres.ts';
 import { hashFile, isMissing, linkOrCopy, listStoredFiles } from '../features/backups/backup-files.ts';
 import { findLiveServer, liveMarkFile } from '../features/backups/live-mark.ts';
 import { computeReport } from '../features/results/results-compute.ts';
-import { copyTables, foreignKeyOrder, isMigrationTable, readTargetTables, sourceColumns } from './copy-tables.ts';
+import {
+  copyTables,
+  foreignKeyOrder,
+  isMigrationTable,
+  readTargetTables,
+  sourceColumns,
+  sourceTables,
+} from './copy-tables.ts';
 
 /** A move that was refused: nothing was changed. */
 export class MoveRefused extends Error {}
@@ -85,9 +92,16 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveReport> 
     const client = await pool.connect();
     try {
       const tables = await readTargetTables(client);
+      for (const table of sourceTables(sqlite)) {
+        if (!tables.has(table)) throw new Error(`table ${table} is not in PostgreSQL: nothing was copied`);
+      }
       for (const [table, columns] of tables) {
         const sourceHas = sourceColumns(sqlite, table);
-        if (sourceHas === undefined || sourceHas.slice().sort().join() !== columns.slice().sort().join())
+        // A table of PostgreSQL's alone (what SQLite keeps in memory) starts empty.
+        if (sourceHas === undefined) {
+          tables.delete(table);
+          done.push(`table ${table} is PostgreSQL's alone: it starts empty`);
+        } else if (sourceHas.slice().sort().join() !== columns.slice().sort().join())
           throw new Error(`table ${table} has other columns in the two databases: nothing was copied`);
       }
       const order = await foreignKeyOrder(client, [...tables.keys()]);
@@ -178,6 +192,8 @@ async function rowCountDifferences(sourceDb: Db, targetDb: Db): Promise<string[]
   const after = await rowsHeld(targetDb);
   const problems: string[] = [];
   for (const table of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    // PostgreSQL's own tables (absent from SQLite) start empty.
+    if (before[table] === undefined && after[table] === 0) continue;
     if (before[table] !== after[table])
       problems.push(
         `table ${table}: ${before[table] ?? 'missing'} rows in SQLite, ${after[table] ?? 'missing'} in PostgreSQL`,

@@ -8,6 +8,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   statSync,
   truncateSync,
   utimesSync,
@@ -228,6 +229,16 @@ Restore('refuses a backup from a newer migration level', async ({ backup }) => {
     sqlite.close();
   });
   await assertRefused(backup, target, /newer version of the server \(migration 9999-from-the-future/);
+});
+
+Restore("a PostgreSQL backup is refused on SQLite: another engine's", async ({ backup }) => {
+  const manifest = readManifest(backup);
+  renameSync(path.join(backup, 'database.sqlite'), path.join(backup, 'database.pgdump'));
+  writeFileSync(
+    path.join(backup, MANIFEST_NAME),
+    JSON.stringify({ ...manifest, engine: 'postgres', database: { ...manifest.database, path: 'database.pgdump' } }),
+  );
+  await assertRefused(backup, occupiedTarget(), /another database engine \(postgres\) than this server's \(sqlite\)/);
 });
 
 Restore('retention keeps the BACKUP_KEEP newest backups, reusing unchanged files', async ({ t, backup }) => {
