@@ -241,6 +241,23 @@ test('a restore refuses a live server and a damaged dump, and changes nothing', 
     assert.equal(await eventsNow(), events, 'the live database is unchanged');
     assert.equal(await databasesNamed(`${databaseNameOf(t.config.database)}_`), [], 'nothing staged');
 
+    // Someone connecting between the check and the switch: the switch is refused, nothing changed.
+    await withClient(serverUrl!, (client) => client.query(`create database "${databaseNameOf(restoredUrl)}"`));
+    const engine = postgresEngineBackup(restoredUrl);
+    const staged = await engine.stage(path.join(taken.folder, taken.manifest.database.path), taken.manifest.rows);
+    assert.is(staged.check.integrity, 'ok');
+    await withClient(restoredUrl, async () => {
+      await staged.switchIn('20260307T120000Z').then(
+        () => assert.unreachable('switched under a connection'),
+        (error: unknown) => {
+          assert.instance(error, RestoreRefused);
+          assert.match((error as Error).message, /could not be renamed aside/);
+        },
+      );
+    });
+    assert.equal(await databasesNamed(databaseNameOf(restoredUrl)), [databaseNameOf(restoredUrl)], 'staged dropped');
+    await dropDatabase(restoredUrl);
+
     // A dump damaged on disk: the manifest's hash refuses it.
     const dumpFile = path.join(taken.folder, taken.manifest.database.path);
     const dump = readFileSync(dumpFile);

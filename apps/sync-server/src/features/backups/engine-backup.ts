@@ -7,6 +7,9 @@ import { copyFile as copyFileTo, open, rename, rm, stat } from 'node:fs/promises
 import SQLite from 'better-sqlite3';
 import type { BackupEngineName } from './backup-rules.ts';
 
+/** A restore that was refused: nothing was changed. */
+export class RestoreRefused extends Error {}
+
 export interface EngineBackup {
   readonly engine: BackupEngineName;
   /** Writes a consistent copy of the live database to `targetFile` (on disk when it answers), and checks it. */

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { SERVER_APPLICATION_NAME } from '../../db/postgres.ts';
 import { rowCountProblems } from './backup-rules.ts';
 import {
+  RestoreRefused,
   syncPath,
   type CopyCheck,
   type EngineBackup,
@@ -151,8 +152,14 @@ async function switchDatabases(url: string, live: string, staged: string, stamp:
     const exists = await admin.query('select 1 from pg_database where datname = $1', [live]);
     const kept = fitName(live, `_before_restore_${stamp.toLowerCase()}`);
     if (exists.rowCount !== 0) {
-      // Refused by PostgreSQL while anyone is connected to it: nothing is switched then.
-      await admin.query(`alter database ${quoteName(live)} rename to ${quoteName(kept)}`);
+      try {
+        await admin.query(`alter database ${quoteName(live)} rename to ${quoteName(kept)}`);
+      } catch (error) {
+        // Someone connected since the check, or the role may not rename it: nothing is switched.
+        await admin.query(`drop database if exists ${quoteName(staged)} with (force)`);
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new RestoreRefused(`database ${live} could not be renamed aside (${reason})`);
+      }
       done.push(`kept the previous database as ${kept} (drop it once the restored one is in service)`);
     }
     try {

@@ -14,12 +14,11 @@ import {
   parseManifest,
   type BackupManifest,
 } from './backup-rules.ts';
-import { syncPath, type EngineRestore } from './engine-backup.ts';
+import { RestoreRefused, syncPath, type EngineRestore } from './engine-backup.ts';
 import { findLiveServer, liveMarkFile } from './live-mark.ts';
 import { backupFolderName } from '../../shared/backup-folders.ts';
 
-/** A restore that was refused: nothing was changed. */
-export class RestoreRefused extends Error {}
+export { RestoreRefused };
 
 export interface RestoreTarget {
   dataDir: string;
@@ -82,7 +81,14 @@ export async function restoreBackup(options: RestoreOptions): Promise<string[]> 
     }
   }
 
-  done.push(...(await staged.switchIn(stamp)));
+  try {
+    done.push(...(await staged.switchIn(stamp)));
+  } catch (error) {
+    // The engine refused the switch with its live database untouched (or failed): the live
+    // stored files are untouched too.
+    await rm(stagedFiles, { recursive: true, force: true });
+    throw error;
+  }
   if (backup.manifest !== undefined) {
     const keptFiles = `${target.filesDir}.before-restore-${stamp}`;
     if (await isEmptyFolder(target.filesDir)) {
