@@ -32,9 +32,12 @@ import { listBackups } from '../../shared/backup-folders.ts';
 const Restore = suite<{ t: TestApp; backup: string }>('restore');
 
 const T0 = new Date('2026-03-07T12:00:00Z');
+/** The SQLite file in the data folder, even on the PostgreSQL lane (DATABASE_URL set). */
+const SQLITE = { DATABASE_URL: '' };
 
 Restore.before.each(async (context) => {
-  context.t = await buildTestApp();
+  // SQLite's file restore, on every lane (PostgreSQL's: tests/postgres/backups.test.ts).
+  context.t = await buildTestApp(SQLITE);
   const { config } = context.t;
   mkdirSync(path.join(config.filesDir, 'help-documents'), { recursive: true });
   writeFileSync(path.join(config.filesDir, 'help-documents', 'rules.pdf'), '%PDF-1.7 the rules');
@@ -175,7 +178,7 @@ Restore('`pnpm restore` says why it refused, exits 1 and changes nothing', async
   const cli = fileURLToPath(new URL('../../restore-cli.ts', import.meta.url));
   const run = (args: string[]) =>
     spawnSync(process.execPath, [cli, ...args], {
-      env: { ...process.env, DATA_DIR: t.config.dataDir },
+      env: { ...process.env, ...SQLITE, DATA_DIR: t.config.dataDir },
       encoding: 'utf8',
     });
   const refused = run([backup]);
