@@ -199,18 +199,27 @@ test('a backup taken while a judge pushes holds every mutation acknowledged befo
       'no half-made backup is left',
     );
 
-    // A second restore over the restored database keeps it aside, renamed, and switches in.
-    const again = await restoreBackup({
-      source: folder,
-      target: freshTarget(),
-      engine: postgresEngineBackup(restoredUrl),
-      knownMigrations: Object.keys(migrations),
-      now: new Date('2026-03-07T13:00:00Z'),
+    // `pnpm restore` over the restored database keeps it aside, renamed, and switches in.
+    await withClient(restoredUrl, (client) =>
+      client.query("insert into state (state_id, state_name, state_code) values (999, 'Gone', 'GN')"),
+    );
+    const again = await runCli('restore-cli.ts', [folder], {
+      DATA_DIR: freshTarget().dataDir,
+      DATABASE_URL: restoredUrl,
     });
-    const keptName = `${databaseNameOf(restoredUrl)}_before_restore_20260307t130000z`;
-    assert.match(again.join('\n'), new RegExp(`kept the previous database as ${keptName}`));
+    assert.is(again.code, 0, again.output);
+    const [keptName] = await databasesNamed(`${databaseNameOf(restoredUrl)}_before_restore_`);
+    assert.ok(keptName, again.output);
+    assert.match(again.output, new RegExp(`kept the previous database as ${keptName}`));
+    assert.match(again.output, /restore done/);
     assert.equal(await databasesNamed(`${databaseNameOf(restoredUrl)}_`), [keptName]);
-    await dropDatabase(`postgres://x/${keptName}`);
+    const gone = (url: string) =>
+      withClient(url, async (client) => (await client.query('select 1 from state where state_id = 999')).rowCount);
+    assert.is(await gone(restoredUrl), 0, 'the restored database is the backup');
+    const keptUrl = new URL(restoredUrl);
+    keptUrl.pathname = `/${keptName}`;
+    assert.is(await gone(keptUrl.toString()), 1, 'the previous one is kept as it was');
+    await dropDatabase(keptUrl.toString());
   } finally {
     await t.close();
     await dropDatabase(restoredUrl);
