@@ -25,7 +25,11 @@ import { closeTestDatabases } from '../../apps/sync-server/src/test-support/test
 import { waitFor } from '../../apps/sync-server/src/test-support/wait-for.ts';
 import { MANIFEST_NAME, parseManifest } from '../../apps/sync-server/src/features/backups/backup-rules.ts';
 import { takeBackup } from '../../apps/sync-server/src/features/backups/backup.service.ts';
-import { databaseNameOf, postgresEngineBackup } from '../../apps/sync-server/src/features/backups/postgres-backup.ts';
+import {
+  databaseNameOf,
+  holdServerConnection,
+  postgresEngineBackup,
+} from '../../apps/sync-server/src/features/backups/postgres-backup.ts';
 import {
   RestoreRefused,
   restoreBackup,
@@ -320,6 +324,22 @@ test('a restore refuses a live server and a damaged dump, and changes nothing', 
   } finally {
     await t.close();
     await dropDatabase(restoredUrl);
+  }
+});
+
+test('a server is seen by its held connection, even with no query running', async () => {
+  const url = freshDatabaseUrl();
+  await withClient(serverUrl!, (client) => client.query(`create database "${databaseNameOf(url)}"`));
+  try {
+    const engine = postgresEngineBackup(url);
+    assert.is(await engine.findLiveUse(), undefined, 'nobody is connected');
+    const held = holdServerConnection(url);
+    await waitFor('the held connection', async () => (await engine.findLiveUse()) !== undefined);
+    assert.match((await engine.findLiveUse()) ?? '', /a server is connected to database .* \(1 connection, from /);
+    await held.close();
+    await waitFor('the connection closed', async () => (await engine.findLiveUse()) === undefined);
+  } finally {
+    await dropDatabase(url);
   }
 });
 

@@ -26,9 +26,14 @@ if (serverUrl === undefined || !/^postgres(ql)?:\/\//.test(serverUrl)) {
 const CLI = fileURLToPath(new URL('../../apps/sync-server/src/migrate-to-postgres-cli.ts', import.meta.url));
 const NOW = '2026-03-07T12:00:00.000Z';
 
-function runMove(sourceDir: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+/** Runs the command; `sourceDir` undefined: the SQLite data folder is DATA_DIR itself. */
+function runMove(
+  sourceDir: string | undefined,
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, sourceDir], { env: { ...process.env, ...env } });
+    const args = sourceDir === undefined ? [CLI] : [CLI, sourceDir];
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env } });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -195,6 +200,27 @@ test('the move refuses while a server runs on the SQLite folder, and a missing d
     assert.is(tables, 0, 'the target was not touched');
   } finally {
     await admin((client) => client.query(`drop database judging_move_live_${process.pid} with (force)`));
+  }
+});
+
+test('moving the data folder the server runs with keeps its stored files where they are', async () => {
+  const dataDir = await demoDataFolder();
+  const url = await emptyDatabase(`judging_move_same_${process.pid}`);
+  try {
+    const moved = await runMove(undefined, { DATA_DIR: dataDir, DATABASE_URL: url });
+    assert.is(moved.code, 0, moved.output);
+    assert.match(moved.output, /the stored files stay in .*files \(the same data folder\)/);
+    assert.match(moved.output, /move checked/);
+    const before = openDatabase(path.join(dataDir, 'judging.sqlite'));
+    const after = openDatabase(url);
+    try {
+      assert.equal(await rowCounts(after), await rowCounts(before));
+    } finally {
+      await before.destroy();
+      await after.destroy();
+    }
+  } finally {
+    await admin((client) => client.query(`drop database judging_move_same_${process.pid} with (force)`));
   }
 });
 

@@ -187,9 +187,13 @@ async function findConnections(url: string): Promise<string | undefined> {
   const hosts = [...new Set(rows.map((row) => row.client_addr ?? 'a local socket'))].join(', ');
   const servers = rows.filter((row) => row.application_name === SERVER_APPLICATION_NAME);
   if (servers.length > 0)
-    return `a server is connected to database ${database} (${servers.length} connections, from ${hosts})`;
+    return `a server is connected to database ${database} (${connections(servers.length)}, from ${hosts})`;
   const names = [...new Set(rows.map((row) => row.application_name || 'unnamed'))].join(', ');
-  return `database ${database} is in use by ${rows.length} other connections (${names}, from ${hosts})`;
+  return `database ${database} is in use by ${connections(rows.length)} (${names}, from ${hosts})`;
+}
+
+function connections(count: number): string {
+  return count === 1 ? '1 connection' : `${count} connections`;
 }
 
 /**
