@@ -139,6 +139,12 @@ export function postgresPoolOf(db: Db): pg.Pool | undefined {
   return poolOf.get(db);
 }
 
+/**
+ * The `application_name` of every connection the server opens: a restore finds a running server
+ * by it in `pg_stat_activity` (features/backups/postgres-backup.ts) and refuses to switch under it.
+ */
+export const SERVER_APPLICATION_NAME = 'judging-server';
+
 export interface PostgresOptions {
   /** Every transaction read-only (the results worker's connection). */
   readOnly?: boolean;
@@ -150,6 +156,7 @@ export function openPostgresDatabase(url: string, options: PostgresOptions = {})
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    application_name: SERVER_APPLICATION_NAME,
     types: numberTypes,
     ...(options.readOnly === true ? { options: '-c default_transaction_read_only=on' } : {}),
   });
