@@ -4,7 +4,7 @@
 import { asMultipartError } from '../../http/multipart-form.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -238,12 +238,38 @@ export async function storeJudgePhoto(
   return stored;
 }
 
-/** Removes temp files a crash left behind (the server is the only writer of its data folder). */
-export async function sweepPhotoTempDir(filesDir: string): Promise<number> {
+/**
+ * An upload still being written is younger than this: a photo is at most MAX_PHOTO_BYTES, and a
+ * request that slow has long been cut off.
+ */
+export const UNFINISHED_UPLOAD_MAX_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * Removes temp files a crash left behind. Alone on its files folder (SQLite: one process) the
+ * server removes every one; when other processes share the folder (PostgreSQL; decisions §9)
+ * only those older than any upload in flight, so another process's upload is not cut.
+ */
+export async function sweepPhotoTempDir(
+  filesDir: string,
+  options: { isShared?: boolean; now?: number } = {},
+): Promise<number> {
   const tempDir = photoTempDir(filesDir);
   await mkdir(tempDir, { recursive: true });
-  const leftovers = (await readdir(tempDir)).filter((name) => name.endsWith(TEMP_SUFFIX));
-  await Promise.all(leftovers.map((name) => rm(path.join(tempDir, name), { force: true })));
+  const olderThan = (options.now ?? Date.now()) - UNFINISHED_UPLOAD_MAX_AGE_MS;
+  const leftovers: string[] = [];
+  for (const name of await readdir(tempDir)) {
+    if (!name.endsWith(TEMP_SUFFIX)) continue;
+    const file = path.join(tempDir, name);
+    if (options.isShared === true) {
+      const modifiedAt = await stat(file).then(
+        (info) => info.mtimeMs,
+        () => undefined,
+      );
+      if (modifiedAt === undefined || modifiedAt > olderThan) continue;
+    }
+    leftovers.push(file);
+  }
+  await Promise.all(leftovers.map((file) => rm(file, { force: true })));
   return leftovers.length;
 }
 

@@ -24,6 +24,7 @@ import { asMultipartError, requireFileField } from '../../http/multipart-form.ts
 import { JSON_DATA_HEADERS } from '../../http/security-headers.ts';
 import { photoLimitsOf } from '../photos/photo-quota.ts';
 import { assertMayUploadPhoto, readCapturedAt, storeJudgePhoto, sweepPhotoTempDir } from '../photos/photos.service.ts';
+import { usesPostgres } from '../../db/postgres.ts';
 import { getReferenceData, protocolUnsupported, pullChanges, pushMutations } from './sync.service.ts';
 import { currentUser } from '../../caller/caller.ts';
 import { formBody } from '../../http/route-documentation.ts';
@@ -42,9 +43,10 @@ async function refuseUnsupportedProtocol(request: FastifyRequest): Promise<void>
 
 export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
   const tags = ['sync'];
-  // Temp files of uploads cut short by a crash are removed when the server starts.
+  // Temp files of uploads cut short by a crash are removed when the server starts (on
+  // PostgreSQL other processes may be uploading into the shared folder: old ones only).
   app.addHook('onReady', async () => {
-    const removed = await sweepPhotoTempDir(deps.config.filesDir);
+    const removed = await sweepPhotoTempDir(deps.config.filesDir, { isShared: usesPostgres(deps.db) });
     if (removed > 0) app.log.info({ removed }, 'removed unfinished photo uploads');
   });
 
