@@ -1,10 +1,11 @@
 // Two real server processes (A and B) on one PostgreSQL (issue 38, decisions §9): the demo loaded
-// once, the same DATA_DIR (its `files` folder shared, as docs/operations.md asks) and the same
+// once, a DATA_DIR each with one shared `files` folder (as docs/operations.md asks) and the same
 // JWT secret. A judge pushes to A and a coordinator's stream on B sees it; the same mutation sent
 // to A and B at once is applied once; login failures on A and B trip one throttle; rate limits
 // and one user's streams count both processes' requests; a captcha from A is good once, on B;
-// kill -9 of A loses nothing A acknowledged.
-import { mkdtempSync } from 'node:fs';
+// a photo uploaded to A is served by B; kill -9 of A loses nothing A acknowledged.
+import { createHash } from 'node:crypto';
+import { mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { solveChallenge, type Challenge } from 'altcha-lib';
@@ -21,6 +22,7 @@ import {
   SimulatedDevice,
   type PushResponse,
 } from '../../apps/sync-server/src/test-support/sync-device.ts';
+import { sampleFiles } from '../../apps/sync-server/src/test-support/sample-files.ts';
 import { closeTestDatabases, createTestDatabase } from '../../apps/sync-server/src/test-support/test-database.ts';
 import { waitFor } from '../../apps/sync-server/src/test-support/wait-for.ts';
 import { startServer, type RunningServer } from '../api/support/server-process.ts';
@@ -38,8 +40,14 @@ let b: RunningServer;
 let db: Db;
 
 test.before(async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-two-'));
-  database = await createTestDatabase(dataDir);
+  // A data folder each, their `files` one shared folder (docs/operations.md).
+  const [dataDirA, dataDirB] = [
+    mkdtempSync(path.join(tmpdir(), 'judging-a-')),
+    mkdtempSync(path.join(tmpdir(), 'judging-b-')),
+  ];
+  const sharedFiles = mkdtempSync(path.join(tmpdir(), 'judging-files-'));
+  for (const dataDir of [dataDirA, dataDirB]) symlinkSync(sharedFiles, path.join(dataDir, 'files'));
+  database = await createTestDatabase(dataDirA);
   const env = {
     ...database.env,
     JWT_SECRET: 'two-processes-share-this-secret-0123456789',
@@ -48,8 +56,8 @@ test.before(async () => {
     TRUST_PROXY: 'loopback',
   };
   // A first: it migrates and loads the demo into the empty database; B finds both done.
-  a = await startServer(dataDir, env);
-  b = await startServer(dataDir, env);
+  a = await startServer(dataDirA, env);
+  b = await startServer(dataDirB, env);
   db = openDatabase(database.env['DATABASE_URL'] ?? '');
 });
 
@@ -284,11 +292,38 @@ test(`one user's streams on A and B count against one cap of ${MAX_STREAMS_PER_U
   assert.ok(user.userId > 0);
 });
 
+test('a photo uploaded to A is served by B from the shared files folder', async () => {
+  const { token, eventId, device, cells } = await judgeDevice(a);
+  const cell = cells[11];
+  if (!cell) throw new Error('no cell');
+  const bytes = sampleFiles.jpeg;
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const form = new FormData();
+  form.append('file', new Blob([bytes], { type: 'image/jpeg' }), 'photo.jpg');
+  const upload = await fetch(`${a.baseUrl}/api/sync/photos/${sha256}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  assert.is(upload.status, 201, await upload.clone().text());
+  const entry = device.putSubsection(cell.place, cell.subsectionId, 2, { photoSha256: sha256 });
+  const pushed = await push(a, token, device.nextPush().body);
+  assert.is(((await pushed.json()) as PushResponse).results[0]?.status, 'applied');
+  const { place } = cell;
+  const photo = await fetch(
+    `${b.baseUrl}/api/files/score/event/${eventId}/category/${place.categoryId}/section/${place.sectionId}` +
+      `/school/${place.schoolId}/judge/${device.judgeId}/subsection/${String(entry.data['scoreId'])}/${sha256}`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  assert.is(photo.status, 200);
+  assert.equal(Buffer.from(await photo.arrayBuffer()), bytes, 'the same bytes, read by B');
+});
+
 test('kill -9 of A during pushes loses nothing A acknowledged: B reads it back, each mutation once', async () => {
   const { token, eventId, device, cells } = await judgeDevice(a);
   // The earlier tests' scores are where this device's edits start from.
   const start = await readServerCells(db, device.judgeId, eventId);
-  for (const cell of cells.slice(11)) device.putSubsection(cell.place, cell.subsectionId, 3);
+  for (const cell of cells.slice(12)) device.putSubsection(cell.place, cell.subsectionId, 3);
   const all = [...device.outbox];
   // One batch, to learn how long a push takes here; then kill A while pushes run.
   const startedAt = performance.now();
