@@ -177,7 +177,7 @@ test('a change through one process signals the watchers of its state on another,
   // its watchers look again at once, since a change may have been missed meanwhile.
   const lookedBeforeCut = looks;
   await sql`select pg_terminate_backend(pid) from pg_stat_activity
-    where query ilike 'listen %' and pid <> pg_backend_pid()`.execute(processA);
+    where query ilike 'listen %' and datname = current_database() and pid <> pg_backend_pid()`.execute(processA);
   await waitFor('a look after reconnecting', () => looks > lookedBeforeCut, 10_000);
   const lookedAfterCut = looks;
   await sql`update results_version set version = version + 1 where state_id = 9`.execute(processA);

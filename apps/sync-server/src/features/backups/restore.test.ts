@@ -130,7 +130,10 @@ function alterDatabaseKeepingManifest(folder: string, change: (file: string) => 
 Restore('a sound backup is restored into a data folder, the previous data kept aside', async ({ backup }) => {
   const target = occupiedTarget();
   const lines = await restore(backup, target);
-  assert.match(lines.join('\n'), /integrity ok, migration 0015/);
+  assert.ok(
+    lines.join('\n').includes(`integrity ok, migration ${Object.keys(migrations).at(-1)}`),
+    'checked at the newest migration',
+  );
   const names = readdirSync(target.dataDir).sort();
   assert.ok(names.includes('judging.sqlite.before-restore-20260307T130000Z'), names.join(', '));
   assert.ok(names.includes('files.before-restore-20260307T130000Z'), names.join(', '));

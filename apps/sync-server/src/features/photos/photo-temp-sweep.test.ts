@@ -22,13 +22,13 @@ function filesDirWithUploads(): string {
 
 test('alone on its folder: every unfinished upload goes', async () => {
   const filesDir = filesDirWithUploads();
-  assert.is(await sweepPhotoTempDir(filesDir), 2);
+  assert.is(await sweepPhotoTempDir(filesDir, { isShared: false, now: Date.now() }), 2);
   assert.equal(readdirSync(photoTempDir(filesDir)), ['other-file']);
 });
 
 test('sharing the folder: an upload another process may still be writing stays', async () => {
   const filesDir = filesDirWithUploads();
-  assert.is(await sweepPhotoTempDir(filesDir, { isShared: true }), 1);
+  assert.is(await sweepPhotoTempDir(filesDir, { isShared: true, now: Date.now() }), 1);
   assert.equal(readdirSync(photoTempDir(filesDir)).sort(), ['in-flight.part', 'other-file']);
 });
 

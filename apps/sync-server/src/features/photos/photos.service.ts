@@ -251,16 +251,16 @@ export const UNFINISHED_UPLOAD_MAX_AGE_MS = 60 * 60 * 1000;
  */
 export async function sweepPhotoTempDir(
   filesDir: string,
-  options: { isShared?: boolean; now?: number } = {},
+  options: { isShared: boolean; now: number },
 ): Promise<number> {
   const tempDir = photoTempDir(filesDir);
   await mkdir(tempDir, { recursive: true });
-  const olderThan = (options.now ?? Date.now()) - UNFINISHED_UPLOAD_MAX_AGE_MS;
+  const olderThan = options.now - UNFINISHED_UPLOAD_MAX_AGE_MS;
   const leftovers: string[] = [];
   for (const name of await readdir(tempDir)) {
     if (!name.endsWith(TEMP_SUFFIX)) continue;
     const file = path.join(tempDir, name);
-    if (options.isShared === true) {
+    if (options.isShared) {
       const modifiedAt = await stat(file).then(
         (info) => info.mtimeMs,
         () => undefined,

@@ -46,7 +46,10 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
   // Temp files of uploads cut short by a crash are removed when the server starts (on
   // PostgreSQL other processes may be uploading into the shared folder: old ones only).
   app.addHook('onReady', async () => {
-    const removed = await sweepPhotoTempDir(deps.config.filesDir, { isShared: usesPostgres(deps.db) });
+    const removed = await sweepPhotoTempDir(deps.config.filesDir, {
+      isShared: usesPostgres(deps.db),
+      now: deps.now().getTime(),
+    });
     if (removed > 0) app.log.info({ removed }, 'removed unfinished photo uploads');
   });
 
