@@ -42,7 +42,7 @@ import {
 } from './bench-server.ts';
 import { readProcessTreeCpu } from './process-cpu.ts';
 import { preparePushWrites } from './push-rows.ts';
-import { seedStateFinal } from './results.bench.ts';
+import { seedStateFinal } from './state-final.ts';
 
 const requireFromServer = createRequire(new URL('../apps/sync-server/package.json', import.meta.url));
 const SQLite = requireFromServer('better-sqlite3') as typeof BetterSqlite3;
@@ -369,7 +369,7 @@ export async function benchServer(port: number): Promise<void> {
     });
 
     // The state final, and a coordinator of its state.
-    const { eventId } = seedStateFinal(server.databaseFile);
+    const { eventId } = await seedStateFinal(server.databaseFile);
     const admin = await logIn(server.baseUrl, 'admin@demo.test', DEMO_PASSWORD);
     const eventPath = `/api/run/coordinator/results/event/${eventId}`;
     const categories = (
