@@ -45,6 +45,8 @@ export async function markEmailSent(db: Db, emailId: number, now: string): Promi
     .execute();
 }
 
+const MAX_INTEGER_4 = 2 ** 31 - 1;
+
 /** Records a failed try; after `maxAttempts` the email is marked failed (still kept). */
 export async function markEmailAttemptFailed(
   db: Db,
@@ -52,12 +54,14 @@ export async function markEmailAttemptFailed(
   error: string,
   maxAttempts: number,
 ): Promise<void> {
+  // Compared with a 4-byte integer column: PostgreSQL refuses a larger parameter ("never fail").
+  const failAt = Math.min(maxAttempts - 1, MAX_INTEGER_4);
   await db
     .updateTable('email_outbox')
     .set((eb) => ({
       attempts: eb('attempts', '+', 1),
       last_error: error.slice(0, 500),
-      status: sql<EmailStatusValue>`case when attempts >= ${maxAttempts - 1} then 'failed' else 'pending' end`,
+      status: sql<EmailStatusValue>`case when attempts >= ${failAt} then 'failed' else 'pending' end`,
     }))
     .where('email_id', '=', emailId)
     .execute();

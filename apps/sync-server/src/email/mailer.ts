@@ -10,7 +10,26 @@ const FROM_ADDRESS = 'Competition Scoring <no-reply@judging.local>';
 export interface Mailer {
   /** Sends what the outbox holds; never throws (a failure stays in the outbox for a retry). */
   flushOutbox(): Promise<void>;
-  close(): void;
+  /** Waits for a flush in progress (it must not outlive the database connection), then closes. */
+  close(): Promise<void>;
+}
+
+/** Runs `flush` one at a time (a second caller waits for the running one instead of double-sending), errors logged. */
+function oneFlushAtATime(flush: () => Promise<void>, log: FastifyBaseLogger) {
+  let running: Promise<void> | undefined;
+  return {
+    flushOutbox(): Promise<void> {
+      running ??= flush()
+        .catch((error: unknown) => log.error({ err: error }, 'outbox flush failed'))
+        .finally(() => {
+          running = undefined;
+        });
+      return running;
+    },
+    finished: async () => {
+      await running;
+    },
+  };
 }
 
 /**
@@ -19,26 +38,23 @@ export interface Mailer {
  */
 export function createMailer(db: Db, smtpUrl: string | undefined, log: FastifyBaseLogger, now?: Clock): Mailer {
   if (!smtpUrl) {
-    return {
-      async flushOutbox() {
-        for (const email of await listPendingEmails(db, 100)) {
-          if (email.attempts > 0) continue;
-          log.info(
-            { emailId: email.email_id, to: email.to_address, subject: email.subject, text: email.body_text },
-            'email kept in outbox (no SMTP_URL)',
-          );
-          await markEmailAttemptFailed(db, email.email_id, 'SMTP_URL is not set', Number.MAX_SAFE_INTEGER);
-        }
-      },
-      close() {},
-    };
+    const flushes = oneFlushAtATime(async () => {
+      for (const email of await listPendingEmails(db, 100)) {
+        if (email.attempts > 0) continue;
+        log.info(
+          { emailId: email.email_id, to: email.to_address, subject: email.subject, text: email.body_text },
+          'email kept in outbox (no SMTP_URL)',
+        );
+        await markEmailAttemptFailed(db, email.email_id, 'SMTP_URL is not set', Number.MAX_SAFE_INTEGER);
+      }
+    }, log);
+    return { flushOutbox: flushes.flushOutbox, close: flushes.finished };
   }
   // nodemailer is loaded on the first send, not at start: it is about 29 MB of an idle server's
   // memory (issue 20), and most sends are hours apart.
   let transport: Promise<ReturnType<typeof nodemailer.createTransport>> | undefined;
   const transportOf = () =>
     (transport ??= import('nodemailer').then(({ default: mailer }) => mailer.createTransport(smtpUrl)));
-  let running: Promise<void> | undefined;
   async function sendPending(): Promise<void> {
     for (const email of await listPendingEmails(db, 50)) {
       try {
@@ -57,17 +73,11 @@ export function createMailer(db: Db, smtpUrl: string | undefined, log: FastifyBa
       }
     }
   }
+  const flushes = oneFlushAtATime(sendPending, log);
   return {
-    flushOutbox() {
-      // One flush at a time: a second caller waits for the running one instead of double-sending.
-      running ??= sendPending()
-        .catch((error: unknown) => log.error({ err: error }, 'outbox flush failed'))
-        .finally(() => {
-          running = undefined;
-        });
-      return running;
-    },
-    close() {
+    flushOutbox: flushes.flushOutbox,
+    async close() {
+      await flushes.finished();
       void transport?.then((opened) => opened.close());
     },
   };

@@ -61,10 +61,12 @@ export async function buildTestApp(
     ...(options.resultsWorker === undefined ? {} : { resultsWorker: options.resultsWorker(config.database) }),
   };
   const clock = options.now === undefined ? {} : { now: options.now };
+  // TEST_SERVER_LOG=1: the server's warnings and errors on stderr (what a 500 in a test was).
+  const logStream = options.logStream ?? (process.env['TEST_SERVER_LOG'] ? serverErrorsOnStderr : undefined);
   const app = await buildApp(
-    options.logStream === undefined
+    logStream === undefined
       ? { config, db, logger: false, onRoute, ...computeResults, ...clock }
-      : { config, db, logger: true, logStream: options.logStream, onRoute, ...computeResults, ...clock },
+      : { config, db, logger: true, logStream, onRoute, ...computeResults, ...clock },
   );
   const contract = await readyHeldToDocument(app);
   const closeApp = async () => {
@@ -93,6 +95,12 @@ export async function buildTestApp(
     },
   };
 }
+
+const serverErrorsOnStderr = {
+  write(line: string) {
+    if ((JSON.parse(line) as { level: number }).level >= 40) process.stderr.write(line);
+  },
+};
 
 export { DEMO_PASSWORD };
 

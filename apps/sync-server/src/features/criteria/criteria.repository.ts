@@ -55,12 +55,17 @@ export async function updateSection(
 /** The events whose categories use the section, with their status (what locks its structure). */
 export async function listEventsUsingSection(db: Db, sectionId: number) {
   return db
-    .selectFrom('category_section')
-    .innerJoin('category', 'category.category_id', 'category_section.category_id')
-    .innerJoin('event', 'event.event_id', 'category.event_id')
+    .selectFrom('event')
     .select(['event.event_id', 'event.event_name', 'event.status'])
-    .distinct()
-    .where('category_section.section_id', '=', sectionId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('category_section')
+          .innerJoin('category', 'category.category_id', 'category_section.category_id')
+          .select('category_section.section_id')
+          .whereRef('category.event_id', '=', 'event.event_id')
+          .where('category_section.section_id', '=', sectionId),
+      ),
+    )
     .orderBy(sql`lower(event.event_name)`)
     .orderBy('event.event_id')
     .execute();

@@ -1,6 +1,7 @@
 // What /api/metrics reads from the database at scrape time, never per request.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { usesPostgres } from '../../db/postgres.ts';
 
 export interface DatabasePages {
   pageSize: number;
@@ -15,6 +16,13 @@ async function pragmaNumber(db: Db, name: 'page_size' | 'page_count' | 'freelist
 }
 
 export async function readDatabasePages(db: Db): Promise<DatabasePages> {
+  if (usesPostgres(db)) {
+    // The database's size in its pages; PostgreSQL reuses freed space itself (autovacuum).
+    const { rows } = await sql<{ page_size: number; bytes: number }>`select
+      current_setting('block_size')::integer as page_size, pg_database_size(current_database()) as bytes`.execute(db);
+    const { page_size: pageSize, bytes } = rows[0] ?? { page_size: 8192, bytes: 0 };
+    return { pageSize, pageCount: Math.ceil(bytes / pageSize), freePages: 0 };
+  }
   return {
     pageSize: await pragmaNumber(db, 'page_size'),
     pageCount: await pragmaNumber(db, 'page_count'),

@@ -121,9 +121,10 @@ const devicePush = prepareQuery(
       .onConflict((oc) =>
         oc.columns(['device_id', 'user_id']).doUpdateSet({
           last_push_at: (eb) => eb.ref('excluded.last_push_at'),
-          last_seq: sql<
-            number | null
-          >`max(coalesce(device_sync.last_seq, excluded.last_seq), coalesce(excluded.last_seq, device_sync.last_seq))`,
+          // The higher of the two, a missing one ignored (written out: SQLite's two-argument max
+          // is PostgreSQL's greatest).
+          last_seq: sql<number | null>`case when excluded.last_seq is null or device_sync.last_seq >= excluded.last_seq
+            then device_sync.last_seq else excluded.last_seq end`,
           // A push without sentAt (an older app) measures nothing: the last measurement stands.
           clock_skew_ms: sql<number | null>`coalesce(excluded.clock_skew_ms, device_sync.clock_skew_ms)`,
           clock_checked_at: sql<string | null>`coalesce(excluded.clock_checked_at, device_sync.clock_checked_at)`,
