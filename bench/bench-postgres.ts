@@ -45,7 +45,9 @@ async function startThrowAwayCluster(): Promise<{ url: string; stop(): Promise<v
       const line = output.split('\n').find((text) => isPostgresUrl(text.trim()));
       if (line !== undefined) resolve(line.trim());
     });
-    child.once('exit', (code) => reject(new Error(`scripts/with-postgres.sh ended (${code}) before the cluster was up`)));
+    child.once('exit', (code) =>
+      reject(new Error(`scripts/with-postgres.sh ended (${code}) before the cluster was up`)),
+    );
   });
   return {
     url,

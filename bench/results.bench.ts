@@ -12,11 +12,7 @@ import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 import { rankEvent } from '../packages/shared-types/src/index.ts';
 import { openMigratedDatabase } from '../apps/sync-server/src/db/database.ts';
-import {
-  openPostgresDatabase,
-  postgresPoolOf,
-  toPostgresPlaceholders,
-} from '../apps/sync-server/src/db/postgres.ts';
+import { openPostgresDatabase, postgresPoolOf, toPostgresPlaceholders } from '../apps/sync-server/src/db/postgres.ts';
 import { computeReport, loadScoringInputs } from '../apps/sync-server/src/features/results/results-compute.ts';
 import { treeSeconds, type BenchPostgres } from './bench-postgres.ts';
 import { CATEGORIES, SCHOOLS, STATE_FINAL_SHAPE, seedStateFinal } from './state-final.ts';
@@ -115,7 +111,12 @@ async function postgresAggregate(url: string): Promise<RawAggregate> {
     run: async (eventId) => (await client.query({ name: 'bench_aggregate', text, values: [eventId] })).rowCount ?? 0,
     plan: async (query, value) =>
       (await client.query<{ 'QUERY PLAN': string }>(`explain ${toPostgresPlaceholders(query)}`, [value])).rows
-        .map((row) => row['QUERY PLAN'].replace(/\(cost=.*\)/, '').trim().replace(/^->\s*/, ''))
+        .map((row) =>
+          row['QUERY PLAN']
+            .replace(/\(cost=.*\)/, '')
+            .trim()
+            .replace(/^->\s*/, ''),
+        )
         .filter((line) => !/^(Group Key|Sort Key|Filter|Index Cond|Recheck Cond|Presorted Key):/.test(line))
         .join('; '),
     close: async () => {
@@ -148,7 +149,11 @@ export async function benchResults(postgres?: BenchPostgres): Promise<ResultsBen
     // Each measure is timed twice: wall clock, and CPU time (user + system; on PostgreSQL this
     // process's and the cluster's), which a machine busy with other work inflates far less.
     const databaseCpuMs = () => (treeSeconds(new Map(), postgres?.clusterCpu()) ?? 0) * 1000;
-    const times = { model: new Timings(databaseCpuMs), report: new Timings(databaseCpuMs), sql: new Timings(databaseCpuMs) };
+    const times = {
+      model: new Timings(databaseCpuMs),
+      report: new Timings(databaseCpuMs),
+      sql: new Timings(databaseCpuMs),
+    };
     let checksum = 0;
     // One warm-up round (statement caches, page cache), then the measured rounds, interleaved so
     // that a busy machine slows the three alike.

@@ -109,7 +109,12 @@ export async function seedStateFinal(target: string): Promise<{ eventId: number;
         for (let x = 0; x < SECTIONS; x += 1) {
           const { section_id: section } = await trx
             .insertInto('section')
-            .values({ state_id: stateId, section_name: `C${c + 1} Section ${x + 1}`, created_at: stamp, updated_at: stamp })
+            .values({
+              state_id: stateId,
+              section_name: `C${c + 1} Section ${x + 1}`,
+              created_at: stamp,
+              updated_at: stamp,
+            })
             .returning('section_id')
             .executeTakeFirstOrThrow();
           await trx
@@ -150,7 +155,13 @@ export async function seedStateFinal(target: string): Promise<{ eventId: number;
               .executeTakeFirstOrThrow();
             await trx
               .insertInto('judge_assignment')
-              .values({ category_id: category, section_id: section, judge_id: judge, state_id: stateId, created_at: stamp })
+              .values({
+                category_id: category,
+                section_id: section,
+                judge_id: judge,
+                state_id: stateId,
+                created_at: stamp,
+              })
               .execute();
             for (const school of schools) {
               for (const [u, subsection] of subsections.entries()) {
