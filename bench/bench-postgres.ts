@@ -35,7 +35,8 @@ async function startThrowAwayCluster(): Promise<{ url: string; stop(): Promise<v
   const hold = `console.log(process.env.DATABASE_URL); process.stdin.resume(); process.stdin.on('end', () => process.exit(0));`;
   const child = spawn('bash', [path.join(repoRoot, 'scripts/with-postgres.sh'), process.execPath, '-e', hold], {
     stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, DATABASE_URL: '' },
+    // Durable as a production cluster: SQLite's side commits with synchronous=FULL.
+    env: { ...process.env, DATABASE_URL: '', WITH_POSTGRES_DURABLE: '1' },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
