@@ -14,8 +14,11 @@ export interface EngineRun {
 const fixed = (value: number | undefined, digits = 2) =>
   value === undefined || Number.isNaN(value) ? '–' : value.toFixed(digits);
 
-export function printEnginesTable(sqlite: EngineRun, postgres: EngineRun): void {
-  const rows: [string, (run: EngineRun) => string][] = [
+/** The rows of `part` (c: results; e: the server); printed only when an engine measured them. */
+export function printEnginesTable(part: 'results' | 'server', sqlite: EngineRun, postgres: EngineRun): void {
+  const measured = part === 'results' ? (run: EngineRun) => run.results : (run: EngineRun) => run.server;
+  if (!measured(sqlite) && !measured(postgres)) return;
+  const allRows: [string, (run: EngineRun) => string][] = [
     [
       'results: report / one SQL aggregate (wall; CPU)',
       ({ results }) =>
@@ -27,7 +30,7 @@ export function printEnginesTable(sqlite: EngineRun, postgres: EngineRun): void 
       'push CPU per mutation / raw client, same rows',
       ({ server }) =>
         server
-          ? `${fixed(server.cpuRatio)}× (${fixed(server.serverCpu, 0)}${server.databaseCpu === undefined ? '' : ` + ${fixed(server.databaseCpu, 0)} database`} / ${fixed(server.rawCpu, 0)} µs)`
+          ? `${fixed(server.cpuRatio)}× (${fixed(server.serverCpu, 0)} µs server${server.databaseCpu === undefined ? '' : ` + ${fixed(server.databaseCpu, 0)} µs cluster`}; raw ${fixed(server.rawCpu, 0)} µs)`
           : '–',
     ],
     [
@@ -49,10 +52,13 @@ export function printEnginesTable(sqlite: EngineRun, postgres: EngineRun): void 
           : 'one process only (§9)',
     ],
   ];
+  const rows = part === 'results' ? allRows.slice(0, 1) : allRows.slice(1);
   const width = Math.max(...rows.map(([label]) => label.length));
   const sqliteCells = rows.map(([, cell]) => cell(sqlite));
   const sqliteWidth = Math.max('SQLite'.length, ...sqliteCells.map((cell) => cell.length));
-  console.log("\nBoth engines, same run (medians of rounds; ratios against each engine's own reference):");
+  console.log(
+    `\nBoth engines, ${part === 'results' ? '(c) results' : '(e) the server'}, same run (medians of rounds; ratios against each engine's own reference):`,
+  );
   console.log(`  ${''.padEnd(width)}  ${'SQLite'.padEnd(sqliteWidth)}  PostgreSQL`);
   rows.forEach(([label, cell], index) =>
     console.log(`  ${label.padEnd(width)}  ${sqliteCells[index]!.padEnd(sqliteWidth)}  ${cell(postgres)}`),

@@ -740,9 +740,12 @@ async function benchServerOnPostgres(): Promise<void> {
   engines.postgres.split = split;
 }
 
+/** Both engines side by side, a section of the appendix per part measured. */
 function printEngines(): void {
-  printed.begin('Both engines');
-  printEnginesTable(engines.sqlite, engines.postgres);
+  for (const part of ['results', 'server'] as const) {
+    printed.begin(`Both engines: ${part === 'results' ? '(c) results' : '(e) server'}`);
+    printEnginesTable(part, engines.sqlite, engines.postgres);
+  }
 }
 
 /** (i), with its own server (stopped during the loads), added to issue 20's table. */

@@ -153,7 +153,7 @@ export async function benchServerPostgres(
       serverCpu: cpu.server,
       databaseCpu: cpu.database,
       rawCpu: cpu.raw,
-      cpuRatio: (cpu.server + (cpu.database ?? 0)) / cpu.raw,
+      cpuRatio: cpu.ratio,
     },
     split,
   };
@@ -168,7 +168,8 @@ async function cpuPerMutation(
   server: BenchServer,
   url: string,
   judges: readonly Judge[],
-): Promise<{ server: number; database: number | undefined; raw: number }> {
+): Promise<{ server: number; database: number | undefined; raw: number; ratio: number }> {
+  const ratios: number[] = [];
   const serverPer: number[] = [];
   const databasePer: number[] = [];
   const rawPer: number[] = [];
@@ -191,6 +192,7 @@ async function cpuPerMutation(
     if (clusterSeconds !== undefined) databasePer.push((clusterSeconds / mutations) * 1e6);
     if (raw.cpuSeconds !== undefined) rawPer.push((raw.cpuSeconds / mutations) * 1e6);
     const total = serverPer.at(-1)! + (databasePer.at(-1) ?? 0);
+    if (raw.cpuSeconds !== undefined) ratios.push(total / rawPer.at(-1)!);
     console.log(
       `    round ${round}: ${mutations} mutations in ${CPU_PUSHES} pushes of 50 (${fixed(mutations / seconds, 0)}/s): server CPU ${fixed(serverPer.at(-1)!, 1)} µs/mutation + PostgreSQL ${clusterSeconds === undefined ? '(not on this machine)' : `${fixed(databasePer.at(-1)!, 1)} µs`} = ${fixed(total, 1)} µs; raw pg, same rows (client + PostgreSQL) ${raw.cpuSeconds === undefined ? 'not measured' : `${fixed(rawPer.at(-1)!, 1)} µs/mutation (${fixed(total / rawPer.at(-1)!)}×)`}`,
     );
@@ -199,6 +201,7 @@ async function cpuPerMutation(
     server: median(serverPer),
     database: databasePer.length > 0 ? median(databasePer) : undefined,
     raw: rawPer.length > 0 ? median(rawPer) : Number.NaN,
+    ratio: ratios.length > 0 ? median(ratios) : Number.NaN,
   };
 }
 
