@@ -196,9 +196,10 @@ export async function seedStateFinal(target: string): Promise<{ eventId: number;
       }
       return event;
     });
-    // The planner's statistics for the new rows (SQLite: the WAL folded back into the file).
+    // The planner's statistics for the new rows and, on PostgreSQL, the visibility map set as
+    // autovacuum would have set it (index-only scans need it); SQLite: the WAL folded back in.
     const pool = postgresPoolOf(db);
-    if (pool) await pool.query('analyze');
+    if (pool) await pool.query('vacuum analyze');
     else await runSql(db, 'pragma wal_checkpoint(TRUNCATE)');
     return { eventId, rows };
   } finally {
