@@ -1,6 +1,7 @@
 // offline-sync.md "Proof that nothing is lost", scenario 5: the server process is killed
 // (SIGKILL) while a push is in flight and restarted on the same database: nothing the device
-// was told is lost, nothing is applied twice, and SQLite's integrity check passes.
+// was told is lost, nothing is applied twice, and the engine's integrity check passes. On the
+// PostgreSQL lane (`pnpm test:postgres`) the server runs on a database of its own there.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import {
   type PushResponse,
   type Transport,
 } from '../../apps/sync-server/src/test-support/sync-device.ts';
+import { createTestDatabase } from '../../apps/sync-server/src/test-support/test-database.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
 async function killHard(server: RunningServer): Promise<void> {
@@ -24,7 +26,8 @@ async function killHard(server: RunningServer): Promise<void> {
 
 test('scenario 5: kill -9 in the middle of pushes, restart on the same database: no loss, no duplicate, integrity ok', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-crash-'));
-  let server = await startServer(dataDir);
+  const database = await createTestDatabase(dataDir);
+  let server = await startServer(dataDir, database.env);
   const login = await fetch(`${server.baseUrl}/api/login/user`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -83,12 +86,12 @@ test('scenario 5: kill -9 in the middle of pushes, restart on the same database:
     const answer = await inFlight;
     if (answer) device.acceptPushResponse(answer);
     else killedInFlight += 1;
-    server = await startServer(dataDir);
+    server = await startServer(dataDir, database.env);
   }
   assert.ok(killedInFlight > 0, 'at least one push was cut off by the kill');
 
   await device.drain(transportOf(server));
-  const db = openDatabase(path.join(dataDir, 'judging.sqlite'));
+  const db = openDatabase(database.env['DATABASE_URL'] ?? path.join(dataDir, 'judging.sqlite'));
   try {
     await assertConverged(db, device, { allMutations: all, transport: transportOf(server) });
     assert.is(await integrityCheck(db), 'ok');
@@ -102,6 +105,7 @@ test('scenario 5: kill -9 in the middle of pushes, restart on the same database:
     await db.destroy();
     server.child.kill('SIGTERM');
     await server.exited;
+    await database.drop();
   }
 });
 

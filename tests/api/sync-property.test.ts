@@ -5,7 +5,7 @@
 // Whatever happens, each mutation is applied exactly once (a cell's rev counts its puts) or
 // refused, in the device's order, and the device ends with the server's data.
 import { readyHeldToDocument } from '../../apps/sync-server/src/test-support/contract-check.ts';
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -25,6 +25,10 @@ import {
   type PushResponse,
 } from '../../apps/sync-server/src/test-support/sync-device.ts';
 import type { AppInstance } from '../../apps/sync-server/src/http/app-instance.ts';
+import {
+  createTestDatabase,
+  type TestDatabaseTemplate,
+} from '../../apps/sync-server/src/test-support/test-database.ts';
 
 const JWT_SECRET = 'property-test-secret-'.padEnd(40, 'x');
 
@@ -34,9 +38,9 @@ interface Server {
   dataDir: string;
 }
 
-async function startServer(dataDir: string): Promise<Server> {
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET, PWA_DIST: path.join(dataDir, 'no-pwa') });
-  const db = await openMigratedDatabase(config.databaseFile);
+async function startServer(dataDir: string, databaseEnv: Record<string, string>): Promise<Server> {
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET, PWA_DIST: path.join(dataDir, 'no-pwa'), ...databaseEnv });
+  const db = await openMigratedDatabase(config.database);
   const app = await buildApp({ config, db, logger: false });
   await readyHeldToDocument(app);
   return { app, db, dataDir };
@@ -47,13 +51,14 @@ async function stopServer(server: Server): Promise<void> {
   await server.db.destroy();
 }
 
-/** A migrated database with the demo, built once and copied for every run. */
-async function buildTemplate(): Promise<string> {
+/** A migrated database with the demo, built once and copied for every run (on either engine). */
+async function buildTemplate(): Promise<TestDatabaseTemplate> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-property-template-'));
-  const server = await startServer(dataDir);
+  const database = await createTestDatabase(dataDir);
+  const server = await startServer(dataDir, database.env);
   await loadDemoIfEmpty(server.db);
   await stopServer(server);
-  return path.join(dataDir, 'judging.sqlite');
+  return database.template();
 }
 
 type Fate = 'ok' | 'dropRequest' | 'dropResponse' | 'duplicate' | 'delay';
@@ -111,8 +116,8 @@ test('scenario 11: random edits, splits, drops, duplicates, reorders and restart
     fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: 40 }), async (commands) => {
       runs += 1;
       const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-property-'));
-      copyFileSync(template, path.join(dataDir, 'judging.sqlite'));
-      let server = await startServer(dataDir);
+      const database = await createTestDatabase(dataDir, template);
+      let server = await startServer(dataDir, database.env);
       try {
         const session = await loginAs(server.app, 'judge1@demo.test');
         const eventId = await findInvitationalId(server.db);
@@ -189,7 +194,7 @@ test('scenario 11: random edits, splits, drops, duplicates, reorders and restart
             }
             case 'restart':
               await stopServer(server);
-              server = await startServer(dataDir);
+              server = await startServer(dataDir, database.env);
               break;
           }
         }
@@ -224,6 +229,7 @@ test('scenario 11: random edits, splits, drops, duplicates, reorders and restart
         await assertConverged(server.db, device, { allMutations: device.history, transport: transport() });
       } finally {
         await stopServer(server);
+        await database.drop();
       }
     }),
     // About 40 runs take 15 s on an idle machine; a loaded one runs fewer within the same 20 s.

@@ -73,9 +73,9 @@ export const SERVER_LAYERING: Layering = {
     ['shared/'],
     ['http/'],
     ['features/*'],
-    ['api-document/'],
+    ['api-document/', 'operations/'],
     ['app.ts', 'demo/'],
-    ['main.ts', 'write-api-document.ts', 'backup-cli.ts', 'restore-cli.ts'],
+    ['main.ts', 'write-api-document.ts', 'backup-cli.ts', 'restore-cli.ts', 'migrate-to-postgres-cli.ts'],
   ],
   allowedSideways: ALLOWED_BETWEEN_FEATURES,
   isExempt: (file) =>

@@ -1,17 +1,18 @@
 // `pnpm backup`: one backup of the data folder (DATA_DIR) into BACKUP_DIR, safe while the server
-// runs and judges push: the database through the engine's online copy, the stored files, a
+// runs and judges push: the database through the engine's online copy (SQLite's backup API, or
+// pg_dump when DATABASE_URL names PostgreSQL), the stored files, a
 // manifest. Retention is the server's scheduled backups' (BACKUP_KEEP); this one deletes nothing.
 import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { systemClock } from './common/clock.ts';
 import { restrictNewFiles } from './db/data-dir.ts';
 import { takeBackup } from './features/backups/backup.service.ts';
-import { sqliteEngineBackup } from './features/backups/engine-backup.ts';
+import { backupEngineFor } from './features/backups/engine-choice.ts';
 
 async function main(): Promise<void> {
   restrictNewFiles();
   const config = loadConfig();
-  const engine = sqliteEngineBackup(config.databaseFile);
+  const engine = backupEngineFor(config, 'command');
   const started = systemClock();
   const startedMs = performance.now();
   const { folder, manifest } = await takeBackup(

@@ -6,7 +6,7 @@ import { migrations } from '@judging/migrations';
 import { loadConfig } from './config.ts';
 import { systemClock } from './common/clock.ts';
 import { restrictNewFiles } from './db/data-dir.ts';
-import { sqliteEngineBackup } from './features/backups/engine-backup.ts';
+import { restoreEngineFor } from './features/backups/engine-choice.ts';
 import { RestoreRefused, restoreBackup } from './features/backups/restore.service.ts';
 
 async function main(): Promise<number> {
@@ -28,7 +28,7 @@ async function main(): Promise<number> {
         filesDir: config.filesDir,
         secretFile: config.jwtSecretFile,
       },
-      engine: sqliteEngineBackup(config.databaseFile),
+      engine: restoreEngineFor(config),
       knownMigrations: Object.keys(migrations),
       now: systemClock(),
     });

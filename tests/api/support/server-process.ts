@@ -27,13 +27,18 @@ export interface RunningServer {
   exited: Promise<number | null>;
 }
 
-/** `node apps/sync-server/src/main.ts` on the data folder, answered health checks. */
+/**
+ * `node apps/sync-server/src/main.ts` on the data folder, answered health checks. Its database is
+ * the folder's SQLite file unless `env` names one (DATABASE_URL): the PostgreSQL lane's own
+ * DATABASE_URL is not passed on, each test makes its database (test-support/test-database.ts).
+ */
 export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
+  const { DATABASE_URL: _laneCluster, ...inherited } = process.env;
   const child = spawn(process.execPath, ['apps/sync-server/src/main.ts'], {
     cwd: repoRoot,
     env: {
-      ...process.env,
+      ...inherited,
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',

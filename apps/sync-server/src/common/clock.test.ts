@@ -97,13 +97,14 @@ const SOURCE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /**
  * Reads of the system time the server may keep, by file: the clock itself, the demo loader's
  * documented default (the CLI's `pnpm demo` and the server's first start pass no clock), and the
- * backup and restore commands, which run outside the server and name their work by the time.
+ * backup, restore and move commands, which run outside the server and name their work by the time.
  */
 const ALLOWED_READS: Record<string, readonly string[]> = {
   'common/clock.ts': ['new Date()', 'systemClock()'],
   'demo/load-demo.ts': ['systemClock()'],
   'backup-cli.ts': ['systemClock()'],
   'restore-cli.ts': ['systemClock()'],
+  'migrate-to-postgres-cli.ts': ['systemClock()'],
 };
 
 /** What reads the system time instead of `deps.now`. */

@@ -9,7 +9,10 @@ import {
   Kysely,
   PostgresAdapter,
   PostgresDialect,
-  PostgresDriver, type DatabaseConnection, type Driver } from 'kysely';
+  PostgresDriver,
+  type DatabaseConnection,
+  type Driver,
+} from 'kysely';
 import pg from 'pg';
 import type { Database, Db } from './tables.ts';
 
@@ -136,6 +139,12 @@ export function postgresPoolOf(db: Db): pg.Pool | undefined {
   return poolOf.get(db);
 }
 
+/**
+ * The `application_name` of every connection the server opens: a restore finds a running server
+ * by it in `pg_stat_activity` (features/backups/postgres-backup.ts) and refuses to switch under it.
+ */
+export const SERVER_APPLICATION_NAME = 'judging-server';
+
 export interface PostgresOptions {
   /** Every transaction read-only (the results worker's connection). */
   readOnly?: boolean;
@@ -147,13 +156,16 @@ export function openPostgresDatabase(url: string, options: PostgresOptions = {})
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    application_name: SERVER_APPLICATION_NAME,
     types: numberTypes,
     ...(options.readOnly === true ? { options: '-c default_transaction_read_only=on' } : {}),
   });
   // An idle client's connection dropped by the server must not crash the process; the pool
   // replaces it at the next checkout.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new SerializedPostgresDialect(preparingPool(pool), options.readOnly === true) });
+  const db = new Kysely<Database>({
+    dialect: new SerializedPostgresDialect(preparingPool(pool), options.readOnly === true),
+  });
   poolOf.set(db, pool);
   return db;
 }

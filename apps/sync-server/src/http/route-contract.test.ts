@@ -5,13 +5,12 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { RouteOptions } from 'fastify';
-import { sql } from 'kysely';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Db } from '../db/database.ts';
 import { fakeJpeg, loadCulinary, multipartBody } from '../test-support/judging-fixtures.ts';
 import { sampleFiles } from '../test-support/sample-files.ts';
 import { buildAdminWorld, type AdminWorld } from '../test-support/sessions.ts';
+import { dumpDatabase } from '../test-support/schema-reads.ts';
 
 const Contract = suite<{ w: AdminWorld }>('common answers of every route');
 Contract.before.each(async (context) => {
@@ -39,17 +38,6 @@ function methodsByPath(routes: readonly RouteOptions[]): Map<string, Set<string>
 /** A concrete path: the router matches any segment for a param (the schema judges it later). */
 function concrete(url: string): string {
   return url.replace(/:([A-Za-z0-9_]+)/g, '1').replace('*', 'index.html');
-}
-
-async function dumpDatabase(db: Db): Promise<Record<string, unknown[]>> {
-  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(
-    db,
-  );
-  const dump: Record<string, unknown[]> = {};
-  for (const { name } of tables.rows) {
-    dump[name] = (await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db)).rows;
-  }
-  return dump;
 }
 
 function filesUnder(dir: string): string[] {

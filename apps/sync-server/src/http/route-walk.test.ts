@@ -3,11 +3,10 @@
 // without a trailing slash, and a body-less call with a JSON content type is no body (§7
 // "Seed paths", §8 "Trailing slashes").
 import type { HTTPMethods, RouteOptions } from 'fastify';
-import { sql } from 'kysely';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Db } from '../db/database.ts';
 import { buildAdminWorld, type AdminWorld } from '../test-support/sessions.ts';
+import { dumpDatabase } from '../test-support/schema-reads.ts';
 
 const Walk = suite<{ w: AdminWorld }>('every route');
 Walk.before.each(async (context) => {
@@ -87,18 +86,6 @@ function jsonOf(body: string): unknown {
 
 function daysFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** Every row of every table, so "nothing changed" covers tables no one thought of. */
-async function dumpDatabase(db: Db): Promise<Record<string, unknown[]>> {
-  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(
-    db,
-  );
-  const dump: Record<string, unknown[]> = {};
-  for (const { name } of tables.rows) {
-    dump[name] = (await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db)).rows;
-  }
-  return dump;
 }
 
 Walk('every path param is declared in its route schema, ids as integers', ({ w }) => {

@@ -108,13 +108,18 @@ export async function listScoredSubsectionCells(
 /** The submissions in the categories, with their event's status. */
 export async function listSubmissionsOfCategories(db: Db, categoryIds: readonly number[]) {
   if (categoryIds.length === 0) return [];
-  return db
-    .selectFrom('category_submission')
-    .innerJoin('event', 'event.event_id', 'category_submission.event_id')
-    .select(['category_submission.category_id', 'category_submission.judge_id', 'category_submission.submitted_at'])
-    .select(['category_submission.event_id', 'category_submission.state_id', 'event.status as event_status'])
-    .where('category_submission.category_id', 'in', categoryIds)
-    .execute();
+  return (
+    db
+      .selectFrom('category_submission')
+      .innerJoin('event', 'event.event_id', 'category_submission.event_id')
+      .select(['category_submission.category_id', 'category_submission.judge_id', 'category_submission.submitted_at'])
+      .select(['category_submission.event_id', 'category_submission.state_id', 'event.status as event_status'])
+      .where('category_submission.category_id', 'in', categoryIds)
+      // One order on both engines (PostgreSQL has no implicit one): reopenings are audited in it.
+      .orderBy('category_submission.category_id')
+      .orderBy('category_submission.judge_id')
+      .execute()
+  );
 }
 
 /** Categories of events not closed that use the section: the ones whose owed work it shapes. */
@@ -126,11 +131,17 @@ export async function listOpenCategoriesUsingSection(db: Db, sectionId: number) 
     .select(['category.category_id', 'category.event_id', 'category.state_id'])
     .where('category_section.section_id', '=', sectionId)
     .where('event.status', '!=', 'CLOSED')
+    .orderBy('category.category_id')
     .execute();
 }
 
 export async function listCategoryIdsOfEvent(db: Db, eventId: number): Promise<number[]> {
-  const rows = await db.selectFrom('category').select('category_id').where('event_id', '=', eventId).execute();
+  const rows = await db
+    .selectFrom('category')
+    .select('category_id')
+    .where('event_id', '=', eventId)
+    .orderBy('category_id')
+    .execute();
   return rows.map((row) => row.category_id);
 }
 

@@ -144,7 +144,10 @@ export async function buildAdminWorld(
 ): Promise<AdminWorld> {
   template ??= buildTemplate();
   const { database, other, expired } = await template;
-  const t = await buildTestApp(env, logStream === undefined ? { template: database } : { logStream, template: database });
+  const t = await buildTestApp(
+    env,
+    logStream === undefined ? { template: database } : { logStream, template: database },
+  );
   const admin = await sessionFor(t, 'admin@demo.test');
   return {
     t,

@@ -20,8 +20,10 @@ let admin: pg.Pool | undefined;
 let created = 0;
 
 function adminPool(serverUrl: string): pg.Pool {
-  admin ??= new pg.Pool({ connectionString: serverUrl, max: 2, allowExitOnIdle: true });
-  admin.on('error', () => {});
+  if (admin === undefined) {
+    admin = new pg.Pool({ connectionString: serverUrl, max: 2, allowExitOnIdle: true });
+    admin.on('error', () => {});
+  }
   return admin;
 }
 

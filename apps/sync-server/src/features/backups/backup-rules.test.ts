@@ -8,6 +8,7 @@ import {
   migrationProblem,
   nextBackupDelay,
   parseManifest,
+  rowCountProblems,
   type BackupManifest,
 } from './backup-rules.ts';
 import { backupsNewestFirst } from '../../shared/backup-folders.ts';
@@ -88,7 +89,9 @@ test('a manifest is read back, and refused when it is not one or names a file ou
   const refusals: [string, RegExp][] = [
     ['{', /not JSON/],
     ['[]', /unknown format/],
-    [JSON.stringify({ ...manifest, engine: 'postgres' }), /another database engine/],
+    [JSON.stringify({ ...manifest, engine: 'mysql' }), /another database engine/],
+    [JSON.stringify({ ...manifest, engine: 'postgres' }), /unexpected database file/],
+    [JSON.stringify({ ...manifest, rows: { event: -1 } }), /row counts/],
     [JSON.stringify({ ...manifest, database: { path: 'database.sqlite', size: -1, sha256: SHA } }), /database/],
     [JSON.stringify({ ...manifest, files: [{ path: 'files/../../etc/passwd', size: 1, sha256: SHA }] }), /outside/],
     [JSON.stringify({ ...manifest, files: [{ path: '/etc/passwd', size: 1, sha256: SHA }] }), /outside/],
@@ -118,6 +121,15 @@ test('every file must be there with its size and hash', () => {
     fileProblems(expected, (file) => found.get(file.path)),
     ['files/b is missing', 'files/c has 2 bytes, the manifest says 3', 'files/d is damaged (its SHA-256 differs)'],
   );
+});
+
+test("a restored PostgreSQL database must hold every table's rows the backup counted", () => {
+  assert.equal(rowCountProblems({ event: 2, score: 5 }, { event: 2, score: 5 }), []);
+  assert.equal(rowCountProblems({ event: 2, score: 5, school: 1 }, { event: 2, score: 4, extra: 0 }), [
+    'table score has 4 rows, the backup had 5',
+    'table school is missing',
+    'table extra is not in the backup',
+  ]);
 });
 
 test('a backup from a newer migration level, or from no database of ours, is refused', () => {

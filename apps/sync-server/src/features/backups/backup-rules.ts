@@ -3,8 +3,18 @@
 
 import { backupsNewestFirst } from '../../shared/backup-folders.ts';
 
+/** The database engines a backup can be of: SQLite's file copy or PostgreSQL's `pg_dump`. */
+export type BackupEngineName = 'sqlite' | 'postgres';
+
 /** The database's name inside a backup folder, whatever the engine calls its own. */
 export const BACKUP_DATABASE_NAME = 'database.sqlite';
+/** A PostgreSQL backup's database: `pg_dump`'s custom format, read by `pg_restore`. */
+export const POSTGRES_BACKUP_DATABASE_NAME = 'database.pgdump';
+
+/** The database file's name inside a backup of `engine`. */
+export function backupDatabaseName(engine: BackupEngineName): string {
+  return engine === 'postgres' ? POSTGRES_BACKUP_DATABASE_NAME : BACKUP_DATABASE_NAME;
+}
 export const MANIFEST_NAME = 'manifest.json';
 /** The stored files (photos, competition documents) sit under this folder of a backup. */
 export const BACKUP_FILES_FOLDER = 'files';
@@ -83,10 +93,15 @@ export interface BackupManifest {
   format: 1;
   /** When the backup started (ISO). */
   createdAt: string;
-  engine: 'sqlite';
+  engine: BackupEngineName;
   /** Every migration the backed-up database had run, in order; the last is its level. */
   migrations: string[];
   database: ManifestFile;
+  /**
+   * PostgreSQL: every table's row count, read in the snapshot `pg_dump` copied; a restore finds
+   * the same counts in the restored database before it switches.
+   */
+  rows?: Record<string, number>;
   /** The data folder's `jwt-secret`, when it had one (JWT_SECRET set instead: none). */
   secret?: ManifestFile;
   files: ManifestFile[];
@@ -103,17 +118,29 @@ export function parseManifest(text: string): BackupManifest | string {
   if (typeof value !== 'object' || value === null) return 'the manifest is not an object';
   const manifest = value as Partial<BackupManifest>;
   if (manifest.format !== 1) return 'the manifest has an unknown format';
-  if (manifest.engine !== 'sqlite') return `the backup is of another database engine (${String(manifest.engine)})`;
+  if (manifest.engine !== 'sqlite' && manifest.engine !== 'postgres')
+    return `the backup is of another database engine (${String(manifest.engine)})`;
   if (typeof manifest.createdAt !== 'string') return 'the manifest has no time';
   if (!Array.isArray(manifest.migrations) || !manifest.migrations.every((name) => typeof name === 'string'))
     return 'the manifest lists no migrations';
   if (!isManifestFile(manifest.database)) return 'the manifest does not describe the database';
+  if (manifest.database.path !== backupDatabaseName(manifest.engine))
+    return 'the manifest names an unexpected database file';
+  if (manifest.rows !== undefined && !isRowCounts(manifest.rows)) return 'the manifest has bad row counts';
   if (manifest.secret !== undefined && (!isManifestFile(manifest.secret) || manifest.secret.path !== SECRET_NAME))
     return 'the manifest describes a bad secret file';
   if (!Array.isArray(manifest.files) || !manifest.files.every(isManifestFile)) return 'the manifest lists bad files';
   if (manifest.files.some((file) => !isInsideFilesFolder(file.path)))
     return 'the manifest names a file outside its files folder';
   return manifest as BackupManifest;
+}
+
+function isRowCounts(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every((count) => Number.isInteger(count) && (count as number) >= 0)
+  );
 }
 
 function isManifestFile(value: unknown): value is ManifestFile {
@@ -167,4 +194,21 @@ export function migrationProblem(applied: readonly string[], known: readonly str
     return 'the backup ran its migrations in an order this version does not know';
   if (applied.length === 0) return 'the backup database has no migrations: it is not a database of this server';
   return undefined;
+}
+
+/** Every table whose rows differ from the manifest's count, one sentence each (empty: all equal). */
+export function rowCountProblems(
+  expected: Readonly<Record<string, number>>,
+  found: Readonly<Record<string, number>>,
+): string[] {
+  const problems: string[] = [];
+  for (const [table, count] of Object.entries(expected)) {
+    const actual = found[table];
+    if (actual === undefined) problems.push(`table ${table} is missing`);
+    else if (actual !== count) problems.push(`table ${table} has ${actual} rows, the backup had ${count}`);
+  }
+  for (const table of Object.keys(found)) {
+    if (!(table in expected)) problems.push(`table ${table} is not in the backup`);
+  }
+  return problems;
 }

@@ -17,12 +17,14 @@ import { sqliteEngineBackup } from './engine-backup.ts';
 import { restoreBackup } from './restore.service.ts';
 import { listBackups } from '../../shared/backup-folders.ts';
 
+/** The SQLite file in the data folder, even on the PostgreSQL lane (DATABASE_URL set). */
+const SQLITE = { DATABASE_URL: '' };
 const BACKUP_CLI = fileURLToPath(new URL('../../backup-cli.ts', import.meta.url));
 
 /** Runs `pnpm backup` on `dataDir` in a process of its own; answers its output. */
 function runBackupCli(dataDir: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BACKUP_CLI], { env: { ...process.env, DATA_DIR: dataDir } });
+    const child = spawn(process.execPath, [BACKUP_CLI], { env: { ...process.env, ...SQLITE, DATA_DIR: dataDir } });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -34,7 +36,8 @@ function runBackupCli(dataDir: string): Promise<string> {
 }
 
 test('a backup taken while a judge pushes holds every mutation acknowledged before it began', async () => {
-  const t = await buildTestApp();
+  // SQLite's online copy, on every lane (PostgreSQL's: tests/postgres/backups.test.ts).
+  const t = await buildTestApp(SQLITE);
   try {
     const c = await loadCulinary(t.app, t.db);
     const photo = fakeJpeg(64 * 1024);

@@ -7,9 +7,9 @@ import { copyFile, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 
 import path from 'node:path';
 import { backUpStoredFiles, hashFile, isMissing } from './backup-files.ts';
 import {
-  BACKUP_DATABASE_NAME,
   MANIFEST_NAME,
   SECRET_NAME,
+  backupDatabaseName,
   backupsToDelete,
   isStalePartial,
   partialFolderName,
@@ -44,7 +44,8 @@ export async function takeBackup(engine: EngineBackup, place: BackupPlace, now: 
   await mkdir(temp);
   try {
     const previous = await readNewestManifest(place.backupDir);
-    const databaseFile = path.join(temp, BACKUP_DATABASE_NAME);
+    const databaseName = backupDatabaseName(engine.engine);
+    const databaseFile = path.join(temp, databaseName);
     const check = await engine.copyTo(databaseFile);
     if (check.integrity !== 'ok') throw new Error(`the database copy failed its check: ${check.integrity}`);
     const database = await hashFile(databaseFile);
@@ -56,7 +57,8 @@ export async function takeBackup(engine: EngineBackup, place: BackupPlace, now: 
       createdAt: now.toISOString(),
       engine: engine.engine,
       migrations: check.migrations,
-      database: { path: BACKUP_DATABASE_NAME, ...database },
+      database: { path: databaseName, ...database },
+      ...(check.rows === undefined ? {} : { rows: check.rows }),
       ...(secret === undefined ? {} : { secret }),
       files,
     };

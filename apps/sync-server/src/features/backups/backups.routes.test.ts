@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildTestApp, loginAs } from '../../test-support/build-test-app.ts';
 import { takeBackup } from './backup.service.ts';
-import { sqliteEngineBackup } from './engine-backup.ts';
+import { backupEngineFor } from './engine-choice.ts';
 
 const NOW = new Date('2026-03-07T12:00:00Z');
 
@@ -20,7 +20,7 @@ test("coordinators read the newest backup's age; judges and strangers do not", a
     assert.is(none.statusCode, 200);
     assert.equal(none.json(), { lastBackupAt: null, ageMinutes: null, intervalMinutes: 30, isOverdue: true });
 
-    const engine = sqliteEngineBackup(t.config.databaseFile);
+    const engine = backupEngineFor(t.config, 'command');
     const place = { backupDir: t.config.backup.dir, filesDir: t.config.filesDir };
     await takeBackup(engine, place, new Date('2026-03-07T10:00:00Z'));
     await takeBackup(engine, place, new Date('2026-03-07T11:48:00Z'));
@@ -40,7 +40,7 @@ test('a backup older than twice the interval is overdue', async () => {
   const t = await buildTestApp({ BACKUP_INTERVAL: '15' }, { now: () => NOW });
   try {
     await takeBackup(
-      sqliteEngineBackup(t.config.databaseFile),
+      backupEngineFor(t.config, 'command'),
       { backupDir: t.config.backup.dir, filesDir: t.config.filesDir },
       new Date('2026-03-07T11:29:00Z'),
     );

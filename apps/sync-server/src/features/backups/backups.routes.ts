@@ -8,7 +8,9 @@ import { requireAdminArea } from '../../http/guards.ts';
 import { backupAge, nextBackupDelay } from './backup-rules.ts';
 import { applyRetention, takeBackup } from './backup.service.ts';
 import { clearServerLive, markServerLive } from './live-mark.ts';
-import { sqliteThreadBackup } from './sqlite-copy-thread.ts';
+import { backupEngineFor } from './engine-choice.ts';
+import { holdServerConnection } from './postgres-backup.ts';
+import { isPostgresUrl } from '../../db/postgres.ts';
 import { latestBackupTime } from '../../shared/backup-folders.ts';
 
 export function registerBackupRoutes(app: AppInstance, deps: RouteDeps): void {
@@ -30,10 +32,20 @@ export function registerBackupRoutes(app: AppInstance, deps: RouteDeps): void {
   );
 }
 
-/** Marks the data folder live while the server runs. */
+/**
+ * Marks the data folder live while the server runs; on PostgreSQL also keeps a connection of
+ * its own open, by which a restore on any machine sees the server (postgres-backup.ts).
+ */
 export function registerLiveMark(app: AppInstance, deps: RouteDeps): void {
-  app.addHook('onReady', async () => markServerLive(deps.config.dataDir));
-  app.addHook('onClose', async () => clearServerLive(deps.config.dataDir));
+  let held: { close(): Promise<void> } | undefined;
+  app.addHook('onReady', async () => {
+    markServerLive(deps.config.dataDir);
+    if (isPostgresUrl(deps.config.database)) held = holdServerConnection(deps.config.database);
+  });
+  app.addHook('onClose', async () => {
+    clearServerLive(deps.config.dataDir);
+    await held?.close();
+  });
 }
 
 /**
@@ -46,9 +58,9 @@ export function registerBackupSchedule(
   deps: Pick<RouteDeps, 'config' | 'now'>,
   options: { minimumDelayMs?: number } = {},
 ): void {
-  const { backup, databaseFile, filesDir, jwtSecretFile } = deps.config;
+  const { backup, filesDir, jwtSecretFile } = deps.config;
   if (backup.intervalMinutes === 0) return;
-  const engine = sqliteThreadBackup(databaseFile);
+  const engine = backupEngineFor(deps.config, 'server');
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
   let isClosing = false;

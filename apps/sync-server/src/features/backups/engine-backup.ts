@@ -1,16 +1,39 @@
 // The one seam between backups and the database engine. A backup asks the engine for a
 // consistent copy of the live database while it serves; a restore asks the engine whether a
-// copy is sound and which migrations it ran. SQLite is the only engine today; PostgreSQL
-// (pg_dump / pg_restore) becomes a second implementation of this interface.
-import { open } from 'node:fs/promises';
+// copy is sound and which migrations it ran, puts it beside the live database and switches it
+// in. SQLite here (a file copied and renamed); PostgreSQL in postgres-backup.ts (pg_dump,
+// pg_restore into a database beside the live one, renamed in).
+import { copyFile as copyFileTo, open, rename, rm, stat } from 'node:fs/promises';
 import SQLite from 'better-sqlite3';
+import type { BackupEngineName } from './backup-rules.ts';
+
+/** A restore that was refused: nothing was changed. */
+export class RestoreRefused extends Error {}
 
 export interface EngineBackup {
-  readonly engine: 'sqlite';
+  readonly engine: BackupEngineName;
   /** Writes a consistent copy of the live database to `targetFile` (on disk when it answers), and checks it. */
   copyTo(targetFile: string): Promise<CopyCheck>;
-  /** Whether a copy is sound, and the migrations it ran (the copy is not changed). */
-  check(copyFile: string): Promise<CopyCheck>;
+}
+
+/** A restore's side of the engine: the database named at its making is the one replaced. */
+export interface EngineRestore {
+  readonly engine: BackupEngineName;
+  /** Who else uses the database (a running server), as a sentence; undefined when nobody does. */
+  findLiveUse(): Promise<string | undefined>;
+  /**
+   * Puts the backup's database `copyFile` beside the live one and checks it there (for
+   * PostgreSQL against the row counts the backup took); nothing live changes.
+   */
+  stage(copyFile: string, expectedRows: Readonly<Record<string, number>> | undefined): Promise<StagedDatabase>;
+}
+
+export interface StagedDatabase {
+  check: CopyCheck;
+  /** Replaces the live database with the staged one, the live one kept aside under `stamp`; answers what it did. */
+  switchIn(stamp: string): Promise<string[]>;
+  /** Removes the staged copy (a refused restore). */
+  discard(): Promise<void>;
 }
 
 export interface CopyCheck {
@@ -18,6 +41,8 @@ export interface CopyCheck {
   integrity: string;
   /** The migrations the copy had run, in order. */
   migrations: string[];
+  /** PostgreSQL: every table's rows, counted in the copy's snapshot. */
+  rows?: Record<string, number>;
 }
 
 /**
@@ -82,11 +107,53 @@ export async function syncPath(target: string): Promise<void> {
   }
 }
 
-/** The SQLite engine's backup of `databaseFile`, copied in this process (the command line's). */
-export function sqliteEngineBackup(databaseFile: string): EngineBackup {
+/**
+ * The SQLite engine's backup of `databaseFile`, copied in this process (the command line's),
+ * and its restore in place of that file.
+ */
+export function sqliteEngineBackup(databaseFile: string): EngineBackup & EngineRestore {
   return {
     engine: 'sqlite',
     copyTo: (target) => copySqliteDatabase(databaseFile, target),
-    check: (copyFile) => Promise.resolve(checkSqliteCopy(copyFile)),
+    // The data folder's live mark (live-mark.ts) is the one sign of a server on a SQLite file.
+    findLiveUse: () => Promise.resolve(undefined),
+    stage: (copyFile) => stageSqliteCopy(copyFile, databaseFile),
   };
+}
+
+/** The copy checked by SQLite and, when sound, copied beside the live file as `….restoring`. */
+async function stageSqliteCopy(copyFile: string, databaseFile: string): Promise<StagedDatabase> {
+  const check = checkSqliteCopy(copyFile);
+  const staged = `${databaseFile}.restoring`;
+  const discard = () => rm(staged, { force: true });
+  if (check.integrity === 'ok') {
+    await discard();
+    await copyFileTo(copyFile, staged);
+    await syncPath(staged);
+  }
+  return {
+    check,
+    discard,
+    switchIn: async (stamp) => {
+      const done: string[] = [];
+      const kept = `${databaseFile}.before-restore-${stamp}`;
+      if (await exists(databaseFile)) {
+        await rename(databaseFile, kept);
+        // The WAL holds the last commits: kept beside the old file under the name SQLite looks for.
+        if (await exists(`${databaseFile}-wal`)) await rename(`${databaseFile}-wal`, `${kept}-wal`);
+        await rm(`${databaseFile}-shm`, { force: true });
+        done.push(`kept the previous database as ${kept}`);
+      }
+      await rename(staged, databaseFile);
+      done.push(`restored the database to ${databaseFile}`);
+      return done;
+    },
+  };
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    (error: unknown) => ((error as NodeJS.ErrnoException).code === 'ENOENT' ? false : Promise.reject(error)),
+  );
 }

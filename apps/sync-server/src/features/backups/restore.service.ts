@@ -1,12 +1,12 @@
 // `pnpm restore`: puts a backup back in place of the data folder's database and stored files.
 // Everything is checked before anything changes (no live server, the manifest, every file's
 // size and hash, the engine's own check, a migration level this build knows); then the current
-// database and files are kept aside as `…before-restore-<time>` and the backup's renamed in.
+// database and files are kept aside as `…before-restore-<time>` and the backup's renamed in
+// (on PostgreSQL the database is restored beside the live one and renamed: postgres-backup.ts).
 import { copyFile, mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { hashFile, isMissing, linkOrCopy } from './backup-files.ts';
 import {
-  BACKUP_DATABASE_NAME,
   MANIFEST_NAME,
   SECRET_NAME,
   fileProblems,
@@ -14,12 +14,11 @@ import {
   parseManifest,
   type BackupManifest,
 } from './backup-rules.ts';
-import { syncPath, type EngineBackup } from './engine-backup.ts';
+import { RestoreRefused, syncPath, type EngineRestore } from './engine-backup.ts';
 import { findLiveServer, liveMarkFile } from './live-mark.ts';
 import { backupFolderName } from '../../shared/backup-folders.ts';
 
-/** A restore that was refused: nothing was changed. */
-export class RestoreRefused extends Error {}
+export { RestoreRefused };
 
 export interface RestoreTarget {
   dataDir: string;
@@ -33,7 +32,8 @@ export interface RestoreOptions {
   /** A backup folder, a file in one, or a bare database file (the stored files are then left as they are). */
   source: string;
   target: RestoreTarget;
-  engine: Pick<EngineBackup, 'check'>;
+  /** The engine of the database restored into (the one the server opens). */
+  engine: EngineRestore;
   /** The migrations this build knows, in order. */
   knownMigrations: readonly string[];
   now: Date;
@@ -41,25 +41,36 @@ export interface RestoreOptions {
 
 /** Restores and answers what it did, one line each; throws RestoreRefused when it changed nothing. */
 export async function restoreBackup(options: RestoreOptions): Promise<string[]> {
-  const { target } = options;
+  const { target, engine } = options;
   const livePid = findLiveServer(target.dataDir);
   if (livePid !== undefined) {
     throw new RestoreRefused(
       `a server is running on ${target.dataDir} (process ${livePid}, ${liveMarkFile(target.dataDir)}): stop it first`,
     );
   }
+  const liveUse = await engine.findLiveUse();
+  if (liveUse !== undefined) throw new RestoreRefused(`${liveUse}: stop it first`);
   const backup = await readBackup(options.source);
-  const check = await options.engine.check(backup.databaseFile);
-  if (check.integrity !== 'ok') throw new RestoreRefused(`the backup's database is damaged: ${check.integrity}`);
-  const level = migrationProblem(check.migrations, options.knownMigrations);
-  if (level !== undefined) throw new RestoreRefused(level);
+  const backupEngine = backup.manifest?.engine ?? engine.engine;
+  if (backupEngine !== engine.engine) {
+    throw new RestoreRefused(
+      `the backup is of another database engine (${backupEngine}) than this server's (${engine.engine})` +
+        (backupEngine === 'sqlite' ? '; pnpm migrate-to-postgres moves a SQLite data folder to PostgreSQL' : ''),
+    );
+  }
+  const staged = await engine.stage(backup.databaseFile, backup.manifest?.rows);
+  const { check } = staged;
+  const refusal =
+    check.integrity !== 'ok'
+      ? `the backup's database is damaged: ${check.integrity}`
+      : migrationProblem(check.migrations, options.knownMigrations);
+  if (refusal !== undefined) {
+    await staged.discard();
+    throw new RestoreRefused(refusal);
+  }
 
   const stamp = backupFolderName(options.now).replace(/^backup-/, '');
   const done: string[] = [`checked ${backup.description}: integrity ok, migration ${check.migrations.at(-1)}`];
-  const stagedDatabase = `${target.databaseFile}.restoring`;
-  await rm(stagedDatabase, { force: true });
-  await copyFile(backup.databaseFile, stagedDatabase);
-  await syncPath(stagedDatabase);
   const stagedFiles = `${target.filesDir}.restoring`;
   if (backup.manifest !== undefined) {
     await rm(stagedFiles, { recursive: true, force: true });
@@ -70,16 +81,14 @@ export async function restoreBackup(options: RestoreOptions): Promise<string[]> 
     }
   }
 
-  const keptDatabase = `${target.databaseFile}.before-restore-${stamp}`;
-  if (await exists(target.databaseFile)) {
-    await rename(target.databaseFile, keptDatabase);
-    // The WAL holds the last commits: kept beside the old file under the name SQLite looks for.
-    if (await exists(`${target.databaseFile}-wal`)) await rename(`${target.databaseFile}-wal`, `${keptDatabase}-wal`);
-    await rm(`${target.databaseFile}-shm`, { force: true });
-    done.push(`kept the previous database as ${keptDatabase}`);
+  try {
+    done.push(...(await staged.switchIn(stamp)));
+  } catch (error) {
+    // The engine refused the switch with its live database untouched (or failed): the live
+    // stored files are untouched too.
+    await rm(stagedFiles, { recursive: true, force: true });
+    throw error;
   }
-  await rename(stagedDatabase, target.databaseFile);
-  done.push(`restored the database to ${target.databaseFile}`);
   if (backup.manifest !== undefined) {
     const keptFiles = `${target.filesDir}.before-restore-${stamp}`;
     if (await isEmptyFolder(target.filesDir)) {
@@ -140,8 +149,6 @@ async function readBackup(source: string): Promise<ReadBackup> {
   }
   const manifest = parseManifest(manifestText);
   if (typeof manifest === 'string') throw new RestoreRefused(`${folder} cannot be restored: ${manifest}`);
-  if (manifest.database.path !== BACKUP_DATABASE_NAME)
-    throw new RestoreRefused(`${folder} cannot be restored: the manifest names an unexpected database file`);
   const entries = [manifest.database, ...(manifest.secret === undefined ? [] : [manifest.secret]), ...manifest.files];
   const found = new Map<string, Awaited<ReturnType<typeof hashFile>>>();
   for (const entry of entries) found.set(entry.path, await hashFile(path.join(folder, ...entry.path.split('/'))));
@@ -153,7 +160,7 @@ async function readBackup(source: string): Promise<ReadBackup> {
   }
   return {
     description: `${folder} (taken ${manifest.createdAt}, ${manifest.files.length} stored files)`,
-    databaseFile: path.join(folder, BACKUP_DATABASE_NAME),
+    databaseFile: path.join(folder, manifest.database.path),
     folder,
     manifest,
   };

@@ -8,6 +8,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   statSync,
   truncateSync,
   utimesSync,
@@ -31,9 +32,12 @@ import { listBackups } from '../../shared/backup-folders.ts';
 const Restore = suite<{ t: TestApp; backup: string }>('restore');
 
 const T0 = new Date('2026-03-07T12:00:00Z');
+/** The SQLite file in the data folder, even on the PostgreSQL lane (DATABASE_URL set). */
+const SQLITE = { DATABASE_URL: '' };
 
 Restore.before.each(async (context) => {
-  context.t = await buildTestApp();
+  // SQLite's file restore, on every lane (PostgreSQL's: tests/postgres/backups.test.ts).
+  context.t = await buildTestApp(SQLITE);
   const { config } = context.t;
   mkdirSync(path.join(config.filesDir, 'help-documents'), { recursive: true });
   writeFileSync(path.join(config.filesDir, 'help-documents', 'rules.pdf'), '%PDF-1.7 the rules');
@@ -174,7 +178,7 @@ Restore('`pnpm restore` says why it refused, exits 1 and changes nothing', async
   const cli = fileURLToPath(new URL('../../restore-cli.ts', import.meta.url));
   const run = (args: string[]) =>
     spawnSync(process.execPath, [cli, ...args], {
-      env: { ...process.env, DATA_DIR: t.config.dataDir },
+      env: { ...process.env, ...SQLITE, DATA_DIR: t.config.dataDir },
       encoding: 'utf8',
     });
   const refused = run([backup]);
@@ -228,6 +232,16 @@ Restore('refuses a backup from a newer migration level', async ({ backup }) => {
     sqlite.close();
   });
   await assertRefused(backup, target, /newer version of the server \(migration 9999-from-the-future/);
+});
+
+Restore("a PostgreSQL backup is refused on SQLite: another engine's", async ({ backup }) => {
+  const manifest = readManifest(backup);
+  renameSync(path.join(backup, 'database.sqlite'), path.join(backup, 'database.pgdump'));
+  writeFileSync(
+    path.join(backup, MANIFEST_NAME),
+    JSON.stringify({ ...manifest, engine: 'postgres', database: { ...manifest.database, path: 'database.pgdump' } }),
+  );
+  await assertRefused(backup, occupiedTarget(), /another database engine \(postgres\) than this server's \(sqlite\)/);
 });
 
 Restore('retention keeps the BACKUP_KEEP newest backups, reusing unchanged files', async ({ t, backup }) => {

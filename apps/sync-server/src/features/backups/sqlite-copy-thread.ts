@@ -2,7 +2,7 @@
 // one-step copy reads the whole file, and the judges' pushes on the main thread must not wait
 // for it, nor for the check of the copy. One thread per backup; it ends with the copy.
 import { Worker } from 'node:worker_threads';
-import { checkSqliteCopy, type CopyCheck, type EngineBackup } from './engine-backup.ts';
+import type { CopyCheck, EngineBackup } from './engine-backup.ts';
 
 // The sources run as TypeScript; the built server (apps/sync-server/dist) has the worker beside it.
 const WORKER_ENTRY = new URL(
@@ -19,7 +19,6 @@ export interface CopyRequest {
 export function sqliteThreadBackup(databaseFile: string): EngineBackup {
   return {
     engine: 'sqlite',
-    check: (copyFile) => Promise.resolve(checkSqliteCopy(copyFile)),
     copyTo: (target) =>
       new Promise<CopyCheck>((resolve, reject) => {
         const workerData: CopyRequest = { source: databaseFile, target };

@@ -91,7 +91,7 @@ Health('GET: a closed database is 503, not writable; the check is cached 10 s by
 
 Health('GET: a read-only database connection is 503, not writable', async () => {
   const t = await buildTestApp();
-  const readOnly = openReadOnlyDatabase(t.config.databaseFile);
+  const readOnly = openReadOnlyDatabase(t.config.database);
   const config = loadConfig({
     DATA_DIR: t.config.dataDir,
     JWT_SECRET: t.config.jwtSecret,

@@ -413,6 +413,8 @@ History('results never depend on device time: a skewed device’s scores count l
     .selectFrom('subsection_score')
     .select(['score', 'updated_at'])
     .where('judge_id', '=', c.judgeId)
+    .where('subsection_id', '=', subsectionOf(c, 0, 0))
+    .where('school_id', '=', c.place(0, 0).schoolId)
     .executeTakeFirstOrThrow();
   assert.is(row.score, 6);
   assert.ok(row.updated_at > '2020', 'the cell keeps the server’s time, not the tablet’s');

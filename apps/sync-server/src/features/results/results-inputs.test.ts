@@ -3,7 +3,7 @@
 // query's tree), and every listed insert, update and delete must move the state's results
 // version. A new read in the results code without its line in RESULTS_INPUTS, or a listed input
 // without its trigger, fails here rather than leaving stale results on a coordinator's screen.
-import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { sql, type KyselyPlugin, type RawBuilder, type RootOperationNode } from 'kysely';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Db } from '../../db/database.ts';
@@ -12,6 +12,8 @@ import { findResultsVersion } from './results.repository.ts';
 import { createHandCheckedEvent, submitAs, type HandCheckedEvent } from './results.fixture.ts';
 import { RESULTS_INPUTS, computeReport } from './results-compute.ts';
 import { findEventRow } from '../../shared/event-lookups.ts';
+import { listColumns } from '../../test-support/schema-reads.ts';
+import { usesPostgres } from '../../db/postgres.ts';
 
 type InputTable = keyof typeof RESULTS_INPUTS;
 const inputTables = Object.keys(RESULTS_INPUTS) as InputTable[];
@@ -122,19 +124,20 @@ test('RESULTS_INPUTS lists exactly the tables a report reads, and every column i
   await world.t.close();
 });
 
-/** The rowid of one row of the table in the state (every input table carries state_id). */
-async function oneRowOf(db: Db, table: string, stateId: number): Promise<number> {
+/**
+ * One row of the table in the state, as a where condition on its physical address (SQLite's
+ * rowid; on PostgreSQL the ctid of the state's first row, which an update moves: any row will do).
+ */
+async function oneRowOf(db: Db, table: string, stateId: number): Promise<RawBuilder<unknown>> {
+  if (usesPostgres(db)) {
+    return sql`ctid = (select ctid from ${sql.table(table)} where state_id = ${stateId} order by ctid limit 1)`;
+  }
   const { rows } = await sql<{
     id: number;
   }>`select rowid as id from ${sql.table(table)} where state_id = ${stateId} order by rowid limit 1`.execute(db);
   const id = rows[0]?.id;
   assert.ok(id !== undefined, `${table} has a row in the state`);
-  return id;
-}
-
-async function columnsOf(db: Db, table: string): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
-  return rows.map((row) => row.name);
+  return sql`rowid = ${id}`;
 }
 
 test('an update of every listed column of every input moves the state results version', async () => {
@@ -142,13 +145,11 @@ test('an update of every listed column of every input moves the state results ve
   const { db } = world.t;
   for (const table of inputTables) {
     const watched = RESULTS_INPUTS[table];
-    const columns: readonly string[] = watched === 'every column' ? await columnsOf(db, table) : watched;
-    const rowid = await oneRowOf(db, table, world.stateId);
+    const columns: readonly string[] = watched === 'every column' ? await listColumns(db, table) : watched;
+    const row = await oneRowOf(db, table, world.stateId);
     for (const column of columns) {
       const before = await findResultsVersion(db, world.stateId);
-      await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${sql.ref(column)} where rowid = ${rowid}`.execute(
-        db,
-      );
+      await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${sql.ref(column)} where ${row}`.execute(db);
       assert.ok((await findResultsVersion(db, world.stateId)) > before, `update of ${table}.${column}`);
     }
   }
@@ -165,22 +166,35 @@ test('an update of every listed column of every input moves the state results ve
 
 class RolledBack extends Error {}
 
+/** PostgreSQL's way to keep a delete from cascading: the foreign keys dropped, in a transaction rolled back after. */
+async function dropForeignKeysTo(trx: Db, table: string): Promise<void> {
+  const { rows } = await sql<{ child: string; name: string }>`select conrelid::regclass::text as child, conname as name
+    from pg_constraint where contype = 'f' and confrelid = ${table}::regclass`.execute(trx);
+  for (const { child, name } of rows) {
+    await sql`alter table ${sql.table(child)} drop constraint ${sql.ref(name)}`.execute(trx);
+  }
+}
+
 test('a deleted and an inserted row of every input table move the state results version', async () => {
   const { world } = await setUp();
   const { db } = world.t;
-  // Without foreign keys, a delete cascades nowhere: only the table's own trigger can move the version.
-  await sql`pragma foreign_keys = off`.execute(db);
+  // Without foreign keys, a delete cascades nowhere: only the table's own trigger can move the
+  // version. PostgreSQL cannot turn them off (short of a superuser), so there a delete cascades.
+  const onPostgres = usesPostgres(db);
+  if (!onPostgres) await sql`pragma foreign_keys = off`.execute(db);
+  const kept = sql.raw(onPostgres ? 'pg_temp.kept_row' : 'temp.kept_row');
   for (const table of inputTables) {
-    const rowid = await oneRowOf(db, table, world.stateId);
+    const row = await oneRowOf(db, table, world.stateId);
     await db
       .transaction()
       .execute(async (trx) => {
-        await sql`create temp table kept_row as select * from ${sql.table(table)} where rowid = ${rowid}`.execute(trx);
+        if (onPostgres) await dropForeignKeysTo(trx, table);
+        await sql`create temp table kept_row as select * from ${sql.table(table)} where ${row}`.execute(trx);
         const before = await findResultsVersion(trx, world.stateId);
-        await sql`delete from ${sql.table(table)} where rowid = ${rowid}`.execute(trx);
+        await sql`delete from ${sql.table(table)} where ${row}`.execute(trx);
         const afterDelete = await findResultsVersion(trx, world.stateId);
         assert.ok(afterDelete > before, `delete from ${table}`);
-        await sql`insert into ${sql.table(table)} select * from temp.kept_row`.execute(trx);
+        await sql`insert into ${sql.table(table)} select * from ${kept}`.execute(trx);
         assert.ok((await findResultsVersion(trx, world.stateId)) > afterDelete, `insert into ${table}`);
         throw new RolledBack();
       })
@@ -188,7 +202,7 @@ test('a deleted and an inserted row of every input table move the state results 
         if (!(error instanceof RolledBack)) throw error;
       });
   }
-  await sql`pragma foreign_keys = on`.execute(db);
+  if (!onPostgres) await sql`pragma foreign_keys = on`.execute(db);
   await world.t.close();
 });
 

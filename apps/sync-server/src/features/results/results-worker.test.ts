@@ -168,7 +168,7 @@ test("a failing worker: the results come from the server's thread, and the log s
 
 test('an idle worker stops, and starts again at the next computation', async () => {
   const t = await buildTestApp({}, { now: () => fixedNow });
-  const worker = createResultsWorker(t.config.databaseFile, { idleMs: 50 });
+  const worker = createResultsWorker(t.config.database, { idleMs: 50 });
   try {
     const eventId = (
       await t.db.selectFrom('event').select('event_id').where('status', '!=', 'CLOSED').executeTakeFirstOrThrow()

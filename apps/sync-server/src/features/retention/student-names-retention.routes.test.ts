@@ -21,6 +21,7 @@ import {
   type SmallEvent,
 } from '../../test-support/small-event.ts';
 import { applyStudentNamesRetention } from './student-names-retention.ts';
+import { listTables } from '../../test-support/schema-reads.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const KEEP = 365;
@@ -63,9 +64,8 @@ async function studentsOf(db: Db, categoryId: number): Promise<string[][]> {
 
 /** Every text stored in every table, to search for a name. */
 async function everythingStored(db: Db): Promise<string> {
-  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db);
   const parts: string[] = [];
-  for (const { name } of tables.rows) {
+  for (const name of await listTables(db)) {
     parts.push(JSON.stringify((await sql.raw(`select * from "${name}"`).execute(db)).rows));
   }
   return parts.join('\n');

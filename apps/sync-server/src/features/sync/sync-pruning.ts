@@ -52,7 +52,7 @@ export async function compactChangeLog(db: Db): Promise<number> {
   let removed = 0;
   for (const eventId of await listEventsWithChanges(db)) {
     const seen = new Set<string>();
-    let before = Number.MAX_SAFE_INTEGER;
+    let before: number | undefined;
     for (;;) {
       const page = await listChangeKeysBefore(db, eventId, before, STEP);
       const last = page.at(-1);

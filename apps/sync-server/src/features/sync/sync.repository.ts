@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { runSql } from '../../db/direct-sql.ts';
+import { usesPostgres } from '../../db/postgres.ts';
 import { prepareQuery } from '../../db/prepared-query.ts';
 import type { AppliedMutationStatusValue } from '../../db/tables.ts';
 
@@ -214,9 +215,11 @@ export async function listEventsPastHorizon(db: Db, horizon: string): Promise<nu
 
 /** Deletes up to `limit` recorded mutations of the event; answers how many went. */
 export async function deleteAppliedMutationsOfEvent(db: Db, eventId: number, limit: number): Promise<number> {
+  // By the row's physical address (SQLite's rowid, PostgreSQL's ctid): no second index lookup.
+  const rowAddress = usesPostgres(db) ? 'ctid' : 'rowid';
   const rows = await runSql<{ n: number }>(
     db,
-    'delete from applied_mutation where rowid in (select rowid from applied_mutation where event_id = ? limit ?) returning 1 as n',
+    `delete from applied_mutation where ${rowAddress} in (select ${rowAddress} from applied_mutation where event_id = ? limit ?) returning 1 as n`,
     [eventId, limit],
   );
   return rows.length;
@@ -229,12 +232,13 @@ export async function listEventsWithChanges(db: Db): Promise<number[]> {
 }
 
 /** A page of an event's changes, newest first, below `beforeChangeId`: only what compaction compares. */
-export async function listChangeKeysBefore(db: Db, eventId: number, beforeChangeId: number, limit: number) {
+/** The newest `limit` changes of the event before `beforeChangeId` (undefined: the newest of all). */
+export async function listChangeKeysBefore(db: Db, eventId: number, beforeChangeId: number | undefined, limit: number) {
   return db
     .selectFrom('change_log')
     .select(['change_id', 'entity', 'entity_id', 'judge_id', 'category_id'])
     .where('event_id', '=', eventId)
-    .where('change_id', '<', beforeChangeId)
+    .$if(beforeChangeId !== undefined, (query) => query.where('change_id', '<', beforeChangeId ?? 0))
     .orderBy('change_id', 'desc')
     .limit(limit)
     .execute();

@@ -1,0 +1,36 @@
+// What a test reads of the schema itself, on either engine: the application's tables and a
+// table's columns (SQLite's catalog, or PostgreSQL's information_schema).
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { usesPostgres } from '../db/postgres.ts';
+
+/** The application's tables (Kysely's migration bookkeeping included), by name. */
+export async function listTables(db: Db): Promise<string[]> {
+  const { rows } = usesPostgres(db)
+    ? await sql<{ name: string }>`select table_name as name from information_schema.tables
+        where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(db)
+    : await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/** A table's columns, in their order. */
+export async function listColumns(db: Db, table: string): Promise<string[]> {
+  const { rows } = usesPostgres(db)
+    ? await sql<{ name: string }>`select column_name as name from information_schema.columns
+        where table_schema = current_schema() and table_name = ${table} order by ordinal_position`.execute(db)
+    : await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/**
+ * Every row of every table, each table's rows in one order whatever their physical order (a
+ * PostgreSQL update moves a row), so "nothing changed" covers tables no one thought of.
+ */
+export async function dumpDatabase(db: Db): Promise<Record<string, unknown[]>> {
+  const dump: Record<string, unknown[]> = {};
+  for (const name of await listTables(db)) {
+    const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db)).rows;
+    dump[name] = rows.map((row) => JSON.stringify(row)).sort();
+  }
+  return dump;
+}
