@@ -231,7 +231,8 @@ Files('the sweep removes only unfinished writes older than the cut-off', async (
   writeFileSync(path.join(temporaryFolder, 'recent.part'), 'another process is writing it');
   const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
   utimesSync(path.join(temporaryFolder, 'old.part'), old, old);
-  assert.is(await files.sweepTemporaries(new Date(Date.now() - 60 * 60 * 1000)), 1);
+  assert.is(await files.sweepTemporaries(), 1, 'untouched for an hour by default');
+  assert.is(await files.sweepTemporaries(60 * 60 * 1000), 0);
   assert.equal(readdirSync(temporaryFolder), ['recent.part']);
   assert.equal(await files.list(), ['kept.jpg']);
 });

@@ -46,10 +46,10 @@ export interface StoredFiles {
   /** Every stored name, sorted, with `/` between folders; unfinished writes are never listed. */
   list(): Promise<string[]>;
   /**
-   * Removes unfinished writes last touched before `before` (a crash's leftovers). Only old ones:
-   * another process sharing the folder may be writing the recent ones.
+   * Removes unfinished writes untouched for `olderThanMs` (a crash's leftovers); answers how
+   * many. Only old ones: another process sharing the folder may be writing the recent ones.
    */
-  sweepTemporaries(before: Date): Promise<number>;
+  sweepTemporaries(olderThanMs?: number): Promise<number>;
 }
 
 /** A stored name that would leave the folder, reach the temporary files or is malformed. */
@@ -102,7 +102,7 @@ export function storedFilesAt(folder: string): StoredFiles {
         if (!sink.closed) {
           // A write still pending fails once destroyed: nobody waits for it any more.
           sink.on('error', () => undefined);
-          const closed = new Promise((resolve) => sink.once('close', resolve));
+          const closed = new Promise<void>((resolve) => sink.once('close', () => resolve()));
           sink.destroy();
           await closed;
         }
@@ -145,7 +145,9 @@ export function storedFilesAt(folder: string): StoredFiles {
       .sort();
   }
 
-  async function sweepTemporaries(before: Date): Promise<number> {
+  async function sweepTemporaries(olderThanMs = UNFINISHED_WRITE_KEPT_MS): Promise<number> {
+    // Against the system clock, not the server's (tests move that one): it is what set the mtimes.
+    const before = Date.now() - olderThanMs;
     await mkdir(temporaryFolder, { recursive: true });
     let removed = 0;
     for (const name of await readdir(temporaryFolder)) {
@@ -155,7 +157,7 @@ export function storedFilesAt(folder: string): StoredFiles {
         (info) => info.mtimeMs,
         (error: unknown) => (isMissing(error) ? undefined : Promise.reject(error)),
       );
-      if (touched === undefined || touched >= before.getTime()) continue;
+      if (touched === undefined || touched >= before) continue;
       await rm(file, { force: true });
       removed += 1;
     }
