@@ -12,7 +12,7 @@ if [[ ! "${DATABASE_URL:-}" =~ ^postgres(ql)?:// ]]; then
   echo "postgres-lane: run through scripts/with-postgres.sh (DATABASE_URL=postgres://…)." >&2
   exit 2
 fi
-uvu tests/postgres '\.test\.ts$'
-uvu apps/sync-server/src '\.test\.ts$' -i '^(db|security)$' -i '^features/sync/sync-pruning-vacuum\.test\.ts$'
+node tests/postgres/run-uvu.ts tests/postgres '\.test\.ts$'
+node tests/postgres/run-uvu.ts apps/sync-server/src '\.test\.ts$' '^(db|security)$' '^features/sync/sync-pruning-vacuum\.test\.ts$'
 node tests/api/sync-crash.test.ts
 node tests/api/sync-property.test.ts

@@ -11,7 +11,7 @@ import type { ResultsWorker } from '../features/results/results-thread.ts';
 import type { Clock } from '../common/clock.ts';
 import { ContractBreach, readyHeldToDocument } from './contract-check.ts';
 import type { AppInstance } from '../http/app-instance.ts';
-import { createTestDatabase, type TestDatabaseTemplate } from './test-database.ts';
+import { createTestDatabase, postgresStartingPoint, type TestDatabaseTemplate } from './test-database.ts';
 
 export interface TestApp {
   app: AppInstance;
@@ -44,7 +44,9 @@ export async function buildTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = env['DATA_DIR'] ?? mkdtempSync(path.join(tmpdir(), 'judging-test-'));
-  const database = await createTestDatabase(dataDir, options.template);
+  // The demo's dates follow `now`: a pinned clock loads it afresh (into a migrated copy).
+  const template = options.template ?? (await postgresStartingPoint(options.now === undefined));
+  const database = await createTestDatabase(dataDir, template);
   const config = loadConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-'.padEnd(40, 'x'),
