@@ -166,7 +166,11 @@ async function migrationNames(db: Db): Promise<string[]> {
 async function moveFiles(
   source: SqliteDataFolder,
   target: MoveOptions['target'],
-  { sourceFiles, targetFiles, isSameFolder }: { sourceFiles: StoredFiles; targetFiles: StoredFiles; isSameFolder: boolean },
+  {
+    sourceFiles,
+    targetFiles,
+    isSameFolder,
+  }: { sourceFiles: StoredFiles; targetFiles: StoredFiles; isSameFolder: boolean },
 ): Promise<string[]> {
   if (isSameFolder) return [`the stored files stay in ${target.filesDir} (the same data folder)`];
   const files = await sourceFiles.list();

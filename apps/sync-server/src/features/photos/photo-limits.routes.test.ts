@@ -145,11 +145,7 @@ Cleanup(
     const orphanFile = files.pathOf((await storageOf(t, orphan.sha256)) ?? '');
     assert.ok(existsSync(orphanFile));
 
-    const removed = await removeUnreferencedPhotos(
-      t.db,
-      files,
-      new Date(Date.now() - 7 * DAY_MS).toISOString(),
-    );
+    const removed = await removeUnreferencedPhotos(t.db, files, new Date(Date.now() - 7 * DAY_MS).toISOString());
     assert.is(removed, 1);
     assert.is(await storageOf(t, orphan.sha256), undefined, 'the row is gone');
     assert.not.ok(existsSync(orphanFile), 'the file is gone');

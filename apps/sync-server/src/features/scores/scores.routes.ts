@@ -233,8 +233,7 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
   async function readScoreForm(request: FastifyRequest, type: ScoreType, now: string): Promise<ScoreForm> {
     const caller = currentUser(request);
     const limits = photoLimitsOf(deps.config.limits);
-    const store = (file: FormFile) =>
-      storeJudgePhoto(deps.db, caller, deps.storedFiles, file, undefined, now, limits);
+    const store = (file: FormFile) => storeJudgePhoto(deps.db, caller, deps.storedFiles, file, undefined, now, limits);
     switch (type) {
       case 'subsection': {
         const { fields, file } = await readForm(request, SubsectionScoreFieldsSchema, `${type}File`, store);
