@@ -3,7 +3,6 @@
 import type { FastifyRequest } from 'fastify';
 import {
   ApiErrorSchema,
-  ErrorCode,
   JUDGE_AREA_ROLES,
   PhotoParamsSchema,
   PhotoUploadResponseSchema,
@@ -18,7 +17,8 @@ import {
   isAcceptedProtocolVersion,
 } from '@judging/shared-types';
 import type { RouteDeps } from '../../http/app-types.ts';
-import { ApiError, validationError } from '../../common/api-error.ts';
+import { toErrorBody } from '../../http/error-handler.ts';
+import { validationError } from '../../common/api-error.ts';
 import { requireRole } from '../../http/guards.ts';
 import { asMultipartError, requireFileField } from '../../http/multipart-form.ts';
 import { JSON_DATA_HEADERS } from '../../http/security-headers.ts';
@@ -78,6 +78,11 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
       helmet: JSON_DATA_HEADERS,
       preValidation: [refuseUnsupportedProtocol],
       preHandler: [deps.requireAuth, requireRole([Role.Judge])],
+      // Every refusal of a whole push, by its answer's code: the handler's, and those made
+      // before it (a bad body, no session, an old app's protocol, a body too large).
+      onError: async (_request, _reply, error) => {
+        deps.metrics.countPushRefused(toErrorBody(error).code);
+      },
       schema: {
         operationId: 'pushMutations',
         tags,
@@ -93,20 +98,15 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request) => {
-      try {
-        const answer = await pushMutations(
-          deps.db,
-          currentUser(request),
-          request.body,
-          deps.now().toISOString(),
-          deps.config.syncRetentionDays,
-        );
-        deps.metrics.countPushAnswered(answer);
-        return answer;
-      } catch (error) {
-        deps.metrics.countPushRefused(error instanceof ApiError ? error.code : ErrorCode.Internal);
-        throw error;
-      }
+      const answer = await pushMutations(
+        deps.db,
+        currentUser(request),
+        request.body,
+        deps.now().toISOString(),
+        deps.config.syncRetentionDays,
+      );
+      deps.metrics.countPushAnswered(answer);
+      return answer;
     },
   );
 
