@@ -23,7 +23,7 @@ import { requireRole } from '../../http/guards.ts';
 import { asMultipartError, requireFileField } from '../../http/multipart-form.ts';
 import { JSON_DATA_HEADERS } from '../../http/security-headers.ts';
 import { photoLimitsOf } from '../photos/photo-quota.ts';
-import { assertMayUploadPhoto, readCapturedAt, storeJudgePhoto, sweepPhotoTempDir } from '../photos/photos.service.ts';
+import { assertMayUploadPhoto, readCapturedAt, storeJudgePhoto } from '../photos/photos.service.ts';
 import { getReferenceData, protocolUnsupported, pullChanges, pushMutations } from './sync.service.ts';
 import { currentUser } from '../../caller/caller.ts';
 import { formBody } from '../../http/route-documentation.ts';
@@ -42,9 +42,10 @@ async function refuseUnsupportedProtocol(request: FastifyRequest): Promise<void>
 
 export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
   const tags = ['sync'];
-  // Temp files of uploads cut short by a crash are removed when the server starts.
+  // Temp files of uploads cut short by a crash are removed when the server starts; recent ones
+  // may be another process's uploads under way (processes share the stored files).
   app.addHook('onReady', async () => {
-    const removed = await sweepPhotoTempDir(deps.config.filesDir);
+    const removed = await deps.storedFiles.sweepTemporaries();
     if (removed > 0) app.log.info({ removed }, 'removed unfinished photo uploads');
   });
 
@@ -188,7 +189,7 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
       const stored = await storeJudgePhoto(
         deps.db,
         caller,
-        deps.config.filesDir,
+        deps.storedFiles,
         { stream: file.file, filename: file.filename || null, capturedAt },
         request.params.sha256,
         now,
