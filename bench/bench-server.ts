@@ -15,8 +15,10 @@ export const JUDGE_PASSWORD = 'Judge-Pass-2026';
 
 export interface BenchServer {
   baseUrl: string;
-  /** The server's SQLite file (WAL: a bench may read and write it beside the server). */
+  /** The server's SQLite file (WAL: a bench may read and write it beside the server); unused on PostgreSQL. */
   databaseFile: string;
+  /** The server's PostgreSQL database, when it runs on one. */
+  databaseUrl: string | undefined;
   /** The server's process, for its CPU time. */
   pid: number;
   stop(): Promise<void>;
@@ -26,8 +28,18 @@ export interface BenchServer {
   restart(): Promise<number>;
 }
 
-/** Starts the server (the PWA must be built: `pnpm build`); resolves once /api/health answers. */
-export async function startServer(port: number): Promise<BenchServer> {
+/**
+ * The JWT secret of servers on PostgreSQL: the same in every process on one database, and in
+ * every database cloned from the bench's template, so a judge's token works on each.
+ */
+const POSTGRES_JWT_SECRET = 'bench-only-secret-of-the-postgresql-servers-0123456789';
+
+/**
+ * Starts the server (the PWA must be built: `pnpm build`); resolves once /api/health answers.
+ * On SQLite (the default) in its data folder, whatever DATABASE_URL the bench was given; on the
+ * PostgreSQL database `options.databaseUrl` when given.
+ */
+export async function startServer(port: number, options: { databaseUrl?: string } = {}): Promise<BenchServer> {
   if (!existsSync(path.join(repoRoot, 'apps/pwa/dist/index.html'))) {
     throw new Error('apps/pwa/dist is missing: run `pnpm build` first.');
   }
@@ -51,6 +63,8 @@ export async function startServer(port: number): Promise<BenchServer> {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
+        DATABASE_URL: options.databaseUrl ?? '',
+        ...(options.databaseUrl === undefined ? {} : { JWT_SECRET: POSTGRES_JWT_SECRET }),
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
         // Every scenario registers a judge from 127.0.0.1: the per-IP limits are not what is measured.
         RATE_LIMIT_PUBLIC_WRITES: '100000',
@@ -81,6 +95,7 @@ export async function startServer(port: number): Promise<BenchServer> {
   return {
     baseUrl,
     databaseFile: path.join(dataDir, 'judging.sqlite'),
+    databaseUrl: options.databaseUrl,
     get pid() {
       return child.pid ?? 0;
     },

@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { openBareResultsPage, timeBareResults } from './bare-results.ts';
 import { DEMO_PASSWORD, logIn, startServer } from './bench-server.ts';
-import { seedStateFinal } from './results.bench.ts';
+import { seedStateFinal } from './state-final.ts';
 
 const ROUNDS = Number(process.env.BENCH_RESULTS_PAGE_ROUNDS ?? 5);
 const COORDINATOR = 'admin@demo.test';
@@ -126,7 +126,7 @@ export async function benchResultsPage(browser: Browser, port: number): Promise<
   try {
     // The state final goes straight into the server's database while it is down.
     await server.kill();
-    const { eventId, rows } = seedStateFinal(server.databaseFile);
+    const { eventId, rows } = await seedStateFinal(server.databaseFile);
     await server.restart();
     const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();

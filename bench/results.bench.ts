@@ -1,8 +1,8 @@
-// (c) Results of a large state final: 60 schools × 6 categories × 8 sections of 12 subsections,
-// 3 judges per section (103,680 score rows) in a temp SQLite database. Times the full results
+// (c) Results of a large state final (bench/state-final.ts: 103,680 score rows) in a temp SQLite
+// database, and again in a PostgreSQL database of its own (`pnpm bench` runs both). Times the full results
 // computation against one SQL aggregate over the same rows (sheets → section means → category
 // sums), in the same run: the scoring model alone (loadScoringInputs: sheet subtotals summed by
-// SQLite, then rankEvent) and the whole report as the API answers it (computeReport, with names).
+// the engine, then rankEvent) and the whole report as the API answers it (computeReport, with names).
 // The goal is on the report: ≤ 1.5× the aggregate and under 200 ms. Not a pass/fail test.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,17 +12,15 @@ import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 import { rankEvent } from '../packages/shared-types/src/index.ts';
 import { openMigratedDatabase } from '../apps/sync-server/src/db/database.ts';
+import { openPostgresDatabase, postgresPoolOf, toPostgresPlaceholders } from '../apps/sync-server/src/db/postgres.ts';
 import { computeReport, loadScoringInputs } from '../apps/sync-server/src/features/results/results-compute.ts';
+import { treeSeconds, type BenchPostgres } from './bench-postgres.ts';
+import { CATEGORIES, SCHOOLS, STATE_FINAL_SHAPE, seedStateFinal } from './state-final.ts';
 
 // better-sqlite3 is the server's dependency; load it from there.
 const requireFromServer = createRequire(new URL('../apps/sync-server/package.json', import.meta.url));
 const SQLite = requireFromServer('better-sqlite3') as typeof BetterSqlite3;
 
-const SCHOOLS = 60;
-const CATEGORIES = 6;
-const SECTIONS = 8;
-const SUBSECTIONS = 12;
-const JUDGES_PER_SECTION = 3;
 const RUNS = 11;
 const stamp = '2026-05-01T08:00:00.000Z';
 
@@ -31,137 +29,26 @@ function median(values: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-/**
- * Builds the state final straight into SQLite (one transaction); answers the event id and the row
- * count. Also used on a running server's database (bench/server.bench.ts): WAL lets both write.
- */
-export function seedStateFinal(file: string): { eventId: number; rows: number } {
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = OFF');
-  let rows = 0;
-  const eventId = sqlite.transaction(() => {
-    const stateId = (sqlite.prepare(`select state_id from state where state_code = 'DE'`).get() as { state_id: number })
-      .state_id;
-    const insertId = (statement: string, ...values: unknown[]) =>
-      Number(sqlite.prepare(statement).run(...values).lastInsertRowid);
-    const event = insertId(
-      `insert into event (state_id, event_name, start_date, start_time, end_date, status, is_test_event, created_at, updated_at) values (?, 'Bench State Final', '2026-05-01', '08:00', '2026-05-01', 'STARTED', 0, ?, ?)`,
-      stateId,
-      stamp,
-      stamp,
-    );
-    const schools: number[] = [];
-    for (let s = 0; s < SCHOOLS; s += 1) {
-      schools.push(
-        insertId(
-          `insert into school (state_id, school_name, principal, educator1, contact_name, contact_email, contact_phone, created_at, updated_at) values (?, ?, 'P', 'E', 'C', 'c@bench.test', '3025550100', ?, ?)`,
-          stateId,
-          `Bench School ${s + 1}`,
-          stamp,
-          stamp,
-        ),
-      );
-    }
-    const insertUser = sqlite.prepare(
-      `insert into app_user (state_id, email, password_hash, first_name, last_name, phone, role, created_at, updated_at) values (?, ?, 'x', 'Bench', ?, '3025550100', 'JUDGE', ?, ?)`,
-    );
-    const insertScore = sqlite.prepare(
-      `insert into subsection_score (score_id, state_id, event_id, category_id, section_id, school_id, judge_id, subsection_id, score, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    let judgeNumber = 0;
-    for (let c = 0; c < CATEGORIES; c += 1) {
-      const category = insertId(
-        `insert into category (event_id, state_id, category_name, created_at) values (?, ?, ?, ?)`,
-        event,
-        stateId,
-        `Category ${c + 1}`,
-        stamp,
-      );
-      for (const [order, school] of schools.entries()) {
-        sqlite
-          .prepare(
-            `insert into category_registration (category_id, school_id, state_id, students_json, school_order, registered_at) values (?, ?, ?, '["A","B"]', ?, ?)`,
-          )
-          .run(category, school, stateId, order, stamp);
-      }
-      for (let x = 0; x < SECTIONS; x += 1) {
-        const section = insertId(
-          `insert into section (state_id, section_name, created_at, updated_at) values (?, ?, ?, ?)`,
-          stateId,
-          `C${c + 1} Section ${x + 1}`,
-          stamp,
-          stamp,
-        );
-        sqlite
-          .prepare(`insert into category_section (category_id, section_id, state_id, position) values (?, ?, ?, ?)`)
-          .run(category, section, stateId, x);
-        const subsections: number[] = [];
-        for (let u = 0; u < SUBSECTIONS; u += 1) {
-          subsections.push(
-            insertId(
-              `insert into subsection (section_id, state_id, subsection_name, max_score, created_at) values (?, ?, ?, 10, ?)`,
-              section,
-              stateId,
-              `Sub ${u + 1}`,
-              stamp,
-            ),
-          );
-        }
-        for (let j = 0; j < JUDGES_PER_SECTION; j += 1) {
-          judgeNumber += 1;
-          const judge = Number(
-            insertUser.run(stateId, `bench-judge-${judgeNumber}@bench.test`, `Judge ${judgeNumber}`, stamp, stamp)
-              .lastInsertRowid,
-          );
-          sqlite
-            .prepare(
-              `insert into judge_assignment (category_id, section_id, judge_id, state_id, created_at) values (?, ?, ?, ?, ?)`,
-            )
-            .run(category, section, judge, stateId, stamp);
-          for (const school of schools) {
-            for (const [u, subsection] of subsections.entries()) {
-              const score = 1 + ((school * 7 + u * 3 + judge) % 37) * 0.25;
-              insertScore.run(
-                crypto.randomUUID(),
-                stateId,
-                event,
-                category,
-                section,
-                school,
-                judge,
-                subsection,
-                score,
-                stamp,
-                stamp,
-              );
-              rows += 1;
-            }
-          }
-        }
-      }
-    }
-    return event;
-  })();
-  sqlite.pragma('wal_checkpoint(TRUNCATE)');
-  sqlite.close();
-  return { eventId, rows };
-}
-
+/** Sheets → section means → category sums, in one statement (`?`: the event). */
 const AGGREGATE_SQL = `
   select category_id, school_id, sum(section_mean) as category_score from (
     select category_id, school_id, section_id, avg(sheet) as section_mean from (
       select category_id, school_id, section_id, judge_id, sum(score) as sheet
       from subsection_score where event_id = ?
       group by judge_id, category_id, section_id, school_id
-    ) group by category_id, school_id, section_id
-  ) group by category_id, school_id`;
+    ) as sheets group by category_id, school_id, section_id
+  ) as sections group by category_id, school_id`;
+/** The results' sheet query for one category (`?`), whose plan is printed beside the aggregate's. */
+const SHEET_SQL = `select judge_id, section_id, school_id, sum(score), count(*) from subsection_score where category_id = ? group by judge_id, section_id, school_id`;
 
 export interface ResultsBenchResult {
+  engine: 'SQLite' | 'PostgreSQL';
   rows: number;
   modelMs: number;
   reportMs: number;
   sqlMs: number;
+  /** CPU medians, ms: this process's, plus the database's processes on PostgreSQL when on this machine. */
+  cpu: { model: number; report: number; sql: number };
 }
 
 function cpuMs(): number {
@@ -174,37 +61,99 @@ class Timings {
   readonly wall: number[] = [];
   readonly cpu: number[] = [];
 
+  /** CPU spent by other processes (the database's), read outside the timed window. */
+  readonly otherCpuMs: () => number;
+
+  constructor(otherCpuMs: () => number = () => 0) {
+    this.otherCpuMs = otherCpuMs;
+  }
+
   async time<T>(isMeasured: boolean, run: () => Promise<T>): Promise<T> {
+    const otherStart = this.otherCpuMs();
     const wallStart = performance.now();
     const cpuStart = cpuMs();
     const value = await run();
+    const cpuEnd = cpuMs();
+    const wallEnd = performance.now();
     if (isMeasured) {
-      this.wall.push(performance.now() - wallStart);
-      this.cpu.push(cpuMs() - cpuStart);
+      this.wall.push(wallEnd - wallStart);
+      this.cpu.push(cpuEnd - cpuStart + this.otherCpuMs() - otherStart);
     }
     return value;
   }
 }
 
-/** Runs the benchmark and prints its lines; answers the wall-clock medians. */
-export async function benchResults(): Promise<ResultsBenchResult> {
+/** The one aggregate as the engine's own raw client runs it (a prepared statement), and the plans. */
+interface RawAggregate {
+  run(eventId: number): Promise<number>;
+  plan(query: string, value: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+function sqliteAggregate(file: string): RawAggregate {
+  const aggregate = new SQLite(file, { readonly: true });
+  const statement = aggregate.prepare(AGGREGATE_SQL);
+  return {
+    run: async (eventId) => statement.all(eventId).length,
+    plan: async (query, value) =>
+      (aggregate.prepare(`explain query plan ${query}`).all(value) as { detail: string }[])
+        .map((step) => step.detail)
+        .join('; '),
+    close: async () => void aggregate.close(),
+  };
+}
+
+async function postgresAggregate(url: string): Promise<RawAggregate> {
+  const db = openPostgresDatabase(url, { poolSize: 1 });
+  const client = await postgresPoolOf(db)!.connect();
+  const text = toPostgresPlaceholders(AGGREGATE_SQL);
+  return {
+    run: async (eventId) => (await client.query({ name: 'bench_aggregate', text, values: [eventId] })).rowCount ?? 0,
+    plan: async (query, value) =>
+      (await client.query<{ 'QUERY PLAN': string }>(`explain ${toPostgresPlaceholders(query)}`, [value])).rows
+        .map((row) =>
+          row['QUERY PLAN']
+            .replace(/\(cost=.*\)/, '')
+            .trim()
+            .replace(/^->\s*/, ''),
+        )
+        .filter((line) => !/^(Group Key|Sort Key|Filter|Index Cond|Recheck Cond|Presorted Key):/.test(line))
+        .join('; '),
+    close: async () => {
+      client.release();
+      await db.destroy();
+    },
+  };
+}
+
+/**
+ * Runs the benchmark on SQLite (a temporary file), or on PostgreSQL (a database of its own on
+ * `postgres`'s cluster) when given, and prints its lines; answers the medians.
+ */
+export async function benchResults(postgres?: BenchPostgres): Promise<ResultsBenchResult> {
+  const engine = postgres ? 'PostgreSQL' : 'SQLite';
   const dir = mkdtempSync(path.join(tmpdir(), 'judging-bench-results-'));
-  const file = path.join(dir, 'bench.sqlite');
+  const database = 'bench_results';
+  const target = postgres ? await postgres.createDatabase(database) : path.join(dir, 'bench.sqlite');
   try {
-    const db = await openMigratedDatabase(file);
+    const db = await openMigratedDatabase(target);
     await db.destroy();
-    const { eventId, rows } = seedStateFinal(file);
-    const reader = await openMigratedDatabase(file);
+    const { eventId, rows } = await seedStateFinal(target);
+    const reader = await openMigratedDatabase(target);
     const event = await reader
       .selectFrom('event')
       .selectAll()
       .where('event_id', '=', eventId)
       .executeTakeFirstOrThrow();
-    const aggregate = new SQLite(file, { readonly: true });
-    const statement = aggregate.prepare(AGGREGATE_SQL);
-    // Each measure is timed twice: wall clock, and this process's CPU time (user + system),
-    // which a machine busy with other work inflates far less.
-    const times = { model: new Timings(), report: new Timings(), sql: new Timings() };
+    const aggregate = postgres ? await postgresAggregate(target) : sqliteAggregate(target);
+    // Each measure is timed twice: wall clock, and CPU time (user + system; on PostgreSQL this
+    // process's and the cluster's), which a machine busy with other work inflates far less.
+    const databaseCpuMs = () => (treeSeconds(new Map(), postgres?.clusterCpu()) ?? 0) * 1000;
+    const times = {
+      model: new Timings(databaseCpuMs),
+      report: new Timings(databaseCpuMs),
+      sql: new Timings(databaseCpuMs),
+    };
     let checksum = 0;
     // One warm-up round (statement caches, page cache), then the measured rounds, interleaved so
     // that a busy machine slows the three alike.
@@ -215,34 +164,41 @@ export async function benchResults(): Promise<ResultsBenchResult> {
       );
       checksum = standings[0]?.standings[0]?.score ?? 0;
       await times.report.time(isMeasured, () => computeReport(reader, event, stamp));
-      const aggregated = await times.sql.time(
-        isMeasured,
-        async () => statement.all(eventId) as { category_score: number }[],
-      );
-      if (aggregated.length !== SCHOOLS * CATEGORIES) throw new Error('the aggregate missed schools');
+      const aggregated = await times.sql.time(isMeasured, () => aggregate.run(eventId));
+      if (aggregated !== SCHOOLS * CATEGORIES) throw new Error('the aggregate missed schools');
     }
     // Both sides use whatever index the planner picks; print the plans so a reader can check.
-    const plan = (query: string, ...values: unknown[]) =>
-      (aggregate.prepare(`explain query plan ${query}`).all(...values) as { detail: string }[])
-        .map((step) => step.detail)
-        .join('; ');
-    const sheetQuery = `select judge_id, section_id, school_id, sum(score), count(*) from subsection_score where category_id = ? group by judge_id, section_id, school_id`;
-    const plans = { aggregate: plan(AGGREGATE_SQL, eventId), sheets: plan(sheetQuery, 1) };
-    aggregate.close();
+    const category = await reader
+      .selectFrom('category')
+      .select('category_id')
+      .where('event_id', '=', eventId)
+      .executeTakeFirstOrThrow();
+    const plans = {
+      aggregate: await aggregate.plan(AGGREGATE_SQL, eventId),
+      sheets: await aggregate.plan(SHEET_SQL, category.category_id),
+    };
+    await aggregate.close();
     await reader.destroy();
-    const result = {
+    const result: ResultsBenchResult = {
+      engine,
       rows,
       modelMs: median(times.model.wall),
       reportMs: median(times.report.wall),
       sqlMs: median(times.sql.wall),
+      cpu: { model: median(times.model.cpu), report: median(times.report.cpu), sql: median(times.sql.cpu) },
     };
-    const cpu = { model: median(times.model.cpu), report: median(times.report.cpu), sql: median(times.sql.cpu) };
+    const { cpu } = result;
     const line = (label: string, wall: number, cpuMs: number) =>
       console.log(`    ${label.padEnd(62)} ${wall.toFixed(1).padStart(6)} ms  (CPU ${cpuMs.toFixed(1)} ms)`);
+    const cpuWhose = postgres
+      ? postgres.clusterCpu()
+        ? 'CPU: this process and the PostgreSQL cluster'
+        : 'CPU: this process only (the cluster is not on this machine)'
+      : 'CPU: this process';
     console.log(
-      `\n(c) results of a state final: ${rows} score rows (${SCHOOLS} schools × ${CATEGORIES} categories × ${SECTIONS} sections × ${SUBSECTIONS} subsections × ${JUDGES_PER_SECTION} judges), median of ${RUNS}`,
+      `\n(c) results of a state final on ${engine}: ${rows} score rows (${STATE_FINAL_SHAPE}), median of ${RUNS}; ${cpuWhose}`,
     );
-    line(`scoring model (sheet subtotals summed by SQLite + rankEvent)`, result.modelMs, cpu.model);
+    line(`scoring model (sheet subtotals summed by ${engine} + rankEvent)`, result.modelMs, cpu.model);
     line('full report as the API answers it (computeReport)', result.reportMs, cpu.report);
     line('one SQL aggregate over the same rows', result.sqlMs, cpu.sql);
     console.log(
@@ -255,6 +211,7 @@ export async function benchResults(): Promise<ResultsBenchResult> {
     console.log(`    plan of the results' sheet query (per category): ${plans.sheets}`);
     return result;
   } finally {
+    if (postgres) await postgres.dropDatabase(database);
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -11,6 +11,10 @@
 //       probe, against the same drain started by the browser's `online` event.
 //   (e) the server under a crowd, from outside with autocannon, against a bare Fastify route and
 //       raw better-sqlite3 in the same run (bench/server.bench.ts); ends with issue 20's table.
+//   (c) and (e) run on SQLite, then on PostgreSQL (bench/server-postgres.bench.ts: also two server
+//       processes on one database against one), in the same run, then both engines side by side
+//       (bench/engines.ts). PostgreSQL: the cluster DATABASE_URL names, else a throw-away one
+//       started for the run by scripts/with-postgres.sh (bench/bench-postgres.ts).
 //   (f) a 40-judge event's backlogs pushed at once, one push out per judge against three
 //       (bench/event-push.bench.ts; `node bench/run.ts event` only).
 //   (g) the results pages of that state final in Chromium: time to rendered against a bare fetch
@@ -50,6 +54,9 @@ import { benchEventPush } from './event-push.bench.ts';
 import { benchResultsPage } from './results-page.bench.ts';
 import { benchResults } from './results.bench.ts';
 import { benchServer, printReferenceTable, referenceRows } from './server.bench.ts';
+import { openBenchPostgres, type BenchPostgres } from './bench-postgres.ts';
+import { printEnginesTable, type EngineRun } from './engines.ts';
+import { benchServerPostgres } from './server-postgres.bench.ts';
 import { benchWeb } from './web.bench.ts';
 
 const HELP = `pnpm bench [part]   (node bench/run.ts [part])
@@ -61,12 +68,16 @@ parts (no part: all of them but event, then issue 20's table):
   save     (a) saving one score on the device, 5,000 scores stored, against one frame and against
            a bare page's IndexedDB save (the same reads and writes; no React, no Dexie)
   drain    (b) 5,000 queued mutations drained by the page, against the server's push rate
-  results  (c) a 100k-row state final's results against one SQL aggregate
+  results  (c) a 100k-row state final's results against one SQL aggregate, on SQLite then on
+           PostgreSQL, then both engines side by side
   return   (d) the drain after the server comes back, found by the app's probe
   server   (e) the server under a crowd (autocannon): push p99 while results reload, RSS against
            a bare Fastify hello, storage per mutation, CPU per mutation against raw
            better-sqlite3 and against the stack's floor (bare-push.ts: Fastify, token, schema
-           checks, the same writes); then issue 20's table
+           checks, the same writes); the same on PostgreSQL (CPU with the cluster's, against a raw
+           pg client), two server processes on one PostgreSQL against one; then issue 20's table
+           and both engines side by side
+  postgres (c) and (e) on PostgreSQL only, then both engines (SQLite's column empty)
   event    (f) a 40-judge event's backlogs pushed at once, one push out per judge against three
            (not part of the full run)
   results-page (g) the results pages of the state final in Chromium, time to rendered against a
@@ -77,7 +88,9 @@ parts (no part: all of them but event, then issue 20's table):
   cold-start (i) offline cold start of the installed scoring page (server stopped, 4× CPU
            throttle) against a bare static page and the fixed stack's skeleton, same throttle
 
-environment: BENCH_PORT (3199), BENCH_SAVE_SAMPLES, BENCH_DRAIN_ROUNDS, BENCH_RETURN_ROUNDS,
+environment: DATABASE_URL (a PostgreSQL cluster whose role may create databases; unset: a
+  throw-away cluster is started), BENCH_POSTGRES_LOAD_SECONDS (20), BENCH_POSTGRES_SPLIT_SECONDS (10),
+  BENCH_PORT (3199), BENCH_SAVE_SAMPLES, BENCH_DRAIN_ROUNDS, BENCH_RETURN_ROUNDS,
   BENCH_SERVER_ROUNDS (3), BENCH_LOAD_SECONDS (60), BENCH_COLD_START_ROUNDS (7),
   BENCH_COLD_START_COMPARE_DIST (an earlier build's apps/pwa/dist, copied: loaded alternately),
   BENCH_COLD_START_PROFILE (a file: the last round's scoring page load as a CPU profile),
@@ -693,7 +706,47 @@ async function benchPages(part: 'web' | 'results-page' | undefined): Promise<voi
   }
 }
 
-const PARTS = ['save', 'drain', 'results', 'return', 'server', 'event', 'results-page', 'web', 'cold-start'];
+const PARTS = [
+  'save',
+  'drain',
+  'results',
+  'return',
+  'server',
+  'event',
+  'results-page',
+  'web',
+  'cold-start',
+  'postgres',
+];
+
+/** What (c) and (e) measured on each engine, for the side-by-side table. */
+const engines: { sqlite: EngineRun; postgres: EngineRun } = { sqlite: {}, postgres: {} };
+let benchPostgres: BenchPostgres | undefined;
+/** The run's PostgreSQL cluster, started at its first use (stopped at the end of the run). */
+async function usePostgres(): Promise<BenchPostgres> {
+  benchPostgres ??= await openBenchPostgres();
+  return benchPostgres;
+}
+
+async function benchResultsOnPostgres(): Promise<void> {
+  printed.begin('(c) results on PostgreSQL');
+  engines.postgres.results = await benchResults(await usePostgres());
+}
+
+async function benchServerOnPostgres(): Promise<void> {
+  printed.begin('(e) server on PostgreSQL');
+  const { figures, split } = await benchServerPostgres(await usePostgres(), PORT + 10);
+  engines.postgres.server = figures;
+  engines.postgres.split = split;
+}
+
+/** Both engines side by side, a section of the appendix per part measured. */
+function printEngines(): void {
+  for (const part of ['results', 'server'] as const) {
+    printed.begin(`Both engines: ${part === 'results' ? '(c) results' : '(e) server'}`);
+    printEnginesTable(part, engines.sqlite, engines.postgres);
+  }
+}
 
 /** (i), with its own server (stopped during the loads), added to issue 20's table. */
 async function benchColdStartRow(): Promise<void> {
@@ -717,18 +770,30 @@ async function main(part: string | undefined): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  if (part === 'postgres') {
+    await benchResultsOnPostgres();
+    await benchServerOnPostgres();
+    printEngines();
+    return;
+  }
   if (part === 'server') {
     printed.begin('(e) server under a crowd');
-    await benchServer(PORT);
+    engines.sqlite.server = await benchServer(PORT);
+    await benchServerOnPostgres();
     printed.begin("Issue 20's table");
     printReferenceTable();
+    printEngines();
     return;
   }
   if (part === undefined || part === 'results') {
     printed.begin('(c) results against one SQL aggregate');
-    await benchResults();
+    engines.sqlite.results = await benchResults();
+    await benchResultsOnPostgres();
   }
-  if (part === 'results') return;
+  if (part === 'results') {
+    printEngines();
+    return;
+  }
   if (part === 'web' || part === 'results-page') return benchPages(part);
   if (part === 'event') {
     printed.begin('(f) a 40-judge event');
@@ -802,9 +867,11 @@ async function main(part: string | undefined): Promise<void> {
     await benchPages(undefined);
     await benchColdStartRow();
     printed.begin('(e) server under a crowd');
-    await benchServer(PORT);
+    engines.sqlite.server = await benchServer(PORT);
+    await benchServerOnPostgres();
     printed.begin("Issue 20's table");
     printReferenceTable();
+    printEngines();
   }
 }
 
@@ -812,6 +879,7 @@ try {
   await main(process.argv[2]);
 } finally {
   printed.stop();
+  await benchPostgres?.stop();
 }
 // Only a run that finished writes the appendix (a failed bench must not replace good figures).
 writeAppendix(printed.benches(), ['node bench/run.ts', ...process.argv.slice(2, 3)].join(' '));

@@ -5,6 +5,8 @@
 # Uses Debian's postgresql binaries (/usr/lib/postgresql/<newest>/bin), installed with apt when
 # missing (as root only) without creating or starting the package's cluster.
 #   bash scripts/with-postgres.sh uvu tests/postgres '\.test\.ts$'
+# WITH_POSTGRES_DURABLE=1: fsync and synchronous commits as a production cluster has them (the
+# benchmarks compare with SQLite's synchronous=FULL); by default they are off, for the tests' speed.
 set -euo pipefail
 
 if [ "$#" -eq 0 ]; then
@@ -110,11 +112,14 @@ free_port() {
   exit 1
 }
 
+speed_settings='-c fsync=off -c full_page_writes=off -c synchronous_commit=off'
+if [ "${WITH_POSTGRES_DURABLE:-}" = 1 ]; then speed_settings=''; fi
+
 for attempt in 1 2 3; do
   PORT=$(free_port)
   if [ "$PORT" = 5432 ]; then continue; fi
   if "${as_owner[@]}" "$BIN_DIR/pg_ctl" -D "$DATA_DIR" -l "$CLUSTER_DIR/server.log" -w -t 30 \
-    -o "-c listen_addresses=127.0.0.1 -p $PORT -k '$CLUSTER_DIR' -c fsync=off -c full_page_writes=off -c synchronous_commit=off" \
+    -o "-c listen_addresses=127.0.0.1 -p $PORT -k '$CLUSTER_DIR' $speed_settings" \
     start >/dev/null; then
     started=1
     break

@@ -55,11 +55,6 @@ const ALLOWED_BETWEEN_FEATURES = [
     why: "a coordinator's new account is invited through auth's invitation and password rules",
   },
   {
-    from: 'features/backups',
-    to: 'features/photos',
-    why: "a backup leaves out the photo store's unfinished uploads (its temp folder)",
-  },
-  {
     from: 'features/judges',
     to: 'features/auth',
     why: "a judge added by a coordinator is invited through auth's invitation and password rules",

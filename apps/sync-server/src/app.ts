@@ -49,6 +49,7 @@ import { registerHistoryRoutes } from './features/history/history.routes.ts';
 import { registerBackupRoutes, registerBackupSchedule, registerLiveMark } from './features/backups/backups.routes.ts';
 import { registerApiDocument } from './api-document/api-document.ts';
 import type { RouteDeps } from './http/app-types.ts';
+import { storedFilesAt } from './shared/stored-files.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { JWT_OPTIONS, createRequireAuth, createRequireEditor, createRequireEventRunner } from './http/guards.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
@@ -167,6 +168,7 @@ export async function buildApp({
     linkTickets,
     requireLinkAuth: linkTickets.requireTicketOrAuth(createRequireAuth(db)),
     metrics,
+    storedFiles: storedFilesAt(config.filesDir),
   };
 
   registerHealthRoutes(app, deps);

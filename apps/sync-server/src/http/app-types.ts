@@ -8,6 +8,7 @@ import type { RateLimits } from './rate-limits.ts';
 import type { LinkTickets } from './link-tickets.ts';
 import type { Clock } from '../common/clock.ts';
 import type { ServerMetrics } from './metrics.ts';
+import type { StoredFiles } from '../shared/stored-files.ts';
 
 /** What every feature's routes receive: explicit, no container. */
 export interface RouteDeps {
@@ -37,4 +38,6 @@ export interface RouteDeps {
   requireLinkAuth: preHandlerAsyncHookHandler;
   /** This app's Prometheus registry: features count into it, GET /api/metrics reads it (http/metrics.ts). */
   metrics: ServerMetrics;
+  /** The photos and documents under DATA_DIR/files, shared by every process (shared/stored-files.ts). */
+  storedFiles: StoredFiles;
 }

@@ -28,7 +28,8 @@ export function isFault(error: FastifyError | ApiError): boolean {
   return (error.statusCode ?? 500) >= 500;
 }
 
-function toErrorBody(error: FastifyError | ApiError): ApiErrorBody {
+/** The answer a failure gets (its status, code and message): the one mapping, used by the handler and the metrics. */
+export function toErrorBody(error: FastifyError | ApiError): ApiErrorBody {
   if (error instanceof ApiError) {
     return {
       statusCode: error.statusCode,

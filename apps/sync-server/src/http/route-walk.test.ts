@@ -5,6 +5,7 @@
 import type { HTTPMethods, RouteOptions } from 'fastify';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { MAX_ID } from '@judging/shared-types';
 import { buildAdminWorld, type AdminWorld } from '../test-support/sessions.ts';
 import { dumpDatabase } from '../test-support/schema-reads.ts';
 
@@ -101,6 +102,34 @@ Walk('every path param is declared in its route schema, ids as integers', ({ w }
       .map((name) => `${route.url} :${name}`),
   );
   assert.equal(idsNotIntegers, [], 'every id in a path is an integer param');
+});
+
+/** Every integer a schema lets in without an upper bound, by where it sits. */
+function unboundedIntegers(schema: unknown, where: string): string[] {
+  if (typeof schema !== 'object' || schema === null) return [];
+  const node = schema as Record<string, unknown>;
+  const found: string[] = [];
+  const maximum = node['maximum'];
+  if (node['type'] === 'integer' && !(typeof maximum === 'number' && maximum <= MAX_ID)) found.push(where);
+  for (const [name, property] of Object.entries((node['properties'] as Record<string, unknown> | undefined) ?? {})) {
+    found.push(...unboundedIntegers(property, `${where}.${name}`));
+  }
+  found.push(...unboundedIntegers(node['items'], `${where}[]`));
+  for (const key of ['anyOf', 'oneOf', 'allOf']) {
+    for (const branch of (node[key] as unknown[] | undefined) ?? []) found.push(...unboundedIntegers(branch, where));
+  }
+  return found;
+}
+
+Walk('every integer a request carries fits an integer column on both engines (PostgreSQL’s is 4 bytes)', ({ w }) => {
+  const unbounded = w.t.routes.flatMap((route) => {
+    const schema = (route.schema ?? {}) as Record<string, unknown>;
+    return ['params', 'querystring', 'body'].flatMap((part) =>
+      unboundedIntegers(schema[part], `${String(route.method)} ${route.url} ${part}`),
+    );
+  });
+  // Past the bound a query on PostgreSQL fails (a 500); the schema's maximum makes it a 400.
+  assert.equal([...new Set(unbounded)], [], `integers without a maximum of at most ${MAX_ID}`);
 });
 
 Walk('an id in any path that is not a positive decimal integer is a 400 and changes nothing', async ({ w }) => {

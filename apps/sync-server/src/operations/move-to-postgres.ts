@@ -4,14 +4,15 @@
 // target to this build's level, copies every table (copy-tables.ts) and stored file, then checks
 // the move: every table's rows counted on both sides, every event's results report computed on
 // both by the server's own computation, every frozen snapshot and stored file compared.
-import { copyFile, readFile, rename, realpath, stat } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, rename, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { migrateToLatest } from '@judging/migrations';
 import { openDatabase, openMigratedDatabase, type Db } from '../db/database.ts';
 import { postgresPoolOf } from '../db/postgres.ts';
-import { hashFile, isMissing, linkOrCopy, listStoredFiles } from '../features/backups/backup-files.ts';
+import { storedFilesAt, type StoredFiles } from '../shared/stored-files.ts';
+import { hashFile, isMissing } from '../features/backups/backup-files.ts';
 import { findLiveServer, liveMarkFile } from '../features/backups/live-mark.ts';
 import { computeReport } from '../features/results/results-compute.ts';
 import {
@@ -63,7 +64,8 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveReport> 
   const isSameFolder =
     (await realpath(source.filesDir).catch(() => source.filesDir)) ===
     (await realpath(target.filesDir).catch(() => target.filesDir));
-  if (!isSameFolder && (await listStoredFiles(target.filesDir)).length > 0)
+  const [sourceFiles, targetFiles] = [storedFilesAt(source.filesDir), storedFilesAt(target.filesDir)];
+  if (!isSameFolder && (await targetFiles.list()).length > 0)
     throw new MoveRefused(`${target.filesDir} holds stored files already: the move goes into an empty data folder`);
 
   const seeded = await rowsMigrationsSeed();
@@ -115,12 +117,12 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveReport> 
       client.release();
       sqlite.close();
     }
-    done.push(...(await moveFiles(source, target, isSameFolder)));
+    done.push(...(await moveFiles(source, target, { sourceFiles, targetFiles, isSameFolder })));
 
     const problems = [
       ...(await rowCountDifferences(sourceDb, targetDb)),
       ...(await resultsDifferences(sourceDb, targetDb, options.now.toISOString(), done)),
-      ...(await fileDifferences(source.filesDir, target.filesDir)),
+      ...(await fileDifferences(sourceFiles, targetFiles)),
     ];
     return { done, problems };
   } finally {
@@ -164,14 +166,15 @@ async function migrationNames(db: Db): Promise<string[]> {
 async function moveFiles(
   source: SqliteDataFolder,
   target: MoveOptions['target'],
-  isSameFolder: boolean,
+  {
+    sourceFiles,
+    targetFiles,
+    isSameFolder,
+  }: { sourceFiles: StoredFiles; targetFiles: StoredFiles; isSameFolder: boolean },
 ): Promise<string[]> {
   if (isSameFolder) return [`the stored files stay in ${target.filesDir} (the same data folder)`];
-  const files = await listStoredFiles(source.filesDir);
-  for (const file of files) {
-    const parts = file.split('/');
-    await linkOrCopy(path.join(source.filesDir, ...parts), path.join(target.filesDir, ...parts));
-  }
+  const files = await sourceFiles.list();
+  for (const file of files) await linkOrPut(sourceFiles, targetFiles, file);
   const done = [`copied ${files.length} stored files to ${target.filesDir}`];
   const secret = await readFile(source.secretFile, 'utf8').catch((error: unknown) =>
     isMissing(error) ? undefined : Promise.reject(error),
@@ -185,6 +188,22 @@ async function moveFiles(
     }
   }
   return done;
+}
+
+/**
+ * The stored file `name` linked into the target folder (a hard link is whole the moment it
+ * exists and costs no space), or put there whole when the folders are on different disks.
+ */
+async function linkOrPut(sourceFiles: StoredFiles, targetFiles: StoredFiles, name: string): Promise<void> {
+  const target = targetFiles.pathOf(name);
+  await mkdir(path.dirname(target), { recursive: true });
+  try {
+    await link(sourceFiles.pathOf(name), target);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'EMLINK') throw error;
+    await targetFiles.put(name, sourceFiles.open(name));
+  }
 }
 
 async function rowCountDifferences(sourceDb: Db, targetDb: Db): Promise<string[]> {
@@ -232,14 +251,10 @@ async function resultsDifferences(sourceDb: Db, targetDb: Db, now: string, done:
   return problems;
 }
 
-async function fileDifferences(sourceDir: string, targetDir: string): Promise<string[]> {
+async function fileDifferences(sourceFiles: StoredFiles, targetFiles: StoredFiles): Promise<string[]> {
   const problems: string[] = [];
-  for (const file of await listStoredFiles(sourceDir)) {
-    const parts = file.split('/');
-    const [before, after] = [
-      await hashFile(path.join(sourceDir, ...parts)),
-      await hashFile(path.join(targetDir, ...parts)),
-    ];
+  for (const file of await sourceFiles.list()) {
+    const [before, after] = [await hashFile(sourceFiles.pathOf(file)), await hashFile(targetFiles.pathOf(file))];
     if (after === undefined) problems.push(`stored file ${file} is missing`);
     else if (before?.sha256 !== after.sha256) problems.push(`stored file ${file} differs`);
   }

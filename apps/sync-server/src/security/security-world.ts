@@ -28,6 +28,7 @@ import { recordRoutes, type RegisteredRoute } from '../test-support/route-catalo
 import { sampleFiles } from '../test-support/sample-files.ts';
 import { buildAdminWorld, sessionFor, type AdminWorld, type Session } from '../test-support/sessions.ts';
 import { DatabaseGuard } from './database-guard.ts';
+import { storedFilesAt } from '../shared/stored-files.ts';
 
 const stamp = '2026-01-05T10:00:00.000Z';
 
@@ -160,7 +161,7 @@ async function createTargets(
   await storeJudgePhoto(
     db,
     { userId: judgeId, stateId },
-    filesDir,
+    storedFilesAt(filesDir),
     { stream: Readable.from([photo.bytes]), filename: 'plating.jpg' },
     photo.sha256,
     stamp,
@@ -174,7 +175,7 @@ async function createTargets(
 
   const adminId = await userIdByEmail(db, state.adminEmail);
   const helpFile = await uploadHelpFile(
-    { db, filesDir },
+    { db, files: storedFilesAt(filesDir) },
     // As SUPER: the expired state's own admin may no longer upload, and every state needs a document.
     { userId: adminId, role: Role.Super, stateId, tokenExpiresAt: '2099-01-01T00:00:00.000Z', tokenVersion: 0 },
     stateId,

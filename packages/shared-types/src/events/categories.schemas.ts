@@ -3,7 +3,7 @@
 // `hasScores` marks what judges' scores depend on, which cannot be removed.
 import Type, { type Static } from 'typebox';
 import { studentNamesField } from '../registration/students.ts';
-import { idField } from '../validation/fields.ts';
+import { idField, MAX_ID } from '../validation/fields.ts';
 import { CategoryNameSchema, CategorySummaryListSchema } from './events.schemas.ts';
 
 export const CategoryMessages = {
@@ -185,7 +185,7 @@ export type AddSchoolsToCategory = Static<typeof AddSchoolsToCategorySchema>;
 
 /** PUT …/school: the dragged order; the server renumbers from 0. */
 export const SchoolOrderSchema = Type.Array(
-  Type.Object({ schoolId: idField(), schoolOrder: Type.Integer({ minimum: 0 }) }),
+  Type.Object({ schoolId: idField(), schoolOrder: Type.Integer({ minimum: 0, maximum: MAX_ID }) }),
   {
     minItems: 1,
     maxItems: 500,

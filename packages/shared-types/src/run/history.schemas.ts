@@ -4,9 +4,10 @@
 // decision. Each row says when the change was made on the tablet (`deviceAt`, the edit's device
 // time) and when the server received it (`receivedAt`), and whether that device's clock was off.
 import Type, { type Static, type TSchema } from 'typebox';
+import { MAX_ID } from '../validation/fields.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const Id = () => Type.Integer({ minimum: 1 });
+const Id = () => Type.Integer({ minimum: 1, maximum: MAX_ID });
 
 /** What a history row is about: one of the three cells, or the judge's submission of the category. */
 export const HistoryKind = {

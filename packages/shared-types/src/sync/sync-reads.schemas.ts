@@ -1,7 +1,7 @@
 // The sync protocol's reads (offline-sync.md "Server protocol"): the reference data a device
 // downloads per event (the judge's schedule and cells) and the changes it pulls after its cursor.
 import Type, { type Static, type TSchema } from 'typebox';
-import { idField } from '../validation/fields.ts';
+import { idField, MAX_ID } from '../validation/fields.ts';
 import {
   DisqualificationScoreCellSchema,
   DisqualificationScoreKeySchema,
@@ -103,7 +103,7 @@ export const SyncReferenceDataSchema = Type.Object({
   protocolVersion: Type.Integer(),
   serverTime: Type.String(),
   /** Pull from here: every change after this snapshot has a larger id. */
-  cursor: Type.Integer({ minimum: 0 }),
+  cursor: Type.Integer({ minimum: 0, maximum: MAX_ID }),
   judge: Type.Object({ judgeId: Type.Integer(), judgeFirstName: Type.String(), judgeLastName: Type.String() }),
   event: SyncEventSchema,
   /** The categories where the judge has at least one assigned section (none: not assigned to this event). */
@@ -184,7 +184,7 @@ export type SyncChange = Static<typeof SyncChangeSchema>;
 
 export const SyncPullQuerySchema = Type.Object({
   eventId: idField(),
-  cursor: Type.Integer({ minimum: 0 }),
+  cursor: Type.Integer({ minimum: 0, maximum: MAX_ID }),
   deviceId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 });
 export type SyncPullQuery = Static<typeof SyncPullQuerySchema>;
@@ -192,7 +192,7 @@ export type SyncPullQuery = Static<typeof SyncPullQuerySchema>;
 export const SyncPullResponseSchema = Type.Object({
   changes: Type.Array(SyncChangeSchema),
   /** Store it with the applied changes in one transaction; pull from it next time. */
-  cursor: Type.Integer({ minimum: 0 }),
+  cursor: Type.Integer({ minimum: 0, maximum: MAX_ID }),
   /** More than one page was waiting: pull again right away. */
   hasMore: Type.Boolean(),
   serverTime: Type.String(),

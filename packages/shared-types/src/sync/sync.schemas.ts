@@ -5,7 +5,7 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { MAX_OVERTIME_SECONDS } from '../scoring/time-penalty.ts';
 import { COMMENTS_MAX_LENGTH, ScoreItemRuleSet, commentsField } from '../scores/score-item-rules.ts';
-import { idField } from '../validation/fields.ts';
+import { idField, MAX_ID } from '../validation/fields.ts';
 
 /** The protocol this build speaks. */
 export const PROTOCOL_VERSION = 1;
@@ -182,7 +182,7 @@ const mutationEnvelope = {
   /** Client-generated, UUID v7; scoped to the user. Checked per mutation (`MutationIdSchema`). */
   id: Type.String({ minLength: 1, maxLength: 100, 'x-messages': { required: 'A mutation id is required' } }),
   /** The device outbox's sequence number: the order the judge made the edits in. */
-  seq: Type.Integer({ minimum: 0 }),
+  seq: Type.Integer({ minimum: 0, maximum: MAX_ID }),
   /**
    * Device time of the edit: kept in the score history as when the change was made on the
    * tablet. Information only: the server's arrival order is what counts, and clock skew is
@@ -214,7 +214,7 @@ export type PushMutation = Static<typeof PushMutationSchema>;
 const pushEnvelope = {
   /** Stable per installation (kept in the device store). */
   deviceId: Type.String({ minLength: 1, maxLength: 100, 'x-messages': { required: 'A device id is required' } }),
-  protocolVersion: Type.Integer({ 'x-messages': { required: 'A protocol version is required' } }),
+  protocolVersion: Type.Integer({ maximum: MAX_ID, 'x-messages': { required: 'A protocol version is required' } }),
   /**
    * Sent only by apps built from 2026-11-23 to 2026-11-26 (protocol 1), which kept several pushes
    * out: the last mutation of the push sent just before this one. The server applies this push
@@ -293,7 +293,7 @@ export type MutationResult = Static<typeof MutationResultSchema>;
 export const PushResponseSchema = Type.Object({
   results: Type.Array(MutationResultSchema),
   /** The server's change high-water mark after this push (information; pull with your own cursor). */
-  cursor: Type.Integer({ minimum: 0 }),
+  cursor: Type.Integer({ minimum: 0, maximum: MAX_ID }),
 });
 export type PushResponse = Static<typeof PushResponseSchema>;
 

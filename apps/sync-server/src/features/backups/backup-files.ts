@@ -1,12 +1,12 @@
 // The stored files of a backup: photos and competition documents, as the data folder's `files`
-// holds them. They never change once stored (a new upload is a new name), so a backup links them
+// holds them (shared/stored-files.ts lists them, unfinished writes left out). They never change once stored (a new upload is a new name), so a backup links them
 // (a hard link costs no space) and copies only when the backup folder is on another disk; a file
 // the previous backup already holds with the same size is taken from there with its hash.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, link, mkdir, readdir, stat } from 'node:fs/promises';
+import { copyFile, link, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { photoTempDir } from '../photos/photos.service.ts';
+import type { StoredFiles } from '../../shared/stored-files.ts';
 import { syncPath } from './engine-backup.ts';
 import { BACKUP_FILES_FOLDER, type FoundFile, type ManifestFile } from './backup-rules.ts';
 
@@ -30,21 +30,6 @@ export function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
 }
 
-/** Every stored file under `filesDir`, as paths relative to it with `/`; unfinished uploads left out. */
-export async function listStoredFiles(filesDir: string): Promise<string[]> {
-  const skipped = photoTempDir(filesDir);
-  const entries = await readdir(filesDir, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
-    if (isMissing(error)) return [];
-    throw error;
-  });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .filter((file) => !file.startsWith(`${skipped}${path.sep}`))
-    .map((file) => path.relative(filesDir, file).split(path.sep).join('/'))
-    .sort();
-}
-
 /** Links `from` at `to`, or copies it when a link cannot be made (another disk). */
 export async function linkOrCopy(from: string, to: string): Promise<void> {
   await mkdir(path.dirname(to), { recursive: true });
@@ -63,20 +48,17 @@ export async function linkOrCopy(from: string, to: string): Promise<void> {
  * removed from the live folder while the backup runs (a deleted document) is left out.
  */
 export async function backUpStoredFiles(
-  filesDir: string,
+  files: StoredFiles,
   backupFolder: string,
   previous: { folder: string; files: readonly ManifestFile[] } | undefined,
 ): Promise<ManifestFile[]> {
   const previousByPath = new Map(previous?.files.map((file) => [file.path, file]));
   const entries: ManifestFile[] = [];
-  for (const relative of await listStoredFiles(filesDir)) {
-    const entryPath = `${BACKUP_FILES_FOLDER}/${relative}`;
-    const live = path.join(filesDir, ...relative.split('/'));
+  for (const name of await files.list()) {
+    const entryPath = `${BACKUP_FILES_FOLDER}/${name}`;
+    const live = files.pathOf(name);
     const target = path.join(backupFolder, ...entryPath.split('/'));
-    const liveSize = await stat(live).then(
-      (info) => info.size,
-      (error: unknown) => (isMissing(error) ? undefined : Promise.reject(error)),
-    );
+    const liveSize = await files.size(name);
     if (liveSize === undefined) continue;
     const known = previousByPath.get(entryPath);
     if (previous !== undefined && known !== undefined && known.size === liveSize) {

@@ -20,6 +20,7 @@ import {
 import { syncPath, type EngineBackup } from './engine-backup.ts';
 import { backupFolderName } from '../../shared/backup-folders.ts';
 import { listBackups } from '../../shared/backup-folders.ts';
+import { storedFilesAt } from '../../shared/stored-files.ts';
 
 export interface BackupPlace {
   /** Where backups go (BACKUP_DIR). */
@@ -51,7 +52,7 @@ export async function takeBackup(engine: EngineBackup, place: BackupPlace, now: 
     const database = await hashFile(databaseFile);
     if (database === undefined) throw new Error('the database copy vanished');
     const secret = place.secretFile === undefined ? undefined : await backUpSecret(place.secretFile, temp);
-    const files = await backUpStoredFiles(place.filesDir, temp, previous);
+    const files = await backUpStoredFiles(storedFilesAt(place.filesDir), temp, previous);
     const manifest: BackupManifest = {
       format: 1,
       createdAt: now.toISOString(),

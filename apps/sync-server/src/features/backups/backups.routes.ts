@@ -85,6 +85,8 @@ export function registerBackupSchedule(
     const wait =
       delay ??
       nextBackupDelay(await latestBackupTime(backup.dir), deps.now(), backup.intervalMinutes, options.minimumDelayMs);
+    // The close may have come while the last backup's time was read: then no timer at all.
+    if (isClosing) return;
     timer = setTimeout(() => {
       running = run().then((isTaken) => schedule(isTaken ? undefined : backup.intervalMinutes * 60_000));
     }, wait);

@@ -59,7 +59,7 @@ async function readUpload(request: FastifyRequest): Promise<HelpFileUpload> {
 }
 
 export function registerHelpFileRoutes(app: AppInstance, deps: RouteDeps): void {
-  const helpDeps: HelpFilesDeps = { db: deps.db, filesDir: deps.config.filesDir };
+  const helpDeps: HelpFilesDeps = { db: deps.db, files: deps.storedFiles };
   const tags = ['help files'];
   const requireOwnState = requireSameState((request) => (request.params as { stateId: number }).stateId);
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };

@@ -1,8 +1,5 @@
 import { assertStateExists } from '../../shared/states.repository.ts';
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   ErrorCode,
@@ -26,11 +23,12 @@ import {
 import { assertSameState, type AuthContext } from '../../caller/caller.ts';
 import { assertEditor } from '../../shared/account-status.ts';
 import { recordAudit } from '../../shared/audit-log.ts';
+import type { StoredFiles } from '../../shared/stored-files.ts';
 
 export interface HelpFilesDeps {
   db: Db;
-  /** DATA_DIR/files; documents go in a folder of their own under it. */
-  filesDir: string;
+  /** DATA_DIR/files; documents go in a folder of their own in it. */
+  files: StoredFiles;
 }
 
 /** What the multipart form carried: its text fields and at most one file, read whole. */
@@ -40,10 +38,6 @@ export interface HelpFileUpload {
 }
 
 const STORAGE_FOLDER = 'help-documents';
-
-function storagePath(filesDir: string, storageName: string): string {
-  return path.join(filesDir, storageName);
-}
 
 /**
  * The name offered on download: the client's file name without any folder, control or quote
@@ -105,10 +99,8 @@ export async function uploadHelpFile(
     throw new ApiError(409, ErrorCode.Conflict, HelpFileMessages.duplicate);
 
   const fileId = randomUUID();
-  const storageName = path.join(STORAGE_FOLDER, fileId);
-  const target = storagePath(deps.filesDir, storageName);
-  await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(target, bytes, { flag: 'wx' });
+  const storageName = `${STORAGE_FOLDER}/${fileId}`;
+  await deps.files.put(storageName, bytes);
   try {
     return await inTransaction(deps.db, async (trx) => {
       const record = {
@@ -141,7 +133,7 @@ export async function uploadHelpFile(
     });
   } catch (error) {
     // No row, no file: a failed insert must not leave an orphan behind.
-    await rm(target, { force: true });
+    await deps.files.remove(storageName);
     throw error;
   }
 }
@@ -177,7 +169,7 @@ export async function removeHelpFile(
     return row;
   });
   // After commit: if this fails the row is gone anyway and the bytes are an unreachable leftover.
-  await rm(storagePath(deps.filesDir, removed.storage_name), { force: true });
+  await deps.files.remove(removed.storage_name);
 }
 
 export interface HelpFileDownload {
@@ -195,16 +187,12 @@ export async function openHelpFileDownload(
 ): Promise<HelpFileDownload> {
   const row = await findHelpFile(deps.db, stateId, fileId);
   if (!row) throw notFound(HelpFileMessages.notFound);
-  const file = storagePath(deps.filesDir, row.storage_name);
-  const size = await stat(file).then(
-    (info) => info.size,
-    () => undefined,
-  );
+  const size = await deps.files.size(row.storage_name);
   if (size === undefined) throw notFound(HelpFileMessages.notFound);
   // Checked on upload: only PDFs and images are shown in the browser, the rest is saved.
   const isInline = row.mime === 'application/pdf' || row.mime.startsWith('image/');
   return {
-    stream: createReadStream(file),
+    stream: deps.files.open(row.storage_name),
     mime: row.mime,
     sizeBytes: size,
     contentDisposition: contentDisposition(row.original_name ?? `${row.file_id}`, isInline),

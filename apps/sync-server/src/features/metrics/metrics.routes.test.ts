@@ -129,6 +129,25 @@ Metrics('scraped while pushes run: the counters move by what the pushes answered
     [...after.keys()].some((key) => key.includes(`/api/sync/judge/${c.judgeId}`)),
     'routes are labelled by their pattern, never the raw URL',
   );
+
+  // Pushes refused before the handler runs count too, by their answer's code.
+  const push = device.nextPush().body as Record<string, unknown>;
+  const refusals = [
+    { headers: {}, body: push, status: 401 },
+    { headers: c.headers, body: { ...push, mutations: 'none' }, status: 400 },
+    { headers: c.headers, body: { ...push, protocolVersion: 999 }, status: 426 },
+  ];
+  for (const refusal of refusals) {
+    assert.is((await postPush(t, refusal.headers, refusal.body)).statusCode, refusal.status);
+  }
+  const refused = await scrape(t);
+  const refusedNow = (code: string) =>
+    value(refused, `judging_sync_pushes_total{outcome="${code}"}`) -
+    value(after, `judging_sync_pushes_total{outcome="${code}"}`);
+  assert.is(refusedNow('TOKEN_INVALID'), 1, 'no session');
+  assert.is(refusedNow('VALIDATION_FAILED'), 1, 'a bad body');
+  assert.is(refusedNow('PROTOCOL_UNSUPPORTED'), 1, 'an old app');
+  assert.is(value(refused, PUSHES_ANSWERED), value(after, PUSHES_ANSWERED), 'none of them answered');
 });
 
 Metrics('the token is required: 401 without it or with a wrong one, a user’s token included', async ({ t, c }) => {

@@ -2,19 +2,18 @@
 // replaced photos, and uploads whose edits never came. Runs when the server starts and every
 // hour. Each row is deleted in its own transaction that checks again that no score holds the
 // photo, so a push that references it meanwhile wins; the file goes after the commit.
-import { rm } from 'node:fs/promises';
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { RouteDeps } from '../../http/app-types.ts';
 import { cleanupRemovesBefore, PHOTO_CLEANUP_INTERVAL_MS, photoLimitsOf } from './photo-quota.ts';
 import { deletePhotoIfUnreferenced, listUnreferencedPhotos } from '../../shared/photos.repository.ts';
-import { photoPath } from './photos.service.ts';
+import type { StoredFiles } from '../../shared/stored-files.ts';
 import type { AppInstance } from '../../http/app-instance.ts';
 
 /** Photos looked at per batch: a long backlog is worked through without one huge read. */
 const BATCH = 200;
 
 /** Removes every photo uploaded before `before` that no score holds; answers how many went. */
-export async function removeUnreferencedPhotos(db: Db, filesDir: string, before: string): Promise<number> {
+export async function removeUnreferencedPhotos(db: Db, files: StoredFiles, before: string): Promise<number> {
   let removed = 0;
   for (;;) {
     const candidates = await listUnreferencedPhotos(db, before, BATCH);
@@ -24,7 +23,7 @@ export async function removeUnreferencedPhotos(db: Db, filesDir: string, before:
       if (!isDeleted) continue;
       removedInBatch += 1;
       // After commit: if this fails the row is gone anyway and the bytes are an unreachable leftover.
-      await rm(photoPath(filesDir, photo.storage_name), { force: true });
+      await files.remove(photo.storage_name);
     }
     removed += removedInBatch;
     if (candidates.length < BATCH || removedInBatch === 0) return removed;
@@ -39,7 +38,7 @@ export function registerPhotoCleanup(app: AppInstance, deps: RouteDeps): void {
     try {
       const removed = await removeUnreferencedPhotos(
         deps.db,
-        deps.config.filesDir,
+        deps.storedFiles,
         cleanupRemovesBefore(deps.now(), graceDays),
       );
       if (removed > 0) app.log.info({ removed }, 'removed photos no score uses');

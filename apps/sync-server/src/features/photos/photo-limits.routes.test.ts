@@ -11,7 +11,7 @@ import { buildTestApp, type TestApp } from '../../test-support/build-test-app.ts
 import { snapshotTables } from '../../test-support/factories.ts';
 import { multipartBody, sampleFiles } from '../../test-support/sample-files.ts';
 import { sessionFor, type Session } from '../../test-support/sessions.ts';
-import { photoPath } from './photos.service.ts';
+import { storedFilesAt } from '../../shared/stored-files.ts';
 import { removeUnreferencedPhotos } from './photo-cleanup.ts';
 
 interface Context {
@@ -141,20 +141,17 @@ Cleanup(
     await age(t, held.sha256, 8 * DAY_MS);
     await age(t, orphan.sha256, 8 * DAY_MS);
     await age(t, recent.sha256, 6 * DAY_MS);
-    const orphanFile = photoPath(t.config.filesDir, (await storageOf(t, orphan.sha256)) ?? '');
+    const files = storedFilesAt(t.config.filesDir);
+    const orphanFile = files.pathOf((await storageOf(t, orphan.sha256)) ?? '');
     assert.ok(existsSync(orphanFile));
 
-    const removed = await removeUnreferencedPhotos(
-      t.db,
-      t.config.filesDir,
-      new Date(Date.now() - 7 * DAY_MS).toISOString(),
-    );
+    const removed = await removeUnreferencedPhotos(t.db, files, new Date(Date.now() - 7 * DAY_MS).toISOString());
     assert.is(removed, 1);
     assert.is(await storageOf(t, orphan.sha256), undefined, 'the row is gone');
     assert.not.ok(existsSync(orphanFile), 'the file is gone');
     for (const kept of [held, recent]) {
       const name = await storageOf(t, kept.sha256);
-      assert.ok(name && existsSync(photoPath(t.config.filesDir, name)), 'kept with its file');
+      assert.ok(name && existsSync(files.pathOf(name)), 'kept with its file');
     }
     // A judge may upload the removed photo again (its edit came late): stored anew.
     assert.is((await upload(t, judge, orphan)).statusCode, 201);

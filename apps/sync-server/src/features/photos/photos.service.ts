@@ -1,11 +1,9 @@
 // Score photos: content-addressed by their SHA-256 within a state. An upload is streamed to a
-// temp file outside any database transaction, checked (hash, image bytes, size), moved into
-// place with an atomic rename and only then recorded, so a row always points at a whole file.
+// temp file of the stored files outside any database transaction, checked (hash, image bytes,
+// size), moved into place with an atomic rename and only then recorded, so a row always points
+// at a whole file (shared/stored-files.ts: the same in every process sharing the folder).
 import { asMultipartError } from '../../http/multipart-form.ts';
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ErrorCode, MAX_PHOTO_BYTES } from '@judging/shared-types';
@@ -28,9 +26,8 @@ import {
   recordPhotoUploader,
   sumPhotoBytesStoredSince,
 } from '../../shared/photos.repository.ts';
+import type { StoredFiles } from '../../shared/stored-files.ts';
 
-const TEMP_DIR_NAME = 'tmp';
-const TEMP_SUFFIX = '.part';
 /** Enough leading bytes to recognise every accepted image format. */
 const HEAD_BYTES = 16;
 
@@ -68,14 +65,6 @@ export interface StoredPhoto {
   isNew: boolean;
 }
 
-export function photoTempDir(filesDir: string): string {
-  return path.join(filesDir, TEMP_DIR_NAME);
-}
-
-export function photoPath(filesDir: string, storageName: string): string {
-  return path.join(filesDir, storageName);
-}
-
 /**
  * Stores one uploaded photo for the caller's state. `expectedSha256` (the URL's hash) must
  * match the content when given. Safe to repeat: a photo already stored answers `isNew: false`.
@@ -84,19 +73,16 @@ export function photoPath(filesDir: string, storageName: string): string {
 export async function storePhoto(
   db: Db,
   caller: { userId: number; stateId: number },
-  filesDir: string,
+  files: StoredFiles,
   upload: PhotoUpload,
   expectedSha256: string | undefined,
   now: string,
   limits: PhotoLimits,
 ): Promise<StoredPhoto> {
-  const tempDir = photoTempDir(filesDir);
-  await mkdir(tempDir, { recursive: true });
-  const tempPath = path.join(tempDir, `${randomUUID()}${TEMP_SUFFIX}`);
+  const staged = await files.stage();
   const inspector = new PhotoInspector();
   try {
-    // flush: the bytes are on disk before the rename makes the file visible.
-    await pipeline(upload.stream, inspector, createWriteStream(tempPath, { flush: true })).catch((error: unknown) => {
+    await pipeline(upload.stream, inspector, staged.sink).catch((error: unknown) => {
       // A body cut off half-way (the tablet lost the signal) is the client's, a disk error ours.
       throw isFileSystemError(error) ? error : asMultipartError(error);
     });
@@ -115,9 +101,7 @@ export async function storePhoto(
     await assertUnderPhotoQuota(db, caller.userId, limits, new Date(now));
     await assertUnderByteCap(db, caller.userId, inspector.size, limits, new Date(now));
     const storageName = `${randomUUID()}${image.extension}`;
-    const finalPath = photoPath(filesDir, storageName);
-    await rename(tempPath, finalPath);
-    await syncDirectory(filesDir);
+    await staged.storeAs(storageName);
     try {
       const isNew = await inTransaction(db, async (trx) => {
         // Checked again inside the transaction: a concurrent upload of the same photo may have won,
@@ -141,15 +125,15 @@ export async function storePhoto(
         );
         return true;
       });
-      if (!isNew) await rm(finalPath, { force: true });
+      if (!isNew) await files.remove(storageName);
       return { sha256, mime: image.mime, size: inspector.size, isNew };
     } catch (error) {
-      await rm(finalPath, { force: true });
+      await files.remove(storageName);
       throw error;
     }
   } finally {
     // An aborted or refused upload leaves nothing behind.
-    await rm(tempPath, { force: true });
+    await staged.discard();
   }
 }
 
@@ -220,7 +204,7 @@ async function assertUnderByteCap(db: Db, userId: number, size: number, limits: 
 export async function storeJudgePhoto(
   db: Db,
   caller: { userId: number; stateId: number },
-  filesDir: string,
+  files: StoredFiles,
   upload: PhotoUpload,
   expectedSha256: string | undefined,
   now: string,
@@ -233,44 +217,9 @@ export async function storeJudgePhoto(
     upload.stream.resume();
     throw error;
   }
-  const stored = await storePhoto(db, caller, filesDir, upload, expectedSha256, now, limits);
+  const stored = await storePhoto(db, caller, files, upload, expectedSha256, now, limits);
   await recordPhotoUploader(db, { stateId: caller.stateId, sha256: stored.sha256, userId: caller.userId }, now);
   return stored;
-}
-
-/**
- * An upload still being written is younger than this: a photo is at most MAX_PHOTO_BYTES, and a
- * request that slow has long been cut off.
- */
-export const UNFINISHED_UPLOAD_MAX_AGE_MS = 60 * 60 * 1000;
-
-/**
- * Removes temp files a crash left behind. Alone on its files folder (SQLite: one process) the
- * server removes every one; when other processes share the folder (PostgreSQL; decisions §9)
- * only those older than any upload in flight, so another process's upload is not cut.
- */
-export async function sweepPhotoTempDir(
-  filesDir: string,
-  options: { isShared: boolean; now: number },
-): Promise<number> {
-  const tempDir = photoTempDir(filesDir);
-  await mkdir(tempDir, { recursive: true });
-  const olderThan = options.now - UNFINISHED_UPLOAD_MAX_AGE_MS;
-  const leftovers: string[] = [];
-  for (const name of await readdir(tempDir)) {
-    if (!name.endsWith(TEMP_SUFFIX)) continue;
-    const file = path.join(tempDir, name);
-    if (options.isShared) {
-      const modifiedAt = await stat(file).then(
-        (info) => info.mtimeMs,
-        () => undefined,
-      );
-      if (modifiedAt === undefined || modifiedAt > olderThan) continue;
-    }
-    leftovers.push(file);
-  }
-  await Promise.all(leftovers.map((file) => rm(file, { force: true })));
-  return leftovers.length;
 }
 
 const heifBrands = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1']);
@@ -331,15 +280,5 @@ class PhotoInspector extends Transform {
 
   head(): Buffer {
     return Buffer.concat(this.headChunks);
-  }
-}
-
-/** Makes a rename durable: the directory entry reaches the disk too. */
-async function syncDirectory(directory: string): Promise<void> {
-  const handle = await open(directory, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }

@@ -1,7 +1,6 @@
 // The seed's judge-run and score calls (seed-spec.md §7). Reads: the judge, or ADMIN/SUPER/ULTRA
 // of the judge's state viewing as judge. Writes: the judge only, through the same service as
 // the sync push.
-import { createReadStream } from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import {
   ApiErrorSchema,
@@ -36,7 +35,7 @@ import type { RouteDeps } from '../../http/app-types.ts';
 import { requireRole } from '../../http/guards.ts';
 import { readForm, type FormFile } from '../../http/multipart-form.ts';
 import { photoLimitsOf } from '../photos/photo-quota.ts';
-import { PHOTO_MEDIA_TYPES, photoPath, storeJudgePhoto } from '../photos/photos.service.ts';
+import { PHOTO_MEDIA_TYPES, storeJudgePhoto } from '../photos/photos.service.ts';
 import { confirmScoresSaved, removeScore, saveScoreForm, submitScores, type ScoreForm } from './scores.service.ts';
 import {
   findScorePhoto,
@@ -234,8 +233,7 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
   async function readScoreForm(request: FastifyRequest, type: ScoreType, now: string): Promise<ScoreForm> {
     const caller = currentUser(request);
     const limits = photoLimitsOf(deps.config.limits);
-    const store = (file: FormFile) =>
-      storeJudgePhoto(deps.db, caller, deps.config.filesDir, file, undefined, now, limits);
+    const store = (file: FormFile) => storeJudgePhoto(deps.db, caller, deps.storedFiles, file, undefined, now, limits);
     switch (type) {
       case 'subsection': {
         const { fields, file } = await readForm(request, SubsectionScoreFieldsSchema, `${type}File`, store);
@@ -342,7 +340,7 @@ export function registerScoreRoutes(app: AppInstance, deps: RouteDeps): void {
           .type(photo.mime)
           // Personal data, behind a one-minute link: nothing to gain from a cache that outlives the login.
           .header('cache-control', 'private, no-store')
-          .send(createReadStream(photoPath(deps.config.filesDir, photo.storage_name)))
+          .send(deps.storedFiles.open(photo.storage_name))
       );
     },
   );

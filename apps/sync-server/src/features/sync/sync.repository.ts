@@ -11,12 +11,17 @@ import type { AppliedMutationStatusValue } from '../../db/tables.ts';
 export async function findAppliedMutations(db: Db, userId: number, mutationIds: readonly string[]) {
   const found = new Map<string, { payload_hash: string; status: string; result_json: string }>();
   if (mutationIds.length === 0) return found;
-  // Hand-written (see `runSql`): one text per batch size, so at most 50 prepared statements.
-  const rows = await runSql<{ mutation_id: string; payload_hash: string; status: string; result_json: string }>(
-    db,
-    `select mutation_id, payload_hash, status, result_json from applied_mutation where user_id = ? and mutation_id in (${placeholders(mutationIds.length)})`,
-    [userId, ...mutationIds],
-  );
+  type Row = { mutation_id: string; payload_hash: string; status: string; result_json: string };
+  const columns = 'select mutation_id, payload_hash, status, result_json from applied_mutation where user_id = ?';
+  // Hand-written (see `runSql`). SQLite: one text per batch size, so at most 50 prepared
+  // statements. PostgreSQL: one text with the ids as one array, whose plan looks both key
+  // columns up in the primary key whatever the batch's size.
+  const rows = usesPostgres(db)
+    ? await runSql<Row>(db, `${columns} and mutation_id = any(?::text[])`, [userId, [...mutationIds]])
+    : await runSql<Row>(db, `${columns} and mutation_id in (${placeholders(mutationIds.length)})`, [
+        userId,
+        ...mutationIds,
+      ]);
   for (const row of rows) found.set(row.mutation_id, row);
   return found;
 }

@@ -3,7 +3,6 @@
 import type { FastifyRequest } from 'fastify';
 import {
   ApiErrorSchema,
-  ErrorCode,
   JUDGE_AREA_ROLES,
   PhotoParamsSchema,
   PhotoUploadResponseSchema,
@@ -18,13 +17,13 @@ import {
   isAcceptedProtocolVersion,
 } from '@judging/shared-types';
 import type { RouteDeps } from '../../http/app-types.ts';
-import { ApiError, validationError } from '../../common/api-error.ts';
+import { toErrorBody } from '../../http/error-handler.ts';
+import { validationError } from '../../common/api-error.ts';
 import { requireRole } from '../../http/guards.ts';
 import { asMultipartError, requireFileField } from '../../http/multipart-form.ts';
 import { JSON_DATA_HEADERS } from '../../http/security-headers.ts';
 import { photoLimitsOf } from '../photos/photo-quota.ts';
-import { assertMayUploadPhoto, readCapturedAt, storeJudgePhoto, sweepPhotoTempDir } from '../photos/photos.service.ts';
-import { usesPostgres } from '../../db/postgres.ts';
+import { assertMayUploadPhoto, readCapturedAt, storeJudgePhoto } from '../photos/photos.service.ts';
 import { getReferenceData, protocolUnsupported, pullChanges, pushMutations } from './sync.service.ts';
 import { currentUser } from '../../caller/caller.ts';
 import { formBody } from '../../http/route-documentation.ts';
@@ -43,13 +42,10 @@ async function refuseUnsupportedProtocol(request: FastifyRequest): Promise<void>
 
 export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
   const tags = ['sync'];
-  // Temp files of uploads cut short by a crash are removed when the server starts (on
-  // PostgreSQL other processes may be uploading into the shared folder: old ones only).
+  // Temp files of uploads cut short by a crash are removed when the server starts; recent ones
+  // may be another process's uploads under way (processes share the stored files).
   app.addHook('onReady', async () => {
-    const removed = await sweepPhotoTempDir(deps.config.filesDir, {
-      isShared: usesPostgres(deps.db),
-      now: deps.now().getTime(),
-    });
+    const removed = await deps.storedFiles.sweepTemporaries();
     if (removed > 0) app.log.info({ removed }, 'removed unfinished photo uploads');
   });
 
@@ -82,6 +78,11 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
       helmet: JSON_DATA_HEADERS,
       preValidation: [refuseUnsupportedProtocol],
       preHandler: [deps.requireAuth, requireRole([Role.Judge])],
+      // Every refusal of a whole push, by its answer's code: the handler's, and those made
+      // before it (a bad body, no session, an old app's protocol, a body too large).
+      onError: async (_request, _reply, error) => {
+        deps.metrics.countPushRefused(toErrorBody(error).code);
+      },
       schema: {
         operationId: 'pushMutations',
         tags,
@@ -97,20 +98,15 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request) => {
-      try {
-        const answer = await pushMutations(
-          deps.db,
-          currentUser(request),
-          request.body,
-          deps.now().toISOString(),
-          deps.config.syncRetentionDays,
-        );
-        deps.metrics.countPushAnswered(answer);
-        return answer;
-      } catch (error) {
-        deps.metrics.countPushRefused(error instanceof ApiError ? error.code : ErrorCode.Internal);
-        throw error;
-      }
+      const answer = await pushMutations(
+        deps.db,
+        currentUser(request),
+        request.body,
+        deps.now().toISOString(),
+        deps.config.syncRetentionDays,
+      );
+      deps.metrics.countPushAnswered(answer);
+      return answer;
     },
   );
 
@@ -193,7 +189,7 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
       const stored = await storeJudgePhoto(
         deps.db,
         caller,
-        deps.config.filesDir,
+        deps.storedFiles,
         { stream: file.file, filename: file.filename || null, capturedAt },
         request.params.sha256,
         now,
