@@ -136,6 +136,9 @@ DB_USER=judging
 DB_PASSWORD=judging
 psql_admin=("${as_owner[@]}" "$BIN_DIR/psql" -X -q -v ON_ERROR_STOP=1 -h "$CLUSTER_DIR" -p "$PORT" -U postgres -d postgres)
 "${psql_admin[@]}" -c "create role $DB_USER login createdb password '$DB_PASSWORD'"
+# A test database is dropped "with (force)": that ends its connections, an autovacuum worker's too,
+# which needs pg_signal_backend (the throw-away cluster's role only; never a real one).
+"${psql_admin[@]}" -c "grant pg_signal_backend to $DB_USER"
 "${psql_admin[@]}" -c "create database $DB_NAME owner $DB_USER"
 
 export DATABASE_URL="postgres://$DB_USER:$DB_PASSWORD@127.0.0.1:$PORT/$DB_NAME"
