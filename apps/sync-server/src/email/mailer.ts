@@ -1,10 +1,30 @@
 import type nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
+import { postgresPoolOf } from '../db/postgres.ts';
 import { nowIso, type Clock } from '../common/clock.ts';
 import { listPendingEmails, markEmailAttemptFailed, markEmailSent } from './email.repository.ts';
 
 const MAX_ATTEMPTS = 10;
+/** The session-level advisory lock the outbox's flushes take on PostgreSQL (any constant of this app's own). */
+const OUTBOX_LOCK_KEY = 7_263_502;
+
+/** Runs `work` holding the outbox lock on PostgreSQL (waiting for another process's flush); as is on SQLite (one process). */
+async function withOutboxLock(db: Db, work: () => Promise<void>): Promise<void> {
+  const pool = postgresPoolOf(db);
+  if (pool === undefined) return work();
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [OUTBOX_LOCK_KEY]);
+    try {
+      await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [OUTBOX_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
 const FROM_ADDRESS = 'Competition Scoring <no-reply@judging.local>';
 
 export interface Mailer {
@@ -14,12 +34,17 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-/** Runs `flush` one at a time (a second caller waits for the running one instead of double-sending), errors logged. */
-function oneFlushAtATime(flush: () => Promise<void>, log: FastifyBaseLogger) {
+/**
+ * Runs `flush` one at a time (a second caller waits for the running one instead of double-sending),
+ * errors logged. On PostgreSQL also one at a time across the processes sharing the database: a
+ * flush reads what is pending, sends it and only then marks it sent, so two processes flushing at
+ * once would each send the same email.
+ */
+function oneFlushAtATime(db: Db, flush: () => Promise<void>, log: FastifyBaseLogger) {
   let running: Promise<void> | undefined;
   return {
     flushOutbox(): Promise<void> {
-      running ??= flush()
+      running ??= withOutboxLock(db, flush)
         .catch((error: unknown) => log.error({ err: error }, 'outbox flush failed'))
         .finally(() => {
           running = undefined;
@@ -38,16 +63,20 @@ function oneFlushAtATime(flush: () => Promise<void>, log: FastifyBaseLogger) {
  */
 export function createMailer(db: Db, smtpUrl: string | undefined, log: FastifyBaseLogger, now?: Clock): Mailer {
   if (!smtpUrl) {
-    const flushes = oneFlushAtATime(async () => {
-      for (const email of await listPendingEmails(db, 100)) {
-        if (email.attempts > 0) continue;
-        log.info(
-          { emailId: email.email_id, to: email.to_address, subject: email.subject, text: email.body_text },
-          'email kept in outbox (no SMTP_URL)',
-        );
-        await markEmailAttemptFailed(db, email.email_id, 'SMTP_URL is not set', Number.MAX_SAFE_INTEGER);
-      }
-    }, log);
+    const flushes = oneFlushAtATime(
+      db,
+      async () => {
+        for (const email of await listPendingEmails(db, 100)) {
+          if (email.attempts > 0) continue;
+          log.info(
+            { emailId: email.email_id, to: email.to_address, subject: email.subject, text: email.body_text },
+            'email kept in outbox (no SMTP_URL)',
+          );
+          await markEmailAttemptFailed(db, email.email_id, 'SMTP_URL is not set', Number.MAX_SAFE_INTEGER);
+        }
+      },
+      log,
+    );
     return { flushOutbox: flushes.flushOutbox, close: flushes.finished };
   }
   // nodemailer is loaded on the first send, not at start: it is about 29 MB of an idle server's
@@ -73,7 +102,7 @@ export function createMailer(db: Db, smtpUrl: string | undefined, log: FastifyBa
       }
     }
   }
-  const flushes = oneFlushAtATime(sendPending, log);
+  const flushes = oneFlushAtATime(db, sendPending, log);
   return {
     flushOutbox: flushes.flushOutbox,
     async close() {
