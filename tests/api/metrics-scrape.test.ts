@@ -11,6 +11,7 @@ import {
   fetchTransport,
   SimulatedDevice,
   type PushResponse,
+  subsectionCellsOf,
 } from '../../apps/sync-server/src/test-support/sync-device.ts';
 import { startServer } from './support/server-process.ts';
 
@@ -56,16 +57,7 @@ test('metrics scraped while three tablets push: the counters match the answers, 
     const tablets = [0, 1, 2].map(() => new SimulatedDevice({ judgeId: user.userId, eventId }));
     const reference = await tablets[0]!.download(transport);
     for (const tablet of tablets.slice(1)) await tablet.download(transport);
-    const culinary = reference.categories.find((category) => category.categoryName === 'Culinary');
-    if (!culinary) throw new Error('no Culinary category');
-    const cells = culinary.sections.flatMap((section) =>
-      culinary.schools.flatMap((school) =>
-        section.subsections.map((subsection) => ({
-          place: { eventId, categoryId: culinary.categoryId, sectionId: section.sectionId, schoolId: school.schoolId },
-          subsectionId: subsection.subsectionId,
-        })),
-      ),
-    );
+    const cells = subsectionCellsOf(reference, eventId, 'Culinary');
     // Each tablet its own cells; every fifth entry is out of range (rejected invalid_value).
     tablets.forEach((tablet, index) => {
       cells

@@ -15,6 +15,7 @@ import {
   SimulatedDevice,
   type PushResponse,
   type Transport,
+  subsectionCellsOf,
 } from '../../apps/sync-server/src/test-support/sync-device.ts';
 import { createTestDatabase } from '../../apps/sync-server/src/test-support/test-database.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
@@ -45,21 +46,10 @@ test('scenario 5: kill -9 in the middle of pushes, restart on the same database:
 
   const device = new SimulatedDevice({ judgeId: user.userId, eventId });
   const reference = await device.download(transportOf(server));
-  const culinary = reference.categories.find((category) => category.categoryName === 'Culinary');
-  if (!culinary) throw new Error('no Culinary category');
   // Every cell of the category once, then a second pass over half of them: 216 mutations.
-  const cells = culinary.sections.flatMap((section) =>
-    culinary.schools.flatMap((school) =>
-      section.subsections.map((subsection) => ({
-        place: { eventId, categoryId: culinary.categoryId, sectionId: section.sectionId, schoolId: school.schoolId },
-        subsection,
-      })),
-    ),
-  );
-  for (const cell of cells)
-    device.putSubsection(cell.place, cell.subsection.subsectionId, 1 + (cell.subsection.subsectionId % 4) * 0.25);
-  for (const cell of cells.slice(0, cells.length / 2))
-    device.putSubsection(cell.place, cell.subsection.subsectionId, 1);
+  const cells = subsectionCellsOf(reference, eventId, 'Culinary');
+  for (const cell of cells) device.putSubsection(cell.place, cell.subsectionId, 1 + (cell.subsectionId % 4) * 0.25);
+  for (const cell of cells.slice(0, cells.length / 2)) device.putSubsection(cell.place, cell.subsectionId, 1);
   const all = [...device.outbox];
 
   // One push of 50 unharmed, to learn how long a batch takes here.

@@ -21,6 +21,7 @@ import {
   readServerCells,
   SimulatedDevice,
   type PushResponse,
+  subsectionCellsOf,
 } from '../../apps/sync-server/src/test-support/sync-device.ts';
 import { sampleFiles } from '../../apps/sync-server/src/test-support/sample-files.ts';
 import { closeTestDatabases, createTestDatabase } from '../../apps/sync-server/src/test-support/test-database.ts';
@@ -95,16 +96,7 @@ async function judgeDevice(server: RunningServer) {
   const eventId = events.find((event) => event.eventName.startsWith('Delaware ProStart Invitational'))?.eventId ?? 0;
   const device = new SimulatedDevice({ judgeId: user.userId, eventId });
   const reference = await device.download(fetchTransport(server.baseUrl, token));
-  const culinary = reference.categories.find((category) => category.categoryName === 'Culinary');
-  if (!culinary) throw new Error('no Culinary category');
-  const cells = culinary.sections.flatMap((section) =>
-    culinary.schools.flatMap((school) =>
-      section.subsections.map((subsection) => ({
-        place: { eventId, categoryId: culinary.categoryId, sectionId: section.sectionId, schoolId: school.schoolId },
-        subsectionId: subsection.subsectionId,
-      })),
-    ),
-  );
+  const cells = subsectionCellsOf(reference, eventId, 'Culinary');
   return { token, eventId, device, cells };
 }
 

@@ -442,3 +442,24 @@ async function postgresIntegrityCheck(db: Db): Promise<string> {
   }
   return 'ok';
 }
+
+/**
+ * Every subsection cell of the reference's category named `categoryName` (each section, school
+ * and subsection once): what a judge's tablet can score there.
+ */
+export function subsectionCellsOf(
+  reference: SyncReferenceData,
+  eventId: number,
+  categoryName: string,
+): { place: Place; subsectionId: number }[] {
+  const category = reference.categories.find((candidate) => candidate.categoryName === categoryName);
+  if (!category) throw new Error(`no ${categoryName} category`);
+  return category.sections.flatMap((section) =>
+    category.schools.flatMap((school) =>
+      section.subsections.map((subsection) => ({
+        place: { eventId, categoryId: category.categoryId, sectionId: section.sectionId, schoolId: school.schoolId },
+        subsectionId: subsection.subsectionId,
+      })),
+    ),
+  );
+}
