@@ -11,12 +11,12 @@ import { openDatabase } from '../../apps/sync-server/src/db/database.ts';
 import {
   assertConverged,
   fetchTransport,
-  integrityCheck,
   SimulatedDevice,
   type PushResponse,
   type Transport,
   subsectionCellsOf,
 } from '../../apps/sync-server/src/test-support/sync-device.ts';
+import { integrityCheck } from '../../apps/sync-server/src/test-support/schema-reads.ts';
 import { createTestDatabase } from '../../apps/sync-server/src/test-support/test-database.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 

@@ -1,5 +1,5 @@
-// What a test reads of the schema itself, on either engine: the application's tables and a
-// table's columns (SQLite's catalog, or PostgreSQL's information_schema).
+// What a test reads of the database itself, on either engine: the application's tables, a
+// table's columns (SQLite's catalog, or PostgreSQL's information_schema), and its soundness.
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { usesPostgres } from '../db/postgres.ts';
@@ -38,4 +38,22 @@ export async function dumpDatabase(db: Db): Promise<Record<string, unknown[]>> {
     dump[name] = rows.map((row) => JSON.stringify(row)).sort();
   }
   return dump;
+}
+
+/**
+ * 'ok' when the database is sound: SQLite's `integrity_check`. PostgreSQL has no such statement
+ * for a plain role (amcheck is an extension a superuser creates): there every row of every table
+ * must read back (PostgreSQL's own write-ahead log guards the rest, constraints included).
+ */
+export async function integrityCheck(db: Db): Promise<string> {
+  if (usesPostgres(db)) return postgresIntegrityCheck(db);
+  const result = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
+  return result.rows.map((row) => row.integrity_check).join('; ');
+}
+
+async function postgresIntegrityCheck(db: Db): Promise<string> {
+  for (const table of await listTables(db)) {
+    await sql`select * from ${sql.table(table)}`.execute(db);
+  }
+  return 'ok';
 }

@@ -2,13 +2,10 @@
 // seq numbers, optimistic local cells, a push that removes rows only on `applied` or
 // `duplicate`, and a pull that never overwrites a cell with a pending edit. Scenario tests
 // drive it through `inject` or a real port and end with `assertConverged`.
-import { sql } from 'kysely';
 import * as assert from 'uvu/assert';
 import type { MutationResult, PushResponse, SyncPullResponse, SyncReferenceData } from '@judging/shared-types';
 import type { Db } from '../db/database.ts';
 import type { AppInstance } from '../http/app-instance.ts';
-import { usesPostgres } from '../db/postgres.ts';
-import { listTables } from './schema-reads.ts';
 
 export type { PushResponse };
 
@@ -425,23 +422,6 @@ export function sortedEntries(cells: CellValues): [string, Record<string, unknow
 }
 
 /** SQLite's own check of the database file: 'ok' when sound. */
-/**
- * 'ok' when the database is sound: SQLite's `integrity_check`. PostgreSQL has no such statement
- * for a plain role (amcheck is an extension a superuser creates): there every row of every table
- * must read back (PostgreSQL's own write-ahead log guards the rest, constraints included).
- */
-export async function integrityCheck(db: Db): Promise<string> {
-  if (usesPostgres(db)) return postgresIntegrityCheck(db);
-  const result = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
-  return result.rows.map((row) => row.integrity_check).join('; ');
-}
-
-async function postgresIntegrityCheck(db: Db): Promise<string> {
-  for (const table of await listTables(db)) {
-    await sql`select * from ${sql.table(table)}`.execute(db);
-  }
-  return 'ok';
-}
 
 /**
  * Every subsection cell of the reference's category named `categoryName` (each section, school
