@@ -6,6 +6,7 @@ import { nowIso, type Clock } from '../common/clock.ts';
 import { listPendingEmails, markEmailAttemptFailed, markEmailSent } from './email.repository.ts';
 
 const MAX_ATTEMPTS = 10;
+const FROM_ADDRESS = 'Competition Scoring <no-reply@judging.local>';
 /** The session-level advisory lock the outbox's flushes take on PostgreSQL (any constant of this app's own). */
 const OUTBOX_LOCK_KEY = 7_263_502;
 
@@ -25,7 +26,6 @@ async function withOutboxLock(db: Db, work: () => Promise<void>): Promise<void> 
     client.release();
   }
 }
-const FROM_ADDRESS = 'Competition Scoring <no-reply@judging.local>';
 
 export interface Mailer {
   /** Sends what the outbox holds; never throws (a failure stays in the outbox for a retry). */
