@@ -3,6 +3,7 @@
 // full precision; every screen and export formats them with `formatScore`.
 import Type, { type Static, type TSchema } from 'typebox';
 import { EventStatusSchema } from '../sync/sync-reads.schemas.ts';
+import { TieBreakRuleSchema } from '../events/tie-breaks.schemas.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const ReviewStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('confirmed'), Type.Literal('rejected')]);
@@ -72,6 +73,11 @@ export const ResultsStandingSchema = Type.Object(
     penaltyCount: Type.Integer(),
     disqualificationCount: Type.Integer(),
     sections: Type.Array(ResultsSchoolSectionSchema),
+    /**
+     * Why a tie-break placed the school ("ahead of Dover HS on Plating & Taste: 45.00 vs 43.50",
+     * scoring/tie-breaks.ts); null when none applied; absent in results frozen before tie-breaks.
+     */
+    tieBreakNote: Type.Optional(Nullable(Type.String())),
   },
   { title: 'ResultsStanding' },
 );
@@ -113,6 +119,8 @@ export const ResultsCategorySchema = Type.Object(
     sectionRankings: Type.Array(ResultsSectionRankingSchema),
     unrankedSchools: Type.Array(Type.Object({ schoolId: Type.Integer(), schoolName: Type.String() })),
     ignoredRowCount: Type.Integer(),
+    /** The tie-break rules the places were computed with, in order; absent in results frozen before tie-breaks. */
+    tieBreakRules: Type.Optional(Type.Array(TieBreakRuleSchema)),
   },
   { title: 'ResultsCategory' },
 );

@@ -4,3 +4,4 @@ export * from './school-result.ts';
 export * from './standings.ts';
 export * from './owed-work.ts';
 export * from './owed-cells.ts';
+export * from './tie-breaks.ts';

@@ -7,6 +7,7 @@
 import { roundHalfUp2 } from './display.ts';
 import { exclusionOf, isExcusedFromSection, type ExclusionReason, type SectionPanel } from './owed-cells.ts';
 import type { IsConfirmedValue, JudgeSheet } from './sheet.ts';
+import type { TieBreakRule } from './tie-breaks.ts';
 import {
   addDisqualification,
   addPenalty,
@@ -91,6 +92,8 @@ export interface CategoryScoringInput {
   disqualificationScores: readonly DisqualificationScoreRow[];
   /** Judges who have submitted (locked) this category. */
   submittedJudgeIds: readonly number[];
+  /** The category's tie-break rules, in order (tie-breaks.ts); none: ties stand (decisions §7). */
+  tieBreakRules?: readonly TieBreakRule[];
 }
 
 export interface SectionSummary {
@@ -172,6 +175,8 @@ export interface CategoryResult {
    * subsection total counts as the rows it sums).
    */
   ignoredRowCount: number;
+  /** The category's tie-break rules, in order; empty: ties stand. */
+  tieBreakRules: TieBreakRule[];
 }
 
 interface CellLocator {
@@ -331,6 +336,7 @@ export function computeCategoryResult(input: CategoryScoringInput): CategoryResu
     schools,
     unrankedSchools,
     ignoredRowCount,
+    tieBreakRules: [...(input.tieBreakRules ?? [])],
   };
 }
 

@@ -14,6 +14,7 @@ import type {
   SchoolRef,
 } from './school-result.ts';
 import { computeCategoryResult } from './school-result.ts';
+import { applyTieBreaks, type TieBreakRule } from './tie-breaks.ts';
 
 /** '' is a school with no place: nobody has scored it yet. */
 export type PlaceLabel = `${number}` | `T-${number}` | 'DQ' | '';
@@ -56,6 +57,8 @@ export interface SchoolStanding extends SchoolResult, Placing {
   statusLabel: SchoolStatus;
   /** Scored but shown below 1.00: Disqualified (seed rule), place 'DQ' like a disqualification. */
   hasScoreBelowOne: boolean;
+  /** Why a tie-break put the school where it is ("ahead of Dover HS on Plating & Taste: 45.00 vs 43.50"); null: none applied. */
+  tieBreakNote: string | null;
 }
 
 export interface SectionStanding extends Placing {
@@ -88,6 +91,8 @@ export interface CategoryStandings {
   sectionRankings: SectionRanking[];
   unrankedSchools: SchoolRef[];
   ignoredRowCount: number;
+  /** The category's tie-break rules, in order; empty: ties stand. */
+  tieBreakRules: TieBreakRule[];
 }
 
 const nameCollator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -174,15 +179,18 @@ export function rankSection(result: CategoryResult, sectionPosition: number): Se
   return { sectionId: summary.sectionId, sectionName: summary.sectionName, standings: placeSchools(entries) };
 }
 
-/** Turns a category's results into standings with places, status labels and per-section rankings. */
+/**
+ * Turns a category's results into standings with places, status labels and per-section rankings;
+ * ties among ranked schools are then ordered by the category's tie-break rules (tie-breaks.ts).
+ */
 export function rankCategory(result: CategoryResult): CategoryStandings {
-  const standings = placeSchools(result.schools.map((school) => ({ ...school, group: standingGroupOf(school) }))).map(
-    (entry) => ({
-      ...entry,
-      statusLabel: describeSchoolStatus(entry),
-      hasScoreBelowOne: !entry.isDisqualified && entry.isScored && entry.displayScore < 1,
-    }),
-  );
+  const placed = placeSchools(result.schools.map((school) => ({ ...school, group: standingGroupOf(school) })));
+  const standings = applyTieBreaks(placed, result.tieBreakRules, result.sections).map((entry) => ({
+    ...entry,
+    placeLabel: entry.placeLabel as PlaceLabel,
+    statusLabel: describeSchoolStatus(entry),
+    hasScoreBelowOne: !entry.isDisqualified && entry.isScored && entry.displayScore < 1,
+  }));
   return {
     categoryId: result.categoryId,
     categoryName: result.categoryName,
@@ -193,6 +201,7 @@ export function rankCategory(result: CategoryResult): CategoryStandings {
     sectionRankings: result.sections.map((_, position) => rankSection(result, position)),
     unrankedSchools: result.unrankedSchools,
     ignoredRowCount: result.ignoredRowCount,
+    tieBreakRules: result.tieBreakRules,
   };
 }
 
