@@ -41,3 +41,4 @@ export * from './csv/csv.ts';
 export * from './results/results-csv.ts';
 export * from './results/published-scores.ts';
 export * from './events/tie-breaks.schemas.ts';
+export * from './results/public-results.ts';

@@ -242,6 +242,8 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   [`PUT ${CATEGORY}/school`]: 'editors',
   [`POST ${CATEGORY}/school`]: 'editors',
   [`DELETE ${CATEGORY}/school/:schoolId`]: 'editors',
+  [`GET ${CATEGORY}/tie-breaks`]: 'adminArea',
+  [`PUT ${CATEGORY}/tie-breaks`]: 'editors',
 
   // ----- public requests inbox -----
   'GET /api/requests': 'inbox',
@@ -275,6 +277,11 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   'GET /api/export/results/event/:eventId': 'adminArea',
   'GET /api/export/results/event/:eventId/category/:categoryId': 'adminArea',
   'GET /api/export/results/event/:eventId/school/:schoolId': 'adminArea',
+  'GET /api/event/:eventId/public-results': 'adminArea',
+  'PUT /api/event/:eventId/public-results': 'editors',
+  // Issue 40: a CLOSED event's published results, for anyone (404 until then).
+  'GET /api/public/results/:eventId': 'public',
+  'GET /public/results/:eventId': 'public',
 
   // ----- operations: the age of the server's newest backup, shown on the run page -----
   'GET /api/backup/latest': 'adminArea',

@@ -63,6 +63,7 @@ export const expectedColumns = {
     end_date: true,
     status: true,
     is_test_event: true,
+    public_results: true,
     started_at: true,
     closed_at: true,
     created_at: true,
@@ -73,6 +74,7 @@ export const expectedColumns = {
     event_id: true,
     state_id: true,
     category_name: true,
+    tie_break_rules: true,
     created_at: true,
   },
   category_registration: {

@@ -105,6 +105,8 @@ export interface EventTable {
   end_date: DateText;
   status: ColumnType<EventStatusValue, EventStatusValue | undefined, EventStatusValue>;
   is_test_event: Flag;
+  /** The coordinator opted in to the public results page (shown once CLOSED). */
+  public_results: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
   started_at: Timestamp | null;
   closed_at: Timestamp | null;
   created_at: CreatedAt;
@@ -116,6 +118,8 @@ export interface CategoryTable {
   event_id: number;
   state_id: number;
   category_name: string;
+  /** JSON array of TieBreakRule, in order; '[]': ties stand. */
+  tie_break_rules: ColumnType<JsonText, JsonText | undefined, JsonText>;
   created_at: CreatedAt;
 }
 

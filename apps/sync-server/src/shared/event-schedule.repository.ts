@@ -6,7 +6,7 @@ import type { Db } from '../db/database.ts';
 export async function listCategoriesOfEvent(db: Db, eventId: number) {
   return db
     .selectFrom('category')
-    .select(['category_id', 'category_name'])
+    .select(['category_id', 'category_name', 'tie_break_rules'])
     .where('event_id', '=', eventId)
     .orderBy('category_id')
     .execute();

@@ -21,7 +21,7 @@ function resultsLabel(report: ResultsReport, category: ResultsCategory): string 
 /** One line per (category, team): the overall results. */
 export function buildOverallCsvRows(report: ResultsReport): CsvTable {
   const rows: CsvTable = [
-    ['Category', 'Place', 'Team', 'Score', 'Status', 'Penalties', 'Disqualifications', 'Results'],
+    ['Category', 'Place', 'Team', 'Score', 'Status', 'Penalties', 'Disqualifications', 'Results', 'Tie-break'],
   ];
   for (const category of report.categories) {
     for (const line of category.standings) {
@@ -35,6 +35,8 @@ export function buildOverallCsvRows(report: ResultsReport): CsvTable {
         csvNumber(line.penaltyCount),
         csvNumber(line.disqualificationCount),
         resultsLabel(report, category),
+        // The words the screens and print show beside the place (scoring/tie-breaks.ts).
+        line.tieBreakNote ?? '',
       ]);
     }
   }

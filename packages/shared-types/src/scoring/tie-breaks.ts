@@ -227,3 +227,22 @@ export function placeWithTieBreak(line: { placeLabel: string; tieBreakNote?: str
   const note = line.tieBreakNote ?? null;
   return note === null || note === '' ? line.placeLabel : `${line.placeLabel} – ${note}`;
 }
+
+function isTieBreakRule(value: unknown): value is TieBreakRule {
+  if (typeof value !== 'object' || value === null) return false;
+  const { kind, sectionId } = value as { kind?: unknown; sectionId?: unknown };
+  if (kind === TieBreakKind.SectionScore) return typeof sectionId === 'number' && Number.isInteger(sectionId);
+  return kind === TieBreakKind.FewerPenalties || kind === TieBreakKind.LowestSheet || kind === TieBreakKind.None;
+}
+
+/** The stored list (JSON); anything unreadable reads as no rules (ties stand), never as a failure. */
+export function parseTieBreakRulesJson(json: string | null | undefined): TieBreakRule[] {
+  try {
+    const value: unknown = JSON.parse(json ?? '[]');
+    return Array.isArray(value)
+      ? value.filter(isTieBreakRule).map((rule) => (rule.kind === 'sectionScore' ? { kind: rule.kind, sectionId: rule.sectionId } : { kind: rule.kind }))
+      : [];
+  } catch {
+    return [];
+  }
+}

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 export async function findCategory(db: Db, eventId: number, categoryId: number) {
   return db
     .selectFrom('category')
-    .select(['category_id', 'event_id', 'state_id', 'category_name'])
+    .select(['category_id', 'event_id', 'state_id', 'category_name', 'tie_break_rules'])
     .where('category_id', '=', categoryId)
     .where('event_id', '=', eventId)
     .executeTakeFirst();

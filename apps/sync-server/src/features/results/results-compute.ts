@@ -3,6 +3,7 @@
 // results service keeps one report per results version, and the results worker
 // (results-worker.ts) runs this same computation on its own thread and connection.
 import {
+  parseTieBreakRulesJson,
   rankEvent,
   toResultsCategory,
   type CategoryScoringInput,
@@ -82,6 +83,7 @@ export async function loadScoringInputs(db: Db, eventId: number): Promise<Catego
       penaltyScores: penalties.filter((row) => row.category_id === categoryId),
       disqualificationScores: disqualifications.filter((row) => row.category_id === categoryId),
       submittedJudgeIds: submissions.filter((row) => row.category_id === categoryId).map((row) => row.judge_id),
+      tieBreakRules: parseTieBreakRulesJson(category.tie_break_rules),
     });
   }
   return inputs;

@@ -122,3 +122,8 @@ export async function saveSnapshot(
     .onConflict((oc) => oc.column('event_id').doUpdateSet({ payload_json: snapshot.payloadJson, frozen_at: now }))
     .execute();
 }
+
+/** The coordinator's opt-in to the public results page (0 / 1). */
+export async function savePublicResults(db: Db, eventId: number, flag: 0 | 1): Promise<void> {
+  await db.updateTable('event').set({ public_results: flag }).where('event_id', '=', eventId).execute();
+}
