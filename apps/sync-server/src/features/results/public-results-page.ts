@@ -40,8 +40,7 @@ th.score{text-align:right}
 
 function standingRow(line: PublicResults['categories'][number]['standings'][number]): string {
   const why = line.tieBreakNote ? `<span class="why">${escapeHtml(placeWithTieBreak(line))}</span>` : '';
-  const status =
-    line.statusLabel === 'Scored' ? '' : `<span class="status">${escapeHtml(line.statusLabel)}</span>`;
+  const status = line.statusLabel === 'Scored' ? '' : `<span class="status">${escapeHtml(line.statusLabel)}</span>`;
   return (
     `<tr><td class="place">${escapeHtml(line.placeLabel || '—')}</td>` +
     `<td>${escapeHtml(line.schoolName)}${status}${why}</td>` +

@@ -20,11 +20,7 @@ import { currentUser } from '../../caller/caller.ts';
 import { ApiError } from '../../common/api-error.ts';
 import type { AppInstance } from '../../http/app-instance.ts';
 import { chooseEncoding, type SerialisedAnswer } from './results-answers.ts';
-import {
-  findPublishedAnswers,
-  getPublicResultsSetting,
-  setPublicResults,
-} from './public-results.service.ts';
+import { findPublishedAnswers, getPublicResultsSetting, setPublicResults } from './public-results.service.ts';
 import { renderNotPublishedPage } from './public-results-page.ts';
 
 /**
