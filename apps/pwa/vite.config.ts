@@ -74,7 +74,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2,webmanifest}'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api(\/|$)/],
+        // The public results page is written by the server (no app shell): never answered from the cache.
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/public\/results\//],
         cleanupOutdatedCaches: true,
         // API calls are network-only: no runtime caching at all, and where the browser can,
         // they bypass the service worker (public/sw-api-routes.js).

@@ -3,6 +3,9 @@ import {
   AvailableSectionListSchema,
   CategoryDetailSchema,
   CategoryMutationResponseSchema,
+  TieBreakRulesSavedSchema,
+  TieBreakRulesSchema,
+  type TieBreakRule,
   type AddSchoolsToCategory,
   type SchoolOrder,
 } from '@judging/shared-types';
@@ -88,4 +91,14 @@ export function reorderSchools(eventId: number, categoryId: number, order: Schoo
 /** DELETE …/school/{schoolId} (refused once judges scored the school). */
 export function removeSchool(eventId: number, categoryId: number, schoolId: number) {
   return api.delete(`${categoryPath(eventId, categoryId)}/school/${schoolId}`, CategoryMutationResponseSchema);
+}
+
+/** GET …/tie-breaks: the category's tie-break rules and whether scores lock them. */
+export function getTieBreakRules(eventId: number, categoryId: number, signal?: AbortSignal) {
+  return api.get(`${categoryPath(eventId, categoryId)}/tie-breaks`, TieBreakRulesSchema, { signal });
+}
+
+/** PUT …/tie-breaks: replaces the rules (refused 409 once a judge has scored in the category). */
+export function saveTieBreakRules(eventId: number, categoryId: number, rules: readonly TieBreakRule[]) {
+  return api.put(`${categoryPath(eventId, categoryId)}/tie-breaks`, { rules }, TieBreakRulesSavedSchema);
 }

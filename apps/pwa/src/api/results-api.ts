@@ -1,4 +1,9 @@
-import { ResultsReportSchema, registerCompiledChecks } from '@judging/shared-types';
+import {
+  PublicResultsSettingSavedSchema,
+  PublicResultsSettingSchema,
+  ResultsReportSchema,
+  registerCompiledChecks,
+} from '@judging/shared-types';
 import { Check as checkResultsReport } from 'virtual:compiled-check:ResultsReportSchema';
 import { API_BASE } from './api-client.ts';
 import { api } from './api.ts';
@@ -53,4 +58,14 @@ export function resultsExportHref(target: ExportTarget): string {
 /** GET export/results/...: downloads the CSV through a one-minute link ticket. */
 export function downloadResultsExport(target: ExportTarget): Promise<void> {
   return downloadThroughTicket(resultsExportPath(target), resultsExportQuery(target));
+}
+
+/** GET event/{e}/public-results: whether the public results page is published, and its link. */
+export function getPublicResultsSetting(eventId: number, signal?: AbortSignal) {
+  return api.get(`/event/${eventId}/public-results`, PublicResultsSettingSchema, { signal });
+}
+
+/** PUT event/{e}/public-results: publish or withdraw the public page (it answers once CLOSED). */
+export function savePublicResultsSetting(eventId: number, isPublic: boolean) {
+  return api.put(`/event/${eventId}/public-results`, { isPublic }, PublicResultsSettingSavedSchema);
 }

@@ -1,4 +1,10 @@
-import { formatScoreOrNone, type ResultsCategory, type ResultsStanding } from '@judging/shared-types';
+import {
+  describeTieBreakRule,
+  formatScoreOrNone,
+  placeWithTieBreak,
+  type ResultsCategory,
+  type ResultsStanding,
+} from '@judging/shared-types';
 import { memo, type ReactNode } from 'react';
 import { Badge, Table, Text } from '@mantine/core';
 import classes from './results-rows.module.css';
@@ -32,31 +38,39 @@ export const StandingsTable = memo(function StandingsTable({
   category: ResultsCategory;
   rowLimit?: number;
 }) {
+  const tieBreaks = (category.tieBreakRules ?? []).map((rule) => describeTieBreakRule(rule, category.sections));
   return (
-    <Table striped layout="fixed" aria-label={`Results of ${category.categoryName}`}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th w="12%">Place</Table.Th>
-          <Table.Th>Team</Table.Th>
-          <Table.Th w="18%" ta="right">
-            Score
-          </Table.Th>
-          <Table.Th w="28%">Notes</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {category.standings.slice(0, rowLimit).map((line) => (
-          <StandingsRow key={line.schoolId} line={line} />
-        ))}
-        {category.standings.length === 0 && (
+    <>
+      <Table striped layout="fixed" aria-label={`Results of ${category.categoryName}`}>
+        <Table.Thead>
           <Table.Tr>
-            <Table.Td colSpan={4}>
-              <Text c="dimmed">No competing teams.</Text>
-            </Table.Td>
+            <Table.Th w="12%">Place</Table.Th>
+            <Table.Th>Team</Table.Th>
+            <Table.Th w="18%" ta="right">
+              Score
+            </Table.Th>
+            <Table.Th w="28%">Notes</Table.Th>
           </Table.Tr>
-        )}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {category.standings.slice(0, rowLimit).map((line) => (
+            <StandingsRow key={line.schoolId} line={line} />
+          ))}
+          {category.standings.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={4}>
+                <Text c="dimmed">No competing teams.</Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+      {tieBreaks.length > 0 && (
+        <Text size="sm" c="dimmed" mt="xs">
+          Tie-breaks, in order: {tieBreaks.join('; ')}.
+        </Text>
+      )}
+    </>
   );
 });
 
@@ -74,6 +88,7 @@ const StandingsRow = memo(function StandingsRow({ line }: { line: ResultsStandin
           <RowBadge color="gray">{line.statusLabel}</RowBadge>
         ) : null}
         {line.hasPendingReview && <RowBadge color="yellow">Pending review</RowBadge>}
+        {line.tieBreakNote && <span className={classes.tieBreak}>{placeWithTieBreak(line)}</span>}
       </td>
     </tr>
   );

@@ -2,7 +2,7 @@
 // list, editable until the category's first score (scoring/tie-breaks.ts applies them).
 import Type, { type Static } from 'typebox';
 import { idField } from '../validation/fields.ts';
-import type { TieBreakRule } from '../scoring/tie-breaks.ts';
+import type { TieBreakRule } from '../scoring/tie-break-rule.ts';
 
 export const TieBreakMessages = {
   saved: 'Tie-break rules saved.',
@@ -18,18 +18,17 @@ export const MAX_TIE_BREAK_RULES = 10;
 
 export const TieBreakRuleSchema = Type.Union(
   [
-    Type.Object({ kind: Type.Literal('sectionScore'), sectionId: idField() }, { additionalProperties: false }),
-    Type.Object({ kind: Type.Literal('fewerPenalties') }, { additionalProperties: false }),
-    Type.Object({ kind: Type.Literal('lowestSheet') }, { additionalProperties: false }),
-    Type.Object({ kind: Type.Literal('none') }, { additionalProperties: false }),
+    Type.Object({ kind: Type.Literal('sectionScore'), sectionId: idField() }),
+    Type.Object({ kind: Type.Literal('fewerPenalties') }),
+    Type.Object({ kind: Type.Literal('lowestSheet') }),
+    Type.Object({ kind: Type.Literal('none') }),
   ],
   { title: 'TieBreakRule' },
 );
 
-export const TieBreakRulesBodySchema = Type.Object(
-  { rules: Type.Array(TieBreakRuleSchema, { maxItems: MAX_TIE_BREAK_RULES }) },
-  { additionalProperties: false },
-);
+export const TieBreakRulesBodySchema = Type.Object({
+  rules: Type.Array(TieBreakRuleSchema, { maxItems: MAX_TIE_BREAK_RULES }),
+});
 export type TieBreakRulesBody = Static<typeof TieBreakRulesBodySchema>;
 
 export const TieBreakRulesSchema = Type.Object(

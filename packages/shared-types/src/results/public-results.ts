@@ -57,10 +57,7 @@ export const PublicResultsSettingSchema = Type.Object(
 );
 export type PublicResultsSetting = Static<typeof PublicResultsSettingSchema>;
 
-export const PublicResultsSettingBodySchema = Type.Object(
-  { isPublic: Type.Boolean() },
-  { additionalProperties: false },
-);
+export const PublicResultsSettingBodySchema = Type.Object({ isPublic: Type.Boolean() });
 
 export const PublicResultsSettingSavedSchema = Type.Object({
   status: Type.Literal('Success'),

@@ -7,7 +7,7 @@
 import { roundHalfUp2 } from './display.ts';
 import { exclusionOf, isExcusedFromSection, type ExclusionReason, type SectionPanel } from './owed-cells.ts';
 import type { IsConfirmedValue, JudgeSheet } from './sheet.ts';
-import type { TieBreakRule } from './tie-breaks.ts';
+import type { TieBreakRule } from './tie-break-rule.ts';
 import {
   addDisqualification,
   addPenalty,

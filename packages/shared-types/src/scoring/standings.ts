@@ -14,7 +14,8 @@ import type {
   SchoolRef,
 } from './school-result.ts';
 import { computeCategoryResult } from './school-result.ts';
-import { applyTieBreaks, type TieBreakRule } from './tie-breaks.ts';
+import type { TieBreakRule } from './tie-break-rule.ts';
+import { applyTieBreaks } from './tie-breaks.ts';
 
 /** '' is a school with no place: nobody has scored it yet. */
 export type PlaceLabel = `${number}` | `T-${number}` | 'DQ' | '';

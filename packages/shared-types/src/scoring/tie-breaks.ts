@@ -7,21 +7,9 @@
 
 import { formatScore, toHundredths } from './display.ts';
 import type { SchoolResult, SectionSummary } from './school-result.ts';
+import { TieBreakKind, type TieBreakRule } from './tie-break-rule.ts';
 
-export const TieBreakKind = {
-  /** Higher section score in one named section. */
-  SectionScore: 'sectionScore',
-  /** Fewer penalty deductions: Σ the counting penalty amounts on the school's sheets. */
-  FewerPenalties: 'fewerPenalties',
-  /** Higher lowest judge sheet, each sheet as a share of its section's maximum. */
-  LowestSheet: 'lowestSheet',
-  /** No tie-break: places stay shared (rules after it are never tried). */
-  None: 'none',
-} as const;
-export type TieBreakKind = (typeof TieBreakKind)[keyof typeof TieBreakKind];
-
-export type TieBreakRule =
-  { kind: 'sectionScore'; sectionId: number } | { kind: 'fewerPenalties' } | { kind: 'lowestSheet' } | { kind: 'none' };
+export * from './tie-break-rule.ts';
 
 /** The rules that actually order a tie: those before the first 'no tie-break'. */
 export function effectiveTieBreakRules(rules: readonly TieBreakRule[]): TieBreakRule[] {
@@ -226,23 +214,4 @@ export function applyTieBreaks<T extends TiedEntry & { group: string }>(
 export function placeWithTieBreak(line: { placeLabel: string; tieBreakNote?: string | null | undefined }): string {
   const note = line.tieBreakNote ?? null;
   return note === null || note === '' ? line.placeLabel : `${line.placeLabel} – ${note}`;
-}
-
-function isTieBreakRule(value: unknown): value is TieBreakRule {
-  if (typeof value !== 'object' || value === null) return false;
-  const { kind, sectionId } = value as { kind?: unknown; sectionId?: unknown };
-  if (kind === TieBreakKind.SectionScore) return typeof sectionId === 'number' && Number.isInteger(sectionId);
-  return kind === TieBreakKind.FewerPenalties || kind === TieBreakKind.LowestSheet || kind === TieBreakKind.None;
-}
-
-/** The stored list (JSON); anything unreadable reads as no rules (ties stand), never as a failure. */
-export function parseTieBreakRulesJson(json: string | null | undefined): TieBreakRule[] {
-  try {
-    const value: unknown = JSON.parse(json ?? '[]');
-    return Array.isArray(value)
-      ? value.filter(isTieBreakRule).map((rule) => (rule.kind === 'sectionScore' ? { kind: rule.kind, sectionId: rule.sectionId } : { kind: rule.kind }))
-      : [];
-  } catch {
-    return [];
-  }
 }

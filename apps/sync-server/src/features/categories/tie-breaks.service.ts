@@ -5,6 +5,7 @@ import {
   ErrorCode,
   TieBreakMessages,
   parseTieBreakRulesJson,
+  readTieBreakRules,
   tieBreakListProblem,
   type TieBreakRule,
   type TieBreakRules,
@@ -39,8 +40,9 @@ export async function getTieBreakRules(
 export async function setTieBreakRules(
   db: Db,
   context: WriteContext,
-  rules: readonly TieBreakRule[],
+  requested: readonly TieBreakRule[],
 ): Promise<TieBreakRules> {
+  const rules = readTieBreakRules(requested);
   return inTransaction(db, async (trx) => {
     const { event, category } = await loadForWrite(trx, context);
     if (await isLocked(trx, context.categoryId)) throw new ApiError(409, ErrorCode.HasScores, TieBreakMessages.locked);

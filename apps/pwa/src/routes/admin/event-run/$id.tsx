@@ -27,6 +27,7 @@ import { BackupAgeNote } from './-components/backup-age-note.tsx';
 import { EndBlockers } from './-components/end-blockers.tsx';
 import { ExcuseJudgeModal, type ExcuseChoice, type ExcuseRequest } from './-components/excuse-judge-modal.tsx';
 import { JudgeTable } from './-components/judge-table.tsx';
+import { PublicResultsPanel } from './-components/public-results-panel.tsx';
 import { RefusedEdits } from './-components/refused-edits.tsx';
 import { unreadyCategories } from './-components/start-readiness.ts';
 import { useRunStream } from './-components/use-run-stream.ts';
@@ -183,6 +184,7 @@ function RunEventScreen({ user, eventId }: { user: SessionUser; eventId: number 
         </Paper>
       )}
       {view && refused.data && <RefusedEdits list={refused.data} />}
+      {view && <PublicResultsPanel eventId={eventId} canEdit={access.canEdit} />}
       {view?.categories.map((category) => (
         <Paper key={category.categoryId} withBorder p="md" component="section" aria-label={category.categoryName}>
           <Group justify="space-between" mb="sm">

@@ -3,6 +3,7 @@ import {
   describePenaltyDeduction,
   formatScore,
   formatScoreOrNone,
+  placeWithTieBreak,
   type ResultsReport,
   type ResultsStanding,
 } from '@judging/shared-types';
@@ -73,6 +74,11 @@ function TeamResultsPage() {
                   : `Place ${line.placeLabel} · Score ${formatScoreOrNone(line.score)}`}
               </Text>
             </Group>
+            {line.tieBreakNote && (
+              <Text size="sm" mb="xs">
+                Tie-break: {placeWithTieBreak(line)}
+              </Text>
+            )}
             <TeamSheets line={line} judgeName={judgeName} report={report} />
           </PrintedSection>
         );

@@ -36,6 +36,7 @@ import {
 } from '../-components/category-modals.tsx';
 import { AddSchoolsModal } from '../-components/add-schools-modal.tsx';
 import { SortableSchools } from '../-components/sortable-schools.tsx';
+import { TieBreakPanel } from '../-components/tie-break-panel.tsx';
 
 export const Route = createFileRoute('/admin/category-detail/$eid/$cid')({
   params: idParams('eid', 'cid'),
@@ -376,6 +377,8 @@ function CategoryDetailScreen({
           </Table.ScrollContainer>
         )}
       </Stack>
+
+      <TieBreakPanel eventId={eventId} category={detail} canEdit={canEdit} />
 
       {modal?.kind === 'name' && (
         <EditCategoryModal eventId={eventId} category={detail} onClose={closeModal} onSaved={saved} />
