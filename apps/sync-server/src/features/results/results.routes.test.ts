@@ -175,7 +175,10 @@ test('CSV exports carry the same numbers as the API, quoted, with a header row a
   assert.is(csv.headers['content-disposition'], 'attachment; filename="Hand_Checked_hc_export.csv"');
   assert.is(csv.body.charCodeAt(0), 0xfeff);
   const rows = csv.body.slice(1).trim().split('\r\n');
-  assert.is(rows[0], '"Category","Place","Team","Score","Status","Penalties","Disqualifications","Results","Tie-break"');
+  assert.is(
+    rows[0],
+    '"Category","Place","Team","Score","Status","Penalties","Disqualifications","Results","Tie-break"',
+  );
   const expected = (report.categories[0]?.standings ?? []).map((line) => [
     line.placeLabel,
     line.schoolName,
