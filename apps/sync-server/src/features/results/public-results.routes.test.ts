@@ -69,11 +69,14 @@ test('404 before close and when not opted in; the opt-in is for editors of the s
     const json = await anonymous(context, 'json');
     assert.is(json.statusCode, 404, why);
     assert.is(json.json().message, PublicResultsMessages.notPublished);
-    const page = await anonymous(context, 'page');
+    const page = await anonymous(context, 'page', { accept: 'text/html,application/xhtml+xml' });
     assert.is(page.statusCode, 404, why);
     assert.match(page.headers['content-type'] ?? '', 'text/html');
     assert.match(page.body, PublicResultsMessages.notPublished);
     assert.not.match(String(page.headers['cache-control']), 'immutable', `${why}: a 404 is never kept`);
+    const notBrowser = await anonymous(context, 'page');
+    assert.is(notBrowser.statusCode, 404, why);
+    assert.is(notBrowser.json().code, 'NOT_FOUND', `${why}: a client that is not a browser gets the error body`);
   };
   await notPublished('open, not opted in');
   const opted = await publish(context, true);

@@ -90,7 +90,14 @@ export function registerPublicResultsRoutes(app: AppInstance, deps: RouteDeps): 
         response: {
           200: fileAnswer('The page', ['text/html'], { type: 'string' }),
           304: NOT_MODIFIED,
-          404: fileAnswer('A page saying the results are not published', ['text/html'], { type: 'string' }),
+          // A browser (Accept: text/html) gets a short page; any other client the API's error body.
+          404: {
+            description: 'Not published: a page saying so for a browser, the error body for other clients',
+            content: {
+              'text/html': { schema: { type: 'string' } },
+              'application/json': { schema: ApiErrorSchema },
+            },
+          },
         },
       },
     },
@@ -99,7 +106,8 @@ export function registerPublicResultsRoutes(app: AppInstance, deps: RouteDeps): 
         const answers = await findPublishedAnswers(deps.db, request.params.eventId, publicUrl);
         return await sendPublished(request, reply, answers.page, answers.pageTag, 'text/html; charset=utf-8');
       } catch (error) {
-        if (!(error instanceof ApiError) || error.statusCode !== 404) throw error;
+        const wantsPage = String(request.headers.accept ?? '').includes('text/html');
+        if (!(error instanceof ApiError) || error.statusCode !== 404 || !wantsPage) throw error;
         return reply
           .status(404)
           .header('cache-control', 'no-cache')
