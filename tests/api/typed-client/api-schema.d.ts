@@ -1520,6 +1520,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/event/{eventId}/category/{categoryId}/tie-breaks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A category's tie-break rules, in the order they are tried, and whether scores lock them
+         * @description Who may call: ULTRA, SUPER, ADMIN and STANDARD of the record's state.
+         */
+        get: operations["getTieBreakRules"];
+        /**
+         * Replace a category's tie-break rules (an ordered list; empty: ties stand); 409 once a judge has scored in the category
+         * @description Who may call: ULTRA, SUPER and ADMIN of the record's state (an expired account's ADMIN only reads).
+         */
+        put: operations["setTieBreakRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/state/{stateId}/event/open": {
         parameters: {
             query?: never;
@@ -2164,6 +2188,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/results/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The final results of a CLOSED event whose coordinator published them: places, teams, scores (no judges, no comments); 404 otherwise
+         * @description Who may call: anyone, no token.
+         */
+        get: operations["getPublicResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/results/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public results page (HTML, printable, with the link and its QR code) of a CLOSED event whose coordinator published them
+         * @description Who may call: anyone, no token.
+         */
+        get: operations["getPublicResultsPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/event/{eventId}/public-results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the event's public results page is published, and its stable link
+         * @description Who may call: ULTRA, SUPER, ADMIN and STANDARD of the record's state.
+         */
+        get: operations["getPublicResultsSetting"];
+        /**
+         * Publish (or withdraw) the public results page; it answers only once the event is CLOSED
+         * @description Who may call: ULTRA, SUPER and ADMIN of the record's state (an expired account's ADMIN only reads).
+         */
+        put: operations["setPublicResults"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/export/results/event/{eventId}": {
         parameters: {
             query?: never;
@@ -2530,6 +2618,27 @@ export interface components {
             categorySchools: components["schemas"]["CategorySchool"][];
             hasScores: boolean;
         };
+        /** TieBreakRule */
+        TieBreakRule: {
+            /** @enum {string} */
+            kind: "sectionScore";
+            sectionId: number;
+        } | {
+            /** @enum {string} */
+            kind: "fewerPenalties";
+        } | {
+            /** @enum {string} */
+            kind: "lowestSheet";
+        } | {
+            /** @enum {string} */
+            kind: "none";
+        };
+        /** TieBreakRules */
+        TieBreakRules: {
+            categoryId: number;
+            rules: components["schemas"]["TieBreakRule"][];
+            isLocked: boolean;
+        };
         /** HelpFile */
         HelpFile: {
             fileId: string;
@@ -2596,6 +2705,7 @@ export interface components {
                     reason: "excused";
                 }[];
             }[];
+            tieBreakNote?: string | null;
         };
         /** ResultsCategory */
         ResultsCategory: {
@@ -2630,6 +2740,32 @@ export interface components {
                 schoolName: string;
             }[];
             ignoredRowCount: number;
+            tieBreakRules?: components["schemas"]["TieBreakRule"][];
+        };
+        /** PublicResults */
+        PublicResults: {
+            eventId: number;
+            eventName: string;
+            frozenAt: string;
+            categories: {
+                categoryId: number;
+                categoryName: string;
+                tieBreaks: string[];
+                standings: {
+                    placeLabel: string;
+                    schoolName: string;
+                    score: number | null;
+                    statusLabel: string;
+                    tieBreakNote: string | null;
+                }[];
+            }[];
+        };
+        /** PublicResultsSetting */
+        PublicResultsSetting: {
+            eventId: number;
+            isPublic: boolean;
+            isAvailable: boolean;
+            url: string;
         };
         /** BackupAge */
         BackupAge: {
@@ -10150,6 +10286,162 @@ export interface operations {
             };
         };
     };
+    getTieBreakRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: number;
+                categoryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TieBreakRules"];
+                };
+            };
+            /** @description Malformed request: a path id, query or body field fails its rule (the field is named). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token (missing, expired or revoked). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record under its parent (or not one the caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    setTieBreakRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: number;
+                categoryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rules: components["schemas"]["TieBreakRule"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "Success";
+                        message: string;
+                        tieBreaks: components["schemas"]["TieBreakRules"];
+                    };
+                };
+            };
+            /** @description Malformed request: a path id, query or body field fails its rule (the field is named). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token (missing, expired or revoked). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record under its parent (or not one the caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by the record's current state (the message says why, e.g. a started event or a locked section). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body has a content type the route does not read. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     listOpenEvents: {
         parameters: {
             query?: never;
@@ -12873,6 +13165,246 @@ export interface operations {
             };
             /** @description Refused by the record's current state (the message says why, e.g. a started event or a locked section). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body has a content type the route does not read. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getPublicResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicResults"];
+                };
+            };
+            /** @description Not modified: the copy named in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a path id, query or body field fails its rule (the field is named). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record under its parent (or not one the caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getPublicResultsPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not modified: the copy named in If-None-Match is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request: a path id, query or body field fails its rule (the field is named). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not published: a page saying so for a browser, the error body for other clients */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getPublicResultsSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicResultsSetting"];
+                };
+            };
+            /** @description Malformed request: a path id, query or body field fails its rule (the field is named). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token (missing, expired or revoked). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record under its parent (or not one the caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    setPublicResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    isPublic: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "Success";
+                        message: string;
+                        setting: components["schemas"]["PublicResultsSetting"];
+                    };
+                };
+            };
+            /** @description Malformed request: a path id, query or body field fails its rule (the field is named). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token (missing, expired or revoked). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record under its parent (or not one the caller may see). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
