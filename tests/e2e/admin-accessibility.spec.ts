@@ -31,7 +31,7 @@ test('the welcome page and the coordinators’ lists meet WCAG 2.1 AA', async ({
   }
 });
 
-test('a running event’s detail, run pages (judges scoring and submitted) and results, and an account’s and a school’s detail meet WCAG 2.1 AA', async ({
+test('a running event’s detail, run pages (judges scoring and submitted), results, category pages (tie-break rules open and locked), and an account’s and a school’s detail meet WCAG 2.1 AA', async ({
   page,
   request,
 }) => {
@@ -50,6 +50,8 @@ test('a running event’s detail, run pages (judges scoring and submitted) and r
   // An event whose judge has submitted: the run page shows "Complete".
   const { scenario: submitted, token } = await server.createScoredScenario('a11y-run', 4);
   await server.submitElsewhere(submitted, token);
+  // A category nobody has scored yet: its tie-break rules are still editable.
+  const unscored = await server.createScenario('a11y-tie-break');
   const account = (await (await request.get(`/api/account/${admin.stateId}`, { headers })).json()) as {
     accountId: number;
   };
@@ -65,6 +67,8 @@ test('a running event’s detail, run pages (judges scoring and submitted) and r
     `/admin/event-run/${running.eventId}`,
     `/admin/event-run/${submitted.eventId}`,
     `/admin/results-overall/${running.eventId}/overall`,
+    `/admin/category-detail/${unscored.eventId}/${unscored.categoryId}`,
+    `/admin/category-detail/${submitted.eventId}/${submitted.categoryId}`,
     `/admin/results-section/${running.eventId}`,
     `/admin/results-team/${running.eventId}`,
     `/admin/account-detail/${account.accountId}`,
