@@ -63,6 +63,7 @@ export const expectedColumns = {
     end_date: true,
     status: true,
     is_test_event: true,
+    judge_by_team_number: true,
     started_at: true,
     closed_at: true,
     created_at: true,
@@ -82,6 +83,7 @@ export const expectedColumns = {
     students_json: true,
     school_order: true,
     registered_at: true,
+    team_number: true,
   },
   section: {
     section_id: true,

@@ -105,6 +105,8 @@ export interface EventTable {
   end_date: DateText;
   status: ColumnType<EventStatusValue, EventStatusValue | undefined, EventStatusValue>;
   is_test_event: Flag;
+  /** Judges see team numbers, never school names (issue 39; migration 0018); locked at Start. */
+  judge_by_team_number: Flag;
   started_at: Timestamp | null;
   closed_at: Timestamp | null;
   created_at: CreatedAt;
@@ -126,6 +128,8 @@ export interface CategoryRegistrationTable {
   /** JSON array of student names. */
   students_json: Generated<JsonText>;
   school_order: Generated<number>;
+  /** Fixed once given (migration 0018): null until the event judges by team number. */
+  team_number: number | null;
   registered_at: Timestamp;
 }
 

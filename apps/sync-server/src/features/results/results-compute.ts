@@ -4,6 +4,7 @@
 // (results-worker.ts) runs this same computation on its own thread and connection.
 import {
   rankEvent,
+  teamAndSchoolLabel,
   toResultsCategory,
   type CategoryScoringInput,
   type SectionInput,
@@ -75,7 +76,9 @@ export async function loadScoringInputs(db: Db, eventId: number): Promise<Catego
         .filter((row) => row.category_id === categoryId)
         .map((row) => ({
           schoolId: row.school_id,
-          schoolName: row.school_name,
+          // Judged by team number (issue 39): results, print and CSV show "Team 3 — Dover HS".
+          schoolName:
+            row.judge_by_team_number === 1 ? teamAndSchoolLabel(row.team_number, row.school_name) : row.school_name,
           hasStudents: parseStudents(row.students_json).length > 0,
         })),
       subsectionTotals: await listSubsectionTotalsOfCategory(db, categoryId),
