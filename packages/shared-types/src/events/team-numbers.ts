@@ -59,10 +59,9 @@ export function numberMissingTeams(registrations: readonly NumberedRegistration[
 }
 
 /** PUT /api/event/{eventId}/team-numbers: turn the setting on or off (before Start only). */
-export const TeamNumberSettingSchema = Type.Object(
-  { judgeByTeamNumber: Type.Boolean({ 'x-messages': { required: 'judgeByTeamNumber is required' } }) },
-  { additionalProperties: false },
-);
+export const TeamNumberSettingSchema = Type.Object({
+  judgeByTeamNumber: Type.Boolean({ 'x-messages': { required: 'judgeByTeamNumber is required' } }),
+});
 export type TeamNumberSetting = Static<typeof TeamNumberSettingSchema>;
 
 const teamNumberField = Type.Integer({
@@ -72,15 +71,12 @@ const teamNumberField = Type.Integer({
 });
 
 /** PUT /api/event/{eventId}/category/{categoryId}/team-numbers: new numbers for some of the category's schools. */
-export const TeamNumberEditsSchema = Type.Object(
-  {
-    teamNumbers: Type.Array(
-      Type.Object({ schoolId: idField(), teamNumber: teamNumberField }, { additionalProperties: false }),
-      { minItems: 1, maxItems: 1000 },
-    ),
-  },
-  { additionalProperties: false },
-);
+export const TeamNumberEditsSchema = Type.Object({
+  teamNumbers: Type.Array(Type.Object({ schoolId: idField(), teamNumber: teamNumberField }), {
+    minItems: 1,
+    maxItems: 1000,
+  }),
+});
 export type TeamNumberEdits = Static<typeof TeamNumberEditsSchema>;
 
 /**
