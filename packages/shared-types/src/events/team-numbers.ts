@@ -32,6 +32,14 @@ export function teamAndSchoolLabel(teamNumber: number | null, schoolName: string
   return teamNumber === null ? schoolName : `${teamLabel(teamNumber)} — ${schoolName}`;
 }
 
+/**
+ * A school as coordinators see it: "Team 3 — Dover HS" while the event judges by team number,
+ * else its name (numbers kept from an earlier time the setting was on are not shown).
+ */
+export function coordinatorSchoolLabel(schoolName: string, teamNumber: number | null, byTeamNumber: boolean): string {
+  return byTeamNumber ? teamAndSchoolLabel(teamNumber, schoolName) : schoolName;
+}
+
 /** One registration as numbering reads it. */
 export interface NumberedRegistration {
   schoolId: number;

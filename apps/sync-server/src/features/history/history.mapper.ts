@@ -1,4 +1,4 @@
-import { isClockSkewed, teamAndSchoolLabel, type HistoryEntry } from '@judging/shared-types';
+import { isClockSkewed, coordinatorSchoolLabel, type HistoryEntry } from '@judging/shared-types';
 import type { HistoryRowData } from './history.repository.ts';
 
 function fullName(first: string | null, last: string | null): string | null {
@@ -7,8 +7,8 @@ function fullName(first: string | null, last: string | null): string | null {
 
 /** Coordinators see both when the event judges by team number (issue 39): "Team 3 — Dover HS". */
 function schoolShown(row: HistoryRowData): string | null {
-  if (row.school_name === null || row.judge_by_team_number !== 1) return row.school_name;
-  return teamAndSchoolLabel(row.team_number ?? null, row.school_name);
+  if (row.school_name === null) return null;
+  return coordinatorSchoolLabel(row.school_name, row.team_number ?? null, row.judge_by_team_number === 1);
 }
 
 export function toHistoryEntry(row: HistoryRowData): HistoryEntry {

@@ -4,7 +4,7 @@
 // (results-worker.ts) runs this same computation on its own thread and connection.
 import {
   rankEvent,
-  teamAndSchoolLabel,
+  coordinatorSchoolLabel,
   toResultsCategory,
   type CategoryScoringInput,
   type SectionInput,
@@ -77,8 +77,7 @@ export async function loadScoringInputs(db: Db, eventId: number): Promise<Catego
         .map((row) => ({
           schoolId: row.school_id,
           // Judged by team number (issue 39): results, print and CSV show "Team 3 — Dover HS".
-          schoolName:
-            row.judge_by_team_number === 1 ? teamAndSchoolLabel(row.team_number, row.school_name) : row.school_name,
+          schoolName: coordinatorSchoolLabel(row.school_name, row.team_number, row.judge_by_team_number === 1),
           hasStudents: parseStudents(row.students_json).length > 0,
         })),
       subsectionTotals: await listSubsectionTotalsOfCategory(db, categoryId),

@@ -14,6 +14,7 @@ import {
   type ConfirmationList,
   type ReviewSheet,
   type SchoolPenalties,
+  coordinatorSchoolLabel,
 } from '@judging/shared-types';
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables.ts';
@@ -134,7 +135,7 @@ export async function getCategoryPenalties(
     .filter((row) => row.category_id === categoryId)
     .map((row) => ({
       schoolId: row.school_id,
-      schoolName: row.school_name,
+      schoolName: coordinatorSchoolLabel(row.school_name, row.team_number, row.judge_by_team_number === 1),
       penaltyCount: penalties.filter((item) => item.school_id === row.school_id).length,
       disqualificationCount: disqualifications.filter((item) => item.school_id === row.school_id).length,
       status: describeReviewStatus(
@@ -244,7 +245,11 @@ export async function getSchoolPenalties(
     categoryId: params.categoryId,
     categoryName: context.categoryName,
     schoolId: params.schoolId,
-    schoolName: registration.school_name,
+    schoolName: coordinatorSchoolLabel(
+      registration.school_name,
+      registration.team_number,
+      registration.judge_by_team_number === 1,
+    ),
     status: describeReviewStatus(
       statuses.find((row) => row.school_id === params.schoolId),
       (await findPendingReview(db, params.eventId, { categoryId: params.categoryId, schoolId: params.schoolId }))

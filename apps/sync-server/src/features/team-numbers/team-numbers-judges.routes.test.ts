@@ -143,25 +143,28 @@ test("in team-number mode nothing a judge receives names a school; the judge's s
   }
 });
 
-test('coordinators see both in the history, the results and the CSV export', async () => {
+test('coordinators see both in the history, results, CSV export, category page and review', async () => {
   const event = await buildSmallEvent();
   try {
     const { t, standard } = event.world;
     const cedar = await judgeByTeamNumber(event);
     await startEvent(event);
-    for (const schoolId of [event.schools.alder, event.schools.birch, cedar]) {
-      const statuses = await scoreSheet(event, event.judges.ada, event.plating, schoolId);
-      assert.ok(
-        statuses.every((status) => status === 201),
-        statuses.join(','),
-      );
+    for (const judge of [event.judges.ada, event.judges.ben]) {
+      for (const schoolId of [event.schools.alder, event.schools.birch, cedar]) {
+        const statuses = await scoreSheet(event, judge, event.plating, schoolId);
+        assert.ok(
+          statuses.every((status) => status === 201),
+          statuses.join(','),
+        );
+      }
+      assert.is((await submit(event, judge)).statusCode, 200);
     }
     const history = await t.app.inject({
       url: `/api/run/coordinator/event/${event.eventId}/history`,
       headers: standard.headers,
     });
     assert.is(history.statusCode, 200, history.body);
-    assert.equal([...new Set((history.json() as HistoryPage).items.map((item) => item.schoolName))].sort(), [
+    assert.equal([...new Set((history.json() as HistoryPage).items.flatMap((item) => item.schoolName ?? []))].sort(), [
       'Team 1 — Alder High',
       'Team 2 — Birch High',
       'Team 3 — Cedar High',
@@ -174,6 +177,23 @@ test('coordinators see both in the history, the results and the CSV export', asy
     for (const label of ['Team 1 — Alder High', 'Team 2 — Birch High', 'Team 3 — Cedar High']) {
       assert.ok(results.body.includes(label), `results name ${label}`);
     }
+    const category = await t.app.inject({
+      url: `/api/event/${event.eventId}/category/${event.categoryId}`,
+      headers: standard.headers,
+    });
+    assert.equal(
+      (category.json() as { categorySchools: { schoolName: string }[] }).categorySchools.map(
+        (school) => school.schoolName,
+      ),
+      ['Team 1 — Alder High', 'Team 2 — Birch High', 'Team 3 — Cedar High'],
+      'the category page',
+    );
+    const review = await t.app.inject({
+      url: `/api/run/coordinator/event/${event.eventId}/category/${event.categoryId}/school/${event.schools.birch}/penalties`,
+      headers: standard.headers,
+    });
+    assert.is(review.statusCode, 200, review.body);
+    assert.ok(review.body.includes('Team 2 — Birch High'), `the school's review: ${review.body}`);
     const csv = await t.app.inject({ url: `/api/export/results/event/${event.eventId}`, headers: standard.headers });
     assert.is(csv.statusCode, 200, csv.body);
     assert.ok(csv.body.includes('Team 2 — Birch High'), csv.body);
