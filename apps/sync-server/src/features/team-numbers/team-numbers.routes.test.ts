@@ -4,13 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ErrorCode, TeamNumberMessages, type TeamNumbers } from '@judging/shared-types';
 import { assertRefusedWithoutChange, writeRefusals } from '../../test-support/sessions.ts';
-import {
-  buildSmallEvent,
-  registerNewSchool,
-  scoreSheet,
-  startEvent,
-  type SmallEvent,
-} from '../../test-support/small-event.ts';
+import { buildSmallEvent, registerNewSchool, startEvent, type SmallEvent } from '../../test-support/small-event.ts';
 
 const TABLES = ['event', 'category_registration', 'audit_log', 'change_log'] as const;
 
