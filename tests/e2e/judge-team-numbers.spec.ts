@@ -67,6 +67,7 @@ test.describe('judging by team number', () => {
     await expectNoSchoolName('the readiness details');
     await screens.chooseCategory(scenario.categoryName);
     await expect(page.getByRole('link', { name: `Score ${teams[0]}` })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Team', exact: true })).toBeVisible();
     await expectNoSchoolName('the schools of the category');
     await installApp(page);
 
@@ -118,6 +119,31 @@ test.describe('judging by team number', () => {
     expect(seen.length).toBeGreaterThan(15);
   });
 
+  test('a tablet that downloaded school names before the setting was turned on drops them on its next sync', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const server = new JudgeServer(request);
+    const scenario = await server.createScenario('teams-late');
+    const schoolNames = scenario.schools.map((school) => school.schoolName);
+    const screens = new JudgeScreens(page);
+    await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
+    await expect(page.getByRole('link', { name: `Score ${schoolNames[0]}` })).toBeVisible();
+    expect(await dumpIndexedDb(page)).toContain(schoolNames[0]);
+
+    await server.judgeByTeamNumber(scenario);
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Score Team 1' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Score Team 2' })).toBeVisible();
+    const markup = await page.content();
+    const store = await dumpIndexedDb(page);
+    for (const name of schoolNames) {
+      expect(markup, `the schools' screen names ${name}`).not.toContain(name);
+      expect(store, `the tablet still stores ${name}`).not.toContain(name);
+    }
+  });
+
   test("the coordinator's event page turns it on and shows each team beside its school", async ({ page, request }) => {
     const server = new JudgeServer(request);
     const scenario = await server.createScenario('teams-admin');
@@ -146,7 +172,6 @@ test.describe('judging by team number', () => {
     await expect(page.getByRole('textbox', { name: `Team number of ${scenario.schools[0]!.schoolName}` })).toHaveValue(
       '7',
     );
-    await page.screenshot({ path: 'test-results/e2e/team-numbers-event-page.png', fullPage: true });
 
     await server.runEvent(scenario, 'start');
     await page.reload();
