@@ -1,7 +1,7 @@
 // Team numbers (issue 39 item 4) as the writes that add registrations and the team-number
 // setting give them: numbers for a category's unnumbered registrations, when its event judges by
 // team number. The rule itself is `numberMissingTeams` in shared-types.
-import { numberMissingTeams } from '@judging/shared-types';
+import { coordinatorSchoolLabel, numberMissingTeams } from '@judging/shared-types';
 import type { Db } from '../db/database.ts';
 
 /** The category's registrations as numbering reads them, in running order. */
@@ -39,4 +39,13 @@ export async function numberNewTeams(db: Db, categoryId: number): Promise<void> 
   if (event?.judge_by_team_number !== 1) return;
   const given = numberMissingTeams(await listNumberedRegistrations(db, categoryId));
   for (const [schoolId, teamNumber] of given) await setTeamNumber(db, categoryId, schoolId, teamNumber);
+}
+
+/** A registration's school as coordinators see it: "Team 3 — Dover HS" while the event judges by team number. */
+export function schoolShownToCoordinators(row: {
+  school_name: string;
+  team_number: number | null;
+  judge_by_team_number: number;
+}): string {
+  return coordinatorSchoolLabel(row.school_name, row.team_number, row.judge_by_team_number === 1);
 }

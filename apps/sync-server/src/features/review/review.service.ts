@@ -14,8 +14,8 @@ import {
   type ConfirmationList,
   type ReviewSheet,
   type SchoolPenalties,
-  coordinatorSchoolLabel,
 } from '@judging/shared-types';
+import { schoolShownToCoordinators } from '../../shared/team-numbers.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables.ts';
 import { ApiError, notFound } from '../../common/api-error.ts';
@@ -135,7 +135,7 @@ export async function getCategoryPenalties(
     .filter((row) => row.category_id === categoryId)
     .map((row) => ({
       schoolId: row.school_id,
-      schoolName: coordinatorSchoolLabel(row.school_name, row.team_number, row.judge_by_team_number === 1),
+      schoolName: schoolShownToCoordinators(row),
       penaltyCount: penalties.filter((item) => item.school_id === row.school_id).length,
       disqualificationCount: disqualifications.filter((item) => item.school_id === row.school_id).length,
       status: describeReviewStatus(
@@ -245,11 +245,7 @@ export async function getSchoolPenalties(
     categoryId: params.categoryId,
     categoryName: context.categoryName,
     schoolId: params.schoolId,
-    schoolName: coordinatorSchoolLabel(
-      registration.school_name,
-      registration.team_number,
-      registration.judge_by_team_number === 1,
-    ),
+    schoolName: schoolShownToCoordinators(registration),
     status: describeReviewStatus(
       statuses.find((row) => row.school_id === params.schoolId),
       (await findPendingReview(db, params.eventId, { categoryId: params.categoryId, schoolId: params.schoolId }))
