@@ -46,6 +46,8 @@ export const ErrorCode = {
   PhotoNotAllowed: 'PHOTO_NOT_ALLOWED',
   /** 401: this address has used its free login failures: solve the captcha and log in again. */
   CaptchaRequired: 'CAPTCHA_REQUIRED',
+  /** 409: judging by team number and the team numbers are set before Start (issue 39). */
+  TeamNumbersLocked: 'TEAM_NUMBERS_LOCKED',
   /** 415: the body's media type is not one this route reads. */
   UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   /** 405: the path exists, the method does not (see `Allow`). */

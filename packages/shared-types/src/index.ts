@@ -21,6 +21,7 @@ export * from './scoring/time-penalty.ts';
 export * from './events/event-dates.ts';
 export * from './events/events.schemas.ts';
 export * from './events/categories.schemas.ts';
+export * from './events/team-numbers.ts';
 export * from './registration/students.ts';
 export * from './registration/registration.schemas.ts';
 export * from './requests/requests.schemas.ts';

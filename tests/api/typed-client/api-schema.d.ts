@@ -1968,6 +1968,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/event/{eventId}/team-numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether judges see team numbers instead of school names, and every category's team numbers
+         * @description Who may call: ULTRA, SUPER, ADMIN and STANDARD of the record's state.
+         */
+        get: operations["getTeamNumbers"];
+        /**
+         * Turn judging by team number on or off before Start (on: numbers every category from its running order); audited
+         * @description Who may call: ULTRA, SUPER and ADMIN of the record's state (an expired account's ADMIN only reads).
+         */
+        put: operations["setJudgeByTeamNumber"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/event/{eventId}/category/{categoryId}/team-numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change some schools' team numbers in a category before Start (unique in the category); audited
+         * @description Who may call: ULTRA, SUPER and ADMIN of the record's state (an expired account's ADMIN only reads).
+         */
+        put: operations["editTeamNumbers"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/run/coordinator/event/{eventId}/history": {
         parameters: {
             query?: never;
@@ -2648,6 +2692,22 @@ export interface components {
             mime: string;
             sizeBytes: number;
             createdAt: string;
+        };
+        /** TeamNumbers */
+        TeamNumbers: {
+            eventId: number;
+            judgeByTeamNumber: boolean;
+            isLocked: boolean;
+            categories: {
+                categoryId: number;
+                categoryName: string;
+                schools: {
+                    schoolId: number;
+                    schoolName: string;
+                    schoolOrder: number;
+                    teamNumber: number | null;
+                }[];
+            }[];
         };
         /** ResultsStanding */
         ResultsStanding: {
@@ -3410,6 +3470,7 @@ export interface operations {
                         eventEndDate: string;
                         eventStatus: "NOT_STARTED" | "STARTED" | "CLOSED";
                         isTestEvent: boolean;
+                        judgeByTeamNumber?: boolean;
                     }[];
                 };
             };
@@ -3477,6 +3538,7 @@ export interface operations {
                         eventEndDate: string;
                         eventStatus: "NOT_STARTED" | "STARTED" | "CLOSED";
                         isTestEvent: boolean;
+                        judgeByTeamNumber?: boolean;
                         categories: {
                             categoryId: number;
                             categoryName: string;
@@ -3554,6 +3616,7 @@ export interface operations {
                             schoolName: string;
                             schoolOrder: number;
                             schoolStudents: string[];
+                            teamNumber?: number;
                             isScored: boolean;
                         }[];
                         sections: {
@@ -4682,6 +4745,7 @@ export interface operations {
                             eventEndDate: string;
                             eventStatus: "NOT_STARTED" | "STARTED" | "CLOSED";
                             isTestEvent: boolean;
+                            judgeByTeamNumber?: boolean;
                         };
                         categories: {
                             categoryId: number;
@@ -4697,6 +4761,7 @@ export interface operations {
                                 schoolName: string;
                                 schoolOrder: number;
                                 schoolStudents: string[];
+                                teamNumber?: number;
                             }[];
                             sections: {
                                 sectionId: number;
@@ -12154,6 +12219,250 @@ export interface operations {
                         message: string;
                         eventStatus: "NOT_STARTED" | "STARTED" | "CLOSED";
                     };
+                };
+            };
+            /** @description Malformed request: a path id, query or body field fails its rule (the field is named). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token (missing, expired or revoked). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record under its parent (or not one the caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by the record's current state (the message says why, e.g. a started event or a locked section). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body has a content type the route does not read. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getTeamNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamNumbers"];
+                };
+            };
+            /** @description Malformed request: a path id, query or body field fails its rule (the field is named). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token (missing, expired or revoked). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record under its parent (or not one the caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    setJudgeByTeamNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    judgeByTeamNumber: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamNumbers"];
+                };
+            };
+            /** @description Malformed request: a path id, query or body field fails its rule (the field is named). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token (missing, expired or revoked). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record under its parent (or not one the caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by the record's current state (the message says why, e.g. a started event or a locked section). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body has a content type the route does not read. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    editTeamNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: number;
+                categoryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    teamNumbers: {
+                        schoolId: number;
+                        teamNumber: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamNumbers"];
                 };
             };
             /** @description Malformed request: a path id, query or body field fails its rule (the field is named). */

@@ -305,6 +305,21 @@ export class JudgeServer {
     }
   }
 
+  /** A coordinator turns on "Judge by team number" for the scenario's event (before Start): answers the numbers. */
+  async judgeByTeamNumber(scenario: JudgingScenario): Promise<Map<number, number>> {
+    const admin = await this.logIn(demoUsers.admin.email, DEMO_PASSWORD);
+    const { put } = this.request;
+    if (!put) throw new Error('This HTTP client cannot send PUT');
+    const body = await json<{ categories: { schools: { schoolId: number; teamNumber: number | null }[] }[] }>(
+      await put.call(this.request, `/api/event/${scenario.eventId}/team-numbers`, {
+        headers: this.auth(admin.token),
+        data: { judgeByTeamNumber: true },
+      }),
+    );
+    const schools = body.categories.flatMap((category) => category.schools);
+    return new Map(schools.map((school) => [school.schoolId, school.teamNumber ?? 0]));
+  }
+
   /** A coordinator's run calls: start the event, end it (every judge submitted), unlock a judge's category. */
   async runEvent(scenario: JudgingScenario, action: 'start' | 'complete' | 'unlock'): Promise<void> {
     const admin = await this.logIn(demoUsers.admin.email, DEMO_PASSWORD);

@@ -14,6 +14,7 @@ const explainedCodes: readonly ApiErrorCode[] = [
   ErrorCode.NotFound,
   ErrorCode.AccountExpired,
   ErrorCode.SectionLocked,
+  ErrorCode.TeamNumbersLocked,
 ];
 
 /**

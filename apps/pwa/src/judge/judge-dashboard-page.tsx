@@ -237,7 +237,8 @@ function CategorySchools({
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={48}>#</Table.Th>
-              <Table.Th>School</Table.Th>
+              {/* Judged by team number (issue 39): the judge knows each school by its team only. */}
+              <Table.Th>{snapshot.eventData.event.judgeByTeamNumber === true ? 'Team' : 'School'}</Table.Th>
               <Table.Th>Scored</Table.Th>
               <Table.Th />
             </Table.Tr>

@@ -64,6 +64,7 @@ export const expectedColumns = {
     status: true,
     is_test_event: true,
     public_results: true,
+    judge_by_team_number: true,
     started_at: true,
     closed_at: true,
     created_at: true,
@@ -84,6 +85,7 @@ export const expectedColumns = {
     students_json: true,
     school_order: true,
     registered_at: true,
+    team_number: true,
   },
   section: {
     section_id: true,

@@ -107,6 +107,8 @@ export interface EventTable {
   is_test_event: Flag;
   /** The coordinator opted in to the public results page (shown once CLOSED). */
   public_results: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
+  /** Judges see team numbers, never school names (issue 39; migration 0018); locked at Start. */
+  judge_by_team_number: Flag;
   started_at: Timestamp | null;
   closed_at: Timestamp | null;
   created_at: CreatedAt;
@@ -130,6 +132,8 @@ export interface CategoryRegistrationTable {
   /** JSON array of student names. */
   students_json: Generated<JsonText>;
   school_order: Generated<number>;
+  /** Fixed once given (migration 0018): null until the event judges by team number. */
+  team_number: number | null;
   registered_at: Timestamp;
 }
 

@@ -57,16 +57,19 @@ export async function listAssignmentsOfEvent(db: Db, eventId: number) {
     .execute();
 }
 
-/** Registered schools in running order, with their student lists. */
+/** Registered schools in running order, with their student lists and team numbers (issue 39). */
 export async function listRegistrationsOfEvent(db: Db, eventId: number) {
   return db
     .selectFrom('category_registration')
     .innerJoin('category', 'category.category_id', 'category_registration.category_id')
     .innerJoin('school', 'school.school_id', 'category_registration.school_id')
+    .innerJoin('event', 'event.event_id', 'category.event_id')
     .select([
       'category_registration.category_id',
       'category_registration.school_id',
       'category_registration.students_json',
+      'category_registration.team_number',
+      'event.judge_by_team_number',
       'school.school_name',
     ])
     .where('category.event_id', '=', eventId)

@@ -308,6 +308,7 @@ export async function listRegistrations(db: Db, categoryIds: readonly number[]) 
       'category_registration.school_id',
       'category_registration.school_order',
       'category_registration.students_json',
+      'category_registration.team_number',
       'school.school_name',
     ])
     .where('category_registration.category_id', 'in', categoryIds)

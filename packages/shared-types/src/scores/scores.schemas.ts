@@ -133,6 +133,8 @@ export const RunSchoolSchema = Type.Object({
   schoolName: Type.String(),
   schoolOrder: Type.Integer(),
   schoolStudents: Type.Array(Type.String()),
+  /** When the event judges by team number (issue 39); `schoolName` is then "Team 3". */
+  teamNumber: Type.Optional(Type.Integer()),
   /** Every subsection of every section assigned to the judge is scored for this school. */
   isScored: Type.Boolean(),
 });

@@ -31,6 +31,8 @@ export const SyncEventSchema = Type.Object({
   eventEndDate: Type.String(),
   eventStatus: EventStatusSchema,
   isTestEvent: Type.Boolean(),
+  /** Issue 39: judges see team numbers, never school names (then `schoolName` holds "Team 3"). */
+  judgeByTeamNumber: Type.Optional(Type.Boolean()),
 });
 export type SyncEvent = Static<typeof SyncEventSchema>;
 
@@ -67,9 +69,12 @@ export type SyncSection = Static<typeof SyncSectionSchema>;
 /** A registered school that has students, in running order; every one must be scored. */
 export const SyncSchoolSchema = Type.Object({
   schoolId: Type.Integer(),
+  /** The label the judge sees: the school's name, or "Team 3" when the event judges by team number. */
   schoolName: Type.String(),
   schoolOrder: Type.Integer(),
   schoolStudents: Type.Array(Type.String()),
+  /** The team number when the event judges by team number (issue 39), else absent. */
+  teamNumber: Type.Optional(Type.Integer()),
 });
 export type SyncSchool = Static<typeof SyncSchoolSchema>;
 

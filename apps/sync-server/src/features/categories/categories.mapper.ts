@@ -1,4 +1,10 @@
-import type { CategoryDetail, CategorySchool, CategorySection, SectionJudge } from '@judging/shared-types';
+import {
+  coordinatorSchoolLabel,
+  type CategoryDetail,
+  type CategorySchool,
+  type CategorySection,
+  type SectionJudge,
+} from '@judging/shared-types';
 import { parseStudentsJson } from '../../shared/stored-students.ts';
 import type {
   ScoreKey,
@@ -53,7 +59,8 @@ export function toCategorySection(row: SectionRow, judges: readonly JudgeRow[], 
 export function toCategorySchool(row: SchoolRow, scored: ScoredIndex): CategorySchool {
   return {
     schoolId: row.school_id,
-    schoolName: row.school_name,
+    // Judged by team number (issue 39): coordinators see "Team 3 — Dover HS".
+    schoolName: coordinatorSchoolLabel(row.school_name, row.team_number, row.judge_by_team_number === 1),
     schoolStudents: parseStudentsJson(row.students_json),
     schoolOrder: row.school_order,
     hasScores: scored.schools.has(row.school_id),

@@ -72,11 +72,15 @@ export async function listCategorySchools(db: Db, categoryId: number) {
   return db
     .selectFrom('category_registration')
     .innerJoin('school', 'school.school_id', 'category_registration.school_id')
+    .innerJoin('category', 'category.category_id', 'category_registration.category_id')
+    .innerJoin('event', 'event.event_id', 'category.event_id')
     .select([
       'school.school_id',
       'school.school_name',
       'category_registration.students_json',
       'category_registration.school_order',
+      'category_registration.team_number',
+      'event.judge_by_team_number',
     ])
     .where('category_registration.category_id', '=', categoryId)
     .orderBy('category_registration.school_order')

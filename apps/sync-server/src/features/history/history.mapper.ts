@@ -1,8 +1,14 @@
-import { isClockSkewed, type HistoryEntry } from '@judging/shared-types';
+import { isClockSkewed, coordinatorSchoolLabel, type HistoryEntry } from '@judging/shared-types';
 import type { HistoryRowData } from './history.repository.ts';
 
 function fullName(first: string | null, last: string | null): string | null {
   return first !== null && last !== null ? `${first} ${last}` : null;
+}
+
+/** Coordinators see both when the event judges by team number (issue 39): "Team 3 — Dover HS". */
+function schoolShown(row: HistoryRowData): string | null {
+  if (row.school_name === null) return null;
+  return coordinatorSchoolLabel(row.school_name, row.team_number ?? null, row.judge_by_team_number === 1);
 }
 
 export function toHistoryEntry(row: HistoryRowData): HistoryEntry {
@@ -14,7 +20,7 @@ export function toHistoryEntry(row: HistoryRowData): HistoryEntry {
     sectionId: row.section_id,
     sectionName: row.section_name,
     schoolId: row.school_id,
-    schoolName: row.school_name,
+    schoolName: schoolShown(row),
     judgeId: row.judge_id,
     judgeName: fullName(row.judge_first_name, row.judge_last_name),
     kind: row.kind,

@@ -22,6 +22,10 @@ export async function listHistory(db: Db, filter: HistoryFilter) {
     .leftJoin('category', 'category.category_id', 'h.category_id')
     .leftJoin('section', 'section.section_id', 'h.section_id')
     .leftJoin('school', 'school.school_id', 'h.school_id')
+    .leftJoin('event', 'event.event_id', 'h.event_id')
+    .leftJoin('category_registration as registration', (join) =>
+      join.onRef('registration.category_id', '=', 'h.category_id').onRef('registration.school_id', '=', 'h.school_id'),
+    )
     .leftJoin('app_user as judge', 'judge.user_id', 'h.judge_id')
     .leftJoin('app_user as author', 'author.user_id', 'h.changed_by')
     .leftJoin('subsection', (join) =>
@@ -36,6 +40,8 @@ export async function listHistory(db: Db, filter: HistoryFilter) {
       'category.category_name',
       'section.section_name',
       'school.school_name',
+      'registration.team_number',
+      'event.judge_by_team_number',
       'judge.first_name as judge_first_name',
       'judge.last_name as judge_last_name',
       'author.first_name as author_first_name',

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { numberNewTeams } from '../../shared/team-numbers.ts';
 
 /** Events a school may still register for: not started yet and not over (test events only when asked). */
 export async function listRegistrableEvents(db: Db, stateId: number, today: string, includeTestEvents: boolean) {
@@ -134,4 +135,5 @@ export async function insertRegistration(
       registered_at: now,
     })
     .execute();
+  await numberNewTeams(db, registration.categoryId);
 }

@@ -5,6 +5,7 @@
 import {
   parseTieBreakRulesJson,
   rankEvent,
+  coordinatorSchoolLabel,
   toResultsCategory,
   type CategoryScoringInput,
   type SectionInput,
@@ -76,7 +77,8 @@ export async function loadScoringInputs(db: Db, eventId: number): Promise<Catego
         .filter((row) => row.category_id === categoryId)
         .map((row) => ({
           schoolId: row.school_id,
-          schoolName: row.school_name,
+          // Judged by team number (issue 39): results, print and CSV show "Team 3 — Dover HS".
+          schoolName: coordinatorSchoolLabel(row.school_name, row.team_number, row.judge_by_team_number === 1),
           hasStudents: parseStudents(row.students_json).length > 0,
         })),
       subsectionTotals: await listSubsectionTotalsOfCategory(db, categoryId),

@@ -15,6 +15,7 @@ import {
   type ReviewSheet,
   type SchoolPenalties,
 } from '@judging/shared-types';
+import { schoolShownToCoordinators } from '../../shared/team-numbers.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables.ts';
 import { ApiError, notFound } from '../../common/api-error.ts';
@@ -134,7 +135,7 @@ export async function getCategoryPenalties(
     .filter((row) => row.category_id === categoryId)
     .map((row) => ({
       schoolId: row.school_id,
-      schoolName: row.school_name,
+      schoolName: schoolShownToCoordinators(row),
       penaltyCount: penalties.filter((item) => item.school_id === row.school_id).length,
       disqualificationCount: disqualifications.filter((item) => item.school_id === row.school_id).length,
       status: describeReviewStatus(
@@ -244,7 +245,7 @@ export async function getSchoolPenalties(
     categoryId: params.categoryId,
     categoryName: context.categoryName,
     schoolId: params.schoolId,
-    schoolName: registration.school_name,
+    schoolName: schoolShownToCoordinators(registration),
     status: describeReviewStatus(
       statuses.find((row) => row.school_id === params.schoolId),
       (await findPendingReview(db, params.eventId, { categoryId: params.categoryId, schoolId: params.schoolId }))

@@ -1,7 +1,16 @@
 // What the judge's device downloads to score offline, and who may read it: the judge's
 // categories in an event with their sections, items and schools (the reference data of the sync
 // protocol and the seed's judge screens read the same).
-import { EDITOR_ROLES, Role, hasRole, type SyncCategory, type SyncEvent, type SyncScores } from '@judging/shared-types';
+import {
+  EDITOR_ROLES,
+  Role,
+  TeamNumberMessages,
+  hasRole,
+  teamLabel,
+  type SyncCategory,
+  type SyncEvent,
+  type SyncScores,
+} from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables.ts';
 import { forbidden, notFound } from '../../common/api-error.ts';
@@ -48,6 +57,7 @@ export async function findEventForReader(db: Db, caller: AuthContext, eventId: n
  * running order, and the submission.
  */
 export async function loadJudgeCategories(db: Db, judgeId: number, eventId: number): Promise<SyncCategory[]> {
+  const byTeamNumber = (await findEvent(db, eventId))?.judge_by_team_number === 1;
   const assigned = await listAssignedSections(db, judgeId, eventId);
   const sectionIds = [...new Set(assigned.map((row) => row.section_id))];
   const categoryIds = [...new Set(assigned.map((row) => row.category_id))];
@@ -78,7 +88,7 @@ export async function loadJudgeCategories(db: Db, judgeId: number, eventId: numb
         .filter((row) => row.category_id === categoryId)
         .map((row) => ({
           schoolId: row.school_id,
-          schoolName: row.school_name,
+          ...judgeSeesSchool(row, byTeamNumber),
           schoolOrder: row.school_order,
           schoolStudents: parseStudents(row.students_json),
         }))
@@ -118,6 +128,21 @@ export async function loadJudgeCategories(db: Db, judgeId: number, eventId: numb
       ),
     };
   });
+}
+
+/**
+ * How a judge sees a school: by name, or, when the event judges by team number (issue 39), by
+ * its team number only, so no judge screen, answer or offline store holds the school's name.
+ */
+function judgeSeesSchool(
+  row: { school_name: string; team_number: number | null },
+  byTeamNumber: boolean,
+): { schoolName: string; teamNumber?: number } {
+  if (!byTeamNumber) return { schoolName: row.school_name };
+  // Every registration is numbered when the setting is turned on and when it is added; a
+  // missing number is never answered with the name.
+  if (row.team_number === null) return { schoolName: TeamNumberMessages.unnumbered };
+  return { schoolName: teamLabel(row.team_number), teamNumber: row.team_number };
 }
 
 /** The event as the device downloads it. */

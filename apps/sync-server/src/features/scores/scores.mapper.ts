@@ -23,6 +23,7 @@ export function toSyncEvent(row: EventRow): SyncEvent {
     eventEndDate: row.end_date,
     eventStatus: row.status,
     isTestEvent: row.is_test_event === 1,
+    judgeByTeamNumber: row.judge_by_team_number === 1,
   };
 }
 

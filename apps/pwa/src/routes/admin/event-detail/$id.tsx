@@ -15,6 +15,7 @@ import { formatStartTime } from '../manage-events/-components/event-errors.ts';
 import { AddCategoryModal, EditEventModal } from '../manage-events/-components/event-form-modals.tsx';
 import { EventStatusBadge } from '../manage-events/-components/event-status-badge.tsx';
 import { useEventLoadErrorHandler } from '../manage-events/-components/use-event-load-error.ts';
+import { TeamNumbersPanel } from './-components/team-numbers-panel.tsx';
 
 export const Route = createFileRoute('/admin/event-detail/$id')({
   params: idParams('id'),
@@ -136,6 +137,7 @@ function EventDetailScreen({ eventId }: { eventId: number }) {
           )}
         </Stack>
       </Paper>
+      <TeamNumbersPanel eventId={detail.eventId} canEdit={canEdit} />
       <Stack gap="sm">
         <Group justify="space-between" align="flex-end">
           <Title order={2} size="h3">
