@@ -40,3 +40,4 @@ export * from './results/results.schemas.ts';
 export * from './csv/csv.ts';
 export * from './results/results-csv.ts';
 export * from './results/published-scores.ts';
+export * from './results/packets.schemas.ts';

@@ -63,6 +63,7 @@ export const expectedColumns = {
     end_date: true,
     status: true,
     is_test_event: true,
+    show_judge_names: true,
     started_at: true,
     closed_at: true,
     created_at: true,
@@ -247,6 +248,7 @@ export const expectedColumns = {
     public_request_id: true,
     created_at: true,
     sent_at: true,
+    attachments_json: true,
   },
   audit_log: {
     audit_id: true,

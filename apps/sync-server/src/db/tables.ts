@@ -105,6 +105,8 @@ export interface EventTable {
   end_date: DateText;
   status: ColumnType<EventStatusValue, EventStatusValue | undefined, EventStatusValue>;
   is_test_event: Flag;
+  /** Packets name judges instead of "Judge A/B/C" (migration 0020). */
+  show_judge_names: Flag;
   started_at: Timestamp | null;
   closed_at: Timestamp | null;
   created_at: CreatedAt;
