@@ -275,6 +275,11 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   'GET /api/export/results/event/:eventId': 'adminArea',
   'GET /api/export/results/event/:eventId/category/:categoryId': 'adminArea',
   'GET /api/export/results/event/:eventId/school/:schoolId': 'adminArea',
+  'GET /api/export/packets/event/:eventId': 'adminArea',
+  'GET /api/export/packets/event/:eventId/category/:categoryId/school/:schoolId': 'adminArea',
+  'GET /api/run/coordinator/event/:eventId/packet-settings': 'adminArea',
+  'PUT /api/run/coordinator/event/:eventId/packet-settings': 'editors',
+  'POST /api/run/coordinator/event/:eventId/packets/email': 'editors',
 
   // ----- operations: the age of the server's newest backup, shown on the run page -----
   'GET /api/backup/latest': 'adminArea',
