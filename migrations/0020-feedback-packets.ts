@@ -9,7 +9,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('event')
     .addColumn('show_judge_names', 'integer', (col) =>
-      col.notNull().defaultTo(0).check(sql`show_judge_names in (0, 1)`),
+      col
+        .notNull()
+        .defaultTo(0)
+        .check(sql`show_judge_names in (0, 1)`),
     )
     .execute();
   await db.schema.alterTable('email_outbox').addColumn('attachments_json', 'text').execute();

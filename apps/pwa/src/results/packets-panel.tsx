@@ -34,15 +34,17 @@ export function packetLinkProps(target: PacketTarget) {
 export function PacketsPanel({ report }: { report: ResultsReport }) {
   const eventId = report.eventId;
   const { canEdit } = useAdminWriteAccess();
-  const settings = useApiQuery(`packet-settings-${eventId}`, (signal) => getPacketSettings(eventId, signal), showRunIssue);
+  const settings = useApiQuery(
+    `packet-settings-${eventId}`,
+    (signal) => getPacketSettings(eventId, signal),
+    showRunIssue,
+  );
   const { isSaving, save } = useSaveAction();
   const [isConfirming, setIsConfirming] = useState(false);
   const [emailed, setEmailed] = useState<PacketEmailAnswer | null>(null);
 
   const onShowNames = (showJudgeNames: boolean) => {
-    save(savePacketSettings(eventId, { showJudgeNames }))
-      .then(settings.setData)
-      .catch(showRunIssue);
+    save(savePacketSettings(eventId, { showJudgeNames })).then(settings.setData).catch(showRunIssue);
   };
   const onEmail = () => {
     setIsConfirming(false);

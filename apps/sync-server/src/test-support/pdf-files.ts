@@ -5,7 +5,7 @@ import { deflateSync, crc32 } from 'node:zlib';
 /** Each page's text, its runs joined, a line break where pdf.js sees the end of a line. */
 export async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const loading = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false });
+  const loading = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false });
   const document = await loading.promise;
   const pages: string[] = [];
   for (let number = 1; number <= document.numPages; number += 1) {

@@ -105,7 +105,12 @@ test('SMTP down: the packet emails stay in the outbox and go once it answers aga
     await t.db
       .updateTable('school')
       .set({ contact_email: '' })
-      .where('school_id', 'in', [fixture.schoolIds.s2, fixture.schoolIds.s3, fixture.schoolIds.s4, fixture.schoolIds.s5])
+      .where('school_id', 'in', [
+        fixture.schoolIds.s2,
+        fixture.schoolIds.s3,
+        fixture.schoolIds.s4,
+        fixture.schoolIds.s5,
+      ])
       .execute();
     await closePacketEvent(world, fixture);
     const url = `/api/run/coordinator/event/${fixture.eventId}/packets/email`;

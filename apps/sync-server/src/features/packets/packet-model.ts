@@ -118,7 +118,9 @@ export function judgeLabels(
   return new Map(
     ids.map((judgeId, position) => [
       judgeId,
-      options.showJudgeNames ? (names.get(judgeId) ?? `Judge ${judgeLetter(position)}`) : `Judge ${judgeLetter(position)}`,
+      options.showJudgeNames
+        ? (names.get(judgeId) ?? `Judge ${judgeLetter(position)}`)
+        : `Judge ${judgeLetter(position)}`,
     ]),
   );
 }

@@ -65,7 +65,10 @@ export async function startPacketPdf(title: string, loadPhoto: LoadPhoto): Promi
   return {
     stream: out,
     async add(packet) {
-      running = { header: `${packet.eventName} · ${packet.categoryName} · ${packet.schoolName}`, isDraft: packet.isDraft };
+      running = {
+        header: `${packet.eventName} · ${packet.categoryName} · ${packet.schoolName}`,
+        isDraft: packet.isDraft,
+      };
       doc.addPage();
       teams += 1;
       await writePacket(doc, packet, loadPhoto);
@@ -86,10 +89,9 @@ export async function startPacketPdf(title: string, loadPhoto: LoadPhoto): Promi
 async function readerCaughtUp(out: PassThrough): Promise<void> {
   if (out.writableLength <= WAIT_ABOVE_BYTES || out.destroyed) return;
   const left = new AbortController();
-  await Promise.race([
-    once(out, 'drain', { signal: left.signal }),
-    once(out, 'close', { signal: left.signal }),
-  ]).catch(() => undefined);
+  await Promise.race([once(out, 'drain', { signal: left.signal }), once(out, 'close', { signal: left.signal })]).catch(
+    () => undefined,
+  );
   left.abort();
 }
 
@@ -205,6 +207,9 @@ async function writePhoto(doc: PdfDocument, photo: PacketPhoto, left: number, lo
     doc.fontSize(9).text(`${caption} (the file could not be read)`, left, top);
     return;
   }
-  doc.fontSize(8).fillColor('#333333').text(caption, left, top + THUMBNAIL.height + 2);
+  doc
+    .fontSize(8)
+    .fillColor('#333333')
+    .text(caption, left, top + THUMBNAIL.height + 2);
   doc.fillColor('black');
 }

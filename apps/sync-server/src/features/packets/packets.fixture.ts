@@ -6,7 +6,12 @@ import type { Db } from '../../db/database.ts';
 import { storedFilesAt } from '../../shared/stored-files.ts';
 import { gradientPng } from '../../test-support/pdf-files.ts';
 import type { AdminWorld } from '../../test-support/sessions.ts';
-import { confirmRemaining, createHandCheckedEvent, submitAs, type HandCheckedEvent } from '../results/results.fixture.ts';
+import {
+  confirmRemaining,
+  createHandCheckedEvent,
+  submitAs,
+  type HandCheckedEvent,
+} from '../results/results.fixture.ts';
 
 export const PHOTO_TAKEN_AT = '2026-01-05T09:30:00.000Z';
 

@@ -98,7 +98,8 @@ export async function readCategoryCells(
 
 /** One team's share of a category's cells. */
 export function cellsOfSchool(cells: CategoryCells, schoolId: number): TeamCells {
-  const ofSchool = <T extends { schoolId: number }>(rows: readonly T[]) => rows.filter((row) => row.schoolId === schoolId);
+  const ofSchool = <T extends { schoolId: number }>(rows: readonly T[]) =>
+    rows.filter((row) => row.schoolId === schoolId);
   return {
     subsections: cells.subsections,
     subsectionScores: ofSchool(cells.subsectionScores),
@@ -131,7 +132,12 @@ export async function listSchoolContacts(db: Db, stateId: number, schoolIds: rea
   if (schoolIds.length === 0) return [];
   return db
     .selectFrom('school')
-    .select(['school_id as schoolId', 'school_name as schoolName', 'contact_name as contactName', 'contact_email as contactEmail'])
+    .select([
+      'school_id as schoolId',
+      'school_name as schoolName',
+      'contact_name as contactName',
+      'contact_email as contactEmail',
+    ])
     .where('state_id', '=', stateId)
     .where('school_id', 'in', [...schoolIds])
     .orderBy('school_name')

@@ -85,7 +85,11 @@ test('closed: each team packet carries its scores, comments, penalties and photo
   assert.ok(s5.includes('Category score 0.00 (15.00 before the disqualification)'), s5);
 
   // A direct change to a cell after close does not move the packet's published numbers.
-  await world.t.db.updateTable('subsection_score').set({ score: 1 }).where('school_id', '=', fixture.schoolIds.s2).execute();
+  await world.t.db
+    .updateTable('subsection_score')
+    .set({ score: 1 })
+    .where('school_id', '=', fixture.schoolIds.s2)
+    .execute();
   assert.ok(flat(await packetPages(context, fixture.schoolIds.s2)).includes('Place T-2 Score 25.13'));
   await world.t.close();
 });
@@ -162,7 +166,12 @@ test('a browser opens a packet with a link ticket; other states, judges and stra
   const { world, fixture } = context;
   const { t } = world;
   const path = teamUrl(fixture, fixture.schoolIds.s1);
-  const link = await t.app.inject({ method: 'POST', url: '/api/link-ticket', headers: world.admin.headers, payload: { path } });
+  const link = await t.app.inject({
+    method: 'POST',
+    url: '/api/link-ticket',
+    headers: world.admin.headers,
+    payload: { path },
+  });
   assert.is(link.statusCode, 200, link.body);
   const opened = await t.app.inject({ method: 'GET', url: (link.json() as { url: string }).url });
   assert.is(opened.statusCode, 200);

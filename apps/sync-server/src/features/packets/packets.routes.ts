@@ -108,13 +108,7 @@ export function registerPacketRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     (request) =>
-      savePacketSettings(
-        deps.db,
-        currentUser(request),
-        request.params.eventId,
-        request.body,
-        deps.now().toISOString(),
-      ),
+      savePacketSettings(deps.db, currentUser(request), request.params.eventId, request.body, deps.now().toISOString()),
   );
 
   app.post(
@@ -130,7 +124,12 @@ export function registerPacketRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request) => {
-      const answer = await emailPackets(deps.db, currentUser(request), request.params.eventId, deps.now().toISOString());
+      const answer = await emailPackets(
+        deps.db,
+        currentUser(request),
+        request.params.eventId,
+        deps.now().toISOString(),
+      );
       void deps.mailer.flushOutbox();
       return answer;
     },

@@ -97,7 +97,9 @@ async function writePackets(
           ...(teams.length === 1 ? { schoolId: team.schoolId } : {}),
         });
       }
-      await pdf.add(buildTeamPacket(report, category, standing, cellsOfSchool(cells, team.schoolId), { showJudgeNames }));
+      await pdf.add(
+        buildTeamPacket(report, category, standing, cellsOfSchool(cells, team.schoolId), { showJudgeNames }),
+      );
     }
     await pdf.end();
   })().catch((error: unknown) => pdf.stream.destroy(error instanceof Error ? error : new Error(String(error))));
