@@ -52,7 +52,7 @@ export function PacketsPanel({ report }: { report: ResultsReport }) {
   };
 
   return (
-    <Paper withBorder p="sm" className={printClasses.noPrint} aria-label="Feedback packets">
+    <Paper withBorder p="sm" component="section" className={printClasses.noPrint} aria-label="Feedback packets">
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
           <Text fw={700}>Feedback packets</Text>

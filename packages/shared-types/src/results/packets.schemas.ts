@@ -2,13 +2,10 @@
 // schools". The packets themselves are PDF files (the server's export routes).
 import Type, { type Static } from 'typebox';
 
-export const PacketSettingsSchema = Type.Object(
-  {
-    /** Packets name the judges; otherwise "Judge A", "Judge B"… */
-    showJudgeNames: Type.Boolean(),
-  },
-  { additionalProperties: false },
-);
+export const PacketSettingsSchema = Type.Object({
+  /** Packets name the judges; otherwise "Judge A", "Judge B"… */
+  showJudgeNames: Type.Boolean(),
+});
 export type PacketSettings = Static<typeof PacketSettingsSchema>;
 
 const SchoolRefSchema = { schoolId: Type.Integer(), schoolName: Type.String() };
