@@ -4,6 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { PacketEmailAnswer } from '@judging/shared-types';
+import type { Db } from '../../db/database.ts';
 import { buildAdminWorld } from '../../test-support/sessions.ts';
 import { startSmtpListener, waitFor } from '../../test-support/smtp-listener.ts';
 import { pdfPageTexts } from '../../test-support/pdf-files.ts';
@@ -141,12 +142,12 @@ test('SMTP down: the packet emails stay in the outbox and go once it answers aga
   }
 });
 
-async function countOutbox(world: { t: { db: import('../../db/database.ts').Db } }): Promise<number> {
+async function countOutbox(world: { t: { db: Db } }): Promise<number> {
   const rows = await world.t.db.selectFrom('email_outbox').select('email_id').execute();
   return rows.length;
 }
 
-async function sentCount(world: { t: { db: import('../../db/database.ts').Db } }): Promise<number> {
+async function sentCount(world: { t: { db: Db } }): Promise<number> {
   const rows = await world.t.db.selectFrom('email_outbox').select('email_id').where('status', '=', 'sent').execute();
   return rows.length;
 }
