@@ -31,13 +31,27 @@ function pngChunk(type: string, data: Buffer): Buffer {
 
 /** A real PNG (RGB, 8 bits), a gradient of `width` × `height`: a photo's stand-in that a PDF embeds. */
 export function gradientPng(width = 64, height = 48): Buffer {
+  return encodeRgbPng(width, height, (x, y) => [Math.floor((x / width) * 255), Math.floor((y / height) * 255), 160]);
+}
+
+/** A PNG of noise: as large as its pixels (noise does not compress), for tests of size and memory. */
+export function noisePng(width: number, height: number): Buffer {
+  return encodeRgbPng(width, height, () => [
+    Math.floor(Math.random() * 256),
+    Math.floor(Math.random() * 256),
+    Math.floor(Math.random() * 256),
+  ]);
+}
+
+function encodeRgbPng(width: number, height: number, pixel: (x: number, y: number) => number[]): Buffer {
   const rows: Buffer[] = [];
   for (let y = 0; y < height; y += 1) {
     const row = Buffer.alloc(1 + width * 3);
     for (let x = 0; x < width; x += 1) {
-      row[1 + x * 3] = Math.floor((x / width) * 255);
-      row[2 + x * 3] = Math.floor((y / height) * 255);
-      row[3 + x * 3] = 160;
+      const [red = 0, green = 0, blue = 0] = pixel(x, y);
+      row[1 + x * 3] = red;
+      row[2 + x * 3] = green;
+      row[3 + x * 3] = blue;
     }
     rows.push(row);
   }

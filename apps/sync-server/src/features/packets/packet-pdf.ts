@@ -5,8 +5,7 @@
 // (the PDF's built-in fonts know only Latin-1).
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { PassThrough, type Readable } from 'node:stream';
-import { once } from 'node:events';
+import { Readable } from 'node:stream';
 import type { PacketLine, PacketPhoto, TeamPacket } from './packet-model.ts';
 import { formatMoment } from './packet-model.ts';
 
@@ -51,12 +50,35 @@ export async function startPacketPdf(title: string, loadPhoto: LoadPhoto): Promi
   doc.registerFont('body', regular);
   doc.registerFont('bold', bold);
 
-  // The reader's pace: pdfkit pushes without waiting, so its bytes go into a stream that counts
-  // what the reader has not taken yet; the writer waits for it to drain before the next team.
-  const out = new PassThrough({ highWaterMark: WAIT_ABOVE_BYTES });
-  doc.on('data', (chunk: Buffer) => out.write(chunk));
-  doc.on('end', () => out.end());
+  // The reader's pace: pdfkit pushes without waiting, so its bytes are handed to a stream of our
+  // own, whose `read` says the reader wants more; the writer waits for that before the next team
+  // while more than WAIT_ABOVE_BYTES are unread.
+  let wake: (() => void) | undefined;
+  const out = new Readable({
+    highWaterMark: WAIT_ABOVE_BYTES,
+    read() {
+      wake?.();
+    },
+  });
+  out.on('close', () => wake?.());
+  doc.on('data', (chunk: Buffer) => {
+    if (!out.destroyed) out.push(chunk);
+  });
+  doc.on('end', () => {
+    if (!out.destroyed) out.push(null);
+  });
   doc.on('error', (error: Error) => out.destroy(error));
+  /** Waits while the reader lags more than WAIT_ABOVE_BYTES behind; never for a reader that left. */
+  const readerCaughtUp = async () => {
+    // pdfkit hands over what it wrote on a later turn: count it first.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (out.readableLength > WAIT_ABOVE_BYTES && !out.destroyed) {
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      wake = undefined;
+    }
+  };
   let teams = 0;
 
   let running = { header: title, isDraft: false };
@@ -72,7 +94,7 @@ export async function startPacketPdf(title: string, loadPhoto: LoadPhoto): Promi
       doc.addPage();
       teams += 1;
       await writePacket(doc, packet, loadPhoto);
-      await readerCaughtUp(out);
+      await readerCaughtUp();
     },
     async end() {
       if (teams === 0) {
@@ -80,19 +102,9 @@ export async function startPacketPdf(title: string, loadPhoto: LoadPhoto): Promi
         doc.font('body').fontSize(12).text('No team has a packet in this event yet.');
       }
       doc.end();
-      await readerCaughtUp(out);
+      await readerCaughtUp();
     },
   };
-}
-
-/** Waits while the reader lags more than WAIT_ABOVE_BYTES behind; never for a reader that left. */
-async function readerCaughtUp(out: PassThrough): Promise<void> {
-  if (out.writableLength <= WAIT_ABOVE_BYTES || out.destroyed) return;
-  const left = new AbortController();
-  await Promise.race([once(out, 'drain', { signal: left.signal }), once(out, 'close', { signal: left.signal })]).catch(
-    () => undefined,
-  );
-  left.abort();
 }
 
 function drawPageFrame(doc: PdfDocument, running: { header: string; isDraft: boolean }): void {
