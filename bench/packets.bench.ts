@@ -19,7 +19,7 @@ import { storedFilesAt } from '../apps/sync-server/src/shared/stored-files.ts';
 import { freezeResults } from '../apps/sync-server/src/features/results/results.service.ts';
 import { eventPackets } from '../apps/sync-server/src/features/packets/packets.service.ts';
 import { buildTeamPacket, type TeamPacket } from '../apps/sync-server/src/features/packets/packet-model.ts';
-import { cellsOfSchool, readCategoryCells } from '../apps/sync-server/src/features/packets/packets.repository.ts';
+import { cellsBySchool, readCategoryCells } from '../apps/sync-server/src/features/packets/packets.repository.ts';
 import { gradientPng } from '../apps/sync-server/src/test-support/pdf-files.ts';
 import type { AuthContext } from '../apps/sync-server/src/caller/caller.ts';
 import { Role } from '../packages/shared-types/src/index.ts';
@@ -222,10 +222,12 @@ export async function benchPackets(): Promise<PacketsBenchResult> {
     ) as Parameters<typeof buildTeamPacket>[0];
     const models: TeamPacket[] = [];
     for (const category of report.categories) {
-      const cells = await readCategoryCells(db, { stateId: event.state_id, eventId, categoryId: category.categoryId });
+      const cells = cellsBySchool(
+        await readCategoryCells(db, { stateId: event.state_id, eventId, categoryId: category.categoryId }),
+      );
       for (const standing of category.standings) {
         models.push(
-          buildTeamPacket(report, category, standing, cellsOfSchool(cells, standing.schoolId), {
+          buildTeamPacket(report, category, standing, cells(standing.schoolId), {
             showJudgeNames: false,
           }),
         );

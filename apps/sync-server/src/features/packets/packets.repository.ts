@@ -4,7 +4,7 @@
 import type { Db } from '../../db/database.ts';
 import type { PacketPhoto, TeamCells } from './packet-model.ts';
 
-/** The cells of a category: one team's (`schoolId`), or all of them (grouped by school with `cellsOfSchool`). */
+/** The cells of a category: one team's (`schoolId`), or all of them (grouped by school with `cellsBySchool`). */
 export interface CategoryCells {
   subsections: TeamCells['subsections'];
   subsectionScores: (TeamCells['subsectionScores'][number] & { schoolId: number })[];
@@ -96,17 +96,27 @@ export async function readCategoryCells(
   return { subsections, subsectionScores, penalties, disqualifications, photos };
 }
 
-/** One team's share of a category's cells. */
-export function cellsOfSchool(cells: CategoryCells, schoolId: number): TeamCells {
-  const ofSchool = <T extends { schoolId: number }>(rows: readonly T[]) =>
-    rows.filter((row) => row.schoolId === schoolId);
-  return {
-    subsections: cells.subsections,
-    subsectionScores: ofSchool(cells.subsectionScores),
-    penalties: ofSchool(cells.penalties),
-    disqualifications: ofSchool(cells.disqualifications),
-    photos: cells.photos,
+/** Each team's share of a category's cells, grouped in one pass. */
+export function cellsBySchool(cells: CategoryCells): (schoolId: number) => TeamCells {
+  const teams = new Map<number, Omit<CategoryCells, 'photos'> & { photos: CategoryCells['photos'] }>();
+  const teamOf = (schoolId: number) => {
+    let team = teams.get(schoolId);
+    if (team === undefined) {
+      team = {
+        subsections: cells.subsections,
+        subsectionScores: [],
+        penalties: [],
+        disqualifications: [],
+        photos: cells.photos,
+      };
+      teams.set(schoolId, team);
+    }
+    return team;
   };
+  for (const row of cells.subsectionScores) teamOf(row.schoolId).subsectionScores.push(row);
+  for (const row of cells.penalties) teamOf(row.schoolId).penalties.push(row);
+  for (const row of cells.disqualifications) teamOf(row.schoolId).disqualifications.push(row);
+  return teamOf;
 }
 
 /** Whether the event's packets name judges instead of "Judge A/B/C". */

@@ -16,10 +16,10 @@ import type { AttachmentRecipe } from '../../email/attachments.ts';
 import { toFileStem } from '../exports/exports.service.ts';
 import { categoryOfReport } from '../results/report-parts.ts';
 import { ResultsMessages, publishedResultsOf } from '../results/results.service.ts';
-import { buildTeamPacket } from './packet-model.ts';
+import { buildTeamPacket, type TeamCells } from './packet-model.ts';
 import { startPacketPdf, type LoadPhoto } from './packet-pdf.ts';
 import {
-  cellsOfSchool,
+  cellsBySchool,
   findShowJudgeNames,
   listSchoolContacts,
   readCategoryCells,
@@ -81,7 +81,7 @@ async function writePackets(
   const showJudgeNames = await findShowJudgeNames(deps.db, event.event_id);
   void (async () => {
     let categoryId: number | undefined;
-    let cells: Awaited<ReturnType<typeof readCategoryCells>> | undefined;
+    let cells: ((schoolId: number) => TeamCells) | undefined;
     for (const team of teams) {
       if (pdf.stream.destroyed) return;
       const category = report.categories.find((candidate) => candidate.categoryId === team.categoryId);
@@ -90,16 +90,16 @@ async function writePackets(
       // One read per category: a whole event's packets go category by category.
       if (categoryId !== team.categoryId || cells === undefined) {
         categoryId = team.categoryId;
-        cells = await readCategoryCells(deps.db, {
-          stateId: event.state_id,
-          eventId: event.event_id,
-          categoryId: team.categoryId,
-          ...(teams.length === 1 ? { schoolId: team.schoolId } : {}),
-        });
+        cells = cellsBySchool(
+          await readCategoryCells(deps.db, {
+            stateId: event.state_id,
+            eventId: event.event_id,
+            categoryId: team.categoryId,
+            ...(teams.length === 1 ? { schoolId: team.schoolId } : {}),
+          }),
+        );
       }
-      await pdf.add(
-        buildTeamPacket(report, category, standing, cellsOfSchool(cells, team.schoolId), { showJudgeNames }),
-      );
+      await pdf.add(buildTeamPacket(report, category, standing, cells(team.schoolId), { showJudgeNames }));
     }
     await pdf.end();
   })().catch((error: unknown) => pdf.stream.destroy(error instanceof Error ? error : new Error(String(error))));
