@@ -22,6 +22,8 @@
 //   (h) the JS the judge's scoring route loads against a bare React + Mantine + Dexie + PWA
 //       skeleton built in the same run, and Lighthouse mobile on /welcome and /login
 //       (bench/web.bench.ts).
+//   (j) feedback packets of a 60-school event, every team, in one streamed PDF, against a bare
+//       pdfkit script writing the same pages, and the peak memory growth (bench/packets.bench.ts).
 //   (i) the offline cold start of the installed scoring page, server stopped, 4× CPU throttle,
 //       against a bare static page and the fixed stack's skeleton under the same throttle
 //       (bench/cold-start.bench.ts).
@@ -53,6 +55,7 @@ import { otherSheetsScores, putRowsInPage } from './page-store.ts';
 import { benchEventPush } from './event-push.bench.ts';
 import { benchResultsPage } from './results-page.bench.ts';
 import { benchResults } from './results.bench.ts';
+import { benchPackets } from './packets.bench.ts';
 import { benchServer, printReferenceTable, referenceRows } from './server.bench.ts';
 import { openBenchPostgres, type BenchPostgres } from './bench-postgres.ts';
 import { printEnginesTable, type EngineRun } from './engines.ts';
@@ -78,6 +81,8 @@ parts (no part: all of them but event, then issue 20's table):
            pg client), two server processes on one PostgreSQL against one; then issue 20's table
            and both engines side by side
   postgres (c) and (e) on PostgreSQL only, then both engines (SQLite's column empty)
+  packets  (j) every team's feedback packet of a 60-school event in one streamed PDF, against a
+           bare pdfkit script writing the same pages; the peak memory growth
   event    (f) a 40-judge event's backlogs pushed at once, one push out per judge against three
            (not part of the full run)
   results-page (g) the results pages of the state final in Chromium, time to rendered against a
@@ -717,6 +722,7 @@ const PARTS = [
   'web',
   'cold-start',
   'postgres',
+  'packets',
 ];
 
 /** What (c) and (e) measured on each engine, for the side-by-side table. */
@@ -793,6 +799,11 @@ async function main(part: string | undefined): Promise<void> {
   if (part === 'results') {
     printEngines();
     return;
+  }
+  if (part === undefined || part === 'packets') {
+    printed.begin('(j) feedback packets');
+    await benchPackets();
+    if (part === 'packets') return;
   }
   if (part === 'web' || part === 'results-page') return benchPages(part);
   if (part === 'event') {

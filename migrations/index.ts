@@ -21,6 +21,7 @@ import * as judgeExcusal from './0015-judge-excusal.ts';
 import * as sharedLimits from './0016-shared-limits.ts';
 import * as teamNumbers from './0018-team-numbers.ts';
 import * as tieBreaksPublicResults from './0019-tie-breaks-public-results.ts';
+import * as feedbackPackets from './0020-feedback-packets.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0016-shared-limits': sharedLimits,
   '0018-team-numbers': teamNumbers,
   '0019-tie-breaks-public-results': tieBreaksPublicResults,
+  '0020-feedback-packets': feedbackPackets,
 };
 
 /** Builds a Kysely migrator over the registered migrations (no file-system scan). */

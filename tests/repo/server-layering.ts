@@ -20,6 +20,12 @@ const ALLOWED_BETWEEN_FEATURES = [
   { from: 'features/scores', to: 'features/photos', why: 'the REST photo upload and download use the one photo store' },
   { from: 'features/exports', to: 'features/results', why: 'the CSV export prints the results report' },
   {
+    from: 'features/packets',
+    to: 'features/results',
+    why: 'a feedback packet prints the published results (the frozen snapshot once closed)',
+  },
+  { from: 'features/packets', to: 'features/exports', why: 'packet files are named as the CSV exports are' },
+  {
     from: 'features/run',
     to: 'features/results',
     why: 'End freezes the results snapshot; the run page reads its version',

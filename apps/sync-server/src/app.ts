@@ -37,6 +37,8 @@ import type { ComputeReport } from './features/results/results-compute.ts';
 import { createResultsWorker, type ResultsWorker } from './features/results/results-thread.ts';
 import { resultsComputation } from './features/results/results.service.ts';
 import { registerExportRoutes } from './features/exports/exports.routes.ts';
+import { registerPacketRoutes } from './features/packets/packets.routes.ts';
+import { packetAttachmentRenderer } from './features/packets/packets.service.ts';
 import { registerCategoryRoutes } from './features/categories/categories.routes.ts';
 import { registerTieBreakRoutes } from './features/categories/tie-breaks.routes.ts';
 import { registerEventRoutes } from './features/events/events.routes.ts';
@@ -66,7 +68,7 @@ import { registerPwa } from './http/pwa-static.ts';
 import { APP_SECURITY_HEADERS, registerResponseHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { buildSerializerOnFirstUse } from './http/lazy-compilers.ts';
-import { systemClock, type Clock } from './common/clock.ts';
+import { nowIso, systemClock, type Clock } from './common/clock.ts';
 import type { AppInstance } from './http/app-instance.ts';
 
 export interface BuildAppOptions {
@@ -140,7 +142,10 @@ export async function buildApp({
   // On PostgreSQL several processes may share the database: their limits count together (§9).
   const sharedPool = postgresPoolOf(db);
   const rateLimits = await registerRateLimits(app, config.limits, sharedPool && postgresRateLimitStore(sharedPool));
-  const mailer = createMailer(db, config.smtpUrl, app.log, now);
+  const storedFiles = storedFilesAt(config.filesDir);
+  // Packet emails carry their PDFs rendered as they are sent (email/attachments.ts).
+  const renderAttachment = packetAttachmentRenderer({ db, storedFiles }, () => nowIso({ now }));
+  const mailer = createMailer(db, config.smtpUrl, app.log, now, renderAttachment);
   app.addHook('onClose', () => mailer.close());
   const linkTickets = createLinkTickets(db, config.jwtSecret);
   if (resultsWorker !== undefined) app.addHook('onClose', () => resultsWorker.close());
@@ -171,7 +176,7 @@ export async function buildApp({
     linkTickets,
     requireLinkAuth: linkTickets.requireTicketOrAuth(createRequireAuth(db)),
     metrics,
-    storedFiles: storedFilesAt(config.filesDir),
+    storedFiles,
   };
 
   registerHealthRoutes(app, deps);
@@ -203,6 +208,7 @@ export async function buildApp({
   registerResultsRoutes(app, deps, resultsComputation(computeResults, resultsWorker, app.log));
   registerPublicResultsRoutes(app, deps);
   registerExportRoutes(app, deps);
+  registerPacketRoutes(app, deps);
   registerPhotoCleanup(app, deps);
   registerSyncPruning(app, deps);
   registerStudentNamesRetention(app, deps);

@@ -43,3 +43,4 @@ export * from './results/results-csv.ts';
 export * from './results/published-scores.ts';
 export * from './events/tie-breaks.schemas.ts';
 export * from './results/public-results.ts';
+export * from './results/packets.schemas.ts';

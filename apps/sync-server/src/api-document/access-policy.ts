@@ -285,6 +285,11 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   // Issue 40: a CLOSED event's published results, for anyone (404 until then).
   'GET /api/public/results/:eventId': 'public',
   'GET /public/results/:eventId': 'public',
+  'GET /api/export/packets/event/:eventId': 'adminArea',
+  'GET /api/export/packets/event/:eventId/category/:categoryId/school/:schoolId': 'adminArea',
+  'GET /api/run/coordinator/event/:eventId/packet-settings': 'adminArea',
+  'PUT /api/run/coordinator/event/:eventId/packet-settings': 'editors',
+  'POST /api/run/coordinator/event/:eventId/packets/email': 'editors',
 
   // ----- operations: the age of the server's newest backup, shown on the run page -----
   'GET /api/backup/latest': 'adminArea',

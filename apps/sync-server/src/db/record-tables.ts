@@ -58,6 +58,8 @@ export interface EmailOutboxTable {
   public_request_id: number | null;
   created_at: CreatedAt;
   sent_at: Timestamp | null;
+  /** What to attach, rendered when sent (migration 0020): JSON of email/attachments.ts; null: none. */
+  attachments_json: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AuditLogTable {

@@ -65,6 +65,7 @@ export const expectedColumns = {
     is_test_event: true,
     public_results: true,
     judge_by_team_number: true,
+    show_judge_names: true,
     started_at: true,
     closed_at: true,
     created_at: true,
@@ -251,6 +252,7 @@ export const expectedColumns = {
     public_request_id: true,
     created_at: true,
     sent_at: true,
+    attachments_json: true,
   },
   audit_log: {
     audit_id: true,

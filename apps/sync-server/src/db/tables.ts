@@ -109,6 +109,8 @@ export interface EventTable {
   public_results: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
   /** Judges see team numbers, never school names (issue 39; migration 0018); locked at Start. */
   judge_by_team_number: Flag;
+  /** Packets name judges instead of "Judge A/B/C" (migration 0020). */
+  show_judge_names: Flag;
   started_at: Timestamp | null;
   closed_at: Timestamp | null;
   created_at: CreatedAt;

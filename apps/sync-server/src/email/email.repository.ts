@@ -1,12 +1,15 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { EmailStatusValue } from '../db/tables.ts';
+import { attachmentsToJson, type AttachmentRecipe } from './attachments.ts';
 
 export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
   publicRequestId?: number;
+  /** Rendered when the email is sent (attachments.ts). */
+  attachments?: readonly AttachmentRecipe[];
 }
 
 /** Stores an email in the outbox; call it in the transaction that caused it, send after commit. */
@@ -20,6 +23,7 @@ export async function queueEmail(db: Db, email: OutgoingEmail, now: string): Pro
       status: 'pending',
       attempts: 0,
       public_request_id: email.publicRequestId ?? null,
+      attachments_json: attachmentsToJson(email.attachments),
       created_at: now,
     })
     .returning('email_id')

@@ -1,9 +1,11 @@
+import type { Readable } from 'node:stream';
 import type nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { postgresPoolOf } from '../db/postgres.ts';
 import { nowIso, type Clock } from '../common/clock.ts';
 import { listPendingEmails, markEmailAttemptFailed, markEmailSent } from './email.repository.ts';
+import { attachmentsFromJson, type AttachmentRenderer } from './attachments.ts';
 
 const MAX_ATTEMPTS = 10;
 const FROM_ADDRESS = 'Competition Scoring <no-reply@judging.local>';
@@ -61,7 +63,13 @@ function oneFlushAtATime(db: Db, flush: () => Promise<void>, log: FastifyBaseLog
  * Without SMTP_URL (the embedded default) mail stays in the outbox and is printed to the log,
  * so a password-reset link can be read there (decisions section 5).
  */
-export function createMailer(db: Db, smtpUrl: string | undefined, log: FastifyBaseLogger, now?: Clock): Mailer {
+export function createMailer(
+  db: Db,
+  smtpUrl: string | undefined,
+  log: FastifyBaseLogger,
+  now?: Clock,
+  renderAttachment?: AttachmentRenderer,
+): Mailer {
   if (!smtpUrl) {
     const flushes = oneFlushAtATime(
       db,
@@ -69,7 +77,13 @@ export function createMailer(db: Db, smtpUrl: string | undefined, log: FastifyBa
         for (const email of await listPendingEmails(db, 100)) {
           if (email.attempts > 0) continue;
           log.info(
-            { emailId: email.email_id, to: email.to_address, subject: email.subject, text: email.body_text },
+            {
+              emailId: email.email_id,
+              to: email.to_address,
+              subject: email.subject,
+              text: email.body_text,
+              attachments: attachmentsFromJson(email.attachments_json).map((recipe) => recipe.fileName),
+            },
             'email kept in outbox (no SMTP_URL)',
           );
           await markEmailAttemptFailed(db, email.email_id, 'SMTP_URL is not set', Number.MAX_SAFE_INTEGER);
@@ -86,7 +100,9 @@ export function createMailer(db: Db, smtpUrl: string | undefined, log: FastifyBa
     (transport ??= import('nodemailer').then(({ default: mailer }) => mailer.createTransport(smtpUrl)));
   async function sendPending(): Promise<void> {
     for (const email of await listPendingEmails(db, 50)) {
+      const attachments: { filename: string; contentType: string; content: Readable }[] = [];
       try {
+        await renderAttachments(email.attachments_json, attachments);
         await (
           await transportOf()
         ).sendMail({
@@ -94,12 +110,28 @@ export function createMailer(db: Db, smtpUrl: string | undefined, log: FastifyBa
           to: email.to_address,
           subject: email.subject,
           text: email.body_text,
+          ...(attachments.length === 0 ? {} : { attachments }),
         });
         await markEmailSent(db, email.email_id, nowIso({ now }));
       } catch (error) {
+        // A render no send read: its writer must not wait for a reader.
+        for (const attachment of attachments) attachment.content.destroy();
         log.warn({ emailId: email.email_id, err: error }, 'email send failed; kept for retry');
         await markEmailAttemptFailed(db, email.email_id, String(error), MAX_ATTEMPTS);
       }
+    }
+  }
+  // Rendered one email at a time, as it is sent: the streams are read by the SMTP transfer itself.
+  async function renderAttachments(
+    json: string | null,
+    into: { filename: string; contentType: string; content: Readable }[],
+  ): Promise<void> {
+    const recipes = attachmentsFromJson(json);
+    if (recipes.length === 0) return;
+    if (renderAttachment === undefined) throw new Error('this server cannot render the email’s attachments');
+    for (const recipe of recipes) {
+      const content = await renderAttachment(recipe);
+      into.push({ filename: recipe.fileName, contentType: recipe.contentType, content });
     }
   }
   const flushes = oneFlushAtATime(db, sendPending, log);

@@ -17,6 +17,7 @@ const LINKABLE_PATHS: readonly RegExp[] = [
   /^\/api\/files\/score\/event\/\d+\/category\/\d+\/section\/\d+\/school\/\d+\/judge\/\d+\/(subsection|penalty|disqualification)\/[0-9a-fA-F-]{36}\/[0-9a-f]{64}$/,
   /^\/api\/run\/coordinator\/event\/\d+\/stream$/,
   /^\/api\/export\/results\/event\/\d+(\/category\/\d+|\/school\/\d+)?$/,
+  /^\/api\/export\/packets\/event\/\d+(\/category\/\d+\/school\/\d+)?$/,
 ];
 
 /** A path a ticket may be asked for. */

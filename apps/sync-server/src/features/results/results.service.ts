@@ -129,6 +129,11 @@ export async function getResultsAtVersion(
   return readResults(db, event, now, computation);
 }
 
+/** The results as published of an event already found (the mailer's packets: no caller). */
+export async function publishedResultsOf(db: Db, event: EventRow, now: string): Promise<ResultsReport> {
+  return (await readResults(db, event, now, ON_THIS_THREAD)).report();
+}
+
 /**
  * The answer for one part of the results at this version: the one the computation made, else
  * built from the report the first time it is asked for; concurrent and later readers of the same

@@ -25,6 +25,7 @@ import { useSession } from '../../../session/session-context.tsx';
 import { AdminPageTitle } from '../-admin-page-title.tsx';
 import { BackupAgeNote } from './-components/backup-age-note.tsx';
 import { EndBlockers } from './-components/end-blockers.tsx';
+import { packetLinkProps } from '../../../results/packets-panel.tsx';
 import { ExcuseJudgeModal, type ExcuseChoice, type ExcuseRequest } from './-components/excuse-judge-modal.tsx';
 import { JudgeTable } from './-components/judge-table.tsx';
 import { PublicResultsPanel } from './-components/public-results-panel.tsx';
@@ -263,6 +264,13 @@ function ReportsMenu({ view }: { view: CoordinatorEvent }) {
         </Menu.Item>
         <Menu.Item component="a" {...exportLinkProps({ eventId, report: 'section' })}>
           Section results (CSV)
+        </Menu.Item>
+        <Menu.Label>Feedback packets</Menu.Label>
+        <Menu.Item component="a" {...packetLinkProps({ eventId })}>
+          All teams&apos; packets (PDF)
+        </Menu.Item>
+        <Menu.Item component={HrefAnchor} href={`/admin/results-team/${eventId}`}>
+          A team&apos;s packet, email to schools
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -7,13 +7,14 @@ import {
   type ResultsReport,
   type ResultsStanding,
 } from '@judging/shared-types';
-import { Badge, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useApiQuery } from '../../../admin/use-api-query.ts';
 import { getEventResults } from '../../../api/results-api.ts';
 import { PrintedSection, printClasses, ResultsStatusBadge, ResultsToolbar } from '../../../results/results-toolbar.tsx';
 import { showRunIssue } from '../../../results/run-errors.ts';
+import { PacketsPanel, packetLinkProps } from '../../../results/packets-panel.tsx';
 import { idParams } from '../../../routing/route-schemas.ts';
 import { AdminPageTitle } from '../-admin-page-title.tsx';
 
@@ -47,6 +48,7 @@ function TeamResultsPage() {
         <AdminPageTitle>Team results{report ? `: ${report.eventName}` : ''}</AdminPageTitle>
         {report && <ResultsStatusBadge report={report} />}
       </Group>
+      {report && <PacketsPanel report={report} />}
       {report && (
         <Select
           className={printClasses.noPrint}
@@ -68,11 +70,22 @@ function TeamResultsPage() {
               <Title order={2} size="h3">
                 {category.categoryName}: {line.schoolName}
               </Title>
-              <Text fw={700}>
-                {line.placeLabel === ''
-                  ? line.statusLabel
-                  : `Place ${line.placeLabel} · Score ${formatScoreOrNone(line.score)}`}
-              </Text>
+              <Group gap="sm">
+                <Text fw={700}>
+                  {line.placeLabel === ''
+                    ? line.statusLabel
+                    : `Place ${line.placeLabel} · Score ${formatScoreOrNone(line.score)}`}
+                </Text>
+                <Button
+                  component="a"
+                  size="xs"
+                  variant="light"
+                  className={printClasses.noPrint}
+                  {...packetLinkProps({ eventId: eid, categoryId: category.categoryId, schoolId })}
+                >
+                  Feedback packet (PDF){report.isFinal ? '' : ': draft'}
+                </Button>
+              </Group>
             </Group>
             {line.tieBreakNote && (
               <Text size="sm" mb="xs">
