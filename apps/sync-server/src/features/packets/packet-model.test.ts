@@ -9,6 +9,7 @@ import {
   describePenaltyEffect,
   exclusionWords,
   judgeLetter,
+  tieBreakTextOf,
   type TeamCells,
 } from './packet-model.ts';
 
@@ -155,6 +156,17 @@ test('before close the packet is a draft and says so', () => {
   const packet = buildTeamPacket(report, category, standing, cells, { showJudgeNames: false });
   assert.is(packet.isDraft, true);
   assert.is(packet.status, 'DRAFT: provisional results as of 2026-05-01 17:00 UTC, not final');
+});
+
+test("a row's tie-break words reach the packet as results show them, place first", () => {
+  const report = reportOf(true);
+  const standing = report.categories[0]?.standings.find((line) => line.schoolId === 1);
+  if (standing === undefined) throw new Error('the category ranks Dover');
+  assert.is(tieBreakTextOf({ ...standing, tieBreakNote: null }), null);
+  assert.is(
+    tieBreakTextOf({ ...standing, tieBreakNote: 'ahead of Dover HS on Plating & Taste: 45.00 vs 43.50' }),
+    `${standing.placeLabel} – ahead of Dover HS on Plating & Taste: 45.00 vs 43.50`,
+  );
 });
 
 test.run();
