@@ -19,6 +19,7 @@ import * as photoCapturedAt from './0013-photo-captured-at.ts';
 import * as syncPruning from './0014-sync-pruning.ts';
 import * as judgeExcusal from './0015-judge-excusal.ts';
 import * as sharedLimits from './0016-shared-limits.ts';
+import * as judgeConflict from './0017-judge-conflict.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0014-sync-pruning': syncPruning,
   '0015-judge-excusal': judgeExcusal,
   '0016-shared-limits': sharedLimits,
+  '0017-judge-conflict': judgeConflict,
 };
 
 /** Builds a Kysely migrator over the registered migrations (no file-system scan). */

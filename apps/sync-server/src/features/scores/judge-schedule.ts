@@ -1,7 +1,16 @@
 // What the judge's device downloads to score offline, and who may read it: the judge's
 // categories in an event with their sections, items and schools (the reference data of the sync
 // protocol and the seed's judge screens read the same).
-import { EDITOR_ROLES, Role, hasRole, type SyncCategory, type SyncEvent, type SyncScores } from '@judging/shared-types';
+import {
+  EDITOR_ROLES,
+  ExclusionReason,
+  Role,
+  exclusionOf,
+  hasRole,
+  type SyncCategory,
+  type SyncEvent,
+  type SyncScores,
+} from '@judging/shared-types';
 import type { Db } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables.ts';
 import { forbidden, notFound } from '../../common/api-error.ts';
@@ -20,6 +29,8 @@ import {
   listRegistrations,
   listSubmissionsOfJudge,
   listSubsectionsOfSections,
+  exclusionsIn,
+  listExclusionsOfCategories,
 } from '../../shared/schedule.repository.ts';
 import type { AuthContext } from '../../caller/caller.ts';
 
@@ -45,7 +56,8 @@ export async function findEventForReader(db: Db, caller: AuthContext, eventId: n
 /**
  * The judge's categories in an event, as the device downloads them: the assigned sections
  * with their subsections, penalties and disqualifications, the schools with students in
- * running order, and the submission.
+ * running order (never a school the judge is in conflict with: its cells are not owed), and the
+ * submission.
  */
 export async function loadJudgeCategories(db: Db, judgeId: number, eventId: number): Promise<SyncCategory[]> {
   const assigned = await listAssignedSections(db, judgeId, eventId);
@@ -58,6 +70,18 @@ export async function loadJudgeCategories(db: Db, judgeId: number, eventId: numb
     await listRegistrations(db, categoryIds),
     await listSubmissionsOfJudge(db, judgeId, eventId),
   ];
+  const exclusions = await listExclusionsOfCategories(db, categoryIds);
+  // Listed unless the judge is in conflict with the school in every section they score (owed-cells.ts).
+  const isConflicted = (categoryId: number, sectionIds: readonly number[], schoolId: number) =>
+    sectionIds.length > 0 &&
+    sectionIds.every(
+      (sectionId) =>
+        exclusionOf(
+          { assignedJudgeIds: [judgeId], exclusions: exclusionsIn(exclusions, categoryId, sectionId) },
+          judgeId,
+          schoolId,
+        ) === ExclusionReason.conflict,
+    );
   const reopenings = await findReopenings(
     db,
     categoryIds
@@ -75,7 +99,15 @@ export async function loadJudgeCategories(db: Db, judgeId: number, eventId: numb
       submittedAt: submission?.submitted_at ?? null,
       reopened: reopenings.get(submissionEntityId(categoryId, judgeId)) ?? null,
       schools: registrations
-        .filter((row) => row.category_id === categoryId)
+        .filter(
+          (row) =>
+            row.category_id === categoryId &&
+            !isConflicted(
+              categoryId,
+              (sectionRows.length > 0 ? sectionRows : categoryRows).map((section) => section.section_id),
+              row.school_id,
+            ),
+        )
         .map((row) => ({
           schoolId: row.school_id,
           schoolName: row.school_name,
