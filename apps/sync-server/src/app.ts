@@ -28,6 +28,7 @@ import { registerSyncPruning } from './features/sync/sync-pruning.ts';
 import { registerStudentNamesRetention } from './features/retention/student-names-retention.ts';
 import { registerRunRoutes } from './features/run/run.routes.ts';
 import { registerExcusalRoutes } from './features/excusals/excusals.routes.ts';
+import { registerConflictRoutes } from './features/conflicts/conflicts.routes.ts';
 import { registerRejectedEditRoutes } from './features/rejected-edits/rejected-edits.routes.ts';
 import { registerReviewRoutes } from './features/review/review.routes.ts';
 import { registerResultsRoutes } from './features/results/results.routes.ts';
@@ -192,6 +193,7 @@ export async function buildApp({
   registerHelpFileRoutes(app, deps);
   registerRunRoutes(app, deps);
   registerExcusalRoutes(app, deps);
+  registerConflictRoutes(app, deps);
   registerHistoryRoutes(app, deps);
   registerRejectedEditRoutes(app, deps);
   registerReviewRoutes(app, deps);

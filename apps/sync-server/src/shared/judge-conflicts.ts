@@ -2,8 +2,10 @@
 // owed-cell rule's one read (schedule.repository.ts), the judge's download and the assignment
 // screens; written by the judge (registration, settings) and coordinators (conflicts feature).
 // Every change tells the judge's tablets to download their schedule again.
-import type { ConflictSchool } from '@judging/shared-types';
+import { ConflictMessages, ErrorCode, type ConflictSchool } from '@judging/shared-types';
+import { ApiError } from '../common/api-error.ts';
 import type { Db } from '../db/database.ts';
+import { recordAudit } from './audit-log.ts';
 import { recordScheduleChange } from './change-log.repository.ts';
 
 /** The judges' conflicts with who declared each, by judge then school name. */
@@ -102,4 +104,58 @@ export async function recordConflictChange(db: Db, judgeId: number, reason: stri
   for (const event of await listOpenEventsOfJudge(db, judgeId)) {
     await recordScheduleChange(db, { stateId: event.state_id, eventId: event.event_id, categoryId: null, reason }, now);
   }
+}
+
+async function assertSchoolsOfState(db: Db, stateId: number, schoolIds: readonly number[]) {
+  const found = await findSchoolsOfState(db, stateId, schoolIds);
+  if (found.length !== schoolIds.length)
+    throw new ApiError(400, ErrorCode.ValidationFailed, ConflictMessages.schoolNotInState, [
+      { field: 'schoolIds', message: ConflictMessages.schoolNotInState },
+    ]);
+  return found;
+}
+
+/**
+ * Declares the judge's conflicts with `schoolIds` that are new, declared by `declaredBy`; used by
+ * registration and the judge's settings. Audited per school.
+ */
+export async function declareConflicts(
+  trx: Db,
+  judge: { judgeId: number; stateId: number },
+  schoolIds: readonly number[],
+  declaredBy: number,
+  now: string,
+): Promise<void> {
+  const wanted = [...new Set(schoolIds)];
+  const schools = await assertSchoolsOfState(trx, judge.stateId, wanted);
+  const held = new Set((await listConflictsOfJudges(trx, [judge.judgeId])).map((row) => row.school_id));
+  for (const school of schools) {
+    if (held.has(school.school_id)) continue;
+    await insertConflict(trx, { ...judge, schoolId: school.school_id, declaredBy }, now);
+    await auditConflict(trx, judge, school, declaredBy, 'declare_conflict', now);
+  }
+}
+
+export async function auditConflict(
+  trx: Db,
+  judge: { judgeId: number; stateId: number },
+  school: { school_id: number; school_name: string },
+  userId: number,
+  action: 'declare_conflict' | 'remove_conflict',
+  now: string,
+  declaredBy: number | null = userId,
+): Promise<void> {
+  const view = { schoolId: school.school_id, schoolName: school.school_name, declaredBy };
+  await recordAudit(
+    trx,
+    {
+      stateId: judge.stateId,
+      userId,
+      action,
+      entityType: 'judge_conflict',
+      entityId: `${judge.judgeId}:${school.school_id}`,
+      ...(action === 'declare_conflict' ? { before: null, after: view } : { before: view, after: null }),
+    },
+    now,
+  );
 }

@@ -153,7 +153,11 @@ export interface ExclusionRow {
 }
 
 /** The exclusions of one category's section, as the owed-cell rule reads them. */
-export function exclusionsIn(exclusions: readonly ExclusionRow[], categoryId: number, sectionId: number): CellExclusion[] {
+export function exclusionsIn(
+  exclusions: readonly ExclusionRow[],
+  categoryId: number,
+  sectionId: number,
+): CellExclusion[] {
   return exclusions
     .filter((row) => row.category_id === categoryId && row.section_id === sectionId)
     .map((row) => ({ judgeId: row.judge_id, schoolId: row.school_id, reason: row.reason }));

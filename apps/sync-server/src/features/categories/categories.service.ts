@@ -48,6 +48,7 @@ import {
 } from './category-context.ts';
 import type { AuthContext } from '../../caller/caller.ts';
 import { loadEventForWrite } from '../../shared/event-lookups.ts';
+import { conflictSchoolsByJudge } from '../../shared/judge-conflicts.ts';
 
 export async function getCategoryDetail(
   db: Db,
@@ -105,12 +106,19 @@ export async function listJudgesAvailable(
   const { event } = await loadForRead(db, caller, eventId, categoryId);
   if (!(await findCategorySection(db, categoryId, sectionId))) throw notFound(CategoryMessages.sectionNotInCategory);
   const rows = await listAvailableJudges(db, event.state_id, categoryId, sectionId);
+  // Fair panels: the assign screen warns before assigning a judge tied to a school of this category.
+  const conflicts = await conflictSchoolsByJudge(
+    db,
+    rows.map((row) => row.user_id),
+    new Set((await listCategorySchools(db, categoryId)).map((school) => school.school_id)),
+  );
   return rows.map((row) => ({
     judgeId: row.user_id,
     judgeFirstName: row.first_name,
     judgeLastName: row.last_name,
     judgeEmail: row.email,
     judgePhone: row.phone,
+    conflicts: conflicts.get(row.user_id) ?? [],
   }));
 }
 

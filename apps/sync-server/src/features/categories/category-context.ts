@@ -1,6 +1,7 @@
 // What every category call shares: loading the event and category for a read or a write, the
 // category as the screens read it back, and recording a change (devices, audit, reopenings).
 import { CategoryMessages, ReopenReason, type CategoryDetail } from '@judging/shared-types';
+import { conflictSchoolsByJudge } from '../../shared/judge-conflicts.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../common/api-error.ts';
 import { reopenSubmissionsOwingWork } from '../../shared/owed-work.service.ts';
@@ -66,7 +67,23 @@ export async function readCategoryDetail(db: Db, category: CategoryRecord): Prom
     listScoredKeys(db, category.category_id),
     hasCategorySubmissions(db, category.category_id),
   ]);
-  return toCategoryDetail(category, { sections, judges, schools, scored: indexScoredKeys(scoredKeys), isSubmitted });
+  const detail = toCategoryDetail(category, {
+    sections,
+    judges,
+    schools,
+    scored: indexScoredKeys(scoredKeys),
+    isSubmitted,
+  });
+  // Fair panels: each assigned judge's conflicts with this category's schools.
+  const conflicts = await conflictSchoolsByJudge(
+    db,
+    [...new Set(judges.map((judge) => judge.user_id))],
+    new Set(schools.map((school) => school.school_id)),
+  );
+  for (const section of detail.categorySections) {
+    for (const judge of section.sectionJudges) judge.conflicts = conflicts.get(judge.judgeId) ?? [];
+  }
+  return detail;
 }
 
 /**

@@ -150,6 +150,7 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
   const subsectionCount = new Map<number, number>();
   for (const row of subsections) subsectionCount.set(row.section_id, (subsectionCount.get(row.section_id) ?? 0) + 1);
   const sectionNames = new Map(sections.map((row) => [`${row.category_id}:${row.section_id}`, row.section_name]));
+  const schoolNames = new Map(registrations.map((row) => [row.school_id, row.school_name]));
   const result: RunCategory[] = [];
   for (const category of categories) {
     const categoryId = category.category_id;
@@ -238,6 +239,14 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
           excusedReason: excusalOf(sectionId)?.excused_reason ?? null,
         })),
         isExcused: owedSections.length === 0,
+        conflicts: exclusions
+          .filter(
+            (row) =>
+              row.category_id === categoryId && row.judge_id === judgeId && row.reason === ExclusionReason.conflict,
+          )
+          .flatMap((row) => (row.school_id === null ? [] : [row.school_id]))
+          .filter((schoolId, index, all) => all.indexOf(schoolId) === index)
+          .map((schoolId) => ({ schoolId, schoolName: schoolNames.get(schoolId) ?? '' })),
       });
     }
     const isSectionOwed = (sectionId: number) => {
@@ -256,6 +265,7 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
       isJudged:
         judges.some((judge) => !judge.isExcused) && judges.every((judge) => judge.isSubmitted || judge.isExcused),
       schoolCount: competing.size,
+      competingSchoolIds: allCompeting,
       sectionsWithoutJudges: sections
         .filter((row) => row.category_id === categoryId && !isSectionOwed(row.section_id))
         .map((row) => row.section_name),
