@@ -39,6 +39,7 @@ import {
   updateRegistrationStudents,
 } from './categories.repository.ts';
 import {
+  addJudgeConflicts,
   loadCategory,
   loadForRead,
   loadForWrite,
@@ -83,7 +84,9 @@ export async function getSectionOfCategory(
     listCategoryJudges(db, category.category_id),
     listScoredKeys(db, categoryId),
   ]);
-  return toCategorySection(section, judges, indexScoredKeys(scoredKeys));
+  const detail = toCategorySection(section, judges, indexScoredKeys(scoredKeys));
+  await addJudgeConflicts(db, categoryId, [detail]);
+  return detail;
 }
 
 export async function listSectionsAvailable(db: Db, caller: AuthContext, eventId: number, categoryId: number) {
