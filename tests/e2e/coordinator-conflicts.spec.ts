@@ -1,0 +1,55 @@
+// Fair panels (issue 39): a coordinator assigning judges sees each judge's conflicts of interest
+// and confirms a warning before assigning a conflicted judge; the category page then shows it.
+import { expect, test } from '@playwright/test';
+import { AppShell } from './pages/app-shell.page.ts';
+import { uniqueName } from './pages/events-dialogs.ts';
+import { EventsSetup } from './pages/events-setup.ts';
+import { DEMO_PASSWORD, demoUsers } from './support/demo-users.ts';
+
+test('a coordinator sees the conflict warning while assigning a judge, and confirms it', async ({
+  page,
+  request,
+}, testInfo) => {
+  const setup = await EventsSetup.as(request, demoUsers.admin);
+  const eventName = uniqueName(testInfo.project.name, 'Fair Panels');
+  const { eventId, categories } = await setup.createEvent(eventName, ['Culinary Arts']);
+  const categoryId = categories[0]?.categoryId ?? 0;
+  const [tied = '', other = ''] = await setup.registerSchools(eventId, categoryId, 2);
+  const section = await setup.attachFirstSection(eventId, categoryId);
+  const tag = `${testInfo.project.name}-${Date.now()}`;
+  const judgeId = await setup.addJudge('Tess', `Tied ${tag}`, `tess.${tag}@conflicts.test`);
+  await setup.declareConflict(judgeId, tied);
+
+  const shell = new AppShell(page);
+  await shell.logInAs(demoUsers.admin);
+  await page.goto(`/admin/category-detail/${eventId}/${categoryId}`);
+  await page.getByRole('button', { name: `Add judges to ${section.sectionName}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Assign judges: ${section.sectionName}` });
+  const choice = dialog.getByRole('checkbox', { name: new RegExp(`Tied ${tag}`) });
+  await expect(dialog.getByText(`Conflict of interest: ${tied}`)).toBeVisible();
+  await expect(dialog.getByText(`Conflict of interest: ${other}`)).toHaveCount(0);
+  await choice.check();
+  await dialog.getByRole('button', { name: 'Assign judges', exact: true }).click();
+
+  // A warning, not a refusal: nothing is assigned until the coordinator confirms.
+  const warning = dialog.getByRole('alert');
+  await expect(warning).toContainText(`Tess Tied ${tag} declared a conflict with ${tied}`);
+  await expect(warning).toContainText('the other judges of the section must');
+  const assigned = await request.get(`/api/event/${eventId}/category/${categoryId}`, {
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+  });
+  const detail = (await assigned.json()) as { categorySections: { sectionJudges: unknown[] }[] };
+  expect(detail.categorySections[0]?.sectionJudges).toHaveLength(0);
+
+  await dialog.getByRole('button', { name: 'Assign judges anyway' }).click();
+  await expect(shell.alert('Judges assigned successfully.')).toBeVisible();
+  const judges = page.getByRole('list', { name: `Judges of ${section.sectionName}` });
+  await expect(judges.getByRole('listitem')).toHaveText([`Tess Tied ${tag} · Conflict of interest: ${tied}`]);
+});
+
+async function adminToken(request: Parameters<typeof EventsSetup.as>[0]): Promise<string> {
+  const login = await request.post('/api/login/user', {
+    data: { username: demoUsers.admin.email, password: DEMO_PASSWORD },
+  });
+  return ((await login.json()) as { token: string }).token;
+}
