@@ -133,7 +133,7 @@ export class EventsSetup {
     const school = schools.find((candidate) => candidate.schoolName === schoolName);
     if (!school) throw new Error(`${schoolName} is not a school of the state`);
     await json(
-      await this.request.post(`/api/judge/${judgeId}/conflict`, {
+      await this.request.post(`/api/conflict/judge/${judgeId}`, {
         headers: this.headers,
         data: { schoolId: school.schoolId },
       }),

@@ -212,7 +212,7 @@ async function apply(world: World, action: Action): Promise<void> {
         .execute();
       const school = registered[action.schoolPick % Math.max(registered.length, 1)];
       const judgeId = world.judges[action.judge]?.userId;
-      if (school) await inject('POST', `/api/judge/${judgeId}/conflict`, { schoolId: school.school_id });
+      if (school) await inject('POST', `/api/conflict/judge/${judgeId}`, { schoolId: school.school_id });
       return;
     }
     case 'penalty': {

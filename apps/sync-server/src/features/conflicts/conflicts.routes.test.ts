@@ -36,7 +36,7 @@ async function start({ world, fixture }: Context) {
   assert.is(started.statusCode, 200, started.body);
 }
 
-const conflictUrl = (judgeId: number) => `/api/judge/${judgeId}/conflict`;
+const conflictUrl = (judgeId: number) => `/api/conflict/judge/${judgeId}`;
 const CONFLICT_TABLES = ['judge_conflict', 'audit_log', 'change_log'] as const;
 
 async function declare({ world }: Context, judgeId: number, schoolId: number): Promise<JudgeConflicts> {
@@ -216,7 +216,7 @@ test('declared after scoring: rows kept, dropped from results, audited, tablet t
   assert.is(again.statusCode, 409, 'already declared');
   const removed = await t.app.inject({
     method: 'DELETE',
-    url: `${conflictUrl(j2)}/${s1}`,
+    url: `${conflictUrl(j2)}/school/${s1}`,
     headers: world.admin.headers,
   });
   assert.is(removed.statusCode, 200, removed.body);

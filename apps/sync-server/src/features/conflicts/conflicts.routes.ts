@@ -21,7 +21,7 @@ export function registerConflictRoutes(app: AppInstance, deps: RouteDeps): void 
   const editors = [deps.requireAuth, deps.requireEditor];
 
   app.get(
-    '/api/judge/:judgeId/conflict',
+    '/api/conflict/judge/:judgeId',
     {
       preHandler: [deps.requireAuth],
       schema: {
@@ -37,7 +37,7 @@ export function registerConflictRoutes(app: AppInstance, deps: RouteDeps): void 
   );
 
   app.put(
-    '/api/judge/:judgeId/conflict',
+    '/api/conflict/judge/:judgeId',
     {
       preHandler: [deps.requireAuth],
       schema: {
@@ -61,7 +61,7 @@ export function registerConflictRoutes(app: AppInstance, deps: RouteDeps): void 
   );
 
   app.post(
-    '/api/judge/:judgeId/conflict',
+    '/api/conflict/judge/:judgeId',
     {
       preHandler: editors,
       schema: {
@@ -85,7 +85,7 @@ export function registerConflictRoutes(app: AppInstance, deps: RouteDeps): void 
   );
 
   app.delete(
-    '/api/judge/:judgeId/conflict/:schoolId',
+    '/api/conflict/judge/:judgeId/school/:schoolId',
     {
       preHandler: editors,
       schema: {
