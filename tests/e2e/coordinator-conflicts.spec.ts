@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.page.ts';
 import { uniqueName } from './pages/events-dialogs.ts';
 import { EventsSetup } from './pages/events-setup.ts';
+import { JudgeServer } from './pages/judge-server.ts';
 import { solveCaptcha } from './support/captcha.ts';
 import { DEMO_PASSWORD, demoUsers } from './support/demo-users.ts';
 
@@ -101,4 +102,36 @@ test('a judge declares their conflicts in settings; the coordinator sees them on
   ).json()) as { judgeEmail: string; conflicts?: { schoolName: string }[] }[];
   const me = judges.find((judge) => judge.judgeEmail.toLowerCase() === email.toLowerCase());
   expect(me?.conflicts?.map((conflict) => conflict.schoolName)).toEqual([school]);
+});
+
+test('Replace on the run page shows each judge’s conflicts and warns before a conflicted replacement', async ({
+  page,
+  request,
+}) => {
+  const server = new JudgeServer(request);
+  const scenario = await server.createScenario('conflict-replace');
+  const noShow = await server.addJudgeToSection(scenario, 'Absent');
+  await server.runEvent(scenario, 'start');
+  const tied = scenario.schools[0]?.schoolName ?? '';
+  const setup = await EventsSetup.as(request, demoUsers.admin);
+  const tag = `replace-${Date.now()}`;
+  const standIn = await setup.addJudge('Rita', `Standin ${tag}`, `rita.${tag}@conflicts.test`);
+  await setup.declareConflict(standIn, tied);
+  await setup.declareConflict(noShow.judgeId, tied);
+
+  await new AppShell(page).logInAs(demoUsers.admin);
+  await page.goto(`/admin/event-run/${scenario.eventId}`);
+  const row = page.getByRole('row', { name: new RegExp(`Absent ${noShow.lastName}`) });
+  await expect(row.getByTestId('judge-conflicts')).toHaveText(`Conflict of interest: ${tied}`);
+  await row.getByRole('button', { name: 'Replace' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'Judge who takes over' }).click();
+  await page.getByRole('option', { name: `Rita Standin ${tag} (Conflict of interest: ${tied})` }).click();
+  await dialog.getByLabel('Reason (kept in the audit log)').fill('Did not come');
+  await dialog.getByRole('button', { name: 'Replace judge' }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Conflict of interest' })).toContainText(
+    `Rita Standin ${tag} declared a conflict with ${tied}`,
+  );
+  await dialog.getByRole('button', { name: 'Replace judge anyway' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(`Rita Standin ${tag}`) })).toBeVisible();
 });
