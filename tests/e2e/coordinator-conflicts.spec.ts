@@ -135,3 +135,23 @@ test('Replace on the run page shows each judge’s conflicts and warns before a 
   await dialog.getByRole('button', { name: 'Replace judge anyway' }).click();
   await expect(page.getByRole('row', { name: new RegExp(`Rita Standin ${tag}`) })).toBeVisible();
 });
+
+test('a coordinator adds a judge’s conflict on the Judges page', async ({ page, request }) => {
+  const setup = await EventsSetup.as(request, demoUsers.admin);
+  const tag = `judges-page-${Date.now()}`;
+  await setup.addJudge('Nell', `Listed ${tag}`, `nell.${tag}@conflicts.test`);
+  const names = (await (await request.get(`/api/state/${setup.stateId}/school/names`)).json()) as {
+    schoolName: string;
+  }[];
+  const school = names[2]?.schoolName ?? '';
+
+  await new AppShell(page).logInAs(demoUsers.admin);
+  await page.goto('/admin/manage-judges');
+  await page.getByRole('button', { name: `Conflicts of Nell Listed ${tag}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Conflicts of interest: Nell Listed ${tag}` });
+  await dialog.getByRole('combobox', { name: /Schools you are tied to/ }).click();
+  await page.getByRole('option', { name: school, exact: true }).click();
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: 'Save conflicts' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(`Listed ${tag}`) })).toContainText(school);
+});

@@ -44,3 +44,13 @@ export function getJudgeConflicts(judgeId: number, signal?: AbortSignal) {
 export function setOwnConflicts(judgeId: number, schoolIds: number[]) {
   return api.put(`/conflict/judge/${judgeId}`, { schoolIds }, JudgeConflictsSchema);
 }
+
+/** POST conflict/judge/{id}: a coordinator declares the judge's conflict with a school (audited). */
+export function addJudgeConflict(judgeId: number, schoolId: number) {
+  return api.post(`/conflict/judge/${judgeId}`, { schoolId }, JudgeConflictsSchema);
+}
+
+/** DELETE conflict/judge/{id}/school/{schoolId}: a coordinator removes one (audited). */
+export function removeJudgeConflict(judgeId: number, schoolId: number) {
+  return api.delete(`/conflict/judge/${judgeId}/school/${schoolId}`, JudgeConflictsSchema);
+}
