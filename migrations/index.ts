@@ -19,6 +19,7 @@ import * as photoCapturedAt from './0013-photo-captured-at.ts';
 import * as syncPruning from './0014-sync-pruning.ts';
 import * as judgeExcusal from './0015-judge-excusal.ts';
 import * as sharedLimits from './0016-shared-limits.ts';
+import * as judgeConflict from './0017-judge-conflict.ts';
 import * as teamNumbers from './0018-team-numbers.ts';
 import * as tieBreaksPublicResults from './0019-tie-breaks-public-results.ts';
 import * as feedbackPackets from './0020-feedback-packets.ts';
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0014-sync-pruning': syncPruning,
   '0015-judge-excusal': judgeExcusal,
   '0016-shared-limits': sharedLimits,
+  '0017-judge-conflict': judgeConflict,
   '0018-team-numbers': teamNumbers,
   '0019-tie-breaks-public-results': tieBreaksPublicResults,
   '0020-feedback-packets': feedbackPackets,

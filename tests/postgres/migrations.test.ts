@@ -327,6 +327,14 @@ test('the results version of a state is bumped by every watched insert, update a
       .execute(),
   );
   await expectBump('excusal withdrawn', () => kysely.deleteFrom('judge_excusal').execute());
+  // 0017: a conflict of interest.
+  await expectBump('conflict declared', () =>
+    kysely
+      .insertInto('judge_conflict')
+      .values({ judge_id: world.judgeId, school_id: world.schoolId, state_id: 5, created_at: at })
+      .execute(),
+  );
+  await expectBump('conflict removed', () => kysely.deleteFrom('judge_conflict').execute());
   assert.is(await resultsVersion(kysely, 6), 0, 'another state is still untouched');
 });
 

@@ -29,6 +29,7 @@ import { registerStudentNamesRetention } from './features/retention/student-name
 import { registerRunRoutes } from './features/run/run.routes.ts';
 import { registerExcusalRoutes } from './features/excusals/excusals.routes.ts';
 import { registerTeamNumberRoutes } from './features/team-numbers/team-numbers.routes.ts';
+import { registerConflictRoutes } from './features/conflicts/conflicts.routes.ts';
 import { registerRejectedEditRoutes } from './features/rejected-edits/rejected-edits.routes.ts';
 import { registerReviewRoutes } from './features/review/review.routes.ts';
 import { registerResultsRoutes } from './features/results/results.routes.ts';
@@ -202,6 +203,7 @@ export async function buildApp({
   registerRunRoutes(app, deps);
   registerExcusalRoutes(app, deps);
   registerTeamNumberRoutes(app, deps);
+  registerConflictRoutes(app, deps);
   registerHistoryRoutes(app, deps);
   registerRejectedEditRoutes(app, deps);
   registerReviewRoutes(app, deps);

@@ -42,6 +42,10 @@ export const ErrorCode = {
   Unjudged: 'UNJUDGED',
   /** The judge was excused from the section: their edits there are refused. */
   JudgeExcused: 'JUDGE_EXCUSED',
+  /** 403: the judge declared a conflict with the school (fair panels): their edits of its cells are refused. */
+  JudgeConflict: 'JUDGE_CONFLICT',
+  /** 409: the judge's own conflicts are fixed once an event they judge has started (a coordinator changes them). */
+  ConflictsLocked: 'CONFLICTS_LOCKED',
   /** 403, final: photos only from a judge assigned in an event that is not CLOSED. */
   PhotoNotAllowed: 'PHOTO_NOT_ALLOWED',
   /** 401: this address has used its free login failures: solve the captcha and log in again. */

@@ -30,6 +30,7 @@ export * from './scoring/index.ts';
 export * from './common/params.schemas.ts';
 export * from './criteria/criteria.schemas.ts';
 export * from './judges/judges.schemas.ts';
+export * from './judges/conflicts.schemas.ts';
 export * from './schools/schools.schemas.ts';
 export * from './accounts/accounts.schemas.ts';
 export * from './accounts/write-access.ts';

@@ -2012,6 +2012,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conflict/judge/{judgeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A judge's conflicts of interest, with who declared each (the judge themself, or an editor of their state)
+         * @description Who may call: the judge the path names, or ADMIN, SUPER and ULTRA of the judge's state viewing as judge.
+         */
+        get: operations["getJudgeConflicts"];
+        /**
+         * The judge's own conflicts, replaced whole; refused CONFLICTS_LOCKED once an event they judge has started; audited
+         * @description Who may call: only the judge the path names.
+         */
+        put: operations["setOwnJudgeConflicts"];
+        /**
+         * A coordinator declares a judge's conflict with a school: the judge stops scoring it; scores already made stay stored and stop counting; audited
+         * @description Who may call: ULTRA, SUPER and ADMIN of the record's state (an expired account's ADMIN only reads).
+         */
+        post: operations["addJudgeConflict"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conflict/judge/{judgeId}/school/{schoolId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * A coordinator removes a judge's conflict with a school; audited
+         * @description Who may call: ULTRA, SUPER and ADMIN of the record's state (an expired account's ADMIN only reads).
+         */
+        delete: operations["removeJudgeConflict"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/run/coordinator/event/{eventId}/history": {
         parameters: {
             query?: never;
@@ -2552,7 +2600,7 @@ export interface components {
         MutationResult: {
             id: string;
             status: "applied" | "duplicate" | "rejected";
-            code?: "event_closed" | "category_submitted" | "not_assigned" | "invalid_value" | "incomplete" | "not_found" | "forbidden" | "photo_missing" | "judge_excused" | "photo_not_allowed" | "resync_required";
+            code?: "event_closed" | "category_submitted" | "not_assigned" | "invalid_value" | "incomplete" | "not_found" | "forbidden" | "photo_missing" | "judge_excused" | "photo_not_allowed" | "judge_conflict" | "resync_required";
             message?: string;
             rev?: number;
         };
@@ -2570,6 +2618,10 @@ export interface components {
             /** @enum {string} */
             profile: "judge";
             isArchived: boolean;
+            conflicts?: {
+                schoolId: number;
+                schoolName: string;
+            }[];
         };
         /** Penalty */
         Penalty: {
@@ -2720,6 +2772,10 @@ export interface components {
             judgeEmail: string;
             judgePhone: string;
             hasScores: boolean;
+            conflicts?: {
+                schoolId: number;
+                schoolName: string;
+            }[];
         };
         /** CategorySection */
         CategorySection: {
@@ -2793,6 +2849,20 @@ export interface components {
                 }[];
             }[];
         };
+        /** JudgeConflict */
+        JudgeConflict: {
+            schoolId: number;
+            schoolName: string;
+            declaredById: number | null;
+            declaredByName: string;
+            declaredAt: string;
+        };
+        /** JudgeConflicts */
+        JudgeConflicts: {
+            judgeId: number;
+            conflicts: components["schemas"]["JudgeConflict"][];
+            isEditableByJudge: boolean;
+        };
         /** ResultsStanding */
         ResultsStanding: {
             schoolId: number;
@@ -2845,8 +2915,7 @@ export interface components {
                 }[];
                 excludedJudges?: {
                     judgeId: number;
-                    /** @enum {string} */
-                    reason: "excused";
+                    reason: "excused" | "conflict";
                 }[];
             }[];
             tieBreakNote?: string | null;
@@ -5743,6 +5812,7 @@ export interface operations {
                     /** @enum {string} */
                     profile?: "judge";
                     captcha?: string;
+                    conflictSchoolIds?: number[];
                 };
             };
         };
@@ -9915,6 +9985,10 @@ export interface operations {
                         judgeLastName: string;
                         judgeEmail: string;
                         judgePhone: string;
+                        conflicts?: {
+                            schoolId: number;
+                            schoolName: string;
+                        }[];
                     }[];
                 };
             };
@@ -11660,7 +11734,12 @@ export interface operations {
                                     excusedReason: string | null;
                                 }[];
                                 isExcused: boolean;
+                                conflicts?: {
+                                    schoolId: number;
+                                    schoolName: string;
+                                }[];
                             }[];
+                            competingSchoolIds?: number[];
                         }[];
                         version: number;
                     };
@@ -11770,7 +11849,12 @@ export interface operations {
                                     excusedReason: string | null;
                                 }[];
                                 isExcused: boolean;
+                                conflicts?: {
+                                    schoolId: number;
+                                    schoolName: string;
+                                }[];
                             }[];
+                            competingSchoolIds?: number[];
                         }[];
                         version: number;
                     };
@@ -11880,7 +11964,12 @@ export interface operations {
                                     excusedReason: string | null;
                                 }[];
                                 isExcused: boolean;
+                                conflicts?: {
+                                    schoolId: number;
+                                    schoolName: string;
+                                }[];
                             }[];
+                            competingSchoolIds?: number[];
                         }[];
                         version: number;
                     };
@@ -12587,6 +12676,323 @@ export interface operations {
             };
             /** @description Refused by the record's current state (the message says why, e.g. a started event or a locked section). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body has a content type the route does not read. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getJudgeConflicts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                judgeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JudgeConflicts"];
+                };
+            };
+            /** @description Malformed request: a path id, query or body field fails its rule (the field is named). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token (missing, expired or revoked). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record under its parent (or not one the caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    setOwnJudgeConflicts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                judgeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    schoolIds: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JudgeConflicts"];
+                };
+            };
+            /** @description Malformed request: a path id, query or body field fails its rule (the field is named). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token (missing, expired or revoked). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record under its parent (or not one the caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by the record's current state (the message says why, e.g. a started event or a locked section). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body has a content type the route does not read. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    addJudgeConflict: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                judgeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    schoolId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JudgeConflicts"];
+                };
+            };
+            /** @description Malformed request: a path id, query or body field fails its rule (the field is named). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token (missing, expired or revoked). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record under its parent (or not one the caller may see). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused by the record's current state (the message says why, e.g. a started event or a locked section). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the server accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body has a content type the route does not read. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    removeJudgeConflict: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                judgeId: number;
+                schoolId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JudgeConflicts"];
+                };
+            };
+            /** @description Malformed request: a path id, query or body field fails its rule (the field is named). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid token (missing, expired or revoked). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such record under its parent (or not one the caller may see). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -92,6 +92,53 @@ export class EventsSetup {
     }
     return chosen.map((school) => school.schoolName);
   }
+
+  /** Attaches the state's first criteria section to the category; answers its id and name. */
+  async attachFirstSection(eventId: number, categoryId: number): Promise<{ sectionId: number; sectionName: string }> {
+    const sections = await json<{ sectionId: number; sectionName: string }[]>(
+      await this.request.get(`/api/state/${this.stateId}/section`, { headers: this.headers }),
+    );
+    const section = sections[0];
+    if (!section) throw new Error('the demo state has no criteria section');
+    await json(
+      await this.request.post(`/api/event/${eventId}/category/${categoryId}/section`, {
+        headers: this.headers,
+        data: [{ sectionId: section.sectionId }],
+      }),
+    );
+    return section;
+  }
+
+  /** A new judge of the demo state (a coordinator's "add judge"); answers their id. */
+  async addJudge(firstName: string, lastName: string, email: string): Promise<number> {
+    await json(
+      await this.request.post('/api/judge', {
+        headers: this.headers,
+        data: { judgeFirstName: firstName, judgeLastName: lastName, judgeEmail: email, judgePhone: '(302) 555-0142' },
+      }),
+    );
+    const judges = await json<{ judgeId: number; judgeEmail: string }[]>(
+      await this.request.get(`/api/state/${this.stateId}/judge`, { headers: this.headers }),
+    );
+    const judge = judges.find((candidate) => candidate.judgeEmail.toLowerCase() === email.toLowerCase());
+    if (!judge) throw new Error(`${email} was not added`);
+    return judge.judgeId;
+  }
+
+  /** A coordinator declares the judge's conflict of interest with a school, by name. */
+  async declareConflict(judgeId: number, schoolName: string): Promise<void> {
+    const schools = await json<{ schoolId: number; schoolName: string }[]>(
+      await this.request.get(`/api/state/${this.stateId}/school/names`),
+    );
+    const school = schools.find((candidate) => candidate.schoolName === schoolName);
+    if (!school) throw new Error(`${schoolName} is not a school of the state`);
+    await json(
+      await this.request.post(`/api/conflict/judge/${judgeId}`, {
+        headers: this.headers,
+        data: { schoolId: school.schoolId },
+      }),
+    );
+  }
 }
 
 /** The demo state's id (Delaware). */

@@ -1,4 +1,5 @@
 import {
+  JudgeConflictsSchema,
   JudgeListSchema,
   JudgeMutationResponseSchema,
   type JudgeCreate,
@@ -32,4 +33,24 @@ export function archiveJudge(judgeId: number) {
 
 export function reinstateJudge(judgeId: number) {
   return api.put(`/judge/${judgeId}/reinstate`, undefined, JudgeMutationResponseSchema);
+}
+
+/** GET conflict/judge/{id}: the judge's conflicts of interest (the judge, or an editor of their state). */
+export function getJudgeConflicts(judgeId: number, signal?: AbortSignal) {
+  return api.get(`/conflict/judge/${judgeId}`, JudgeConflictsSchema, { signal });
+}
+
+/** PUT conflict/judge/{id}: the judge's own list, replaced whole (refused once an event they judge started). */
+export function setOwnConflicts(judgeId: number, schoolIds: number[]) {
+  return api.put(`/conflict/judge/${judgeId}`, { schoolIds }, JudgeConflictsSchema);
+}
+
+/** POST conflict/judge/{id}: a coordinator declares the judge's conflict with a school (audited). */
+export function addJudgeConflict(judgeId: number, schoolId: number) {
+  return api.post(`/conflict/judge/${judgeId}`, { schoolId }, JudgeConflictsSchema);
+}
+
+/** DELETE conflict/judge/{id}/school/{schoolId}: a coordinator removes one (audited). */
+export function removeJudgeConflict(judgeId: number, schoolId: number) {
+  return api.delete(`/conflict/judge/${judgeId}/school/${schoolId}`, JudgeConflictsSchema);
 }

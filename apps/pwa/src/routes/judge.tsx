@@ -13,6 +13,7 @@ import { AlertType, showAlert } from '../alerts/alerts-store.ts';
 import { isApiError } from '../api/api-error.ts';
 import { registerJudge } from '../api/registration-api.ts';
 import { CaptchaField } from '../captcha/captcha-field.tsx';
+import { ConflictSchoolsField } from '../conflicts/conflict-schools-field.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { PageSection } from '../layout/page-section.tsx';
 import { withLoading } from '../loading/loading-store.ts';
@@ -41,6 +42,7 @@ function JudgePage() {
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   // A captcha solution counts once: a fresh challenge after every failed send.
   const [captchaKey, setCaptchaKey] = useState(0);
+  const [conflictSchoolIds, setConflictSchoolIds] = useState<number[]>([]);
 
   const submit = form.onSubmit((registration) => {
     withLoading(
@@ -49,6 +51,7 @@ function JudgePage() {
         judgeFirstName: registration.judgeFirstName.trim(),
         judgeLastName: registration.judgeLastName.trim(),
         judgeEmail: registration.judgeEmail.trim(),
+        conflictSchoolIds,
       }),
     )
       .then((response) => {
@@ -88,7 +91,10 @@ function JudgePage() {
               <StateSelect
                 scope={StateScope.OpenForRegistration}
                 value={form.values.judgeState.stateId || null}
-                onChange={(state) => form.setValue('judgeState', { stateId: state.stateId })}
+                onChange={(state) => {
+                  form.setValue('judgeState', { stateId: state.stateId });
+                  setConflictSchoolIds([]);
+                }}
                 error={form.errors['judgeState.stateId'] ?? form.errors.judgeState}
               />
               <RegistrationStatesNote />
@@ -118,6 +124,12 @@ function JudgePage() {
                   error={form.errors.confirmPassword ?? form.errors.form}
                 />
               </SimpleGrid>
+              <ConflictSchoolsField
+                stateId={form.values.judgeState.stateId}
+                value={conflictSchoolIds}
+                onChange={setConflictSchoolIds}
+                error={form.errors.conflictSchoolIds ?? form.errors.schoolIds}
+              />
               <CaptchaField
                 resetKey={captchaKey}
                 onChange={(payload) => form.setValue('captcha', payload ?? '')}

@@ -4,6 +4,7 @@ import {
   Messages,
   UserSettingsUpdateSchema,
   formatPhone,
+  Role,
   landingPathFor,
   type SessionUser,
 } from '@judging/shared-types';
@@ -12,6 +13,7 @@ import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { AlertType, showAlert } from '../alerts/alerts-store.ts';
 import { isApiError } from '../api/api-error.ts';
 import { updateUserSettings } from '../api/user-api.ts';
+import { OwnConflictsPanel } from '../conflicts/own-conflicts-panel.tsx';
 import { requireRoles } from '../auth/route-guards.ts';
 import { handleGlobalError } from '../errors/global-error-handler.ts';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
@@ -122,6 +124,7 @@ function UserSettingsForm({ user }: { user: SessionUser }) {
           </Stack>
         </form>
       </Paper>
+      {user.role === Role.Judge && <OwnConflictsPanel judgeId={user.userId} stateId={user.state.stateId} />}
     </PageSection>
   );
 }

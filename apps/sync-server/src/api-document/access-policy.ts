@@ -180,6 +180,10 @@ export const ROUTE_ACCESS: Record<RouteKey, Access> = {
   'PUT /api/judge/:judgeId': 'judgeEditors',
   'PUT /api/judge/:judgeId/archive': 'judgeEditors',
   'PUT /api/judge/:judgeId/reinstate': 'judgeEditors',
+  'GET /api/conflict/judge/:judgeId': 'judgeArea',
+  'PUT /api/conflict/judge/:judgeId': 'namedJudge',
+  'POST /api/conflict/judge/:judgeId': 'editors',
+  'DELETE /api/conflict/judge/:judgeId/school/:schoolId': 'editors',
 
   // ----- criteria: own state only, ULTRA and SUPER included -----
   'GET /api/state/:stateId/section': 'adminArea',

@@ -139,6 +139,13 @@ export const expectedColumns = {
     excused_by: true,
     created_at: true,
   },
+  judge_conflict: {
+    judge_id: true,
+    school_id: true,
+    state_id: true,
+    declared_by: true,
+    created_at: true,
+  },
   subsection_score: {
     score_id: true,
     state_id: true,

@@ -215,6 +215,16 @@ export interface JudgeExcusalTable {
   created_at: string;
 }
 
+/** A judge's declared tie to a school (fair panels): the judge never scores that school. */
+export interface JudgeConflictTable {
+  judge_id: number;
+  school_id: number;
+  state_id: number;
+  /** Who declared it: the judge themself, or a coordinator. */
+  declared_by: number | null;
+  created_at: string;
+}
+
 /** The columns every score cell shares: one cell per (judge, category, section, school, item). */
 interface ScoreCellColumns {
   /** A client-generated UUID. */
@@ -299,6 +309,7 @@ export interface Database {
   category_section: CategorySectionTable;
   judge_assignment: JudgeAssignmentTable;
   judge_excusal: JudgeExcusalTable;
+  judge_conflict: JudgeConflictTable;
   subsection_score: SubsectionScoreTable;
   penalty_score: PenaltyScoreTable;
   disqualification_score: DisqualificationScoreTable;

@@ -1,10 +1,11 @@
 // Property (decisions §7, §9, "Final means complete" and "Final means reviewed"): whatever a
 // coordinator, a visitor and the judges do, in any order (registrations, students, sections
 // attached, judges assigned, subsections added, scores, penalties, submissions, unlocks, judges
-// excused, a category added after Start, reviews, Start and End), an event that ends has Final
-// results in which every competing school of every category is fully scored by every judge who
-// owes its cells (assigned, not excused), and nothing that counts awaits review. Checked against
-// the database, not against the results code.
+// excused, conflicts of interest declared, a category added after Start, reviews, Start and End),
+// an event that ends has Final results in which every competing school of every category is fully
+// scored by every judge who owes its cells (assigned, not excused, not in conflict with it), no
+// section mean includes a conflicted judge's sheet, and nothing that counts awaits review. Checked
+// against the database, not against the results code.
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -33,6 +34,7 @@ type Action =
   | { kind: 'submit'; judge: number }
   | { kind: 'unlock'; judge: number }
   | { kind: 'excuse'; judge: number; section: number }
+  | { kind: 'conflict'; judge: number; schoolPick: number }
   | { kind: 'penalty'; judge: number }
   | { kind: 'review' }
   | { kind: 'lateCategory' }
@@ -51,6 +53,7 @@ const actionArbitrary: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ kind: fc.constant('submit' as const), judge: judgePick }),
   fc.record({ kind: fc.constant('unlock' as const), judge: judgePick }),
   fc.record({ kind: fc.constant('excuse' as const), judge: judgePick, section: sectionPick }),
+  fc.record({ kind: fc.constant('conflict' as const), judge: judgePick, schoolPick: fc.nat() }),
   fc.record({ kind: fc.constant('penalty' as const), judge: judgePick }),
   fc.constant({ kind: 'review' as const }),
   fc.constant({ kind: 'lateCategory' as const }),
@@ -199,6 +202,19 @@ async function apply(world: World, action: Action): Promise<void> {
         );
       return;
     }
+    case 'conflict': {
+      // A coordinator declares it (the judge could not: maybe after Start, maybe after scoring).
+      const registered = await t.db
+        .selectFrom('category_registration')
+        .select('school_id')
+        .where('category_id', '=', categoryId)
+        .orderBy('school_id')
+        .execute();
+      const school = registered[action.schoolPick % Math.max(registered.length, 1)];
+      const judgeId = world.judges[action.judge]?.userId;
+      if (school) await inject('POST', `/api/conflict/judge/${judgeId}`, { schoolId: school.school_id });
+      return;
+    }
     case 'penalty': {
       const judge = world.judges[action.judge];
       const school = await t.db
@@ -304,6 +320,8 @@ async function assertFinalIsComplete(world: World): Promise<boolean> {
       (row) => `${row.category_id}:${row.section_id}:${row.judge_id}`,
     ),
   );
+  const conflicts = await t.db.selectFrom('judge_conflict').select(['judge_id', 'school_id']).execute();
+  const inConflict = new Set(conflicts.map((row) => `${row.judge_id}:${row.school_id}`));
   for (const categoryId of categoryIdsOf(world)) {
     const competing = (
       await t.db
@@ -343,6 +361,7 @@ async function assertFinalIsComplete(world: World): Promise<boolean> {
     );
     for (const school of competing) {
       for (const cell of owed) {
+        if (inConflict.has(`${cell.judge_id}:${school.school_id}`)) continue;
         assert.ok(
           scored.has(`${cell.judge_id}:${school.school_id}:${cell.subsection_id}`),
           `judge ${cell.judge_id} scored school ${school.school_id}, subsection ${cell.subsection_id}`,
@@ -353,18 +372,21 @@ async function assertFinalIsComplete(world: World): Promise<boolean> {
       assert.is(line.isIncomplete, false, `${line.schoolName} is complete in Final`);
       assert.is(line.hasPendingReview, false, `${line.schoolName} carries no pending review in Final`);
       assert.ok(line.isScored || line.isDisqualified, `${line.schoolName} is scored in Final`);
+      for (const sheet of line.sections.flatMap((section) => section.sheets))
+        assert.not.ok(inConflict.has(`${sheet.judgeId}:${line.schoolId}`), 'no mean includes a conflicted sheet');
     }
   }
   const unreviewed = await t.db
     .selectFrom('penalty_score')
-    .select(['category_id', 'section_id', 'judge_id'])
+    .select(['category_id', 'section_id', 'judge_id', 'school_id'])
     .where('event_id', '=', eventId)
     .where('is_confirmed', 'is', null)
     .execute();
   for (const row of unreviewed) {
     assert.ok(
-      excused.has(`${row.category_id}:${row.section_id}:${row.judge_id}`),
-      'only an excused judge’s penalty may stay unreviewed',
+      excused.has(`${row.category_id}:${row.section_id}:${row.judge_id}`) ||
+        inConflict.has(`${row.judge_id}:${row.school_id}`),
+      'only an excused or conflicted judge’s penalty may stay unreviewed',
     );
   }
   return true;

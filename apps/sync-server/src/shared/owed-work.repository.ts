@@ -4,7 +4,7 @@
 import type { CategoryWork, ScoredSubsectionCell } from '@judging/shared-types';
 import type { Db } from '../db/database.ts';
 import { parseStudents } from './stored-students.ts';
-import { excusedIn, listExcusalsOfCategories } from './schedule.repository.ts';
+import { exclusionsIn, listExclusionsOfCategories } from './schedule.repository.ts';
 
 /** The audit action of a submission reopened because the judge's work grew. */
 export const REOPEN_AUDIT_ACTION = 'reopen';
@@ -20,7 +20,7 @@ export function submissionEntityId(categoryId: number, judgeId: number): string 
 export async function loadCategoryWork(db: Db, categoryIds: readonly number[]): Promise<Map<number, CategoryWork>> {
   const works = new Map<number, CategoryWork>();
   if (categoryIds.length === 0) return works;
-  const [categories, sections, subsections, assignments, registrations, excusals] = [
+  const [categories, sections, subsections, assignments, registrations, exclusions] = [
     await db
       .selectFrom('category')
       .select(['category_id', 'category_name'])
@@ -57,7 +57,7 @@ export async function loadCategoryWork(db: Db, categoryIds: readonly number[]): 
       .orderBy('category_registration.school_order')
       .orderBy('school.school_id')
       .execute(),
-    await listExcusalsOfCategories(db, categoryIds),
+    await listExclusionsOfCategories(db, categoryIds),
   ];
   for (const category of categories) {
     const categoryId = category.category_id;
@@ -78,7 +78,7 @@ export async function loadCategoryWork(db: Db, categoryIds: readonly number[]): 
           assignedJudgeIds: assignments
             .filter((row) => row.category_id === categoryId && row.section_id === section.section_id)
             .map((row) => row.judge_id),
-          exclusions: excusedIn(excusals, categoryId, section.section_id),
+          exclusions: exclusionsIn(exclusions, categoryId, section.section_id),
         })),
     });
   }

@@ -202,6 +202,7 @@ export async function findUnfinishedJudging(db: Db, eventId: number): Promise<Un
         categoryName: work.categoryName,
         sectionName: unjudged.section.sectionName,
         excusedOnly: !unjudged.hasNoJudge,
+        ...(unjudged.hasConflict ? { withConflicts: true } : {}),
         ...(unjudged.isWholeSection ? {} : { schoolNames: unjudged.schools.map((school) => school.schoolName) }),
       });
     }

@@ -4,7 +4,7 @@
 // review's "Confirm all remaining".
 import { exclusionOf, type PendingReviewItem } from '@judging/shared-types';
 import type { Db } from '../db/database.ts';
-import { excusedIn, listExcusalsOfCategories } from './schedule.repository.ts';
+import { exclusionsIn, listExclusionsOfCategories } from './schedule.repository.ts';
 
 export interface PendingReviewRow extends PendingReviewItem {
   scoreId: string;
@@ -105,11 +105,11 @@ export async function findPendingReview(
 ): Promise<PendingReviewRow[]> {
   const unreviewed = await listUnreviewed(db, eventId, scope);
   if (unreviewed.length === 0) return [];
-  const excusals = await listExcusalsOfCategories(db, [...new Set(unreviewed.map((row) => row.category_id))]);
+  const exclusions = await listExclusionsOfCategories(db, [...new Set(unreviewed.map((row) => row.category_id))]);
   const counting = unreviewed.filter(
     (row) =>
       exclusionOf(
-        { assignedJudgeIds: [row.judge_id], exclusions: excusedIn(excusals, row.category_id, row.section_id) },
+        { assignedJudgeIds: [row.judge_id], exclusions: exclusionsIn(exclusions, row.category_id, row.section_id) },
         row.judge_id,
         row.school_id,
       ) === null,

@@ -56,9 +56,9 @@ export const scheduleReads = {
       const row = await findRegistration(db, categoryId, schoolId);
       return row && { ...row, studentCount: parseStudents(row.students_json).length };
     }),
-  assignmentStanding: (db: Db, categoryId: number, sectionId: number, judgeId: number) =>
-    remembered(db, `assigned:${categoryId}:${sectionId}:${judgeId}`, () =>
-      findAssignmentStanding(db, categoryId, sectionId, judgeId),
+  assignmentStanding: (db: Db, categoryId: number, sectionId: number, judgeId: number, schoolId: number) =>
+    remembered(db, `assigned:${categoryId}:${sectionId}:${judgeId}:${schoolId}`, () =>
+      findAssignmentStanding(db, categoryId, sectionId, judgeId, schoolId),
     ),
   submission: (db: Db, categoryId: number, judgeId: number) =>
     remembered(db, submissionKey(categoryId, judgeId), () => findSubmission(db, categoryId, judgeId)),

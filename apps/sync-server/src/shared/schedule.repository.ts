@@ -98,7 +98,7 @@ export async function findDisqualificationOfSection(db: Db, sectionId: number, d
   return disqualificationOfSection.first(db, sectionId, disqualificationId);
 }
 
-const judgeAssignment = prepareQuery((db, categoryId: number, sectionId: number, judgeId: number) =>
+const judgeAssignment = prepareQuery((db, categoryId: number, sectionId: number, judgeId: number, schoolId: number) =>
   db
     .selectFrom('judge_assignment')
     .leftJoin('judge_excusal', (join) =>
@@ -107,39 +107,104 @@ const judgeAssignment = prepareQuery((db, categoryId: number, sectionId: number,
         .onRef('judge_excusal.section_id', '=', 'judge_assignment.section_id')
         .onRef('judge_excusal.judge_id', '=', 'judge_assignment.judge_id'),
     )
-    .select(['judge_assignment.judge_id', 'judge_excusal.created_at as excused_at'])
+    .leftJoin('judge_conflict', (join) =>
+      join
+        .onRef('judge_conflict.judge_id', '=', 'judge_assignment.judge_id')
+        .on('judge_conflict.school_id', '=', schoolId),
+    )
+    .select([
+      'judge_assignment.judge_id',
+      'judge_excusal.created_at as excused_at',
+      'judge_conflict.created_at as conflict_at',
+    ])
     .where('judge_assignment.category_id', '=', categoryId)
     .where('judge_assignment.section_id', '=', sectionId)
     .where('judge_assignment.judge_id', '=', judgeId),
 );
 
-/** How the judge stands in the section: owes its cells, was excused from it (decisions §9), or is not assigned. */
-export type AssignmentStanding = 'owed' | 'excused' | 'none';
+/**
+ * How the judge stands toward a school's cells in the section: owes them, was excused from the
+ * section (decisions §9), is in conflict with the school (fair panels), or is not assigned.
+ */
+export type AssignmentStanding = 'owed' | 'excused' | 'conflict' | 'none';
 
 export async function findAssignmentStanding(
   db: Db,
   categoryId: number,
   sectionId: number,
   judgeId: number,
+  schoolId: number,
 ): Promise<AssignmentStanding> {
-  const row = await judgeAssignment.first(db, categoryId, sectionId, judgeId);
+  const row = await judgeAssignment.first(db, categoryId, sectionId, judgeId, schoolId);
   if (row === undefined) return 'none';
-  return row.excused_at === null ? 'owed' : 'excused';
+  if (row.excused_at !== null) return 'excused';
+  return row.conflict_at === null ? 'owed' : 'conflict';
 }
 
-/** The judges excused from a category's section, as the owed-cell rule reads them. */
-export function excusedIn(
-  excusals: readonly { category_id: number; section_id: number; judge_id: number }[],
+/** One exclusion of a category's section (decisions §9): an excusal (every school) or a conflict (one school). */
+export interface ExclusionRow {
+  category_id: number;
+  section_id: number;
+  judge_id: number;
+  school_id: number | null;
+  reason: ExclusionReason;
+  /** The coordinator's words, for an excusal. */
+  excused_reason: string | null;
+}
+
+/** The exclusions of one category's section, as the owed-cell rule reads them. */
+export function exclusionsIn(
+  exclusions: readonly ExclusionRow[],
   categoryId: number,
   sectionId: number,
 ): CellExclusion[] {
-  return excusals
+  return exclusions
     .filter((row) => row.category_id === categoryId && row.section_id === sectionId)
-    .map((row) => ({ judgeId: row.judge_id, schoolId: null, reason: ExclusionReason.excused }));
+    .map((row) => ({ judgeId: row.judge_id, schoolId: row.school_id, reason: row.reason }));
+}
+
+/**
+ * Every exclusion of the categories' sections: excusals, and the conflicts of assigned judges with
+ * schools registered in the category. The one read every caller of the owed-cell rule uses.
+ */
+export async function listExclusionsOfCategories(db: Db, categoryIds: readonly number[]): Promise<ExclusionRow[]> {
+  if (categoryIds.length === 0) return [];
+  const excusals = await listExcusalsOfCategories(db, categoryIds);
+  const conflicts = await db
+    .selectFrom('judge_assignment')
+    .innerJoin('judge_conflict', 'judge_conflict.judge_id', 'judge_assignment.judge_id')
+    .innerJoin('category_registration', (join) =>
+      join
+        .onRef('category_registration.category_id', '=', 'judge_assignment.category_id')
+        .onRef('category_registration.school_id', '=', 'judge_conflict.school_id'),
+    )
+    .select([
+      'judge_assignment.category_id',
+      'judge_assignment.section_id',
+      'judge_assignment.judge_id',
+      'judge_conflict.school_id',
+    ])
+    .where('judge_assignment.category_id', 'in', categoryIds)
+    .orderBy('judge_assignment.category_id')
+    .orderBy('judge_assignment.section_id')
+    .orderBy('judge_assignment.judge_id')
+    .orderBy('judge_conflict.school_id')
+    .execute();
+  return [
+    ...excusals.map((row) => ({
+      category_id: row.category_id,
+      section_id: row.section_id,
+      judge_id: row.judge_id,
+      school_id: null,
+      reason: ExclusionReason.excused,
+      excused_reason: row.reason,
+    })),
+    ...conflicts.map((row) => ({ ...row, reason: ExclusionReason.conflict, excused_reason: null })),
+  ];
 }
 
 /** The excusals of the categories' sections (decisions §9), oldest first. */
-export async function listExcusalsOfCategories(db: Db, categoryIds: readonly number[]) {
+async function listExcusalsOfCategories(db: Db, categoryIds: readonly number[]) {
   if (categoryIds.length === 0) return [];
   return db
     .selectFrom('judge_excusal')

@@ -3,6 +3,7 @@
 // `hasScores` marks what judges' scores depend on, which cannot be removed.
 import Type, { type Static } from 'typebox';
 import { studentNamesField } from '../registration/students.ts';
+import { conflictsField } from '../judges/conflicts.schemas.ts';
 import { idField, MAX_ID } from '../validation/fields.ts';
 import { CategoryNameSchema, CategorySummaryListSchema } from './events.schemas.ts';
 
@@ -71,6 +72,8 @@ export const SectionJudgeSchema = Type.Object(
     judgePhone: Type.String(),
     /** The judge entered scores in this section: removing them would lose work. */
     hasScores: Type.Boolean(),
+    /** The judge's conflicts with schools of this category (fair panels). */
+    ...conflictsField,
   },
   { title: 'SectionJudge' },
 );
@@ -146,6 +149,8 @@ export const AvailableJudgeSchema = Type.Object({
   judgeLastName: Type.String(),
   judgeEmail: Type.String(),
   judgePhone: Type.String(),
+  /** The judge's conflicts with schools of this category: assigning them warns. */
+  ...conflictsField,
 });
 export const AvailableJudgeListSchema = Type.Array(AvailableJudgeSchema);
 

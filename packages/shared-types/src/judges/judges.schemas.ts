@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { CaptchaFieldSchema } from '../common/captcha.schemas.ts';
+import { conflictSchoolIdsField, conflictsField } from './conflicts.schemas.ts';
 import { emailField, idField, newPasswordField, phoneField, requiredText } from '../validation/fields.ts';
 
 /** Texts of the judge screens (seed section 8) and of the refusals the server explains. */
@@ -57,6 +58,8 @@ export const JudgeSchema = Type.Object(
     profile: Type.Literal('judge'),
     /** Archived judges cannot log in or be assigned; reinstating restores both. */
     isArchived: Type.Boolean(),
+    /** The schools the judge declared a conflict with (admin lists). */
+    ...conflictsField,
   },
   { title: 'Judge' },
 );
@@ -83,6 +86,7 @@ export const JudgeRegistrationSchema = Type.Refine(
     confirmPassword: confirmPasswordField,
     profile: Type.Optional(Type.Literal('judge')),
     captcha: CaptchaFieldSchema,
+    ...conflictSchoolIdsField,
   }),
   passwordsMatch,
   () => 'Password must match',
@@ -103,6 +107,7 @@ export const JudgePostSchema = Type.Refine(
     confirmPassword: Type.Optional(confirmPasswordField),
     profile: Type.Optional(Type.Literal('judge')),
     captcha: Type.Optional(CaptchaFieldSchema),
+    ...conflictSchoolIdsField,
   }),
   passwordsMatch,
   () => 'Password must match',

@@ -3,6 +3,7 @@
 // scored never reads as 0.00 (decisions §9). A disqualified school's 0 stays: it was judged.
 import { StandingGroup, type CategoryStandings } from '../scoring/standings.ts';
 import type { ResultsCategory } from './results.schemas.ts';
+import type { ExclusionReason } from '../scoring/owed-cells.ts';
 
 /** A category's standings as the results answer carries them: unscored scores null. */
 export function toResultsCategory(category: CategoryStandings): ResultsCategory {
@@ -31,13 +32,13 @@ export function toResultsCategory(category: CategoryStandings): ResultsCategory 
   };
 }
 
-const EXCLUSION_WORDS: Record<'excused', string> = { excused: 'excused' };
+const EXCLUSION_WORDS: Record<ExclusionReason, string> = { excused: 'excused', conflict: 'conflict' };
 
-/** "2 of 3 judges; 1 excused": who a school's section score is the mean of, and who does not count. */
+/** "2 of 3 judges; 1 excused; 1 conflict": who a school's section score is the mean of, and who does not count. */
 export function describeJudgeCount(section: {
   countedJudgeCount: number;
   missingJudgeIds: readonly number[];
-  excludedJudges?: readonly { judgeId: number; reason: 'excused' }[];
+  excludedJudges?: readonly { judgeId: number; reason: ExclusionReason }[];
 }): string {
   const excluded = section.excludedJudges ?? [];
   const assigned = section.countedJudgeCount + section.missingJudgeIds.length + excluded.length;

@@ -51,8 +51,12 @@ export const ResultsSchoolSectionSchema = Type.Object({
   isIncomplete: Type.Boolean(),
   missingJudgeIds: Type.Array(Type.Integer()),
   sheets: Type.Array(ResultsSheetSchema),
-  /** Judges whose sheets of the school do not count here (excused), with why; absent in results frozen before it. */
-  excludedJudges: Type.Optional(Type.Array(Type.Object({ judgeId: Type.Integer(), reason: Type.Literal('excused') }))),
+  /** Judges whose sheets of the school do not count here (excused, or in conflict with it), with why; absent in results frozen before it. */
+  excludedJudges: Type.Optional(
+    Type.Array(
+      Type.Object({ judgeId: Type.Integer(), reason: Type.Union([Type.Literal('excused'), Type.Literal('conflict')]) }),
+    ),
+  ),
 });
 
 export const ResultsStandingSchema = Type.Object(

@@ -2,6 +2,7 @@
 // the school-penalties review. Field names follow the seed (judgeFirstName, penaltyScoreId, …).
 import Type, { type Static, type TSchema } from 'typebox';
 import { linkTicketQueryField } from '../auth/link-ticket.schemas.ts';
+import { conflictsField } from '../judges/conflicts.schemas.ts';
 import { EventStatusSchema } from '../sync/sync-reads.schemas.ts';
 import { idField, requiredText } from '../validation/fields.ts';
 
@@ -63,6 +64,8 @@ export const RunJudgeSchema = Type.Object({
   ),
   /** Excused from every assigned section of the category: owes nothing, submits nothing. */
   isExcused: Type.Boolean(),
+  /** The judge's conflicts with this category's schools (fair panels): those schools' cells are not owed. */
+  ...conflictsField,
 });
 export type RunJudge = Static<typeof RunJudgeSchema>;
 
@@ -88,6 +91,8 @@ export const RunCategorySchema = Type.Object({
   /** The category's sections no judge is assigned to (Start event lists them as not ready). */
   sectionsWithoutJudges: Type.Array(Type.String()),
   judges: Type.Array(RunJudgeSchema),
+  /** The competing schools' ids: Replace warns when the chosen judge is in conflict with one. */
+  competingSchoolIds: Type.Optional(Type.Array(Type.Integer())),
 });
 export type RunCategory = Static<typeof RunCategorySchema>;
 

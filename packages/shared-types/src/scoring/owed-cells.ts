@@ -1,12 +1,14 @@
 // Who is owed a cell (decisions §9). A judge owes a school's cells in a section when the judge is
 // assigned to the section and that (judge, section, school) is not *excluded*: the judge was
-// excused from the section (a judge who did not come), or, later, declared in conflict with the
-// school. Completeness, submission, reopening, section means, the tablet's lists and results all
+// excused from the section (a judge who did not come), or declared in conflict with the school
+// (fair panels: the judge is tied to it and never scores it). Completeness, submission, reopening, section means, the tablet's lists and results all
 // ask this one function; none of them reads an assignment alone.
 
 /** Why a judge's cells stop being owed; an excluded judge's scores stay stored but do not count. */
 export const ExclusionReason = {
   excused: 'excused',
+  /** The judge declared a tie to the school (or a coordinator did): never scores that school. */
+  conflict: 'conflict',
 } as const;
 export type ExclusionReason = (typeof ExclusionReason)[keyof typeof ExclusionReason];
 
@@ -48,6 +50,11 @@ export function judgesOwing(panel: SectionPanel, schoolId: number): number[] {
 /** Whether the judge owes any school's cells in the section (the tablet lists the section then). */
 export function owesAnyCell(panel: SectionPanel, judgeId: number, schoolIds: readonly number[]): boolean {
   return schoolIds.some((schoolId) => isCellOwed(panel, judgeId, schoolId));
+}
+
+/** The competing schools no judge owes in the section (decisions §9): every assigned judge is excluded for them. */
+export function schoolsNobodyOwes(panel: SectionPanel, schoolIds: readonly number[]): number[] {
+  return schoolIds.filter((schoolId) => judgesOwing(panel, schoolId).length === 0);
 }
 
 /** Whether the judge is excused from the whole section (no school's cells owed for that reason). */

@@ -1,10 +1,17 @@
 // Terms: the *work a judge owes* in a category is one subsection score per (competing school ×
 // section the judge is assigned to × subsection of that section) whose cell is owed
-// (`owed-cells.ts`: not excused); a school competes once it has students. A submission covers the work owed when it was made (decisions §7): when the work
+// (`owed-cells.ts`: not excused, not in conflict); a school competes once it has students. A submission covers the work owed when it was made (decisions §7): when the work
 // grows (a school added, a section attached, the judge assigned to another section, a subsection
 // added), the judge owes *missing cells* again and the submission is reopened. Ending an event
 // checks the same rule for every judge who owes work, so Final results never average partial sheets.
-import { isCellOwed, isExcusedFromSection, judgesOwing, type SectionPanel } from './owed-cells.ts';
+import {
+  ExclusionReason,
+  exclusionOf,
+  isCellOwed,
+  isExcusedFromSection,
+  schoolsNobodyOwes,
+  type SectionPanel,
+} from './owed-cells.ts';
 
 /** Why a submission is open again, as the judge's tablet and the run page say it. */
 export const ReopenReason = {
@@ -127,8 +134,10 @@ export function describeMissingCells(missing: readonly MissingCell[], shown = 3)
 /** A section of a category in which some competing schools are owed by no judge: nobody would score them. */
 export interface UnjudgedSection {
   section: OwedSection;
-  /** No judge is assigned at all (otherwise every assigned judge is excused for these schools). */
+  /** No judge is assigned at all (otherwise every assigned judge is excused or in conflict for these schools). */
   hasNoJudge: boolean;
+  /** Some assigned judge is kept from these schools by a declared conflict (fair panels). */
+  hasConflict: boolean;
   /** The schools nobody owes, in running order; every competing school when `isWholeSection`. */
   schools: readonly OwedSchool[];
   isWholeSection: boolean;
@@ -140,11 +149,22 @@ export function findUnjudgedSections(work: CategoryWork): UnjudgedSection[] {
   const unjudged: UnjudgedSection[] = [];
   for (const section of work.sections) {
     if (section.subsections.length === 0) continue;
-    const schools = work.schools.filter((school) => judgesOwing(section, school.schoolId).length === 0);
+    const nobodyOwes = new Set(
+      schoolsNobodyOwes(
+        section,
+        work.schools.map((school) => school.schoolId),
+      ),
+    );
+    const schools = work.schools.filter((school) => nobodyOwes.has(school.schoolId));
     if (schools.length === 0) continue;
     unjudged.push({
       section,
       hasNoJudge: section.assignedJudgeIds.length === 0,
+      hasConflict: schools.some((school) =>
+        section.assignedJudgeIds.some(
+          (judgeId) => exclusionOf(section, judgeId, school.schoolId) === ExclusionReason.conflict,
+        ),
+      ),
       schools,
       isWholeSection: schools.length === work.schools.length,
     });
@@ -161,6 +181,8 @@ export type UnfinishedJudging =
       sectionName: string;
       /** Absent or empty: no judge is assigned. */
       excusedOnly?: boolean;
+      /** With `excusedOnly`: some of those judges are in conflict with the schools, not excused. */
+      withConflicts?: boolean;
       /** The schools nobody owes when not every school; absent: the whole section. */
       schoolNames?: readonly string[];
     }
@@ -169,6 +191,8 @@ export type UnfinishedJudging =
 function describeUnjudgedSection(entry: Extract<UnfinishedJudging, { kind: 'unjudgedSection' }>): string {
   const forSchools =
     entry.schoolNames !== undefined && entry.schoolNames.length > 0 ? ` for ${entry.schoolNames.join(', ')}` : '';
+  if (entry.excusedOnly === true && entry.withConflicts === true)
+    return `${entry.categoryName}: no judge scores ${entry.sectionName}${forSchools} (every judge assigned is excused or in conflict).`;
   if (entry.excusedOnly === true)
     return `${entry.categoryName}: no judge scores ${entry.sectionName}${forSchools} (every judge assigned is excused).`;
   return `${entry.categoryName}: no judge is assigned to ${entry.sectionName}${forSchools}.`;

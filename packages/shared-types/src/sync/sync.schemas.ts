@@ -41,6 +41,8 @@ export const RejectionCode = {
   JudgeExcused: 'judge_excused',
   /** The edit names a photo the server refused for good (no assignment, or a CLOSED event). */
   PhotoNotAllowed: 'photo_not_allowed',
+  /** The judge is in conflict with this school (fair panels): final, kept on the device as refused. */
+  JudgeConflict: 'judge_conflict',
 } as const;
 export type RejectionCode = (typeof RejectionCode)[keyof typeof RejectionCode];
 
@@ -274,6 +276,7 @@ export const MutationResultSchema = Type.Object(
         Type.Literal(RejectionCode.PhotoMissing),
         Type.Literal(RejectionCode.JudgeExcused),
         Type.Literal(RejectionCode.PhotoNotAllowed),
+        Type.Literal(RejectionCode.JudgeConflict),
         Type.Literal(RESYNC_REQUIRED),
       ]),
     ),

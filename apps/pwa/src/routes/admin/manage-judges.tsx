@@ -17,6 +17,7 @@ import { withLoading } from '../../loading/loading-store.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { AdminPageTitle } from './-admin-page-title.tsx';
 import { ArchivedJudgesModal } from './manage-judges/-components/archived-judges-modal.tsx';
+import { JudgeConflictsModal } from './manage-judges/-components/judge-conflicts-modal.tsx';
 import { JudgeFormModal } from './manage-judges/-components/judge-form-modal.tsx';
 
 export const Route = createFileRoute('/admin/manage-judges')({
@@ -43,6 +44,7 @@ function JudgesScreen({ user }: { user: SessionUser }) {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Editing>(null);
   const [isArchiveOpen, setIsArchiveOpen] = useState(false);
+  const [conflictsOf, setConflictsOf] = useState<Judge | null>(null);
   const confirm = useConfirmDialog();
 
   const visible = useMemo(
@@ -78,6 +80,11 @@ function JudgesScreen({ user }: { user: SessionUser }) {
       header: 'Phone',
       render: (judge) => <span style={{ whiteSpace: 'nowrap' }}>{formatPhone(judge.judgePhone)}</span>,
     },
+    {
+      key: 'conflicts',
+      header: 'Conflicts of interest',
+      render: (judge) => (judge.conflicts ?? []).map((school) => school.schoolName).join(', '),
+    },
   ];
   if (canEdit) {
     columns.push({
@@ -89,6 +96,14 @@ function JudgesScreen({ user }: { user: SessionUser }) {
         <Group gap="xs" justify="flex-end" wrap="nowrap">
           <Button size="sm" variant="light" aria-label={`Edit ${fullName(judge)}`} onClick={() => setEditing(judge)}>
             Edit
+          </Button>
+          <Button
+            size="sm"
+            variant="light"
+            aria-label={`Conflicts of ${fullName(judge)}`}
+            onClick={() => setConflictsOf(judge)}
+          >
+            Conflicts
           </Button>
           <Button
             size="sm"
@@ -140,6 +155,14 @@ function JudgesScreen({ user }: { user: SessionUser }) {
           canEdit={canEdit}
           onClose={() => setIsArchiveOpen(false)}
           onReinstated={() => judges.reload()}
+        />
+      )}
+      {conflictsOf !== null && (
+        <JudgeConflictsModal
+          judge={conflictsOf}
+          stateId={stateId}
+          onClose={() => setConflictsOf(null)}
+          onSaved={() => judges.reload()}
         />
       )}
       {confirm.dialog}

@@ -39,6 +39,7 @@ import {
   updateRegistrationStudents,
 } from './categories.repository.ts';
 import {
+  addJudgeConflicts,
   loadCategory,
   loadForRead,
   loadForWrite,
@@ -48,6 +49,7 @@ import {
 } from './category-context.ts';
 import type { AuthContext } from '../../caller/caller.ts';
 import { loadEventForWrite } from '../../shared/event-lookups.ts';
+import { conflictSchoolsByJudge } from '../../shared/judge-conflicts.ts';
 
 export async function getCategoryDetail(
   db: Db,
@@ -82,7 +84,9 @@ export async function getSectionOfCategory(
     listCategoryJudges(db, category.category_id),
     listScoredKeys(db, categoryId),
   ]);
-  return toCategorySection(section, judges, indexScoredKeys(scoredKeys));
+  const detail = toCategorySection(section, judges, indexScoredKeys(scoredKeys));
+  await addJudgeConflicts(db, categoryId, [detail]);
+  return detail;
 }
 
 export async function listSectionsAvailable(db: Db, caller: AuthContext, eventId: number, categoryId: number) {
@@ -105,12 +109,19 @@ export async function listJudgesAvailable(
   const { event } = await loadForRead(db, caller, eventId, categoryId);
   if (!(await findCategorySection(db, categoryId, sectionId))) throw notFound(CategoryMessages.sectionNotInCategory);
   const rows = await listAvailableJudges(db, event.state_id, categoryId, sectionId);
+  // Fair panels: the assign screen warns before assigning a judge tied to a school of this category.
+  const conflicts = await conflictSchoolsByJudge(
+    db,
+    rows.map((row) => row.user_id),
+    new Set((await listCategorySchools(db, categoryId)).map((school) => school.school_id)),
+  );
   return rows.map((row) => ({
     judgeId: row.user_id,
     judgeFirstName: row.first_name,
     judgeLastName: row.last_name,
     judgeEmail: row.email,
     judgePhone: row.phone,
+    conflicts: conflicts.get(row.user_id) ?? [],
   }));
 }
 

@@ -1,6 +1,7 @@
 // What every category call shares: loading the event and category for a read or a write, the
 // category as the screens read it back, and recording a change (devices, audit, reopenings).
-import { CategoryMessages, ReopenReason, type CategoryDetail } from '@judging/shared-types';
+import { CategoryMessages, ReopenReason, type CategoryDetail, type CategorySection } from '@judging/shared-types';
+import { conflictSchoolsByJudge } from '../../shared/judge-conflicts.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../common/api-error.ts';
 import { reopenSubmissionsOwingWork } from '../../shared/owed-work.service.ts';
@@ -58,6 +59,20 @@ export async function loadForWrite(
   return { event, category: await loadCategory(db, context.eventId, context.categoryId) };
 }
 
+/** Fair panels: each assigned judge's conflicts with the category's schools, on the sections given. */
+export async function addJudgeConflicts(db: Db, categoryId: number, sections: readonly CategorySection[]) {
+  const schools = await listCategorySchools(db, categoryId);
+  const judgeIds = sections.flatMap((section) => section.sectionJudges.map((judge) => judge.judgeId));
+  const conflicts = await conflictSchoolsByJudge(
+    db,
+    [...new Set(judgeIds)],
+    new Set(schools.map((school) => school.school_id)),
+  );
+  for (const section of sections) {
+    for (const judge of section.sectionJudges) judge.conflicts = conflicts.get(judge.judgeId) ?? [];
+  }
+}
+
 export async function readCategoryDetail(db: Db, category: CategoryRecord): Promise<CategoryDetail> {
   const [sections, judges, schools, scoredKeys, isSubmitted] = await Promise.all([
     listCategorySections(db, category.category_id),
@@ -66,7 +81,15 @@ export async function readCategoryDetail(db: Db, category: CategoryRecord): Prom
     listScoredKeys(db, category.category_id),
     hasCategorySubmissions(db, category.category_id),
   ]);
-  return toCategoryDetail(category, { sections, judges, schools, scored: indexScoredKeys(scoredKeys), isSubmitted });
+  const detail = toCategoryDetail(category, {
+    sections,
+    judges,
+    schools,
+    scored: indexScoredKeys(scoredKeys),
+    isSubmitted,
+  });
+  await addJudgeConflicts(db, category.category_id, detail.categorySections);
+  return detail;
 }
 
 /**

@@ -36,6 +36,7 @@ import {
 } from './judges.repository.ts';
 import { assertSameState, type AuthContext } from '../../caller/caller.ts';
 import { recordAudit } from '../../shared/audit-log.ts';
+import { conflictSchoolsByJudge, declareConflicts } from '../../shared/judge-conflicts.ts';
 
 /** ULTRA and SUPER oversee every state's judges (the ULTRA edit-judge state selector needs them). */
 const READ_ANY_STATE_ROLES = ACCOUNT_MANAGER_ROLES;
@@ -66,7 +67,11 @@ export async function listJudges(
 ): Promise<Judge[]> {
   assertSameState(caller, stateId, READ_ANY_STATE_ROLES);
   const rows = await listJudgesByState(deps.db, stateId, isArchived);
-  return rows.map(toJudge);
+  const conflicts = await conflictSchoolsByJudge(
+    deps.db,
+    rows.map((row) => row.user_id),
+  );
+  return rows.map((row) => ({ ...toJudge(row), conflicts: conflicts.get(row.user_id) ?? [] }));
 }
 
 /** The admin area reads judges of its state; a judge reads only their own record. */
@@ -161,6 +166,8 @@ export async function registerJudge(deps: JudgesDeps, body: JudgePost): Promise<
       },
       now.toISOString(),
     );
+    // Fair panels: the schools the judge is tied to, declared by the judge themself.
+    await declareConflicts(trx, { judgeId, stateId }, body.conflictSchoolIds ?? [], judgeId, now.toISOString());
     const row = await loadJudge(trx, judgeId);
     await recordAudit(
       trx,

@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { Database, EventRow } from '../../db/tables.ts';
 import { parseStudents } from '../../shared/stored-students.ts';
-import { excusedIn, listExcusalsOfCategories } from '../../shared/schedule.repository.ts';
+import { exclusionsIn, listExclusionsOfCategories } from '../../shared/schedule.repository.ts';
 import {
   listDisqualificationNames,
   listDisqualificationScoresOfEvent,
@@ -47,7 +47,7 @@ export async function loadScoringInputs(db: Db, eventId: number): Promise<Catego
     await listPenaltyScoresOfEvent(db, eventId),
     await listDisqualificationScoresOfEvent(db, eventId),
   ];
-  const excusals = await listExcusalsOfCategories(
+  const exclusions = await listExclusionsOfCategories(
     db,
     categories.map((category) => category.category_id),
   );
@@ -67,7 +67,7 @@ export async function loadScoringInputs(db: Db, eventId: number): Promise<Catego
         assignedJudgeIds: assignments
           .filter((a) => a.category_id === categoryId && a.section_id === row.section_id)
           .map((a) => a.judge_id),
-        exclusions: excusedIn(excusals, categoryId, row.section_id),
+        exclusions: exclusionsIn(exclusions, categoryId, row.section_id),
       }));
     inputs.push({
       categoryId,
@@ -144,6 +144,7 @@ export const RESULTS_INPUTS = {
   subsection: 'every column',
   judge_assignment: 'every column',
   judge_excusal: 'every column',
+  judge_conflict: 'every column',
   category_registration: 'every column',
   school: 'every column',
   category_submission: 'every column',

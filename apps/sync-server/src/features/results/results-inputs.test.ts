@@ -100,6 +100,17 @@ async function setUp(): Promise<Context> {
       created_at: new Date().toISOString(),
     })
     .execute();
+  // And a conflict of interest (fair panels), read by the same owed-cell rule.
+  await world.t.db
+    .insertInto('judge_conflict')
+    .values({
+      judge_id: fixture.judgeIds.j1,
+      school_id: fixture.schoolIds.s5,
+      state_id: world.stateId,
+      declared_by: null,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
   return { world, fixture };
 }
 

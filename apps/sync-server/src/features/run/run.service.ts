@@ -8,6 +8,7 @@ import {
   describeUnfinishedJudging,
   ErrorCode,
   JudgeRunStatus,
+  ExclusionReason,
   isCellOwed,
   isClockSkewed,
   isExcusedFromSection,
@@ -29,7 +30,7 @@ import { appendChange } from '../../shared/change-log.repository.ts';
 import { submissionEntityId } from '../../shared/owed-work.repository.ts';
 import { findReopenings, findUnfinishedJudging } from '../../shared/owed-work.service.ts';
 import { describePendingReview, findPendingReview, toPendingReviewItem } from '../../shared/pending-review.ts';
-import { excusedIn, listExcusalsOfCategories } from '../../shared/schedule.repository.ts';
+import { exclusionsIn, listExclusionsOfCategories } from '../../shared/schedule.repository.ts';
 import { findResultsVersion } from '../results/results.repository.ts';
 import { freezeResults } from '../results/results.service.ts';
 import {
@@ -136,7 +137,7 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
     await listLastSyncByUser(db, event.state_id),
     await listClockSkewByUser(db, event.state_id),
   ];
-  const excusals = await listExcusalsOfCategories(
+  const exclusions = await listExclusionsOfCategories(
     db,
     categories.map((category) => category.category_id),
   );
@@ -149,6 +150,7 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
   const subsectionCount = new Map<number, number>();
   for (const row of subsections) subsectionCount.set(row.section_id, (subsectionCount.get(row.section_id) ?? 0) + 1);
   const sectionNames = new Map(sections.map((row) => [`${row.category_id}:${row.section_id}`, row.section_name]));
+  const schoolNames = new Map(registrations.map((row) => [row.school_id, row.school_name]));
   const result: RunCategory[] = [];
   for (const category of categories) {
     const categoryId = category.category_id;
@@ -169,7 +171,7 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
         assignedJudgeIds: assignments
           .filter((row) => row.category_id === categoryId && row.section_id === sectionId)
           .map((row) => row.judge_id),
-        exclusions: excusedIn(excusals, categoryId, sectionId),
+        exclusions: exclusionsIn(exclusions, categoryId, sectionId),
       });
     }
     const allCompeting = registrations
@@ -204,12 +206,17 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
             row.category_id === categoryId &&
             row.judge_id === judgeId &&
             owedSectionIds.has(row.section_id) &&
-            competing.has(row.school_id),
+            competing.has(row.school_id) &&
+            isCellOwed(panels.get(row.section_id) ?? { assignedJudgeIds: [] }, judgeId, row.school_id),
         )
         .reduce((sum, row) => sum + Number(row.count), 0);
       const excusalOf = (sectionId: number) =>
-        excusals.find(
-          (row) => row.category_id === categoryId && row.section_id === sectionId && row.judge_id === judgeId,
+        exclusions.find(
+          (row) =>
+            row.category_id === categoryId &&
+            row.section_id === sectionId &&
+            row.judge_id === judgeId &&
+            row.reason === ExclusionReason.excused,
         );
       judges.push({
         judgeId,
@@ -229,9 +236,17 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
           sectionId,
           sectionName: sectionNames.get(`${categoryId}:${sectionId}`) ?? '',
           isExcused: excusalOf(sectionId) !== undefined,
-          excusedReason: excusalOf(sectionId)?.reason ?? null,
+          excusedReason: excusalOf(sectionId)?.excused_reason ?? null,
         })),
         isExcused: owedSections.length === 0,
+        conflicts: exclusions
+          .filter(
+            (row) =>
+              row.category_id === categoryId && row.judge_id === judgeId && row.reason === ExclusionReason.conflict,
+          )
+          .flatMap((row) => (row.school_id === null ? [] : [row.school_id]))
+          .filter((schoolId, index, all) => all.indexOf(schoolId) === index)
+          .map((schoolId) => ({ schoolId, schoolName: schoolNames.get(schoolId) ?? '' })),
       });
     }
     const isSectionOwed = (sectionId: number) => {
@@ -250,6 +265,7 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
       isJudged:
         judges.some((judge) => !judge.isExcused) && judges.every((judge) => judge.isSubmitted || judge.isExcused),
       schoolCount: competing.size,
+      competingSchoolIds: allCompeting,
       sectionsWithoutJudges: sections
         .filter((row) => row.category_id === categoryId && !isSectionOwed(row.section_id))
         .map((row) => row.section_name),

@@ -64,15 +64,23 @@ export async function resolvePlace(db: Db, caller: AuthContext, path: PlacePath)
 
 /**
  * The cell may change now: the event is not closed (it need not be started: tablets may be
- * offline when the coordinator presses Start), the judge is assigned to the section and not
- * excused from it (decisions §9), and their category is not submitted.
+ * offline when the coordinator presses Start), the judge is assigned to the section, not
+ * excused from it (decisions §9) nor in conflict with the school (fair panels), and their
+ * category is not submitted.
  */
 export async function assertWritable(db: Db, context: PlaceContext): Promise<void> {
   if (context.event.status === 'CLOSED') throw reject(RejectionCode.EventClosed, ScoreMessages.eventClosed);
   const { place } = context;
-  const standing = await scheduleReads.assignmentStanding(db, place.categoryId, place.sectionId, place.judgeId);
+  const standing = await scheduleReads.assignmentStanding(
+    db,
+    place.categoryId,
+    place.sectionId,
+    place.judgeId,
+    place.schoolId,
+  );
   if (standing === 'none') throw reject(RejectionCode.NotAssigned, ScoreMessages.notAssigned);
   if (standing === 'excused') throw reject(RejectionCode.JudgeExcused, ScoreMessages.judgeExcused);
+  if (standing === 'conflict') throw reject(RejectionCode.JudgeConflict, ScoreMessages.judgeConflict);
   if (await scheduleReads.submission(db, place.categoryId, place.judgeId)) {
     throw reject(RejectionCode.CategorySubmitted, ScoreMessages.categorySubmitted);
   }

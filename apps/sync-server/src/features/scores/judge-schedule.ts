@@ -7,6 +7,8 @@ import {
   TeamNumberMessages,
   hasRole,
   teamLabel,
+  ExclusionReason,
+  exclusionOf,
   type SyncCategory,
   type SyncEvent,
   type SyncScores,
@@ -29,6 +31,8 @@ import {
   listRegistrations,
   listSubmissionsOfJudge,
   listSubsectionsOfSections,
+  exclusionsIn,
+  listExclusionsOfCategories,
 } from '../../shared/schedule.repository.ts';
 import type { AuthContext } from '../../caller/caller.ts';
 
@@ -54,7 +58,8 @@ export async function findEventForReader(db: Db, caller: AuthContext, eventId: n
 /**
  * The judge's categories in an event, as the device downloads them: the assigned sections
  * with their subsections, penalties and disqualifications, the schools with students in
- * running order, and the submission.
+ * running order (never a school the judge is in conflict with: its cells are not owed), and the
+ * submission.
  */
 export async function loadJudgeCategories(db: Db, judgeId: number, eventId: number): Promise<SyncCategory[]> {
   const byTeamNumber = (await findEvent(db, eventId))?.judge_by_team_number === 1;
@@ -68,6 +73,18 @@ export async function loadJudgeCategories(db: Db, judgeId: number, eventId: numb
     await listRegistrations(db, categoryIds),
     await listSubmissionsOfJudge(db, judgeId, eventId),
   ];
+  const exclusions = await listExclusionsOfCategories(db, categoryIds);
+  // Listed unless the judge is in conflict with the school in every section they score (owed-cells.ts).
+  const isConflicted = (categoryId: number, sectionIds: readonly number[], schoolId: number) =>
+    sectionIds.length > 0 &&
+    sectionIds.every(
+      (sectionId) =>
+        exclusionOf(
+          { assignedJudgeIds: [judgeId], exclusions: exclusionsIn(exclusions, categoryId, sectionId) },
+          judgeId,
+          schoolId,
+        ) === ExclusionReason.conflict,
+    );
   const reopenings = await findReopenings(
     db,
     categoryIds
@@ -85,7 +102,15 @@ export async function loadJudgeCategories(db: Db, judgeId: number, eventId: numb
       submittedAt: submission?.submitted_at ?? null,
       reopened: reopenings.get(submissionEntityId(categoryId, judgeId)) ?? null,
       schools: registrations
-        .filter((row) => row.category_id === categoryId)
+        .filter(
+          (row) =>
+            row.category_id === categoryId &&
+            !isConflicted(
+              categoryId,
+              (sectionRows.length > 0 ? sectionRows : categoryRows).map((section) => section.section_id),
+              row.school_id,
+            ),
+        )
         .map((row) => ({
           schoolId: row.school_id,
           ...judgeSeesSchool(row, byTeamNumber),

@@ -33,6 +33,7 @@ export const ScoreMessages = {
   notAssigned: 'You are not assigned to this section of the category.',
   notAssignedToCategory: 'You are not assigned to this category.',
   judgeExcused: 'A coordinator excused you from this section; your scores here no longer count.',
+  judgeConflict: 'You declared a conflict with this school (or a coordinator did); you do not score it.',
   judgeExcusedFromCategory:
     'A coordinator excused you from every section of this category; there is nothing to submit.',
   categorySubmitted: 'You submitted this category; a coordinator must unlock it before scores can change.',
@@ -52,6 +53,7 @@ const restStatus: Record<RejectionCode, { statusCode: number; code: ErrorCode }>
   photo_missing: { statusCode: 409, code: ErrorCode.PhotoMissing },
   judge_excused: { statusCode: 403, code: ErrorCode.JudgeExcused },
   photo_not_allowed: { statusCode: 403, code: ErrorCode.PhotoNotAllowed },
+  judge_conflict: { statusCode: 403, code: ErrorCode.JudgeConflict },
 };
 
 /** A rejection as the REST calls answer it. */

@@ -34,6 +34,7 @@ import {
   SelectSectionsModal,
   UpdateStudentsModal,
 } from '../-components/category-modals.tsx';
+import { describeConflicts } from '../../../../admin/conflict-warning.ts';
 import { AddSchoolsModal } from '../-components/add-schools-modal.tsx';
 import { SortableSchools } from '../-components/sortable-schools.tsx';
 import { TieBreakPanel } from '../-components/tie-break-panel.tsx';
@@ -233,12 +234,14 @@ function CategoryDetailScreen({
                         <Group gap={6} aria-label={`Judges of ${section.sectionName}`} role="list">
                           {section.sectionJudges.map((judge) => {
                             const name = `${judge.judgeFirstName} ${judge.judgeLastName}`;
+                            const conflicts = describeConflicts(judge.conflicts);
                             return (
                               <Badge
                                 key={judge.judgeId}
                                 role="listitem"
                                 variant="light"
-                                color="basil"
+                                color={conflicts === null ? 'basil' : 'orange'}
+                                title={conflicts ?? undefined}
                                 size="lg"
                                 tt="none"
                                 pr={canEdit && !judge.hasScores ? 4 : undefined}
@@ -256,7 +259,7 @@ function CategoryDetailScreen({
                                   ) : undefined
                                 }
                               >
-                                {name}
+                                {conflicts === null ? name : `${name} · ${conflicts}`}
                               </Badge>
                             );
                           })}

@@ -8,8 +8,9 @@ import {
   type CategorySchool,
   type CategorySection,
 } from '@judging/shared-types';
-import { Checkbox, ScrollArea, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Checkbox, ScrollArea, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { conflictWarning, describeConflicts } from '../../../../admin/conflict-warning.ts';
 import { FormModal } from '../../../../admin/form-modal.tsx';
 import { useApiQuery } from '../../../../admin/use-api-query.ts';
 import { useSaveAction } from '../../../../admin/use-save-action.ts';
@@ -56,6 +57,8 @@ interface Choice {
   id: number;
   label: string;
   description?: string | null;
+  /** Shown in red under the choice (a judge's conflicts of interest). */
+  warning?: string | null;
 }
 
 /** A modal listing choices as checkboxes; saving needs at least one. */
@@ -67,6 +70,7 @@ function ChooseManyModal({
   emptyMessage,
   requiredMessage,
   submitLabel,
+  confirmFor,
   onClose,
   onSave,
 }: {
@@ -77,14 +81,18 @@ function ChooseManyModal({
   emptyMessage: string;
   requiredMessage: string;
   submitLabel: string;
+  /** A warning the coordinator confirms before saving these choices (null: none needed). */
+  confirmFor?: (ids: number[]) => string | null;
   onClose(): void;
   onSave(ids: number[]): Promise<void>;
 }) {
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const [error, setError] = useState<string | null>(null);
+  const [warning, setWarning] = useState<string | null>(null);
   const { isSaving, save } = useSaveAction();
   const choose = (values: string[]) => {
     setError(null);
+    setWarning(null);
     setChosen(new Set(values.map(Number)));
   };
   return (
@@ -92,16 +100,26 @@ function ChooseManyModal({
       title={title}
       onClose={onClose}
       isSaving={isSaving}
-      submitLabel={submitLabel}
+      submitLabel={warning === null ? submitLabel : `${submitLabel} anyway`}
       onSubmit={(event) => {
         event.preventDefault();
         if (chosen.size === 0) {
           setError(requiredMessage);
           return;
         }
+        const needed = confirmFor?.([...chosen]) ?? null;
+        if (needed !== null && warning === null) {
+          setWarning(needed);
+          return;
+        }
         void save(onSave([...chosen])).catch(() => undefined);
       }}
     >
+      {warning !== null && (
+        <Alert color="orange" title="Conflict of interest" mb="sm" role="alert">
+          {warning}
+        </Alert>
+      )}
       {isLoading ? (
         <Text c="dimmed">Loading…</Text>
       ) : !choices || choices.length === 0 ? (
@@ -121,7 +139,18 @@ function ChooseManyModal({
                   key={choice.id}
                   value={String(choice.id)}
                   label={choice.label}
-                  description={choice.description || undefined}
+                  description={
+                    choice.warning ? (
+                      <>
+                        {choice.description}
+                        <Text component="span" display="block" size="xs" c="red.8">
+                          {choice.warning}
+                        </Text>
+                      </>
+                    ) : (
+                      choice.description || undefined
+                    )
+                  }
                 />
               ))}
             </Stack>
@@ -189,7 +218,9 @@ export function AssignJudgesModal({
         id: judge.judgeId,
         label: `${judge.judgeLastName}, ${judge.judgeFirstName}`,
         description: judge.judgeEmail,
+        warning: describeConflicts(judge.conflicts),
       }))}
+      confirmFor={(ids) => conflictWarning(available.data ?? [], ids)}
       isLoading={available.isLoading}
       emptyMessage="No other active judges in your state. Add judges under Judges."
       requiredMessage={CategoryMessages.judgesRequired}

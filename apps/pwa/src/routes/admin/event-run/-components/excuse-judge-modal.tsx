@@ -1,6 +1,7 @@
 import type { RunCategory, RunJudge } from '@judging/shared-types';
 import { Alert, Button, Checkbox, Group, List, Modal, Select, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { conflictWarning, conflictsAmong, describeConflicts } from '../../../../admin/conflict-warning.ts';
 import { useApiQuery } from '../../../../admin/use-api-query.ts';
 import { listJudges } from '../../../../api/judges-api.ts';
 import { modalTitleStyles } from '../../../../layout/modal-styles.ts';
@@ -46,13 +47,23 @@ export function ExcuseJudgeModal({ request, stateId, isSaving, onClose, onConfir
       .filter((other) => other.sections.some((held) => chosenIds.includes(held.sectionId)))
       .map((other) => other.judgeId),
   );
-  const candidates = (judges.data ?? [])
+  const free = (judges.data ?? [])
     .filter((candidate) => !candidate.isArchived && candidate.judgeId !== judge.judgeId && !busy.has(candidate.judgeId))
     .map((candidate) => ({
-      value: String(candidate.judgeId),
-      label: `${candidate.judgeFirstName} ${candidate.judgeLastName}`,
+      ...candidate,
+      conflicts: conflictsAmong(candidate.conflicts, category.competingSchoolIds),
     }));
-  const replacementName = candidates.find((candidate) => candidate.value === replacementId)?.label ?? null;
+  const candidates = free.map((candidate) => {
+    const conflicts = describeConflicts(candidate.conflicts);
+    const name = `${candidate.judgeFirstName} ${candidate.judgeLastName}`;
+    return { value: String(candidate.judgeId), label: conflicts === null ? name : `${name} (${conflicts})` };
+  });
+  const replacementName =
+    free
+      .filter((candidate) => String(candidate.judgeId) === replacementId)
+      .map((candidate) => `${candidate.judgeFirstName} ${candidate.judgeLastName}`)[0] ?? null;
+  const warning = conflictWarning(free, replacementId === null ? [] : [Number(replacementId)]);
+  const [confirmedWarning, setConfirmedWarning] = useState<string | null>(null);
   const name = `${judge.judgeFirstName} ${judge.judgeLastName}`;
   const reasonError = isTried && reason.trim() === '' ? 'Please give a reason.' : null;
   const sectionError = isTried && chosenIds.length === 0 ? 'Choose at least one section.' : null;
@@ -62,6 +73,11 @@ export function ExcuseJudgeModal({ request, stateId, isSaving, onClose, onConfir
   const confirm = () => {
     setIsTried(true);
     if (reason.trim() === '' || chosenIds.length === 0 || (mode === 'replace' && replacementId === null)) return;
+    // A conflicted replacement is a warning the coordinator confirms, never a refusal.
+    if (mode === 'replace' && warning !== null && confirmedWarning !== warning) {
+      setConfirmedWarning(warning);
+      return;
+    }
     onConfirm({
       sectionIds: chosenIds,
       reason: reason.trim(),
@@ -109,6 +125,11 @@ export function ExcuseJudgeModal({ request, stateId, isSaving, onClose, onConfir
           onChange={(event) => setReason(event.currentTarget.value)}
           error={reasonError}
         />
+        {mode === 'replace' && warning !== null && confirmedWarning === warning && (
+          <Alert color="orange" title="Conflict of interest" role="alert">
+            {warning}
+          </Alert>
+        )}
         <Alert color="blue" title="What happens">
           <List spacing={4} size="sm" aria-label="What happens">
             {explainExcuse(category, judge, chosenIds, mode, replacementName).map((line) => (
@@ -121,7 +142,11 @@ export function ExcuseJudgeModal({ request, stateId, isSaving, onClose, onConfir
             Cancel
           </Button>
           <Button color="orange.9" loading={isSaving} onClick={confirm}>
-            {mode === 'excuse' ? 'Excuse judge' : 'Replace judge'}
+            {mode === 'excuse'
+              ? 'Excuse judge'
+              : warning !== null && confirmedWarning === warning
+                ? 'Replace judge anyway'
+                : 'Replace judge'}
           </Button>
         </Group>
       </Stack>

@@ -1,4 +1,5 @@
 import { describeClockSkew, type RunCategory, type RunJudge } from '@judging/shared-types';
+import { describeConflicts } from '../../../../admin/conflict-warning.ts';
 import { Badge, Button, Group, Progress, Table, Text, VisuallyHidden } from '@mantine/core';
 import { HrefButton } from '../../../../routing/links.tsx';
 import { formatTimeOnDay } from '../../../../support/date-format.ts';
@@ -57,7 +58,14 @@ export function JudgeTable({
             const percent = judge.cellsExpected === 0 ? 0 : (judge.cellsScored / judge.cellsExpected) * 100;
             return (
               <Table.Tr key={judge.judgeId} data-judge-id={judge.judgeId}>
-                <Table.Td fw={600}>{name}</Table.Td>
+                <Table.Td fw={600}>
+                  {name}
+                  {describeConflicts(judge.conflicts) !== null && (
+                    <Text size="xs" fw={400} c="orange.9" data-testid="judge-conflicts">
+                      {describeConflicts(judge.conflicts)}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   {judge.sections.map((section, index) => (
                     <Text key={section.sectionId} span size="sm" c={section.isExcused ? 'dimmed' : undefined}>
