@@ -2,7 +2,8 @@
 // migrations/0001-initial-schema.ts, keyed by table name in `Database`, with snake_case
 // columns (no CamelCasePlugin). Row types are the aliases at the bottom; API objects are
 // different types, built from rows by each feature's mapper. The sync tables and the record tables
-// (files, requests, emails, audit) are declared in sync-tables.ts and record-tables.ts.
+// (files, requests, emails, audit) are declared in sync-tables.ts and record-tables.ts, the panel's
+// (assignments, excusals, conflicts) in panel-tables.ts.
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { CreatedAt, Timestamp, DateText, Flag, ReviewFlag, SerialId, JsonText } from './column-types.ts';
 import type {
@@ -21,8 +22,10 @@ import type {
   ResultsSnapshotTable,
   ResultsVersionTable,
 } from './sync-tables.ts';
+import type { JudgeAssignmentTable, JudgeExcusalTable, JudgeConflictTable } from './panel-tables.ts';
 
 export type * from './record-tables.ts';
+export type * from './panel-tables.ts';
 export type * from './sync-tables.ts';
 
 /** The database as the server queries it (db/database.ts opens it). */
@@ -193,36 +196,6 @@ export interface CategorySectionTable {
   section_id: number;
   state_id: number;
   position: Generated<number>;
-}
-
-export interface JudgeAssignmentTable {
-  category_id: number;
-  section_id: number;
-  judge_id: number;
-  state_id: number;
-  created_at: CreatedAt;
-}
-
-/** A judge excused from a section assignment (decisions §9): the judge's cells there are not owed. */
-export interface JudgeExcusalTable {
-  category_id: number;
-  section_id: number;
-  judge_id: number;
-  state_id: number;
-  event_id: number;
-  reason: string;
-  excused_by: number | null;
-  created_at: string;
-}
-
-/** A judge's declared tie to a school (fair panels): the judge never scores that school. */
-export interface JudgeConflictTable {
-  judge_id: number;
-  school_id: number;
-  state_id: number;
-  /** Who declared it: the judge themself, or a coordinator. */
-  declared_by: number | null;
-  created_at: string;
 }
 
 /** The columns every score cell shares: one cell per (judge, category, section, school, item). */
