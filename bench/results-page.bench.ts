@@ -119,6 +119,8 @@ export interface ResultsPageBench {
   overallFloorRatio: number;
   sectionFloorRatio: number;
   longestTaskMs: number;
+  /** Each page's rounds, the page and the bare page (bare-results.ts) back to back: issue 41's rows. */
+  rounds: Record<'overall' | 'section', { pageMs: number[]; bareMs: number[]; longestTaskMs: number }>;
 }
 
 export async function benchResultsPage(browser: Browser, port: number): Promise<ResultsPageBench> {
@@ -231,6 +233,18 @@ export async function benchResultsPage(browser: Browser, port: number): Promise<
       overallWholeEventRatio: overall.wholeEventRatio,
       sectionWholeEventRatio: section.wholeEventRatio,
       longestTaskMs: Math.max(overall.longest, section.longest),
+      rounds: {
+        overall: {
+          pageMs: samples.overall.map((render) => render.ms),
+          bareMs: samples.floor.overall,
+          longestTaskMs: overall.longest,
+        },
+        section: {
+          pageMs: samples.section.map((render) => render.ms),
+          bareMs: samples.floor.section,
+          longestTaskMs: section.longest,
+        },
+      },
     };
   } finally {
     await server.stop();
