@@ -4,7 +4,8 @@
 // from navigation start to the painted frame that first shows the sheet's first criteria row,
 // against a bare static page (one element, no script) loaded from a loopback server under the
 // same throttle in the same run, and against the fixed stack's bare skeleton (bench/skeleton: React,
-// Mantine, Dexie, workbox-window, nothing of the app), installed and loaded offline the same way.
+// Mantine, Dexie, workbox-window, TanStack Router, nothing of the app), installed and loaded
+// offline the same way. Issue 41's goal: ≤ 1.3× the skeleton.
 // The service worker is stopped before every round, as after an app launch. Runs in a Chromium
 // nothing but a DevTools socket is attached to (bare-chromium.ts).
 // The first criteria row is the first sheet on screen: the page draws the whole sheet in one render.
@@ -163,6 +164,9 @@ export interface ColdStartResult {
   /** The fixed stack's skeleton to its first stored row, offline, the same way (median). */
   skeletonMedian: number;
   rounds: number;
+  /** Each round's wall time, the scoring page's and the skeleton's (issue 41's row). */
+  scoringWalls: number[];
+  skeletonWalls: number[];
 }
 
 /**
@@ -244,7 +248,7 @@ export async function benchColdStart(port: number): Promise<ColdStartResult> {
     const skeleton = await installSkeleton(bare);
     skeletonDist = skeleton.dist;
     console.log(
-      `\n(i) offline cold start of the scoring page: installed app, server stopped, ${STORED_SCORES} scores stored, CPU throttled ${CPU_THROTTLE}×, service worker stopped before each load; navigation → the painted frame showing the first criteria row; against a bare static page from a loopback server and the React + Mantine + Dexie + PWA skeleton (installed, offline, to its first stored row) under the same throttle; ${ROUNDS} rounds, alternating${compareDist ? `; the build in ${compareDist} alternately too` : ''}`,
+      `\n(i) offline cold start of the scoring page: installed app, server stopped, ${STORED_SCORES} scores stored, CPU throttled ${CPU_THROTTLE}×, service worker stopped before each load; navigation → the painted frame showing the first criteria row; against a bare static page from a loopback server and the React + Mantine + Dexie + PWA + TanStack Router skeleton (installed, offline, to its first stored row) under the same throttle; ${ROUNDS} rounds, alternating${compareDist ? `; the build in ${compareDist} alternately too` : ''}`,
     );
     const scoring: { wall: number; cpu: number }[] = [];
     const compared: { wall: number; cpu: number }[] = [];
@@ -277,6 +281,8 @@ export async function benchColdStart(port: number): Promise<ColdStartResult> {
       bareMedian: median(barePage.map((load) => load.wall)),
       skeletonMedian: median(skeletonPage.map((load) => load.wall)),
       rounds: ROUNDS,
+      scoringWalls: walls,
+      skeletonWalls: skeletonPage.map((load) => load.wall),
     };
     const skeletonCpu = median(skeletonPage.map((load) => load.cpu));
     console.log(

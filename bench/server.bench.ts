@@ -42,6 +42,7 @@ import {
 } from './bench-server.ts';
 import { readProcessTreeCpu } from './process-cpu.ts';
 import { preparePushWrites } from './push-rows.ts';
+import { BROWSER_ROWS } from './browser-rows.ts';
 import { seedStateFinal } from './state-final.ts';
 
 const requireFromServer = createRequire(new URL('../apps/sync-server/package.json', import.meta.url));
@@ -76,15 +77,8 @@ export interface ReferenceRow {
 /** Every row of the table; benches of other parts (the PWA's) add theirs here. */
 export const referenceRows: ReferenceRow[] = [];
 
-/** The rows of issue 20 that the PWA benches measure; printed as not measured unless one added them. */
-export const PWA_ROWS: readonly { measure: string; goal: string }[] = [
-  {
-    measure: 'results page of the state final: time to rendered / bare fetch + JSON.parse',
-    goal: '≤ 3×, no task > 50 ms',
-  },
-  { measure: 'offline cold start of the scoring page (4× CPU throttle, installed, server stopped)', goal: '≤ 600 ms' },
-  { measure: 'device save p95, 5,000 scores stored', goal: '≤ 0.75 frame (12.5 ms)' },
-];
+/** The rows the PWA benches measure (issue 41's browser rows); printed as not measured unless one added them. */
+export const PWA_ROWS = BROWSER_ROWS;
 
 export function printReferenceTable(): void {
   console.log('\nIssue 20, every row (median of rounds; ✓ met, ✗ not met, – not measured in this run):');

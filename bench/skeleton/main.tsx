@@ -1,6 +1,7 @@
-// The bare reference of the JS-size benchmark (bench/web.bench.ts): React 19, Mantine with the
-// components a scoring screen is made of, a Dexie store, and a service worker registered
-// through workbox-window, as the app does, and nothing of the app itself.
+// The bare reference of the first-visit benchmarks (bench/web.bench.ts, bench/cold-start.bench.ts):
+// React 19, Mantine with the components a scoring screen is made of, a Dexie store, a service
+// worker registered through workbox-window, and TanStack Router, as the app does (the fixed stack
+// requires the router: issue 41 measures against the skeleton with it), and nothing of the app.
 import '@mantine/core/styles.css';
 import {
   Alert,
@@ -20,6 +21,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { Outlet, RouterProvider, createRootRoute, createRoute, createRouter, useSearch } from '@tanstack/react-router';
 import Dexie, { type EntityTable } from 'dexie';
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -34,6 +36,7 @@ const db = new Dexie('skeleton') as Dexie & { scores: EntityTable<Score, 'key'> 
 db.version(1).stores({ scores: 'key' });
 
 function Skeleton() {
+  const { key } = useSearch({ strict: false });
   const [scores, setScores] = useState<Score[]>([]);
   const [isOpen, setIsOpen] = useState(false);
   useEffect(() => {
@@ -47,6 +50,7 @@ function Skeleton() {
     <Container>
       <Stack>
         <Title>Skeleton</Title>
+        {key && <Text>{key}</Text>}
         <Alert title="Offline">Ready.</Alert>
         <Paper withBorder p="md">
           <Group>
@@ -78,10 +82,26 @@ function Skeleton() {
 
 if ('serviceWorker' in navigator) void new Workbox('/sw.js').register();
 
+// A root, the page and every other path (the server answers index.html for any), each with a
+// search check as the app's routes have.
+const rootRoute = createRootRoute({
+  component: () => (
+    <MantineProvider>
+      <Outlet />
+    </MantineProvider>
+  ),
+});
+const validateSearch = (raw: Record<string, unknown>): { key?: string } =>
+  typeof raw.key === 'string' ? { key: raw.key } : {};
+const router = createRouter({
+  routeTree: rootRoute.addChildren([
+    createRoute({ getParentRoute: () => rootRoute, path: '/', component: Skeleton, validateSearch }),
+    createRoute({ getParentRoute: () => rootRoute, path: '$', component: Skeleton, validateSearch }),
+  ]),
+});
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider>
-      <Skeleton />
-    </MantineProvider>
+    <RouterProvider router={router} />
   </StrictMode>,
 );

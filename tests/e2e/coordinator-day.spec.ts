@@ -173,6 +173,24 @@ test.describe('the admin frame and printed results', () => {
     await expect(heading).toContainText(/\d{2}\/\d{2}\/\d{2}/);
     await expect(heading).toContainText(/Printed \d{2}\/\d{2}\/\d{2} \d{1,2}:\d{2} (AM|PM)/);
   });
+
+  // docs/decisions/0162: a section off screen is neither styled nor laid out while the rows fill
+  // in; on paper every section is laid out.
+  test('each results section skips layout off screen, and none does in print', async ({ page, request }) => {
+    const running = await runningEvent(request);
+    await new AppShell(page).logInAs(demoUsers.admin);
+    await page.goto(`/admin/results-overall/${running.eventId}/overall`);
+    await expect(page.getByRole('table').first()).toBeVisible();
+    const contentVisibility = () =>
+      page
+        .locator('main section[aria-label]')
+        .evaluateAll((sections) => sections.map((section) => getComputedStyle(section).contentVisibility));
+    const onScreen = await contentVisibility();
+    expect(onScreen.length).toBeGreaterThan(1);
+    expect(new Set(onScreen)).toEqual(new Set(['auto']));
+    await page.emulateMedia({ media: 'print' });
+    expect(new Set(await contentVisibility())).toEqual(new Set(['visible']));
+  });
 });
 
 test.describe('results pages read what they show', () => {

@@ -18,6 +18,9 @@ const AREA_CHUNK = /\/assets\/(admin|judge|admin-judge)\//;
 /** The judge's device store names its IndexedDB database so (offline/device-db.ts). */
 const DEVICE_STORE_MARK = "'judging-device'";
 
+/** The captcha widget's custom element, named in its code (altcha, captcha/captcha-field.tsx). */
+const CAPTCHA_WIDGET_MARK = 'altcha-widget';
+
 async function scriptsLoadedOn(page: Page, path: string, ready: (page: Page) => ReturnType<Page['locator']>) {
   const scripts: { path: string; body: Promise<string> }[] = [];
   page.on('response', (response) => {
@@ -42,6 +45,17 @@ test.describe('public pages load no admin or judge code', () => {
         script.body.replaceAll(/[`"]/g, "'").includes(DEVICE_STORE_MARK),
       );
       expect(withDeviceStore.map((script) => script.path)).toEqual([]);
+    });
+  }
+
+  // The login form shows the captcha only once the server asks for it (decisions §9): the widget,
+  // the largest library the landing pages held, comes with the field, never with the page.
+  for (const { path, ready } of PUBLIC_PAGES.filter((page) => page.path === '/welcome' || page.path === '/login')) {
+    test(`${path} loads no captcha widget until the login form shows one`, async ({ page }) => {
+      const scripts = await scriptsLoadedOn(page, path, ready);
+      expect(
+        scripts.filter((script) => script.body.includes(CAPTCHA_WIDGET_MARK)).map((script) => script.path),
+      ).toEqual([]);
     });
   }
 

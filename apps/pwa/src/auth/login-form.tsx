@@ -3,7 +3,7 @@ import { Alert, Button, Group, Loader, PasswordInput, Stack, TextInput } from '@
 import { useState } from 'react';
 import { logInUser } from '../api/auth-api.ts';
 import { isApiError } from '../api/api-error.ts';
-import { CaptchaField } from '../captcha/captcha-field.tsx';
+import { LazyCaptchaField } from '../captcha/lazy-captcha-field.tsx';
 import { handleGlobalError } from '../errors/global-error-handler.ts';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { withLoading } from '../loading/loading-store.ts';
@@ -115,7 +115,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => v
           />
         </Group>
         {isCaptchaShown && (
-          <CaptchaField
+          <LazyCaptchaField
             resetKey={captchaKey}
             error={captchaError}
             onChange={(payload) => {
