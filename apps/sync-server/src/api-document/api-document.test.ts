@@ -131,7 +131,7 @@ Doc(
       .filter(([method, path]) => method === 'GET' && isLinkablePath(samplePathOf(path)))
       .map(([method, path]) => `${method} ${path}`);
     assert.equal(withTicket, linkable);
-    assert.is(withTicket.length, 5, withTicket.join('\n'));
+    assert.is(withTicket.length, 7, withTicket.join('\n'));
   },
 );
 

@@ -36,6 +36,11 @@ export const API_TAGS = [
   { name: 'review', description: 'Reviewing penalties and disqualifications before results.' },
   { name: 'results', description: 'Provisional and final results with places.' },
   { name: 'exports', description: 'Results as CSV files (data only, never formulas).' },
+  {
+    name: 'packets',
+    description:
+      "Each team's feedback packet as a PDF (scores, comments, photos, why the score moved), and emailing them.",
+  },
   { name: 'backups', description: "The server's backups: how old the newest one is." },
 ] as const;
 
