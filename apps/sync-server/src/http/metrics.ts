@@ -6,12 +6,13 @@
 // nothing is counted and prom-client is never loaded (issue 41: some 20 MB of an idle server).
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
+import type * as PromClient from 'prom-client';
 import type { Registry } from 'prom-client';
 
 const requireFromHere = createRequire(import.meta.url);
 /** prom-client, loaded by the first app whose metrics route is on (CommonJS: synchronously). */
-function promClient(): typeof import('prom-client') {
-  return requireFromHere('prom-client') as typeof import('prom-client');
+function promClient(): typeof PromClient {
+  return requireFromHere('prom-client') as typeof PromClient;
 }
 
 /** One push's per-mutation answers, as the push route returns them. */

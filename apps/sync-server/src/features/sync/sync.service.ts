@@ -22,7 +22,7 @@ import {
   type SyncPullResponse,
   type SyncReferenceData,
 } from '@judging/shared-types';
-import { inTransaction, type Db } from '../../db/database.ts';
+import { inTransaction, inTransactionWithoutFlush, type Db } from '../../db/database.ts';
 import type { ChangeLogRow } from '../../db/tables.ts';
 import { ApiError } from '../../common/api-error.ts';
 import { findLatestChangeId, listChangesAfter } from '../../shared/change-log.repository.ts';
@@ -68,7 +68,8 @@ export async function getReferenceData(
   params: { judgeId: number; eventId: number; deviceId?: string },
   now: string,
 ): Promise<SyncReferenceData> {
-  return inTransaction(db, async (trx) => {
+  // Its one write is the device's note: its commit does not wait for the disk (database.ts).
+  return inTransactionWithoutFlush(db, async (trx) => {
     const judge = await assertCanViewJudge(trx, caller, params.judgeId);
     const event = await findEventForReader(trx, caller, params.eventId);
     const categories = await loadJudgeCategories(trx, params.judgeId, params.eventId);
@@ -330,7 +331,8 @@ export async function pullChanges(
   now: string,
 ): Promise<SyncPullResponse> {
   if (caller.role !== Role.Judge) throw new ApiError(403, ErrorCode.Forbidden, 'Only judges pull scores.');
-  return inTransaction(db, async (trx) => {
+  // Its one write is the device's note: its commit does not wait for the disk (database.ts).
+  return inTransactionWithoutFlush(db, async (trx) => {
     await findEventForReader(trx, caller, query.eventId);
     const rows = await listChangesAfter(trx, {
       eventId: query.eventId,
