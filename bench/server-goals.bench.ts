@@ -201,7 +201,8 @@ export async function benchServerGoals(port: number, goals: readonly ServerGoal[
       const judges = await createJudges(server.baseUrl, 1, 'cpu');
       await benchCpuPerMutation(server, scratch, judges, port + 2);
     }
-    if (goals.includes('crowd')) await benchPushPullCrowd(server, await createJudges(server.baseUrl, CROWD_PULL_JUDGES, 'crowd'));
+    if (goals.includes('crowd'))
+      await benchPushPullCrowd(server, await createJudges(server.baseUrl, CROWD_PULL_JUDGES, 'crowd'));
     if (goals.includes('p99')) {
       const judges = await createJudges(server.baseUrl, 8, 'p99');
       const { eventId } = await seedStateFinal(server.databaseFile);

@@ -627,7 +627,8 @@ export async function benchCpuPerMutation(
   const floorRatio = median(floorPer) / median(rawPer);
   const perFloor = serverPer.map((server, index) => server / floorPer[index]!);
   referenceRows.push({
-    measure: "server CPU per pushed mutation / the stack's floor (bare-push.ts: Fastify, token, schema checks, the same writes)",
+    measure:
+      "server CPU per pushed mutation / the stack's floor (bare-push.ts: Fastify, token, schema checks, the same writes)",
     measured: `${fixed(median(perFloor))}× (rounds ${perFloor.map((x) => fixed(x)).join(', ')}): ${fixed(median(serverPer), 1)} µs against ${fixed(median(floorPer), 1)} µs; raw better-sqlite3, same rows ${fixed(median(rawPer), 1)} µs (the server ${fixed(median(ratios))}× raw, the floor ${fixed(floorRatio)}× raw)`,
     goal: '≤ 1.6× the floor',
     isMet: median(perFloor) <= 1.6,

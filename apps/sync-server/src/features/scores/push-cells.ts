@@ -43,7 +43,12 @@ export async function readPushCells(trx: Db, judgeId: number, keys: readonly Sub
   const known = new Map<string, SubsectionScoreRow | null>();
   for (const key of keys) if (key.judgeId === judgeId) known.set(keyOf(key, key.subsectionId), null);
   for (const row of rows) {
-    const place = { judgeId: row.judge_id, categoryId: row.category_id, sectionId: row.section_id, schoolId: row.school_id };
+    const place = {
+      judgeId: row.judge_id,
+      categoryId: row.category_id,
+      sectionId: row.section_id,
+      schoolId: row.school_id,
+    };
     known.set(keyOf(place, row.subsection_id), row);
   }
   cellsOfPush.set(trx, known);
@@ -58,7 +63,12 @@ export function knownPushCell(db: Db, place: CellPlace, subsectionId: number): S
 export function rememberPushCell(db: Db, row: SubsectionScoreRow): SubsectionScoreRow {
   const known = cellsOfPush.get(db);
   if (known !== undefined) {
-    const place = { judgeId: row.judge_id, categoryId: row.category_id, sectionId: row.section_id, schoolId: row.school_id };
+    const place = {
+      judgeId: row.judge_id,
+      categoryId: row.category_id,
+      sectionId: row.section_id,
+      schoolId: row.school_id,
+    };
     known.set(keyOf(place, row.subsection_id), row);
   }
   return row;
