@@ -89,7 +89,7 @@ export const PWA_ROWS: readonly { measure: string; goal: string }[] = [
 ];
 
 export function printReferenceTable(): void {
-  console.log('\nIssue 20, every row (median of rounds; ✓ met, ✗ not met, – not measured in this run):');
+  console.log('\nIssues 20 and 41, every row (median of rounds; ✓ met, ✗ not met, – not measured in this run):');
   const rows = [...referenceRows];
   for (const pwa of PWA_ROWS) {
     if (!rows.some((row) => row.measure === pwa.measure))
