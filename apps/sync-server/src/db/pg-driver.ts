@@ -1,5 +1,5 @@
 // PostgreSQL's driver (`pg`), loaded the first time a PostgreSQL connection is made: a server
-// on SQLite never loads it (issue 41: idle memory; the driver is some 15 MB of a fresh process).
+// on SQLite never loads it (issue 41: a server loads only what it uses).
 // Loaded synchronously (`pg` is CommonJS), so opening a database stays synchronous.
 import { createRequire } from 'node:module';
 import type pg from 'pg';

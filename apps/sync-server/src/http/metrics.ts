@@ -3,7 +3,7 @@
 // a histogram observation, never I/O; what needs a read (database pages, the outbox, the
 // newest backup) is read at scrape time by the gauges' own `collect`. The route that answers
 // them is features/metrics. With the route off (no METRICS_TOKEN) nobody can read a count, so
-// nothing is counted and prom-client is never loaded (issue 41: some 20 MB of an idle server).
+// nothing is counted and prom-client is never loaded (issue 41: a server loads only what it uses).
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import type * as PromClient from 'prom-client';
