@@ -60,6 +60,7 @@ import { benchServer, printReferenceTable, referenceRows } from './server.bench.
 import { openBenchPostgres, type BenchPostgres } from './bench-postgres.ts';
 import { printEnginesTable, type EngineRun } from './engines.ts';
 import { benchServerPostgres } from './server-postgres.bench.ts';
+import { SERVER_GOALS, benchServerGoals, type ServerGoal } from './server-goals.bench.ts';
 import { benchWeb } from './web.bench.ts';
 import {
   coldStartRow,
@@ -88,6 +89,10 @@ parts (no part: all of them but event, then issue 20's table):
            checks, the same writes); the same on PostgreSQL (CPU with the cluster's, against a raw
            pg client), two server processes on one PostgreSQL against one; then issue 20's table
            and both engines side by side
+  server-goals [cpu|p99|crowd|rss]  issue 41's server rows alone, on a fresh SQLite server: CPU per
+           pushed mutation against the stack's floor, push p99 while results reload (7 rounds),
+           200 judges pushing and pulling against pushing alone, idle RSS against a plain-JS
+           Fastify hello; all four, or the one named; then the table
   postgres (c) and (e) on PostgreSQL only, then both engines (SQLite's column empty)
   packets  (j) every team's feedback packet of a 60-school event in one streamed PDF, against a
            bare pdfkit script writing the same pages; the peak memory growth
@@ -104,7 +109,8 @@ parts (no part: all of them but event, then issue 20's table):
 environment: DATABASE_URL (a PostgreSQL cluster whose role may create databases; unset: a
   throw-away cluster is started), BENCH_POSTGRES_LOAD_SECONDS (20), BENCH_POSTGRES_SPLIT_SECONDS (10),
   BENCH_PORT (3199), BENCH_SAVE_SAMPLES, BENCH_SAVE_ROUNDS (3), BENCH_DRAIN_ROUNDS, BENCH_RETURN_ROUNDS,
-  BENCH_SERVER_ROUNDS (3), BENCH_LOAD_SECONDS (60), BENCH_COLD_START_ROUNDS (7),
+  BENCH_SERVER_ROUNDS (3), BENCH_LOAD_SECONDS (60), BENCH_P99_ROUNDS (7, at least 7),
+  BENCH_CROWD_JUDGES (40), BENCH_CROWD_SECONDS (15), BENCH_CROWD_ROUNDS (3), BENCH_RSS_ROUNDS (3), BENCH_COLD_START_ROUNDS (7),
   BENCH_COLD_START_COMPARE_DIST (an earlier build's apps/pwa/dist, copied: loaded alternately),
   BENCH_COLD_START_PROFILE (a file: the last round's scoring page load as a CPU profile),
   BENCH_LIGHTHOUSE_ROUNDS (3), BENCH_PROFILE_SERVER, BENCH_TRACE_DRAIN,
@@ -748,6 +754,7 @@ const PARTS = [
   'cold-start',
   'postgres',
   'packets',
+  'server-goals',
 ];
 
 /** What (c) and (e) measured on each engine, for the side-by-side table. */
@@ -805,9 +812,18 @@ async function main(part: string | undefined): Promise<void> {
     printEngines();
     return;
   }
+  if (part === 'server-goals') {
+    const named = process.argv[3] as ServerGoal | undefined;
+    if (named !== undefined && !SERVER_GOALS.includes(named)) throw new Error(`Unknown server goal "${named}".`);
+    printed.begin(`(e) issue 41's server rows${named ? `: ${named}` : ''}`);
+    await benchServerGoals(PORT, named ? [named] : SERVER_GOALS);
+    printReferenceTable();
+    return;
+  }
   if (part === 'server') {
     printed.begin('(e) server under a crowd');
     engines.sqlite.server = await benchServer(PORT);
+    await benchServerGoals(PORT + 20, ['crowd', 'rss']);
     await benchServerOnPostgres();
     printed.begin("Issue 20's table");
     printReferenceTable();
@@ -916,6 +932,7 @@ async function main(part: string | undefined): Promise<void> {
     await benchColdStartRow();
     printed.begin('(e) server under a crowd');
     engines.sqlite.server = await benchServer(PORT);
+    await benchServerGoals(PORT + 20, ['crowd', 'rss']);
     await benchServerOnPostgres();
     printed.begin("Issue 20's table");
     printReferenceTable();
@@ -930,4 +947,4 @@ try {
   await benchPostgres?.stop();
 }
 // Only a run that finished writes the appendix (a failed bench must not replace good figures).
-writeAppendix(printed.benches(), ['node bench/run.ts', ...process.argv.slice(2, 3)].join(' '));
+writeAppendix(printed.benches(), ['node bench/run.ts', ...process.argv.slice(2, 4)].join(' '));

@@ -61,6 +61,8 @@ export const EDITS_PER_PUSH = 5;
 /** Push p99 with and without results reloads: a steady pace, 1 s warm-up then this many seconds. */
 const P99_SECONDS = 6;
 const P99_RATE = 100;
+/** Rounds of the reload row (issue 41: the median of at least 7, and the worst). */
+const P99_ROUNDS = Math.max(7, Number(process.env.BENCH_P99_ROUNDS ?? 7));
 /** CPU per pushed mutation: batches of 50 (a drain), this many per round. */
 export const CPU_BATCHES = 300;
 
@@ -81,7 +83,7 @@ export const referenceRows: ReferenceRow[] = [];
 export const PWA_ROWS = BROWSER_ROWS;
 
 export function printReferenceTable(): void {
-  console.log('\nIssue 20, every row (median of rounds; ✓ met, ✗ not met, – not measured in this run):');
+  console.log('\nIssues 20 and 41, every row (median of rounds; ✓ met, ✗ not met, – not measured in this run):');
   const rows = [...referenceRows];
   for (const pwa of PWA_ROWS) {
     if (!rows.some((row) => row.measure === pwa.measure))
@@ -109,12 +111,12 @@ export function memoryOf(pid: number): { rss: number; peak: number } {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function startBareHello(port: number): Promise<{ pid: number; url: string; stop(): Promise<void> }> {
-  return startBareServer('bare-hello.ts', port, '/hello');
+export async function startBareHello(port: number): Promise<{ pid: number; url: string; stop(): Promise<void> }> {
+  return startBareServer('bare-hello.js', port, '/hello');
 }
 
 /** Starts a bare reference server of bench/ (`script`) on `port`; resolves once `readyPath` answers. */
-async function startBareServer(
+export async function startBareServer(
   script: string,
   port: number,
   readyPath: string,
@@ -166,7 +168,7 @@ export async function createJudges(baseUrl: string, count: number, label: string
 }
 
 /** A push body of `size` fresh edits of the judge's cells (new mutation ids, the cells' score ids). */
-function pushBody(judge: Judge, size: number, offset: number): string {
+export function pushBody(judge: Judge, size: number, offset: number): string {
   const mutations = Array.from({ length: size }, (_, index) => {
     const cell = judge.cells[(offset + index) % judge.cells.length]!;
     return {
@@ -365,10 +367,10 @@ export async function benchServer(port: number): Promise<EngineFigures> {
       `    crowd: ${crowd.requests.total} pushes of ${EDITS_PER_PUSH} in ${LOAD_SECONDS} s over ${CROWD_CONNECTIONS} connections, 0 errors, p99 ${crowd.latency.p99} ms; server RSS peak ${fixed(afterCrowd.peak, 1)} MB, idle 5 s later ${fixed(idleAfter, 1)} MB; bare hello ${fixed(bareAfter, 1)} MB`,
     );
     referenceRows.push({
-      measure: `server RSS idle / peak with ${CROWD_CONNECTIONS} judges' connections pushing for ${LOAD_SECONDS} s`,
-      measured: `idle ${fixed(serverIdle, 1)} MB = ${fixed(serverIdle / bareIdle)}× the bare hello (${fixed(bareIdle, 1)} MB); peak ${fixed(afterCrowd.peak, 1)} MB`,
-      goal: 'idle ≤ 1.6× the bare hello, peak ≤ 200 MB',
-      isMet: serverIdle / bareIdle <= 1.6 && afterCrowd.peak <= 200,
+      measure: `server RSS peak with ${CROWD_CONNECTIONS} judges' connections pushing for ${LOAD_SECONDS} s`,
+      measured: `peak ${fixed(afterCrowd.peak, 1)} MB; idle at start ${fixed(serverIdle, 1)} MB = ${fixed(serverIdle / bareIdle)}× the bare hello (plain JS, ${fixed(bareIdle, 1)} MB; the idle row below measures fresh processes)`,
+      goal: 'peak ≤ 200 MB',
+      isMet: afterCrowd.peak <= 200,
     });
 
     // Storage per pushed mutation, on a copy: as kept, compacted, and past the horizon.
@@ -396,14 +398,13 @@ export async function benchServer(port: number): Promise<EngineFigures> {
     ).categories.map((category) => category.categoryId);
     await describeAnswers(server.baseUrl, admin.token, eventPath, categories[0]!);
 
-    const reloads = await measureReloadP99(server.baseUrl, judges, admin.token, eventPath, categories);
-    const { idle, whole, perCategory } = reloads;
-    referenceRows.push({
-      measure: `push p99 while a coordinator reloads the ${'100k'}-row final's results in a loop / idle push p99 (${P99_RATE} pushes/s)`,
-      measured: `one category per reload ${fixed(median(perCategory))}× (rounds ${perCategory.map((x) => fixed(x)).join(', ')}); the whole event per reload ${fixed(median(whole))}× (rounds ${whole.map((x) => fixed(x)).join(', ')}); idle p99 ${fixed(median(idle), 1)} ms`,
-      goal: '≤ 2×',
-      isMet: median(perCategory) <= 2,
-    });
+    const { idle, whole, perCategory } = await measureReloadP99(
+      server.baseUrl,
+      judges,
+      admin.token,
+      eventPath,
+      categories,
+    );
 
     const cpu = await benchCpuPerMutation(server, scratch, judges, port + 2);
     return {
@@ -434,11 +435,12 @@ export async function measureReloadP99(
   token: string,
   eventPath: string,
   categories: readonly number[],
+  engine = 'SQLite',
 ): Promise<{ idle: number[]; whole: number[]; perCategory: number[] }> {
   const idle: number[] = [];
   const whole: number[] = [];
   const perCategory: number[] = [];
-  for (let round = 1; round <= ROUNDS; round += 1) {
+  for (let round = 1; round <= P99_ROUNDS; round += 1) {
     const p99 = async (reader?: ReturnType<typeof startResultsReader>) => {
       await pacedPushP99(baseUrl, judges, { rate: P99_RATE, seconds: 1, size: EDITS_PER_PUSH });
       const p99 = await pacedPushP99(baseUrl, judges, {
@@ -465,6 +467,15 @@ export async function measureReloadP99(
       `    round ${round}: push p99 idle ${fixed(quiet.p99, 1)} ms; reloading the whole event ${fixed(loadedWhole.p99, 1)} ms (${loadedWhole.reads?.reads} reloads, ${fixed((loadedWhole.reads?.bytes ?? 0) / 1e6, 1)} MB decoded); one category per reload ${fixed(loadedCategory.p99, 1)} ms (${loadedCategory.reads?.reads} reloads)`,
     );
   }
+  const meets = (ratios: readonly number[]) => median(ratios) <= 2 && Math.max(...ratios) <= 3;
+  const rounds = (ratios: readonly number[]) =>
+    `median ${fixed(median(ratios))}×, worst ${fixed(Math.max(...ratios))}× (rounds ${ratios.map((x) => fixed(x)).join(', ')})`;
+  referenceRows.push({
+    measure: `push p99 while a coordinator reloads the ${'100k'}-row final's results in a loop / idle push p99, same server (${engine}, ${P99_RATE} pushes/s, ${P99_ROUNDS} rounds)`,
+    measured: `the whole event per reload: ${rounds(whole)}; one category per reload: ${rounds(perCategory)}; idle p99 ${fixed(median(idle), 1)} ms`,
+    goal: 'median ≤ 2×, worst ≤ 3×, both ways of reloading',
+    isMet: meets(whole) && meets(perCategory),
+  });
   return { idle, whole, perCategory };
 }
 
@@ -567,7 +578,7 @@ function fileBytes(file: string): { onDisk: number; freePages: number } {
  * the rows those pushes wrote (read back from a copy) into a copy, one transaction per batch,
  * WAL and synchronous=FULL as the server.
  */
-async function benchCpuPerMutation(
+export async function benchCpuPerMutation(
   server: BenchServer,
   scratch: string,
   judges: readonly Judge[],
@@ -577,12 +588,14 @@ async function benchCpuPerMutation(
   const serverPer: number[] = [];
   const rawPer: number[] = [];
   const floorPer: number[] = [];
+  // Untimed, as the floor's own warm-up: the first round would otherwise time the server's JIT.
+  await pushLoad(server.baseUrl, judges.slice(0, 1), { connections: 1, amount: CPU_BATCHES, size: 50 });
   for (let round = 1; round <= ROUNDS; round += 1) {
     const marks = new SQLite(server.databaseFile, { readonly: true });
     const before = {
-      change: (marks.prepare('select max(change_id) as id from change_log').get() as { id: number }).id,
-      history: (marks.prepare('select max(rowid) as id from score_history').get() as { id: number }).id,
-      applied: (marks.prepare('select max(rowid) as id from applied_mutation').get() as { id: number }).id,
+      change: (marks.prepare('select coalesce(max(change_id), 0) as id from change_log').get() as { id: number }).id,
+      history: (marks.prepare('select coalesce(max(rowid), 0) as id from score_history').get() as { id: number }).id,
+      applied: (marks.prepare('select coalesce(max(rowid), 0) as id from applied_mutation').get() as { id: number }).id,
     };
     marks.close();
     const cpuBefore = readProcessTreeCpu(server.pid, 'server');
@@ -606,11 +619,13 @@ async function benchCpuPerMutation(
     );
   }
   const floorRatio = median(floorPer) / median(rawPer);
+  const perFloor = serverPer.map((server, index) => server / floorPer[index]!);
   referenceRows.push({
-    measure: 'server CPU per pushed mutation / raw better-sqlite3 writing the same rows',
-    measured: `${fixed(median(ratios))}× (rounds ${ratios.map((x) => fixed(x)).join(', ')}): ${fixed(median(serverPer), 1)} µs against ${fixed(median(rawPer), 1)} µs; the stack's floor (Fastify, token, schema checks, the same writes) ${fixed(median(floorPer), 1)} µs, ${fixed(floorRatio)}× raw`,
-    goal: '≤ 1.25×',
-    isMet: median(ratios) <= 1.25,
+    measure:
+      "server CPU per pushed mutation / the stack's floor (bare-push.ts: Fastify, token, schema checks, the same writes)",
+    measured: `${fixed(median(perFloor))}× (rounds ${perFloor.map((x) => fixed(x)).join(', ')}): ${fixed(median(serverPer), 1)} µs against ${fixed(median(floorPer), 1)} µs; raw better-sqlite3, same rows ${fixed(median(rawPer), 1)} µs (the server ${fixed(median(ratios))}× raw, the floor ${fixed(floorRatio)}× raw)`,
+    goal: '≤ 1.6× the floor',
+    isMet: median(perFloor) <= 1.6,
   });
   return { server: median(serverPer), raw: median(rawPer), ratio: median(ratios) };
 }

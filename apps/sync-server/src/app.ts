@@ -125,7 +125,7 @@ export async function buildApp({
   registerJsonBodyParser(app);
   registerErrorHandling(app);
   if (logger) registerRequestLog(app);
-  const metrics = createServerMetrics();
+  const metrics = createServerMetrics(config.metricsToken !== undefined);
   registerRequestTimings(app, metrics);
   app.decorateRequest('auth', null);
 

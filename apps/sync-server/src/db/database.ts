@@ -12,7 +12,7 @@ import {
 import { migrateToLatest } from '@judging/migrations';
 import { PRIVATE_FILE_MODE } from './data-dir.ts';
 import { registerConnection, withDirectStatements, withStatementCache } from './direct-sql.ts';
-import { isPostgresUrl, openPostgresDatabase } from './postgres.ts';
+import { isPostgresUrl, openPostgresDatabase, usesPostgres } from './postgres.ts';
 import type { Database, Db } from './tables.ts';
 
 export type { Db };
@@ -156,6 +156,42 @@ function restrictDatabaseFiles(file: string): void {
  */
 export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.transaction().execute((trx) => withDirectStatements(db, trx, work));
+}
+
+/**
+ * A transaction whose commit does not wait for the disk, for bookkeeping a power cut may lose
+ * without harm: a device's last pull and the cursor it holds (the device keeps its cursor; the
+ * next pull writes the note again). Never for what a user entered. Why: on SQLite every commit
+ * waits for an fsync (synchronous=FULL) with the event loop blocked, and a crowd of judges
+ * pulls as often as it pushes (issue 41). SQLite: the one connection is held from the
+ * `synchronous = NORMAL` before `begin` to the `FULL` after the commit, so no other
+ * transaction ever commits without its fsync; a later FULL commit makes this one durable too.
+ * PostgreSQL: `synchronous_commit` off for this transaction only.
+ */
+export async function inTransactionWithoutFlush<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  if (usesPostgres(db))
+    return inTransaction(db, async (trx) => {
+      await trx.executeQuery(CompiledQuery.raw('set local synchronous_commit = off'));
+      return work(trx);
+    });
+  return db.connection().execute(async (connection) => {
+    // SQLite refuses to change the level inside a transaction: set before, restored after.
+    await connection.executeQuery(CompiledQuery.raw('pragma synchronous = NORMAL'));
+    try {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      let result: T;
+      try {
+        result = await work(connection);
+      } catch (error) {
+        await connection.executeQuery(CompiledQuery.raw('rollback'));
+        throw error;
+      }
+      await connection.executeQuery(CompiledQuery.raw('commit'));
+      return result;
+    } finally {
+      await connection.executeQuery(CompiledQuery.raw('pragma synchronous = FULL'));
+    }
+  });
 }
 
 /** Opens and migrates; the one entry point the server and the tools use. */

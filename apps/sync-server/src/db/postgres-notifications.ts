@@ -1,7 +1,8 @@
 // PostgreSQL's LISTEN/NOTIFY for this process (docs/decisions/0140-live-updates-across-processes.md):
 // one dedicated connection, outside the pool (a listening connection must stay open and cannot
 // serve queries), that listens on a channel and reconnects when the connection is lost.
-import pg from 'pg';
+import type pg from 'pg';
+import { pgDriver } from './pg-driver.ts';
 
 /** The waits before reconnecting after a lost connection, doubling up to the last. */
 const RECONNECT_DELAYS_MS = [500, 1000, 2000, 5000, 10_000];
@@ -41,7 +42,7 @@ export function listenOnChannel(pool: pg.Pool, channel: string, handlers: Notifi
 
   async function connect(): Promise<void> {
     // The pool keeps its password out of enumeration: it is copied by name.
-    const next = new pg.Client({ ...settings, password: settings.password });
+    const next = new (pgDriver().Client)({ ...settings, password: settings.password });
     client = next;
     const lost = () => {
       if (client !== next) return;

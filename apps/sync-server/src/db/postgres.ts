@@ -13,7 +13,8 @@ import {
   type DatabaseConnection,
   type Driver,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { pgDriver } from './pg-driver.ts';
 import type { Database, Db } from './tables.ts';
 
 /** True for a `postgres://` or `postgresql://` URL: the engine DATABASE_URL selects. */
@@ -40,7 +41,7 @@ const NUMERIC_OID = 1700;
 const numberTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
+    return pgDriver().types.getTypeParser(oid, format);
   },
 };
 
@@ -153,7 +154,7 @@ export interface PostgresOptions {
 
 /** Opens a pool on `url`; nothing is sent until the first query. */
 export function openPostgresDatabase(url: string, options: PostgresOptions = {}): Db {
-  const pool = new pg.Pool({
+  const pool = new (pgDriver().Pool)({
     connectionString: url,
     max: options.poolSize ?? DEFAULT_POOL_SIZE,
     application_name: SERVER_APPLICATION_NAME,

@@ -2,9 +2,18 @@
 // tests that build several apps never share a count. What a request adds is a counter step or
 // a histogram observation, never I/O; what needs a read (database pages, the outbox, the
 // newest backup) is read at scrape time by the gauges' own `collect`. The route that answers
-// them is features/metrics.
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+// them is features/metrics. With the route off (no METRICS_TOKEN) nobody can read a count, so
+// nothing is counted and prom-client is never loaded (issue 41: a server loads only what it uses).
+import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
+import type * as PromClient from 'prom-client';
+import type { Registry } from 'prom-client';
+
+const requireFromHere = createRequire(import.meta.url);
+/** prom-client, loaded by the first app whose metrics route is on (CommonJS: synchronously). */
+function promClient(): typeof PromClient {
+  return requireFromHere('prom-client') as typeof PromClient;
+}
 
 /** One push's per-mutation answers, as the push route returns them. */
 export interface PushAnswerForMetrics {
@@ -15,7 +24,8 @@ export interface PushAnswerForMetrics {
 export type ScrapeRead = () => number | undefined | Promise<number | undefined>;
 
 export interface ServerMetrics {
-  readonly registry: Registry;
+  /** undefined: the metrics route is off and nothing is counted. */
+  readonly registry: Registry | undefined;
   /** A push answered 200: one push, and each mutation by its status and rejection code. */
   countPushAnswered(answer: PushAnswerForMetrics): void;
   /** A push refused as a whole (409, 426, 503 …), counted under its error code. */
@@ -31,7 +41,19 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 
 export const METRIC_PREFIX = 'judging_';
 
-export function createServerMetrics(): ServerMetrics {
+/** Metrics that count nothing, for a server whose metrics route is off. */
+const UNCOUNTED: ServerMetrics = {
+  registry: undefined,
+  countPushAnswered() {},
+  countPushRefused() {},
+  gaugeReadAtScrape() {},
+  collectProcessMetrics() {},
+};
+
+/** The app's metrics: counted when `isScraped` (the route is on), else counting nothing. */
+export function createServerMetrics(isScraped: boolean): ServerMetrics {
+  if (!isScraped) return UNCOUNTED;
+  const { Counter, Gauge, Registry, collectDefaultMetrics } = promClient();
   const registry = new Registry();
   const pushes = new Counter({
     name: `${METRIC_PREFIX}sync_pushes_total`,
@@ -97,7 +119,8 @@ export function createServerMetrics(): ServerMetrics {
  * raw URL, so ids make no new series) and method; requests no route matched share one label.
  */
 export function registerRequestTimings(app: FastifyInstance, metrics: ServerMetrics): void {
-  const latency = new Histogram({
+  if (metrics.registry === undefined) return;
+  const latency = new (promClient().Histogram)({
     name: `${METRIC_PREFIX}http_request_duration_seconds`,
     help: 'Time from request to answer, by route pattern, method and status code.',
     labelNames: ['route', 'method', 'status_code'],

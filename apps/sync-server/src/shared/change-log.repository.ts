@@ -86,19 +86,22 @@ export interface ChangeVisibility {
 }
 
 /** Changes of an event after a cursor that the judge may see, oldest first. */
-export async function listChangesAfter(db: Db, visibility: ChangeVisibility) {
-  const { judgeId } = visibility;
-  // Unowned changes are schedule changes (no scores in them). A judge sees all of the event's,
-  // not only their categories': a judge just removed from a category must learn it too.
-  return db
+// A pull's read, compiled once (`prepareQuery`): a crowd of judges pulls as often as it pushes.
+const changesAfter = prepareQuery((db, eventId: number, afterChangeId: number, judgeId: number, limit: number) =>
+  db
     .selectFrom('change_log')
     .selectAll()
-    .where('event_id', '=', visibility.eventId)
-    .where('change_id', '>', visibility.afterChangeId)
+    .where('event_id', '=', eventId)
+    .where('change_id', '>', afterChangeId)
     .where((eb) => eb.or([eb('judge_id', '=', judgeId), eb('judge_id', 'is', null)]))
     .orderBy('change_id')
-    .limit(visibility.limit)
-    .execute();
+    .limit(limit),
+);
+
+export async function listChangesAfter(db: Db, visibility: ChangeVisibility) {
+  // Unowned changes are schedule changes (no scores in them). A judge sees all of the event's,
+  // not only their categories': a judge just removed from a category must learn it too.
+  return changesAfter.all(db, visibility.eventId, visibility.afterChangeId, visibility.judgeId, visibility.limit);
 }
 
 /**

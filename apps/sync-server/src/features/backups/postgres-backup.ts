@@ -6,7 +6,8 @@
 // (`<name>_before_restore_<time>`) and the restored one in: the same keep-aside-and-switch as
 // the SQLite file's. A server is live while its connections (application_name
 // `judging-server`) are in pg_stat_activity; each server keeps one open for as long as it runs.
-import pg from 'pg';
+import type pg from 'pg';
+import { pgDriver } from '../../db/pg-driver.ts';
 import { SERVER_APPLICATION_NAME } from '../../db/postgres.ts';
 import { rowCountProblems } from './backup-rules.ts';
 import {
@@ -205,7 +206,7 @@ export function holdServerConnection(url: string): { close(): Promise<void> } {
   let isClosed = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
   const open = async () => {
-    const next = new pg.Client({ connectionString: url, application_name: SERVER_APPLICATION_NAME });
+    const next = new (pgDriver().Client)({ connectionString: url, application_name: SERVER_APPLICATION_NAME });
     next.on('error', () => {});
     next.on('end', () => {
       if (isClosed) return;
@@ -232,7 +233,7 @@ export function holdServerConnection(url: string): { close(): Promise<void> } {
 }
 
 async function connect(url: string, applicationName: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: url, application_name: applicationName });
+  const client = new (pgDriver().Client)({ connectionString: url, application_name: applicationName });
   client.on('error', () => {});
   await client.connect();
   return client;

@@ -76,13 +76,14 @@ export function registerMetricsRoutes(app: AppInstance, deps: RouteDeps): void {
       },
     },
     async (request, reply) => {
-      if (token === undefined) throw notFound();
+      const registry = deps.metrics.registry;
+      if (token === undefined || registry === undefined) throw notFound();
       if (!isMetricsToken(request.headers.authorization, token)) {
         reply.header('www-authenticate', 'Bearer realm="metrics"');
         throw new ApiError(401, ErrorCode.TokenInvalid, 'Send the metrics token (METRICS_TOKEN) as a bearer token.');
       }
-      const text = await deps.metrics.registry.metrics();
-      return reply.type(deps.metrics.registry.contentType).header('cache-control', 'no-store').send(text);
+      const text = await registry.metrics();
+      return reply.type(registry.contentType).header('cache-control', 'no-store').send(text);
     },
   );
 }

@@ -1,6 +1,6 @@
 // The one entry the sync push uses to write: a pushed mutation, checked and dispatched by kind.
 // A refusal is thrown as a ScoreRejection, which the push answers as that mutation's `rejected`
-// result (the savepoint around the call undoes whatever the mutation had written).
+// result; a kind that may refuse after writing runs in a savepoint, which undoes what it wrote.
 import {
   MutationDataSchemas,
   MutationIdSchema,
@@ -15,6 +15,7 @@ import type { Db } from '../../db/database.ts';
 import { validateCompiled } from '../../http/validation.ts';
 import { submitCategory } from './category-submission.ts';
 import { putScoreCell, removeScoreCell } from './cell-writes.ts';
+import { readPushCells, type SubsectionCellKey } from './push-cells.ts';
 import { reject } from './score-rejection.ts';
 import type { AuthContext } from '../../caller/caller.ts';
 import { serverOrigin, type ChangeOrigin } from '../../shared/score-history.ts';
@@ -70,6 +71,46 @@ function checkedDataOf<K extends MutationKind>(kind: K, data: unknown): Static<(
     RejectionCode.InvalidValue,
     first ? `${first.field}: ${first.message}` : 'The mutation data is not valid.',
   );
+}
+
+/**
+ * The kinds whose every refusal is thrown before their first write: cell-writes.ts checks the
+ * place, the item, the value, the photo and the cell's id, and only then writes. A refused one
+ * has written nothing, so the push applies it without a savepoint of its own. Any other kind
+ * (a submission, a kind added later) runs in a savepoint, whatever it writes before it refuses.
+ */
+const REFUSED_BEFORE_WRITING: ReadonlySet<string> = new Set<MutationKind>([
+  MutationKind.SubsectionScorePut,
+  MutationKind.PenaltyScorePut,
+  MutationKind.DisqualificationScorePut,
+  MutationKind.PenaltyScoreDelete,
+  MutationKind.DisqualificationScoreDelete,
+]);
+
+/** Whether a mutation of `kind` is refused, if at all, before it writes (no savepoint needed). */
+export function isRefusedBeforeWriting(kind: string): boolean {
+  return REFUSED_BEFORE_WRITING.has(kind);
+}
+
+/**
+ * Before a push's mutations apply: the subsection cells its puts name, read in one query (their
+ * data as sent; a put whose data is not valid is rejected when it applies, as before).
+ */
+export async function readCellsOfPush(
+  trx: Db,
+  caller: AuthContext,
+  mutations: readonly { kind: string; data: unknown }[],
+): Promise<void> {
+  const keys: SubsectionCellKey[] = [];
+  for (const mutation of mutations) {
+    if (mutation.kind !== MutationKind.SubsectionScorePut) continue;
+    const checked = validateCompiled(MutationDataSchemas[MutationKind.SubsectionScorePut], mutation.data);
+    if (!checked.ok) continue;
+    const { categoryId, sectionId, schoolId, subsectionId } = checked.value;
+    keys.push({ judgeId: caller.userId, categoryId, sectionId, schoolId, subsectionId });
+  }
+  // One put reads its cell as any write does; the read ahead pays from the second on.
+  if (keys.length > 1) await readPushCells(trx, caller.userId, keys);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { DisqualificationScoreRow, PenaltyScoreRow, SubsectionScoreRow } from '../../db/tables.ts';
 import { scheduleReads } from '../../shared/schedule-reads.ts';
+import { knownPushCell, rememberPushCell } from './push-cells.ts';
 import {
   toDisqualificationCell,
   toDisqualificationKey,
@@ -108,17 +109,25 @@ const subsectionCells: CellKindStore<'subsection'> = {
     return row && { maxScore: row.max_score };
   },
   itemIdOf: (row) => row.subsection_id,
-  findByCell: findSubsectionScoreByCell,
+  // A push reads its cells ahead (push-cells.ts); what it writes is remembered for its next mutation.
+  async findByCell(db, place, itemId) {
+    const known = knownPushCell(db, place, itemId);
+    if (known !== undefined) return known ?? undefined;
+    return findSubsectionScoreByCell(db, place, itemId);
+  },
   findById: findSubsectionScoreById,
-  insert: (db, cell, values, photoSha256, now) =>
-    insertSubsectionScore(db, {
-      ...keyColumns(cell, photoSha256, now),
-      subsection_id: cell.itemId,
-      score: values.score,
-      comments: values.comments,
-    }),
-  update: (db, scoreId, values, photoSha256, now) =>
-    updateSubsectionScore(db, scoreId, { ...values, photoSha256 }, now),
+  insert: async (db, cell, values, photoSha256, now) =>
+    rememberPushCell(
+      db,
+      await insertSubsectionScore(db, {
+        ...keyColumns(cell, photoSha256, now),
+        subsection_id: cell.itemId,
+        score: values.score,
+        comments: values.comments,
+      }),
+    ),
+  update: async (db, scoreId, values, photoSha256, now) =>
+    rememberPushCell(db, await updateSubsectionScore(db, scoreId, { ...values, photoSha256 }, now)),
   toCell: toSubsectionCell,
   historyValue: (row) => ({ value: row.score, overtimeSeconds: null }),
 };

@@ -156,27 +156,33 @@ export async function touchDevicePush(
   );
 }
 
+const devicePull = prepareQuery((db, deviceId: string, userId: number, stateId: number, cursor: number, now: string) =>
+  db
+    .insertInto('device_sync')
+    .values({
+      device_id: deviceId,
+      user_id: userId,
+      state_id: stateId,
+      last_push_at: null,
+      last_pull_at: now,
+      last_seq: null,
+      last_cursor: cursor,
+    })
+    .onConflict((oc) =>
+      oc.columns(['device_id', 'user_id']).doUpdateSet({
+        last_pull_at: (eb) => eb.ref('excluded.last_pull_at'),
+        last_cursor: (eb) => eb.ref('excluded.last_cursor'),
+      }),
+    ),
+);
+
 /** Notes a pull (or a reference download) by a device and the cursor it now holds. */
 export async function touchDevicePull(
   db: Db,
   device: { deviceId: string; userId: number; stateId: number; cursor: number },
   now: string,
 ): Promise<void> {
-  await db
-    .insertInto('device_sync')
-    .values({
-      device_id: device.deviceId,
-      user_id: device.userId,
-      state_id: device.stateId,
-      last_push_at: null,
-      last_pull_at: now,
-      last_seq: null,
-      last_cursor: device.cursor,
-    })
-    .onConflict((oc) =>
-      oc.columns(['device_id', 'user_id']).doUpdateSet({ last_pull_at: now, last_cursor: device.cursor }),
-    )
-    .execute();
+  await devicePull.all(db, device.deviceId, device.userId, device.stateId, device.cursor, now);
 }
 
 // ---- savepoints ---------------------------------------------------------------------------

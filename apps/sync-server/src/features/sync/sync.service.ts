@@ -1,5 +1,6 @@
 // The sync protocol's server side (offline-sync.md): reference download, push, pull. A push
-// runs in one transaction with a savepoint per mutation, in the order given; each mutation is
+// runs in one transaction, its mutations in the order given, a rejected one undone alone (it
+// wrote nothing, or its savepoint is rolled back: apply-mutation.ts); each mutation is
 // recorded in applied_mutation with its result in that same transaction, so a replay answers
 // the stored result and changes nothing, and every answer sent is already durable.
 import { hash } from 'node:crypto';
@@ -21,11 +22,11 @@ import {
   type SyncPullResponse,
   type SyncReferenceData,
 } from '@judging/shared-types';
-import { inTransaction, type Db } from '../../db/database.ts';
+import { inTransaction, inTransactionWithoutFlush, type Db } from '../../db/database.ts';
 import type { ChangeLogRow } from '../../db/tables.ts';
 import { ApiError } from '../../common/api-error.ts';
 import { findLatestChangeId, listChangesAfter } from '../../shared/change-log.repository.ts';
-import { ScoreRejection, applyMutation } from '../scores/apply-mutation.ts';
+import { ScoreRejection, applyMutation, isRefusedBeforeWriting, readCellsOfPush } from '../scores/apply-mutation.ts';
 import {
   assertCanViewJudge,
   describeEvent,
@@ -67,7 +68,8 @@ export async function getReferenceData(
   params: { judgeId: number; eventId: number; deviceId?: string },
   now: string,
 ): Promise<SyncReferenceData> {
-  return inTransaction(db, async (trx) => {
+  // Its one write is the device's note: its commit does not wait for the disk (database.ts).
+  return inTransactionWithoutFlush(db, async (trx) => {
     const judge = await assertCanViewJudge(trx, caller, params.judgeId);
     const event = await findEventForReader(trx, caller, params.eventId);
     const categories = await loadJudgeCategories(trx, params.judgeId, params.eventId);
@@ -131,8 +133,8 @@ function eventIdOf(data: unknown): number | null {
 }
 
 /**
- * POST /api/sync/push. Mutations apply in the order given, each in its own savepoint: a
- * rejection rolls back only that mutation. Processing stops at a transient rejection
+ * POST /api/sync/push. Mutations apply in the order given; a rejection undoes only that
+ * mutation (refused before it writes, or rolled back to its savepoint). Processing stops at a transient rejection
  * (`photo_missing`), which is not recorded: the device uploads the photo and sends it again,
  * and the mutations behind it wait so the judge's edits keep their order. A known id with a
  * different payload fails the whole push with 409 (nothing of it is kept). The app sends one
@@ -184,6 +186,11 @@ async function applyPush(
     // Measured once per push, from the envelope's sentAt; never from an edit's createdAt.
     const clockSkewMs = measureClockSkew(request.sentAt, now);
     const isPastHorizon = pastHorizonCheck(trx, caller, horizon);
+    await readCellsOfPush(
+      trx,
+      caller,
+      request.mutations.filter((mutation) => !received.has(mutation.id)),
+    );
     for (const mutation of request.mutations) {
       const payloadHash = hashMutationPayload(mutation.kind, mutation.data);
       const stored = received.get(mutation.id);
@@ -217,7 +224,8 @@ async function applyPush(
           deviceAt: readDeviceTime(mutation.createdAt),
           clockSkewMs,
         };
-        const outcome = await withSavepoint(trx, () => applyMutation(trx, caller, mutation, now, origin));
+        const apply = () => applyMutation(trx, caller, mutation, now, origin);
+        const outcome = isRefusedBeforeWriting(mutation.kind) ? await apply() : await withSavepoint(trx, apply);
         result = {
           id: mutation.id,
           status: MutationStatus.Applied,
@@ -323,7 +331,8 @@ export async function pullChanges(
   now: string,
 ): Promise<SyncPullResponse> {
   if (caller.role !== Role.Judge) throw new ApiError(403, ErrorCode.Forbidden, 'Only judges pull scores.');
-  return inTransaction(db, async (trx) => {
+  // Its one write is the device's note: its commit does not wait for the disk (database.ts).
+  return inTransactionWithoutFlush(db, async (trx) => {
     await findEventForReader(trx, caller, query.eventId);
     const rows = await listChangesAfter(trx, {
       eventId: query.eventId,
