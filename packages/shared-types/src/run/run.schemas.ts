@@ -88,7 +88,10 @@ export const RunCategorySchema = Type.Object({
   /** Every assigned judge submitted (and at least one is assigned). */
   isJudged: Type.Boolean(),
   schoolCount: Type.Integer(),
-  /** The category's sections no judge is assigned to (Start event lists them as not ready). */
+  /**
+   * The category's sections some school's cells of which no judge owes (Start event lists them as not
+   * ready): the section's name, followed by those schools in brackets when others are covered.
+   */
   sectionsWithoutJudges: Type.Array(Type.String()),
   judges: Type.Array(RunJudgeSchema),
   /** The competing schools' ids: Replace warns when the chosen judge is in conflict with one. */

@@ -288,7 +288,14 @@ test('every judge in conflict with a school: Start warns, End refuses naming the
   await declare(context, fixture.judgeIds.j1, s3);
   await declare(context, fixture.judgeIds.j2, s3);
   const run = await readRun(context);
-  assert.equal(run.categories[0]?.sectionsWithoutJudges, ['Knife Skills hc', 'Plating hc'], 'Start warns');
+  const s3Name = (
+    await t.db.selectFrom('school').select('school_name').where('school_id', '=', s3).executeTakeFirstOrThrow()
+  ).school_name;
+  assert.equal(
+    run.categories[0]?.sectionsWithoutJudges,
+    [`Knife Skills hc (${s3Name})`, `Plating hc (${s3Name})`],
+    'Start warns, naming the school nobody owes',
+  );
   await start(context);
   await submitAs(t.db, fixture, world.stateId, fixture.judgeIds.j1);
   await submitAs(t.db, fixture, world.stateId, fixture.judgeIds.j2);

@@ -249,11 +249,16 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
           .map((schoolId) => ({ schoolId, schoolName: schoolNames.get(schoolId) ?? '' })),
       });
     }
-    const isSectionOwed = (sectionId: number) => {
+    // A section is named when no judge owes one of its schools' cells; when only some schools are
+    // left uncovered (conflicts), the name carries them, so Start's warning says which (§9).
+    const uncoveredLabel = (sectionId: number, sectionName: string): string | null => {
       const panel = panels.get(sectionId) ?? { assignedJudgeIds: [] };
-      return allCompeting.length === 0
-        ? panel.assignedJudgeIds.some((judgeId) => !isExcusedFromSection(panel, judgeId))
-        : allCompeting.every((schoolId) => judgesOwing(panel, schoolId).length > 0);
+      if (allCompeting.length === 0)
+        return panel.assignedJudgeIds.some((judgeId) => !isExcusedFromSection(panel, judgeId)) ? null : sectionName;
+      const uncovered = allCompeting.filter((schoolId) => judgesOwing(panel, schoolId).length === 0);
+      if (uncovered.length === 0) return null;
+      if (uncovered.length === allCompeting.length) return sectionName;
+      return `${sectionName} (${uncovered.map((schoolId) => schoolNames.get(schoolId) ?? '').join(', ')})`;
     };
     // Judge lists are sorted by last name (seed §9).
     judges.sort(
@@ -267,8 +272,8 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
       schoolCount: competing.size,
       competingSchoolIds: allCompeting,
       sectionsWithoutJudges: sections
-        .filter((row) => row.category_id === categoryId && !isSectionOwed(row.section_id))
-        .map((row) => row.section_name),
+        .filter((row) => row.category_id === categoryId)
+        .flatMap((row) => uncoveredLabel(row.section_id, row.section_name) ?? []),
       judges,
     });
   }
