@@ -9,6 +9,7 @@
 // shows judges' names (docs/decisions/0154-feedback-packets.md).
 import {
   describeJudgeCount,
+  type ExclusionReason,
   describePenaltyDeduction,
   formatScore,
   formatScoreOrNone,
@@ -127,10 +128,13 @@ export function judgeLabels(
 }
 
 /** How an exclusion reads beside the judge's label; a reason added later reads as itself until worded. */
-export function exclusionWords(reason: string): string {
-  if (reason === 'excused') return 'excused';
-  if (reason === 'conflict') return 'in conflict with this team';
-  return reason;
+const EXCLUSION_WORDS: Record<ExclusionReason, string> = {
+  excused: 'excused',
+  conflict: 'in conflict with this team',
+};
+
+export function exclusionWords(reason: ExclusionReason): string {
+  return EXCLUSION_WORDS[reason];
 }
 
 const REVIEW_WORDS = {
