@@ -5,6 +5,7 @@ import type { CategoryWork, ScoredSubsectionCell } from '@judging/shared-types';
 import type { Db } from '../db/database.ts';
 import { parseStudents } from './stored-students.ts';
 import { exclusionsIn, listExclusionsOfCategories } from './schedule.repository.ts';
+import { schoolShownToCoordinators } from './team-numbers.ts';
 
 /** The audit action of a submission reopened because the judge's work grew. */
 export const REOPEN_AUDIT_ACTION = 'reopen';
@@ -51,8 +52,14 @@ export async function loadCategoryWork(db: Db, categoryIds: readonly number[]): 
     await db
       .selectFrom('category_registration')
       .innerJoin('school', 'school.school_id', 'category_registration.school_id')
+      .innerJoin('category', 'category.category_id', 'category_registration.category_id')
+      .innerJoin('event', 'event.event_id', 'category.event_id')
       .select(['category_registration.category_id', 'school.school_id', 'school.school_name'])
-      .select('category_registration.students_json')
+      .select([
+        'category_registration.students_json',
+        'category_registration.team_number',
+        'event.judge_by_team_number',
+      ])
       .where('category_registration.category_id', 'in', categoryIds)
       .orderBy('category_registration.school_order')
       .orderBy('school.school_id')
@@ -66,7 +73,7 @@ export async function loadCategoryWork(db: Db, categoryIds: readonly number[]): 
       categoryName: category.category_name,
       schools: registrations
         .filter((row) => row.category_id === categoryId && parseStudents(row.students_json).length > 0)
-        .map((row) => ({ schoolId: row.school_id, schoolName: row.school_name })),
+        .map((row) => ({ schoolId: row.school_id, schoolName: schoolShownToCoordinators(row) })),
       sections: sections
         .filter((row) => row.category_id === categoryId)
         .map((section) => ({

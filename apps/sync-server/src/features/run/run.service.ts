@@ -25,6 +25,7 @@ import { inTransaction, type Db } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables.ts';
 import { ApiError, notFound } from '../../common/api-error.ts';
 import { parseStudents } from '../../shared/stored-students.ts';
+import { schoolShownToCoordinators } from '../../shared/team-numbers.ts';
 import { unlockJudgeCategory } from '../scores/category-submission.ts';
 import { appendChange } from '../../shared/change-log.repository.ts';
 import { submissionEntityId } from '../../shared/owed-work.repository.ts';
@@ -150,7 +151,10 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
   const subsectionCount = new Map<number, number>();
   for (const row of subsections) subsectionCount.set(row.section_id, (subsectionCount.get(row.section_id) ?? 0) + 1);
   const sectionNames = new Map(sections.map((row) => [`${row.category_id}:${row.section_id}`, row.section_name]));
-  const schoolNames = new Map(registrations.map((row) => [row.school_id, row.school_name]));
+  // Coordinators see "Team 3 — Dover HS" while the event judges by team number; numbers are per category.
+  const schoolLabels = new Map(
+    registrations.map((row) => [`${row.category_id}:${row.school_id}`, schoolShownToCoordinators(row)]),
+  );
   const result: RunCategory[] = [];
   for (const category of categories) {
     const categoryId = category.category_id;
@@ -246,7 +250,7 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
           )
           .flatMap((row) => (row.school_id === null ? [] : [row.school_id]))
           .filter((schoolId, index, all) => all.indexOf(schoolId) === index)
-          .map((schoolId) => ({ schoolId, schoolName: schoolNames.get(schoolId) ?? '' })),
+          .map((schoolId) => ({ schoolId, schoolName: schoolLabels.get(`${categoryId}:${schoolId}`) ?? '' })),
       });
     }
     // A section is named when no judge owes one of its schools' cells; when only some schools are
@@ -258,7 +262,7 @@ async function buildRunCategories(db: Db, event: EventRow, onlySchoolId?: number
       const uncovered = allCompeting.filter((schoolId) => judgesOwing(panel, schoolId).length === 0);
       if (uncovered.length === 0) return null;
       if (uncovered.length === allCompeting.length) return sectionName;
-      return `${sectionName} (${uncovered.map((schoolId) => schoolNames.get(schoolId) ?? '').join(', ')})`;
+      return `${sectionName} (${uncovered.map((schoolId) => schoolLabels.get(`${categoryId}:${schoolId}`) ?? '').join(', ')})`;
     };
     // Judge lists are sorted by last name (seed §9).
     judges.sort(

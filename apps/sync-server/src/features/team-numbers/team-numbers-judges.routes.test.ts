@@ -3,7 +3,7 @@
 // export shown to coordinators name both ("Team 1 — Alder High").
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { HistoryPage, SyncPullResponse, SyncReferenceData } from '@judging/shared-types';
+import type { CoordinatorEvent, HistoryPage, SyncPullResponse, SyncReferenceData } from '@judging/shared-types';
 import { multipartBody } from '../../test-support/judging-fixtures.ts';
 import {
   buildSmallEvent,
@@ -197,6 +197,38 @@ test('coordinators see both in the history, results, CSV export, category page a
     const csv = await t.app.inject({ url: `/api/export/results/event/${event.eventId}`, headers: standard.headers });
     assert.is(csv.statusCode, 200, csv.body);
     assert.ok(csv.body.includes('Team 2 — Birch High'), csv.body);
+  } finally {
+    await event.world.t.close();
+  }
+});
+
+test("the run page names a school no judge owes as coordinators see it: 'Team 3 — Cedar High'", async () => {
+  const event = await buildSmallEvent();
+  try {
+    const { t, standard, admin } = event.world;
+    const cedar = await judgeByTeamNumber(event);
+    for (const judge of [event.judges.ada, event.judges.ben]) {
+      const declared = await t.app.inject({
+        method: 'POST',
+        url: `/api/conflict/judge/${judge.userId}`,
+        headers: admin.headers,
+        payload: { schoolId: cedar },
+      });
+      assert.is(declared.statusCode, 200, declared.body);
+    }
+    const run = await t.app.inject({ url: `/api/run/coordinator/event/${event.eventId}`, headers: standard.headers });
+    assert.is(run.statusCode, 200, run.body);
+    const [category] = (run.json() as CoordinatorEvent).categories;
+    assert.equal(
+      category?.sectionsWithoutJudges.map((label) => label.replace(/^.* \(/, '(')),
+      ['(Team 3 — Cedar High)'],
+      "Start's warning",
+    );
+    assert.equal(
+      category?.judges.map((judge) => judge.conflicts?.map((conflict) => conflict.schoolName)),
+      [['Team 3 — Cedar High'], ['Team 3 — Cedar High']],
+      "the judges' conflicts",
+    );
   } finally {
     await event.world.t.close();
   }
