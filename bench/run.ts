@@ -253,6 +253,11 @@ async function benchSave(browser: Browser, baseUrl: string): Promise<SaveTimings
       page.evaluate(fn as (arg: unknown) => Result | Promise<Result>, arg),
   };
   await seedDeviceStore(evaluates, 'cells', otherSheetsScores(scenario, STORED_SCORES));
+  // The installed app answers the offline load below: on a busy machine the worker could still be
+  // precaching when the network went, and the load failed (ERR_INTERNET_DISCONNECTED).
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   // No network: the save path alone is measured, with no sync running beside it.
   await page.context().setOffline(true);
   await page.goto(
