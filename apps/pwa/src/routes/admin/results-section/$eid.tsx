@@ -5,12 +5,17 @@ import { memo, useMemo, useState } from 'react';
 import { PrintedSection, printClasses, ResultsStatusBadge, ResultsToolbar } from '../../../results/results-toolbar.tsx';
 import { allotRows, useRevealedRows } from '../../../results/reveal-rows.ts';
 import { resultsCellClass, resultsRowClasses, resultsRowProps } from '../../../results/standings-table.tsx';
+import { startReadsForPage } from '../../../results/category-reads.ts';
 import { keepSectionRankings, useCategoryResults } from '../../../results/use-category-results.ts';
 import { idParams } from '../../../routing/route-schemas.ts';
 import { AdminPageTitle } from '../-admin-page-title.tsx';
 
 export const Route = createFileRoute('/admin/results-section/$eid')({
   params: idParams('eid'),
+  // The page's reads start with the navigation, while the page renders (not on a hover's preload).
+  loader: ({ params, preload }) => {
+    if (!preload) startReadsForPage(params.eid, { categoryId: null });
+  },
   component: SectionResultsPage,
 });
 
