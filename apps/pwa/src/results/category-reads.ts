@@ -81,12 +81,21 @@ export function startCategoryReads(
 /** A navigation's reads are the page's only while it opens: later, the page asks again (fresh numbers). */
 const TAKE_WITHIN_MS = 5_000;
 
+/** The router may run a page's loader again as it opens (the first load of the app): one read serves. */
+const SAME_OPENING_MS = 1_000;
+
 let started: { reads: CategoryReads; at: number } | undefined;
+let lastTaken: { key: string; at: number } | undefined;
 
 /** A navigation to a results page: its reads start now, before the page renders. */
 export function startReadsForPage(eventId: number, read: CategoriesToRead): void {
+  const key = readsKey(eventId, read);
+  const now = performance.now();
+  const isSameOpening = (entry: { key: string; at: number } | undefined) =>
+    entry?.key === key && now - entry.at < SAME_OPENING_MS;
+  if (isSameOpening(started && { key: started.reads.key, at: started.at }) || isSameOpening(lastTaken)) return;
   started?.reads.abort();
-  started = { reads: startCategoryReads(eventId, read), at: performance.now() };
+  started = { reads: startCategoryReads(eventId, read), at: now };
 }
 
 /** The reads a navigation started for this page (once, while it opens), else undefined. */
@@ -94,6 +103,7 @@ export function takeStartedReads(eventId: number, read: CategoriesToRead): Categ
   const taken = started;
   if (taken?.reads.key !== readsKey(eventId, read)) return undefined;
   started = undefined;
+  lastTaken = { key: taken.reads.key, at: performance.now() };
   if (performance.now() - taken.at > TAKE_WITHIN_MS) {
     taken.reads.abort();
     return undefined;
