@@ -21,7 +21,6 @@ export const CHUNK_TARGET_MS = 24;
  */
 const MIN_STEP = FIRST_ROWS;
 const MAX_STEP = 400;
-export const MAX_GROWTH = 4;
 
 /**
  * Runs `callback` in a task of its own, right after the browser's pending work (a paint, input):
@@ -51,10 +50,8 @@ export function allotRows(tableSizes: readonly number[], revealed: number): numb
 /** The next chunk's size, scaled so that its work takes about CHUNK_TARGET_MS. */
 export function nextStep(step: number, lastChunkMs: number): number {
   const scaled = Math.round((step * CHUNK_TARGET_MS) / Math.max(lastChunkMs, 1));
-  // Grows at most fourfold a chunk: one fast chunk (rows already laid out, say) is no promise, yet
-  // the rows are plain DOM (plain-rows.tsx) and a chunk's fixed cost (its table, the page's layout)
-  // makes a small chunk measure slow per row.
-  return Math.min(MAX_STEP, Math.max(MIN_STEP, Math.min(scaled, step * MAX_GROWTH)));
+  // Grows at most twofold a chunk: one fast chunk (rows already laid out, say) is no promise.
+  return Math.min(MAX_STEP, Math.max(MIN_STEP, Math.min(scaled, step * 2)));
 }
 
 /**
