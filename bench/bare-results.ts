@@ -1,5 +1,6 @@
 // The results pages' floor (issue 20's results-page row): a page with nothing of the app, no
-// React, no Mantine, no schema checks, that reads what the app's pages read and puts the same rows
+// React, no Mantine, no schema checks, that reads what the app's pages read (the same answers,
+// without the judges' sheets, `sheets=omit`: decision 0172) and puts the same rows
 // in the DOM, all in one task (so it ignores the no-long-task goal the app's pages keep). The
 // overall page: the event's detail (its categories), then every category's answer at once, each
 // category's standings as a table. The section page: the detail, then the first category's
@@ -76,7 +77,7 @@ export async function timeBareResults(
       const answers = await Promise.all(
         picked.map((category) =>
           read<{ categories: Category[] }>(
-            `/api/run/coordinator/results/event/${eventId}/category/${category.categoryId}`,
+            `/api/run/coordinator/results/event/${eventId}/category/${category.categoryId}?sheets=omit`,
           ),
         ),
       );

@@ -140,7 +140,10 @@ export async function benchResultsPage(browser: Browser, port: number): Promise<
     await panel.getByRole('button', { name: 'Login', exact: true }).click();
     await page.getByRole('button', { name: 'Logout' }).waitFor();
     const apiUrl = `/api/run/coordinator/results/event/${eventId}`;
-    const categoryUrls = (await categoryIdsOf(page, apiUrl)).map((categoryId) => `${apiUrl}/category/${categoryId}`);
+    // As the pages read them: without the judges' sheets (decision 0172).
+    const categoryUrls = (await categoryIdsOf(page, apiUrl)).map(
+      (categoryId) => `${apiUrl}/category/${categoryId}?sheets=omit`,
+    );
     const references = {
       event: [apiUrl],
       categories: categoryUrls,

@@ -2229,7 +2229,9 @@ export interface paths {
         };
         /**
          * One category’s results
-         * @description Who may call: ULTRA, SUPER, ADMIN and STANDARD of the record's state.
+         * @description With `sheets=omit`, every team’s sections keep their scores but list no judges’ sheets (`sheets: []`): what the overall and section results pages show, a fraction of the bytes.
+         *
+         *     Who may call: ULTRA, SUPER, ADMIN and STANDARD of the record's state.
          */
         get: operations["getCategoryResults"];
         put?: never;
@@ -13724,7 +13726,9 @@ export interface operations {
     };
     getCategoryResults: {
         parameters: {
-            query?: never;
+            query?: {
+                sheets?: "include" | "omit";
+            };
             header?: never;
             path: {
                 eventId: number;

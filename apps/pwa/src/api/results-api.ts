@@ -3,6 +3,7 @@ import {
   PublicResultsSettingSchema,
   ResultsReportSchema,
   registerCompiledChecks,
+  type ResultsAnswerQuery,
 } from '@judging/shared-types';
 import { Check as checkResultsReport } from 'virtual:compiled-check:ResultsReportSchema';
 import { API_BASE } from './api-client.ts';
@@ -20,10 +21,19 @@ export function getEventResults(eventId: number, signal?: AbortSignal) {
 /**
  * GET run/coordinator/results/event/{e}/category/{c}: the event's report with that one category.
  * The overall and section pages read categories one by one: a state final's whole answer is
- * megabytes, one category a sixth of it (issue 20).
+ * megabytes, one category a sixth of it (issue 20). `sheets: 'omit'`: without the judges' sheets,
+ * which neither page shows (decision 0172).
  */
-export function getCategoryResults(eventId: number, categoryId: number, signal?: AbortSignal) {
-  return api.get(`/run/coordinator/results/event/${eventId}/category/${categoryId}`, ResultsReportSchema, { signal });
+export function getCategoryResults(
+  eventId: number,
+  categoryId: number,
+  signal?: AbortSignal,
+  query: ResultsAnswerQuery = {},
+) {
+  const search = query.sheets === undefined ? '' : `?sheets=${query.sheets}`;
+  return api.get(`/run/coordinator/results/event/${eventId}/category/${categoryId}${search}`, ResultsReportSchema, {
+    signal,
+  });
 }
 
 /** PUT run/coordinator/event/{e}/recomputeScores (open events; seed §4: recompute, then load). */

@@ -8,7 +8,13 @@
  */
 const joinable = new Map<string, Promise<unknown>>();
 
-export function sharedRead<T>(key: string, load: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+export function sharedRead<T>(
+  key: string,
+  load: () => Promise<T>,
+  signal?: AbortSignal,
+  /** Joinable until its answer is in, not only this task: a read a navigation starts for the page it opens. */
+  joinableUntilAnswered = false,
+): Promise<T> {
   if (signal?.aborted) return Promise.reject(abortError());
   let shared = joinable.get(key) as Promise<T> | undefined;
   if (!shared) {
@@ -21,7 +27,7 @@ export function sharedRead<T>(key: string, load: () => Promise<T>, signal?: Abor
     };
     // Joinable until its answer is in or this task ends, whichever comes first.
     started.then(stopJoining, stopJoining);
-    setTimeout(stopJoining, 0);
+    if (!joinableUntilAnswered) setTimeout(stopJoining, 0);
     shared = started;
   }
   return untilAborted(shared, signal);

@@ -7,8 +7,12 @@ import { flushSync } from 'react-dom';
 
 /** Rows in the first commit: the top of the page, at once. */
 export const FIRST_ROWS = 20;
-/** Work aimed at per chunk, well under the 50 ms of a long task on a slow tablet. */
-export const CHUNK_TARGET_MS = 12;
+/**
+ * Work aimed at per chunk, half the 50 ms of a long task: each chunk also re-renders its table's
+ * head and lays the whole page out, so small chunks cost more than their rows (issue 41: a lower
+ * target kept a state final's chunks at a few dozen rows, a dozen tasks and layouts).
+ */
+export const CHUNK_TARGET_MS = 24;
 /**
  * Never fewer rows a chunk than the first commit: a chunk's time is measured on the wall clock,
  * and on a busy machine (or a tablet doing other work) a small chunk measured slow shrank the
@@ -78,10 +82,14 @@ export function useRevealedRows(total: number, key: string): number {
     if (revealed >= total) return;
     return inNextTask(() => {
       chunkStartedAt.current = performance.now();
-      setState((previous) =>
-        previous.key === key
-          ? { key, revealed: Math.min(total, Math.max(previous.revealed, FIRST_ROWS) + step.current) }
-          : previous,
+      // Rendered and laid out in this task: left to React's scheduler, each chunk waited for a
+      // task of its own, and its time as measured included whatever ran in between.
+      flushSync(() =>
+        setState((previous) =>
+          previous.key === key
+            ? { key, revealed: Math.min(total, Math.max(previous.revealed, FIRST_ROWS) + step.current) }
+            : previous,
+        ),
       );
     });
   }, [key, revealed, total]);

@@ -1,17 +1,18 @@
 // The overall and section pages read an event's results one category at a time (issue 20: a
 // state final's whole answer is megabytes; a coordinator moves only what the page shows). The
-// event's categories come from its detail, in the order every results report lists them; the
-// category answers are asked for in the same chain, without waiting for a render in between.
-import { sortByCategoryName, type ResultsCategory, type ResultsReport } from '@judging/shared-types';
+// reads (category-reads.ts) are started by the route's loader when navigating, else here.
+import type { ResultsCategory, ResultsReport } from '@judging/shared-types';
 import { useEffect, useState } from 'react';
-import { getEvent } from '../api/events-api.ts';
-import { getCategoryResults, getEventResults } from '../api/results-api.ts';
+import {
+  readsKey,
+  startCategoryReads,
+  takeStartedReads,
+  type CategoriesToRead,
+  type CategoryChoice,
+} from './category-reads.ts';
 import { showRunIssue } from './run-errors.ts';
 
-export interface CategoryChoice {
-  categoryId: number;
-  categoryName: string;
-}
+export type { CategoriesToRead, CategoryChoice } from './category-reads.ts';
 
 /** What a page keeps of a category: the rest is let go at once, while it is still young garbage. */
 export type KeepOfCategory = (category: ResultsCategory) => ResultsCategory;
@@ -26,9 +27,6 @@ export const keepStandings: KeepOfCategory = (category) => ({
 /** The section page: the sections' rankings. */
 export const keepSectionRankings: KeepOfCategory = (category) => ({ ...category, standings: [] });
 
-/** Which categories a page reads: every one, or one (the first when none is picked yet). */
-export type CategoriesToRead = 'all' | { categoryId: number | null };
-
 export interface CategoryResults {
   /** The event's categories, by name then id; undefined until known. */
   choices: CategoryChoice[] | undefined;
@@ -38,12 +36,6 @@ export interface CategoryResults {
   report: ResultsReport | undefined;
   /** The categories answered so far, in list order, up to the first still on its way. */
   categories: ResultsCategory[];
-}
-
-function idsToRead(choices: readonly CategoryChoice[], read: CategoriesToRead): number[] {
-  if (read === 'all') return choices.map((choice) => choice.categoryId);
-  const picked = choices.find((choice) => choice.categoryId === read.categoryId) ?? choices[0];
-  return picked ? [picked.categoryId] : [];
 }
 
 interface Loaded {
@@ -57,36 +49,37 @@ interface Loaded {
 /**
  * Loads the categories `read` names (all at once, each its own answer) and hands them over in
  * list order as they arrive: a category shows once every category above it has, so rows never
- * move down the page under the reader. Of each answer the page keeps what `keep` picks: a state
- * final's answers hold every judge's sheet of every team, which no list page shows, and held in
- * the page's state they cost a long pause of the garbage collector later.
+ * move down the page under the reader. Of each answer the page keeps what `keep` picks: the rest
+ * (each team's sections on the overall page), held in the page's state, costs the garbage
+ * collector later.
  */
 export function useCategoryResults(eventId: number, read: CategoriesToRead, keep: KeepOfCategory): CategoryResults {
-  const key = `${eventId}:${read === 'all' ? 'all' : String(read.categoryId)}`;
+  const key = readsKey(eventId, read);
   const [choices, setChoices] = useState<{ eventId: number; list: CategoryChoice[] } | undefined>(undefined);
   const [loaded, setLoaded] = useState<Loaded | undefined>(undefined);
   const known = choices?.eventId === eventId ? choices.list : undefined;
 
   useEffect(() => {
-    const controller = new AbortController();
-    const { signal } = controller;
+    const reads = takeStartedReads(eventId, read) ?? startCategoryReads(eventId, read, known);
+    let isStopped = false;
     let reported = false;
     const report = (error: unknown) => {
-      if (signal.aborted || reported || (error instanceof DOMException && error.name === 'AbortError')) return;
+      if (isStopped || reported || (error instanceof DOMException && error.name === 'AbortError')) return;
       reported = true;
       showRunIssue(error);
     };
-    const readCategories = (list: CategoryChoice[]) => {
-      const categoryIds = idsToRead(list, read);
+    reads.choices.then((list) => {
+      if (!isStopped && !known) setChoices({ eventId, list });
+    }, report);
+    reads.answers.then(({ categoryIds, byCategory, empty }) => {
+      if (isStopped) return;
       setLoaded({ key, categoryIds, byCategory: new Map() });
-      if (categoryIds.length === 0) {
-        getEventResults(eventId, signal).then((answer) => {
-          if (!signal.aborted) setLoaded({ key, categoryIds, byCategory: new Map(), empty: answer });
-        }, report);
-      }
-      for (const categoryId of categoryIds) {
-        getCategoryResults(eventId, categoryId, signal).then((answer) => {
-          if (signal.aborted) return;
+      empty?.then((answer) => {
+        if (!isStopped) setLoaded({ key, categoryIds, byCategory: new Map(), empty: answer });
+      }, report);
+      for (const [categoryId, answered] of byCategory) {
+        answered.then((answer) => {
+          if (isStopped) return;
           const kept = { ...answer, categories: answer.categories.map(keep) };
           setLoaded((previous) =>
             previous?.key === key
@@ -95,17 +88,11 @@ export function useCategoryResults(eventId: number, read: CategoriesToRead, keep
           );
         }, report);
       }
+    }, report);
+    return () => {
+      isStopped = true;
+      reads.abort();
     };
-    if (known) readCategories(known);
-    else {
-      getEvent(eventId, signal).then((event) => {
-        if (signal.aborted) return;
-        const list = sortByCategoryName(event.categories);
-        setChoices({ eventId, list });
-        readCategories(list);
-      }, report);
-    }
-    return () => controller.abort();
     // `key` names what is read; the known list only spares asking for it again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);

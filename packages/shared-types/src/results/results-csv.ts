@@ -71,6 +71,20 @@ export function pickCategory(report: ResultsReport, categoryId: number): Results
   return { ...report, categories: report.categories.filter((category) => category.categoryId === categoryId) };
 }
 
+/** A report without the judges' sheets (`sheets=omit`): each team's sections keep their scores. */
+export function omitSheets(report: ResultsReport): ResultsReport {
+  return {
+    ...report,
+    categories: report.categories.map((category) => ({
+      ...category,
+      standings: category.standings.map((line) => ({
+        ...line,
+        sections: line.sections.map((section) => ({ ...section, sheets: [] })),
+      })),
+    })),
+  };
+}
+
 /** Keeps one team of a report: the categories it competes in, its lines only (places kept). */
 export function pickSchool(report: ResultsReport, schoolId: number): ResultsReport {
   const categories: ResultsCategory[] = [];

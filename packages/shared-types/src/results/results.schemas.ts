@@ -147,3 +147,13 @@ export const ResultsReportSchema = Type.Object({
   categories: Type.Array(ResultsCategorySchema),
 });
 export type ResultsReport = Static<typeof ResultsReportSchema>;
+
+/**
+ * The results answers' query. `sheets=omit`: every team's sections keep their scores but list no
+ * judges' sheets (`sheets: []`), what the overall and section pages show; a state final's sheets
+ * are most of its answer. `include` (the default): the whole report.
+ */
+export const ResultsAnswerQuerySchema = Type.Object({
+  sheets: Type.Optional(Type.Union([Type.Literal('include'), Type.Literal('omit')])),
+});
+export type ResultsAnswerQuery = Static<typeof ResultsAnswerQuerySchema>;

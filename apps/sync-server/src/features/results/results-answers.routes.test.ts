@@ -5,7 +5,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Role, type PushResponse, type ResultsReport } from '@judging/shared-types';
+import { omitSheets, Role, type PushResponse, type ResultsReport } from '@judging/shared-types';
 import { buildTestApp, loginAs, type TestApp } from '../../test-support/build-test-app.ts';
 import { loadCulinary, pushFirstScore, type CulinaryFixture } from '../../test-support/judging-fixtures.ts';
 import { chooseEncoding } from './results-answers.ts';
@@ -140,6 +140,36 @@ test('one category alone: that category of the event answer, compressed too', as
     );
     assert.equal(one, { ...whole, categories: whole.categories.filter((x) => x.categoryId === w.c.categoryId) });
     assert.is(w.computations(), 1, 'both answers come from one computation');
+  } finally {
+    await w.t.close();
+  }
+});
+
+test('sheets=omit: the category without the judges’ sheets, all else equal; a bad value is a 400', async () => {
+  const w = await buildWorld();
+  try {
+    assert.is((await push(w, 6)).statusCode, 200);
+    const path = `/category/${w.c.categoryId}`;
+    const whole = (await readResults(w, path)).json() as ResultsReport;
+    const sheetCount = (report: ResultsReport) =>
+      report.categories
+        .flatMap((category) => category.standings)
+        .flatMap((line) => line.sections)
+        .reduce((sum, section) => sum + section.sheets.length, 0);
+    assert.ok(sheetCount(whole) > 0, 'the whole answer lists the judges’ sheets');
+
+    const answer = await readResults(w, `${path}?sheets=omit`, 'gzip');
+    assert.is(answer.statusCode, 200, answer.body);
+    assert.is(answer.headers['content-encoding'], 'gzip');
+    const sheetless = JSON.parse(gunzipSync(answer.rawPayload).toString('utf8')) as ResultsReport;
+    assert.is(sheetCount(sheetless), 0);
+    assert.equal(sheetless, omitSheets(whole));
+    assert.equal((await readResults(w, `${path}?sheets=include`)).json(), whole);
+    assert.is(w.computations(), 1, 'every variant from one computation');
+
+    const bad = await readResults(w, `${path}?sheets=none`);
+    assert.is(bad.statusCode, 400, bad.body);
+    assert.is((bad.json() as { code: string }).code, 'VALIDATION_FAILED');
   } finally {
     await w.t.close();
   }

@@ -3,7 +3,7 @@
 // Fastify compiles a route's serializer, so the bytes are those Fastify would send. One category
 // per answer; the whole event's answer is spliced from its categories' answers.
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
-import { ResultsReportSchema, type ResultsReport } from '@judging/shared-types';
+import { omitSheets, ResultsReportSchema, type ResultsReport } from '@judging/shared-types';
 import { compileOnFirstUse } from '../../http/lazy-compilers.ts';
 import { categoryOfReport } from './report-parts.ts';
 
@@ -26,6 +26,11 @@ export function serialiseReport(report: ResultsReport): string {
 /** One category's answer: the report with only that category (404 for a category the event lacks). */
 export function categoryJson(report: ResultsReport, categoryId: number): string {
   return serialiseReport(categoryOfReport(report, categoryId));
+}
+
+/** One category's answer without the judges' sheets (`sheets=omit`). */
+export function sheetlessCategoryJson(report: ResultsReport, categoryId: number): string {
+  return serialiseReport(omitSheets(categoryOfReport(report, categoryId)));
 }
 
 const CATEGORIES_OPENING = '"categories":[';

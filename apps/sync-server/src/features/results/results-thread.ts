@@ -11,8 +11,17 @@ export interface ResultsWorkerData {
   computeModule?: string | undefined;
 }
 
-/** A part of an event's results: the whole event, or one category (by id). */
-export type ResultsPart = 'event' | number;
+/**
+ * A part of an event's results: the whole event, one category (by id), or one category without
+ * the judges' sheets (the results pages' `sheets=omit`).
+ */
+export type ResultsPart = 'event' | number | { categoryId: number; omitSheets: true };
+
+/** The category a part names (undefined: the whole event). */
+export function categoryOfPart(part: ResultsPart): number | undefined {
+  if (part === 'event') return undefined;
+  return typeof part === 'number' ? part : part.categoryId;
+}
 
 export interface WorkerRequest {
   id: number;

@@ -13,7 +13,14 @@ import { loadCulinary, pushFirstScore, type CulinaryFixture } from '../../test-s
 import { computeReport } from './results-compute.ts';
 import { serialiseReport } from './results-json.ts';
 import { createResultsWorker } from './results-thread.ts';
-import { ON_THIS_THREAD, categoryAnswer, eventAnswer, forgetResults, getResultsAtVersion } from './results.service.ts';
+import {
+  ON_THIS_THREAD,
+  categoryAnswer,
+  eventAnswer,
+  forgetResults,
+  getResultsAtVersion,
+  sheetlessCategoryAnswer,
+} from './results.service.ts';
 import type { AuthContext } from '../../caller/caller.ts';
 
 const FIXTURE = new URL('./results-worker.fixture.ts', import.meta.url);
@@ -121,6 +128,7 @@ test("the worker's answers are byte for byte those of the server's thread, its r
     const categoryIds = (event.json() as ResultsReport).categories.map((category) => category.categoryId);
     assert.ok(categoryIds.length > 1, 'several categories');
     const categories = await Promise.all(categoryIds.map((id) => readResults(w, `/category/${id}`)));
+    const sheetless = await Promise.all(categoryIds.map((id) => readResults(w, `/category/${id}?sheets=omit`)));
 
     const caller = await adminCaller(w);
     const now = fixedNow.toISOString();
@@ -139,6 +147,13 @@ test("the worker's answers are byte for byte those of the server's thread, its r
     assert.is(event.body, (await eventAnswer(here)).json.toString('utf8'));
     for (const [at, id] of categoryIds.entries()) {
       assert.is(categories[at]?.body, (await categoryAnswer(here, id)).json.toString('utf8'), `category ${id}`);
+    }
+    for (const [at, id] of categoryIds.entries()) {
+      assert.is(
+        sheetless[at]?.body,
+        (await sheetlessCategoryAnswer(here, id)).json.toString('utf8'),
+        `category ${id} without sheets`,
+      );
     }
   } finally {
     await w.t.close();

@@ -10,9 +10,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { ResultsReport } from '@judging/shared-types';
 import { inTransaction, openReadOnlyDatabase } from '../../db/database.ts';
 import { computeReport, type ComputeReport } from './results-compute.ts';
-import { categoryJson, eventJsonOfCategories } from './results-json.ts';
+import { categoryJson, eventJsonOfCategories, sheetlessCategoryJson } from './results-json.ts';
 import { findResultsVersion } from './results.repository.ts';
-import type { ResultsWorkerData, WorkerReply, WorkerRequest } from './results-thread.ts';
+import { categoryOfPart, type ResultsWorkerData, type WorkerReply, type WorkerRequest } from './results-thread.ts';
 import { findEventRow } from '../../shared/event-lookups.ts';
 
 lowerThisThreadsPriority();
@@ -50,8 +50,11 @@ async function answerOf({ eventId, now, part }: WorkerRequest): Promise<Uint8Arr
     const categories = report.categories.map(({ categoryId }) => categoryJson(report, categoryId));
     return encoder.encode(eventJsonOfCategories(report, categories));
   }
-  if (!report.categories.some((category) => category.categoryId === part)) return undefined;
-  return encoder.encode(categoryJson(report, part));
+  const categoryId = categoryOfPart(part) ?? -1;
+  if (!report.categories.some((category) => category.categoryId === categoryId)) return undefined;
+  return encoder.encode(
+    typeof part === 'number' ? categoryJson(report, categoryId) : sheetlessCategoryJson(report, categoryId),
+  );
 }
 
 parentPort?.on('message', (request: WorkerRequest) => {

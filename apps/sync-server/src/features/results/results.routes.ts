@@ -7,6 +7,7 @@ import {
   CoordinatorEventParamsSchema,
   CoordinatorSchoolParamsSchema,
   RecomputeBodySchema,
+  ResultsAnswerQuerySchema,
   ResultsReportSchema,
 } from '@judging/shared-types';
 import type { RouteDeps } from '../../http/app-types.ts';
@@ -16,6 +17,7 @@ import { sendAnswer } from './results-answers.ts';
 import {
   categoryAnswer,
   eventAnswer,
+  sheetlessCategoryAnswer,
   getEventResults,
   getResultsAtVersion,
   recomputeResults,
@@ -65,7 +67,11 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps, computa
         operationId: 'getCategoryResults',
         tags,
         summary: 'One category’s results',
+        description:
+          'With `sheets=omit`, every team’s sections keep their scores but list no judges’ sheets ' +
+          '(`sheets: []`): what the overall and section results pages show, a fraction of the bytes.',
         params: CoordinatorCategoryParamsSchema,
+        querystring: ResultsAnswerQuerySchema,
         response: { 200: ResultsReportSchema, ...readErrors },
       },
     },
@@ -77,7 +83,11 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps, computa
         deps.now().toISOString(),
         computation,
       );
-      const answer = categoryAnswer(results, request.params.categoryId);
+      const { categoryId } = request.params;
+      const answer =
+        request.query.sheets === 'omit'
+          ? sheetlessCategoryAnswer(results, categoryId)
+          : categoryAnswer(results, categoryId);
       return sendAnswer(request, reply, await answer);
     },
   );

@@ -9,7 +9,7 @@ import type { EventRow } from '../../db/tables.ts';
 import { ApiError, forbidden, notFound } from '../../common/api-error.ts';
 import { serialisedAnswer, type SerialisedAnswer } from './results-answers.ts';
 import { computeReport, type ComputeReport } from './results-compute.ts';
-import { categoryJson, eventJsonOfCategories } from './results-json.ts';
+import { categoryJson, eventJsonOfCategories, sheetlessCategoryJson } from './results-json.ts';
 import type { ResultsPart, ResultsWorker } from './results-thread.ts';
 import { findResultsVersion, findSnapshot, findSnapshotTime, saveSnapshot } from './results.repository.ts';
 import { assertSameState, type AuthContext } from '../../caller/caller.ts';
@@ -144,7 +144,12 @@ function answerAtVersion(
   part: ResultsPart,
   build: (report: ResultsReport) => string | Promise<string>,
 ): Promise<SerialisedAnswer> {
-  const key = part === 'event' ? part : `category ${part}`;
+  const key =
+    part === 'event'
+      ? part
+      : typeof part === 'number'
+        ? `category ${part}`
+        : `category ${part.categoryId} without sheets`;
   let answer = results.answers.get(key);
   if (answer === undefined) {
     answer = (async () => serialisedAnswer((await results.made(part)) ?? (await build(await results.report()))))();
@@ -161,6 +166,13 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 /** One category's answer (the report with only that category, as pickCategory), once per version. */
 export function categoryAnswer(results: ResultsAtVersion, categoryId: number): Promise<SerialisedAnswer> {
   return answerAtVersion(results, categoryId, (report) => categoryJson(report, categoryId));
+}
+
+/** One category's answer without the judges' sheets (`sheets=omit`: the results pages), once per version. */
+export function sheetlessCategoryAnswer(results: ResultsAtVersion, categoryId: number): Promise<SerialisedAnswer> {
+  return answerAtVersion(results, { categoryId, omitSheets: true }, (report) =>
+    sheetlessCategoryJson(report, categoryId),
+  );
 }
 
 /**

@@ -1,16 +1,21 @@
-import { formatScoreOrNone, type ResultsCategory } from '@judging/shared-types';
+import type { ResultsCategory } from '@judging/shared-types';
 import { Group, Select, Stack, Table, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { memo, useMemo, useState } from 'react';
 import { PrintedSection, printClasses, ResultsStatusBadge, ResultsToolbar } from '../../../results/results-toolbar.tsx';
 import { allotRows, useRevealedRows } from '../../../results/reveal-rows.ts';
-import { resultsCellClass, resultsRowClasses, resultsRowProps } from '../../../results/standings-table.tsx';
+import { PlainRowsBody, sectionRankingRow } from '../../../results/plain-rows.tsx';
+import { startReadsForPage } from '../../../results/category-reads.ts';
 import { keepSectionRankings, useCategoryResults } from '../../../results/use-category-results.ts';
 import { idParams } from '../../../routing/route-schemas.ts';
 import { AdminPageTitle } from '../-admin-page-title.tsx';
 
 export const Route = createFileRoute('/admin/results-section/$eid')({
   params: idParams('eid'),
+  // The page's reads start with the navigation, while the page renders (not on a hover's preload).
+  loader: ({ params, preload }) => {
+    if (!preload) startReadsForPage(params.eid, { categoryId: null });
+  },
   component: SectionResultsPage,
 });
 
@@ -77,7 +82,20 @@ function SectionResultsPage() {
 
 type SectionRankingData = ResultsCategory['sectionRankings'][number];
 
-/** One section's ranking; memoised with its rows, so a chunk of new rows re-renders only those. */
+/** A ranking table's head: the same element on every render (rows fill in beneath). */
+const rankingHead = (
+  <Table.Thead>
+    <Table.Tr>
+      <Table.Th w="15%">Rank</Table.Th>
+      <Table.Th>Team</Table.Th>
+      <Table.Th w="25%" ta="right">
+        Score
+      </Table.Th>
+    </Table.Tr>
+  </Table.Thead>
+);
+
+/** One section's ranking; memoised, so a chunk of new rows re-renders only the table it fills. */
 const SectionRanking = memo(function SectionRanking({
   categoryName,
   ranking,
@@ -93,35 +111,9 @@ const SectionRanking = memo(function SectionRanking({
         {categoryName}: {ranking.sectionName}
       </Title>
       <Table striped layout="fixed" aria-label={`Ranking of ${ranking.sectionName}`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w="15%">Rank</Table.Th>
-            <Table.Th>Team</Table.Th>
-            <Table.Th w="25%" ta="right">
-              Score
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {ranking.standings.slice(0, rowLimit).map((entry) => (
-            <SectionRankingRow key={entry.schoolId} entry={entry} />
-          ))}
-        </Table.Tbody>
+        {rankingHead}
+        <PlainRowsBody items={ranking.standings} limit={rowLimit} makeRow={sectionRankingRow} />
       </Table>
     </PrintedSection>
-  );
-});
-
-const SectionRankingRow = memo(function SectionRankingRow({
-  entry,
-}: {
-  entry: SectionRankingData['standings'][number];
-}) {
-  return (
-    <tr {...resultsRowProps}>
-      <td className={`${resultsCellClass} ${resultsRowClasses.place}`}>{entry.placeLabel}</td>
-      <td className={resultsCellClass}>{entry.schoolName}</td>
-      <td className={`${resultsCellClass} ${resultsRowClasses.score}`}>{formatScoreOrNone(entry.score)}</td>
-    </tr>
   );
 });

@@ -5,6 +5,7 @@ import { memo, useMemo } from 'react';
 import { PrintedSection, ResultsStatusBadge, ResultsToolbar } from '../../../../results/results-toolbar.tsx';
 import { allotRows, useRevealedRows } from '../../../../results/reveal-rows.ts';
 import { StandingsTable } from '../../../../results/standings-table.tsx';
+import { startReadsForPage } from '../../../../results/category-reads.ts';
 import { keepStandings, useCategoryResults } from '../../../../results/use-category-results.ts';
 import { idParams } from '../../../../routing/route-schemas.ts';
 import { AdminPageTitle } from '../../-admin-page-title.tsx';
@@ -18,6 +19,10 @@ export const Route = createFileRoute('/admin/results-overall/$eid/$eComp')({
       ...eventIdParams.stringify(params),
       eComp: params.eComp,
     }),
+  },
+  // The page's reads start with the navigation, while the page renders (not on a hover's preload).
+  loader: ({ params, preload }) => {
+    if (!preload) startReadsForPage(params.eid, 'all');
   },
   component: OverallResultsPage,
 });

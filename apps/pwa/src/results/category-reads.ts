@@ -1,0 +1,112 @@
+// The reads behind the overall and section results pages: the event's detail (its categories),
+// then the answers of the categories a page shows, without the judges' sheets (decision 0172), in
+// one chain with no render in between. A navigation to a results page starts them in its route's
+// loader, so they run while the page's first render happens; the page takes them over when it
+// mounts (useCategoryResults). Nothing is kept: a read not taken over is let go at the next start.
+import { sortByCategoryName, type ResultsReport } from '@judging/shared-types';
+import { getEvent } from '../api/events-api.ts';
+import { getCategoryResults, getEventResults } from '../api/results-api.ts';
+
+export interface CategoryChoice {
+  categoryId: number;
+  categoryName: string;
+}
+
+/** Which categories a page reads: every one, or one (the first when none is picked yet). */
+export type CategoriesToRead = 'all' | { categoryId: number | null };
+
+export interface CategoryReads {
+  key: string;
+  /** The event's categories, by name then id. */
+  choices: Promise<CategoryChoice[]>;
+  /** The categories read, in list order, each its own answer; `empty`: an event without categories. */
+  answers: Promise<{
+    categoryIds: number[];
+    byCategory: Map<number, Promise<ResultsReport>>;
+    empty?: Promise<ResultsReport>;
+  }>;
+  /** Stops every request of these reads. */
+  abort(): void;
+}
+
+export function readsKey(eventId: number, read: CategoriesToRead): string {
+  return `${eventId}:${read === 'all' ? 'all' : String(read.categoryId)}`;
+}
+
+function idsToRead(choices: readonly CategoryChoice[], read: CategoriesToRead): number[] {
+  if (read === 'all') return choices.map((choice) => choice.categoryId);
+  const picked = choices.find((choice) => choice.categoryId === read.categoryId) ?? choices[0];
+  return picked ? [picked.categoryId] : [];
+}
+
+/** A rejection nobody handles yet is not a page error: whoever takes the reads over handles it. */
+function quiet<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
+/**
+ * Starts the reads: the categories from `known` when the page already has them (another category
+ * picked), else from the event's detail, then every answer at once.
+ */
+export function startCategoryReads(
+  eventId: number,
+  read: CategoriesToRead,
+  known?: readonly CategoryChoice[],
+): CategoryReads {
+  const controller = new AbortController();
+  const { signal } = controller;
+  const choices = quiet(
+    known
+      ? Promise.resolve([...known])
+      : // The results toolbar reads the same detail when the page mounts: it joins this request.
+        getEvent(eventId, signal, true).then((event) => sortByCategoryName(event.categories)),
+  );
+  const answers = quiet(
+    choices.then((list) => {
+      const categoryIds = idsToRead(list, read);
+      const byCategory = new Map(
+        categoryIds.map((categoryId) => [
+          categoryId,
+          quiet(getCategoryResults(eventId, categoryId, signal, { sheets: 'omit' })),
+        ]),
+      );
+      const empty = categoryIds.length === 0 ? quiet(getEventResults(eventId, signal)) : undefined;
+      return { categoryIds, byCategory, ...(empty ? { empty } : {}) };
+    }),
+  );
+  return { key: readsKey(eventId, read), choices, answers, abort: () => controller.abort() };
+}
+
+/** A navigation's reads are the page's only while it opens: later, the page asks again (fresh numbers). */
+const TAKE_WITHIN_MS = 5_000;
+
+/** The router may run a page's loader again as it opens (the first load of the app): one read serves. */
+const SAME_OPENING_MS = 1_000;
+
+let started: { reads: CategoryReads; at: number } | undefined;
+let lastTaken: { key: string; at: number } | undefined;
+
+/** A navigation to a results page: its reads start now, before the page renders. */
+export function startReadsForPage(eventId: number, read: CategoriesToRead): void {
+  const key = readsKey(eventId, read);
+  const now = performance.now();
+  const isSameOpening = (entry: { key: string; at: number } | undefined) =>
+    entry?.key === key && now - entry.at < SAME_OPENING_MS;
+  if (isSameOpening(started && { key: started.reads.key, at: started.at }) || isSameOpening(lastTaken)) return;
+  started?.reads.abort();
+  started = { reads: startCategoryReads(eventId, read), at: now };
+}
+
+/** The reads a navigation started for this page (once, while it opens), else undefined. */
+export function takeStartedReads(eventId: number, read: CategoriesToRead): CategoryReads | undefined {
+  const taken = started;
+  if (taken?.reads.key !== readsKey(eventId, read)) return undefined;
+  started = undefined;
+  lastTaken = { key: taken.reads.key, at: performance.now() };
+  if (performance.now() - taken.at > TAKE_WITHIN_MS) {
+    taken.reads.abort();
+    return undefined;
+  }
+  return taken.reads;
+}

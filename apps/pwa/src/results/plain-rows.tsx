@@ -1,0 +1,110 @@
+// Results rows as plain DOM (issue 41): a state final puts hundreds of rows on a page, and as
+// React elements each row cost a render, a fiber per cell and a commit, chunk after chunk, many
+// times what the same rows cost built directly (bench/bare-results.ts). The rows are text that
+// never changes once shown: React renders each table and its head, and the table's body is filled
+// here, row by row, with the same elements, classes and attributes Mantine's Table and the
+// results' light badges give them.
+import {
+  formatScoreOrNone,
+  placeWithTieBreak,
+  type ResultsSectionRanking,
+  type ResultsStanding,
+} from '@judging/shared-types';
+import { Badge, Table } from '@mantine/core';
+import { useLayoutEffect, useRef } from 'react';
+import classes from './results-rows.module.css';
+
+/** Class names as one attribute (a module's or Mantine's class may be missing from its type). */
+function classNames(...names: (string | undefined)[]): string {
+  return names.filter((name) => name !== undefined).join(' ');
+}
+
+/** A row as Mantine's Table.Tr gives it: striped, with row borders (the tables' defaults here). */
+function rowElement(): HTMLTableRowElement {
+  const row = document.createElement('tr');
+  row.className = classNames(Table.classes.tr);
+  row.dataset.striped = 'odd';
+  row.dataset.withRowBorder = 'true';
+  return row;
+}
+
+function cell(row: HTMLTableRowElement, text: string, extraClass?: string): HTMLTableCellElement {
+  const element = document.createElement('td');
+  element.className = classNames(Table.classes.td, extraClass);
+  element.textContent = text;
+  row.append(element);
+  return element;
+}
+
+/** A light badge in a results row, drawn as Mantine's Badge draws it. */
+function badge(color: 'red' | 'gray' | 'yellow', text: string): HTMLSpanElement {
+  const root = document.createElement('span');
+  root.className = classNames(Badge.classes.root, classes.badge, classes[color]);
+  root.dataset.variant = 'light';
+  const label = document.createElement('span');
+  label.className = classNames(Badge.classes.label);
+  label.textContent = text;
+  root.append(label);
+  return root;
+}
+
+/** One team's line of a category's standings: place, team, score, and its notes. */
+export function standingsRow(line: ResultsStanding): HTMLTableRowElement {
+  const row = rowElement();
+  row.dataset.schoolId = String(line.schoolId);
+  cell(row, line.placeLabel, classes.place);
+  cell(row, line.schoolName);
+  cell(row, formatScoreOrNone(line.score), classes.score);
+  const notes = cell(row, '');
+  if (line.isDisqualified || line.hasScoreBelowOne) notes.append(badge('red', 'Disqualified'));
+  else if (line.isIncomplete) notes.append(badge('gray', line.statusLabel));
+  if (line.hasPendingReview) notes.append(badge('yellow', 'Pending review'));
+  if (line.tieBreakNote) {
+    const tieBreak = document.createElement('span');
+    tieBreak.className = classNames(classes.tieBreak);
+    tieBreak.textContent = placeWithTieBreak(line);
+    notes.append(tieBreak);
+  }
+  return row;
+}
+
+/** One team's line of a section's ranking: rank, team, score. */
+export function sectionRankingRow(entry: ResultsSectionRanking['standings'][number]): HTMLTableRowElement {
+  const row = rowElement();
+  cell(row, entry.placeLabel, classes.place);
+  cell(row, entry.schoolName);
+  cell(row, formatScoreOrNone(entry.score), classes.score);
+  return row;
+}
+
+/**
+ * A table's body holding the first `limit` of `items` as rows made by `makeRow` (a module-level
+ * function: a new one redraws every row). Rows already shown stay; new items redraw them all.
+ */
+export function PlainRowsBody<T>({
+  items,
+  limit,
+  makeRow,
+}: {
+  items: readonly T[];
+  limit: number | undefined;
+  makeRow: (item: T) => HTMLTableRowElement;
+}) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  const shown = useRef<{ items: readonly T[]; makeRow: typeof makeRow; count: number } | null>(null);
+  useLayoutEffect(() => {
+    const element = body.current;
+    if (!element) return;
+    const end = Math.min(limit ?? items.length, items.length);
+    let from = shown.current?.items === items && shown.current.makeRow === makeRow ? shown.current.count : 0;
+    if (from === 0 || end < from) {
+      element.replaceChildren();
+      from = 0;
+    }
+    const rows = document.createDocumentFragment();
+    for (let at = from; at < end; at += 1) rows.append(makeRow(items[at] as T));
+    element.append(rows);
+    shown.current = { items, makeRow, count: end };
+  }, [items, limit, makeRow]);
+  return <Table.Tbody ref={body} />;
+}
