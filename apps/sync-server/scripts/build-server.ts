@@ -45,7 +45,12 @@ export async function buildServer(): Promise<void> {
       external: (id) => !isBundled(id),
       logLevel: 'warn',
     });
-    const { output } = await bundle.generate({ format: 'esm', codeSplitting: false, charset: 'ascii', comments: false });
+    const { output } = await bundle.generate({
+      format: 'esm',
+      codeSplitting: false,
+      charset: 'ascii',
+      comments: false,
+    });
     await bundle.close();
     // config.ts finds the repository from its own file: dist/ sits as deep as src/. Written beside
     // and renamed: a server starting meanwhile (another test worker) never reads half a file.
