@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { BUILT_SERVER, buildServerOnce } from '../apps/sync-server/scripts/build-server.ts';
+import { startCommand } from '../apps/sync-server/scripts/start-command.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEMO_PASSWORD = 'Demo-2026!';
@@ -50,16 +51,14 @@ export async function startServer(port: number, options: { databaseUrl?: string 
   const profileArgs = profileFolder ? ['--cpu-prof', `--cpu-prof-dir=${profileFolder}`, '--cpu-prof-interval=250'] : [];
   const baseUrl = `http://127.0.0.1:${port}`;
   const spawnServer = async (): Promise<ChildProcess> => {
-    // The flags of `pnpm start` (package.json): measured as it runs.
+    // The environment and flags of `pnpm start` (package.json): measured as it runs.
     // BENCH_SERVER_FLAGS: more Node flags for the server (to compare memory settings).
-    const startFlags = [
-      '--max-semi-space-size=4',
-      '--heap-growing-percent=20',
-      ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean),
-    ];
+    const shipped = startCommand();
+    const startFlags = [...shipped.nodeFlags, ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)];
     const child = spawn(process.execPath, [...startFlags, ...profileArgs, BUILT_SERVER], {
       env: {
         ...process.env,
+        ...shipped.env,
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,

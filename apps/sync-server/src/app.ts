@@ -67,7 +67,7 @@ import { registerRequestLog } from './http/request-log.ts';
 import { createServerMetrics, registerRequestTimings } from './http/metrics.ts';
 import { registerPwa } from './http/pwa-static.ts';
 import { APP_SECURITY_HEADERS, registerResponseHeaders } from './http/security-headers.ts';
-import { validatorCompiler } from './http/validation.ts';
+import { buildValidatorForRoutes, validatorCompiler } from './http/validation.ts';
 import { buildSerializerOnFirstUse } from './http/lazy-compilers.ts';
 import { nowIso, systemClock, type Clock } from './common/clock.ts';
 import type { AppInstance } from './http/app-instance.ts';
@@ -116,7 +116,10 @@ export async function buildApp({
     logController: new LogController({ disableRequestLogging: true }),
     // The seed's paths are called with and without a trailing slash (decisions.md §8).
     routerOptions: { ignoreTrailingSlash: true },
-    schemaController: { compilersFactory: { buildSerializer: buildSerializerOnFirstUse } },
+    // Given here, Fastify never loads its own compilers (ajv) for requests it does not check with them.
+    schemaController: {
+      compilersFactory: { buildValidator: buildValidatorForRoutes, buildSerializer: buildSerializerOnFirstUse },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
   const allowedMethods = collectAllowedMethods(app);

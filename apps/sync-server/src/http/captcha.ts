@@ -7,8 +7,8 @@
 // captcha-uses-postgres.ts), the database, so a challenge fetched from one process is solved on
 // another.
 import { createHmac, randomUUID } from 'node:crypto';
-import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Challenge, Solution, createChallenge, randomInt, verifySolution } from 'altcha-lib';
+import type { deriveKey } from 'altcha-lib/algorithms/sha';
 import { ErrorCode, RequestMessages } from '@judging/shared-types';
 import { ApiError } from '../common/api-error.ts';
 
@@ -56,6 +56,24 @@ export interface Captcha {
 }
 
 const ALGORITHM = 'SHA-256';
+
+/** The ALTCHA library, loaded by the first challenge or solution: most servers' public forms are rarely opened. */
+interface Altcha {
+  createChallenge: typeof createChallenge;
+  randomInt: typeof randomInt;
+  verifySolution: typeof verifySolution;
+  deriveKey: typeof deriveKey;
+}
+let altchaLibrary: Promise<Altcha> | undefined;
+function loadAltcha(): Promise<Altcha> {
+  altchaLibrary ??= Promise.all([import('altcha-lib'), import('altcha-lib/algorithms/sha')]).then(([library, sha]) => ({
+    createChallenge: library.createChallenge,
+    randomInt: library.randomInt,
+    verifySolution: library.verifySolution,
+    deriveKey: sha.deriveKey,
+  }));
+  return altchaLibrary;
+}
 
 /** A separate key per purpose, derived from the server secret, so nothing new needs storing. */
 function deriveSecret(secret: string, purpose: string): string {
@@ -106,12 +124,13 @@ export function createCaptcha(options: CaptchaOptions): Captcha {
   const instance = uses.issuer;
 
   return {
-    createChallenge() {
-      return createChallenge({
+    async createChallenge() {
+      const altcha = await loadAltcha();
+      return altcha.createChallenge({
         algorithm: ALGORITHM,
         cost,
-        counter: randomInt(maxCounter, Math.floor(maxCounter / 10)),
-        deriveKey,
+        counter: altcha.randomInt(maxCounter, Math.floor(maxCounter / 10)),
+        deriveKey: altcha.deriveKey,
         hmacSignatureSecret,
         hmacKeySignatureSecret,
         expiresAt: Math.floor(now() / 1000) + ttlSeconds,
@@ -126,17 +145,20 @@ export function createCaptcha(options: CaptchaOptions): Captcha {
       const { expiresAt, data } = challenge.parameters;
       if (typeof expiresAt !== 'number' || expiresAt * 1000 < now() || data?.instance !== instance)
         throw captchaFailed();
+      const altcha = await loadAltcha();
       // A malformed challenge makes the library throw: that is a failed captcha, not a 500.
-      const isVerified = await verifySolution({
-        challenge,
-        solution,
-        deriveKey,
-        hmacSignatureSecret,
-        hmacKeySignatureSecret,
-      }).then(
-        (result) => result.verified,
-        () => false,
-      );
+      const isVerified = await altcha
+        .verifySolution({
+          challenge,
+          solution,
+          deriveKey: altcha.deriveKey,
+          hmacSignatureSecret,
+          hmacKeySignatureSecret,
+        })
+        .then(
+          (result) => result.verified,
+          () => false,
+        );
       if (!isVerified || typeof challenge.signature !== 'string') throw captchaFailed();
       if (!(await uses.claim(challenge.signature, expiresAt * 1000, now()))) throw captchaFailed();
     },

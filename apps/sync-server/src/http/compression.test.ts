@@ -63,6 +63,13 @@ Static(
   },
 );
 
+Static('the twins are not routes of their own: one GET and HEAD route per built file', async (c) => {
+  const staticRoutes = c.t.routes.filter((route) => route.url === `/${c.mainScript}` || route.url.endsWith('.br'));
+  assert.equal(staticRoutes.flatMap((route) => [route.method].flat()).sort(), ['GET', 'HEAD']);
+  const twin = await c.t.app.inject({ url: `/${c.mainScript}.br`, headers: { 'accept-encoding': 'br' } });
+  assert.is(twin.statusCode, 404, 'a twin is sent for its file, never asked for by name');
+});
+
 Static('gzip when only gzip is accepted, the raw file when nothing is', async (c) => {
   const built = readFileSync(path.join(c.dist, c.mainScript));
   const gzip = await c.t.app.inject({ url: `/${c.mainScript}`, headers: { 'accept-encoding': 'gzip' } });

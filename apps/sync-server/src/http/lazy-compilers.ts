@@ -3,8 +3,10 @@
 // the server's memory for every route, though a running server is asked only some of them (most
 // admin screens' calls never on a competition day). Each is compiled at its route's first
 // request instead, once.
-// Decision: docs/decisions/0126-lazy-route-compilers.md; figures: bench/APPENDIX.md.
-import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+// Their compilers' libraries (fast-json-stringify with ajv) load with the first one compiled.
+// Decisions: docs/decisions/0126-lazy-route-compilers.md, 0166-server-memory-at-rest.md.
+import { createRequire } from 'node:module';
+import type { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 
 /** A value made by `compile` when first asked for, then kept. */
 export function compileOnFirstUse<T>(compile: () => T): () => T {
@@ -17,11 +19,19 @@ export function compileOnFirstUse<T>(compile: () => T): () => T {
 
 type SerializerFactory = ReturnType<typeof SerializerSelector>;
 
+const requireFromHere = createRequire(import.meta.url);
+
 /** Fastify's own response serializers (fast-json-stringify), each compiled at its first answer. */
 export const buildSerializerOnFirstUse: SerializerFactory = (externalSchemas, options) => {
-  const compileSerializer = SerializerSelector()(externalSchemas, options);
+  // CommonJS, so loaded synchronously where the first serializer is compiled.
+  const compileSerializer = compileOnFirstUse(() => {
+    const { SerializerSelector: selector } = requireFromHere('@fastify/fast-json-stringify-compiler') as {
+      SerializerSelector: typeof SerializerSelector;
+    };
+    return selector()(externalSchemas, options);
+  });
   return (route) => {
-    const serializerOf = compileOnFirstUse(() => compileSerializer(route));
+    const serializerOf = compileOnFirstUse(() => compileSerializer()(route));
     return (document) => serializerOf()(document);
   };
 };

@@ -20,6 +20,9 @@ export async function registerPwa(app: FastifyInstance, pwaDist: string, allowed
       wildcard: false,
       index: false,
       preCompressed: true,
+      // A twin is sent for the file a request names; as routes of their own (a GET and a HEAD
+      // each) they only held memory: nobody asks for a `.br` or `.gz` file by its name.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,4 +1,4 @@
-import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
+import type { FastifySchema, FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
 import { convertTextFields, describeErrors, type ValidationResult } from '@judging/shared-types';
 import type { Static, TSchema } from 'typebox';
 import { Compile, type Validator } from 'typebox/compile';
@@ -29,6 +29,17 @@ export const validatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema
     return { error: validationError(describeErrors(typedSchema, value, validator.Errors(value))) };
   };
 };
+
+type ValidatorFactory = NonNullable<
+  NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator']
+>;
+
+/**
+ * `validatorCompiler` as the server's validator factory (`schemaController.compilersFactory`),
+ * so Fastify never loads its own (ajv) compiler. Fastify's types name ajv's signature there; it
+ * calls the factory's answer exactly as it calls `setValidatorCompiler`'s.
+ */
+export const buildValidatorForRoutes = (() => validatorCompiler) as unknown as ValidatorFactory;
 
 const compiledValidators = new WeakMap<TSchema, Validator>();
 

@@ -4,7 +4,6 @@
 // once per snapshot (JSON and page, each compressed once) and sent with an ETag and long-lived,
 // immutable caching; it is never limited by IP (http/rate-limits.ts has no limiter on it).
 import { createHash } from 'node:crypto';
-import QRCode from 'qrcode';
 import {
   PublicResultsMessages,
   publicResultsPath,
@@ -93,6 +92,8 @@ async function makeAnswers(db: Db, eventId: number, pageUrl: string): Promise<Pu
   const snapshot = await findSnapshot(db, eventId);
   if (!snapshot) throw notFound(PublicResultsMessages.notPublished);
   const results: PublicResults = toPublicResults(JSON.parse(snapshot.payload_json) as ResultsReport);
+  // Loaded by the first published page, not at start: most servers never publish one.
+  const { default: QRCode } = await import('qrcode');
   const qrSvg = await QRCode.toString(pageUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   const json = serialisedAnswer(JSON.stringify(results));
   const page = serialisedAnswer(renderPublicResultsPage(results, { pageUrl, qrSvg }));

@@ -1,0 +1,227 @@
+// The server as `pnpm start` runs it (the built module, the start script's environment and flags:
+// apps/sync-server/scripts/start-command.ts), over real HTTP: each part it loads only when first
+// used (docs/decisions/0166-server-memory-at-rest.md) still answers at its first request: the
+// migrations of a fresh and of a restarted server, the API document and its pages, a login
+// (argon2), the captcha (altcha-lib) and a public results page with its QR code (qrcode).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { ErrorCode } from '../../packages/shared-types/src/errors.ts';
+import { BUILT_SERVER, buildServerOnce } from '../../apps/sync-server/scripts/build-server.ts';
+import { parseStartScript, startCommand } from '../../apps/sync-server/scripts/start-command.ts';
+import { buildAdminWorld } from '../../apps/sync-server/src/test-support/sessions.ts';
+import { waitFor } from '../../apps/sync-server/src/test-support/wait-for.ts';
+import {
+  confirmRemaining,
+  createHandCheckedEvent,
+  submitAs,
+} from '../../apps/sync-server/src/features/results/results.fixture.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface BuiltServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** The built server on `dataDir` (and `env`), as `pnpm start` runs it; resolves once it answers. */
+async function startBuiltServer(dataDir: string, env: Record<string, string> = {}): Promise<BuiltServer> {
+  await buildServerOnce();
+  const shipped = startCommand();
+  const port = await freePort();
+  const { DATABASE_URL: _laneCluster, ...inherited } = process.env;
+  const child: ChildProcess = spawn(process.execPath, [...shipped.nodeFlags, BUILT_SERVER], {
+    cwd: repoRoot,
+    env: {
+      ...inherited,
+      ...shipped.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      PWA_DIST: path.join(dataDir, 'no-pwa'),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(
+    `the built server on ${baseUrl}`,
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the built server exited: ${stderr}`);
+      return fetch(`${baseUrl}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+    },
+    30_000,
+  );
+  return {
+    baseUrl,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      assert.not.match(stderr, /error/i, stderr);
+    },
+  };
+}
+
+async function json(response: Response): Promise<Record<string, unknown>> {
+  return (await response.json()) as Record<string, unknown>;
+}
+
+test('the start script: its environment and flags are read as `pnpm start` runs them', () => {
+  const parsed = parseStartScript('node build.ts && A_B=2 node --x=4 --y dist/main.js');
+  assert.equal(parsed, { env: { A_B: '2' }, nodeFlags: ['--x=4', '--y'], script: 'dist/main.js' });
+  const shipped = startCommand();
+  assert.is(shipped.script, 'apps/sync-server/dist/main.js');
+  assert.ok(shipped.nodeFlags.length > 0);
+});
+
+test('a fresh built server migrates, loads the demo, documents its API and logs in; again after a restart', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-built-'));
+  try {
+    for (const round of ['fresh', 'restarted']) {
+      const server = await startBuiltServer(dataDir);
+      try {
+        const health = await fetch(`${server.baseUrl}/api/health`);
+        assert.is(health.status, 200, round);
+        assert.is((await json(health)).status, 'ok', round);
+
+        const document = await fetch(`${server.baseUrl}/api/docs/json`);
+        assert.is(document.status, 200, round);
+        const openapi = await json(document);
+        assert.is(openapi.openapi, '3.0.3');
+        assert.ok(Object.keys(openapi.paths as object).includes('/api/login/user'), round);
+        const pages = await fetch(`${server.baseUrl}/api/docs/`);
+        assert.is(pages.status, 200, round);
+        assert.match(await pages.text(), '<html', round);
+
+        const login = await fetch(`${server.baseUrl}/api/login/user`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'admin@demo.test', password: 'Demo-2026!' }),
+        });
+        assert.is(login.status, 200, round);
+        assert.type((await json(login)).token, 'string');
+        const wrong = await fetch(`${server.baseUrl}/api/login/user`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'admin@demo.test', password: 'Not-the-password-1' }),
+        });
+        assert.is(wrong.status, 401, round);
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('the built server: a captcha is issued, a solved one accepted, a wrong one refused', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-built-'));
+  const server = await startBuiltServer(dataDir);
+  try {
+    const challengeOf = async () => {
+      const answer = await fetch(`${server.baseUrl}/api/captcha/challenge`);
+      assert.is(answer.status, 200);
+      return (await answer.json()) as Challenge;
+    };
+    const admin = await fetch(`${server.baseUrl}/api/login/user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin@demo.test', password: 'Demo-2026!' }),
+    });
+    const { user } = (await admin.json()) as { user: { state: { stateId: number } } };
+    const register = (captcha: string, n: number) =>
+      fetch(`${server.baseUrl}/api/judge`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          judgeState: { stateId: user.state.stateId },
+          judgeFirstName: 'Built',
+          judgeLastName: `Server${n}`,
+          judgeEmail: `built-server-${n}@demo.test`,
+          judgePhone: '3025550198',
+          judgePassword: 'Judge-Pass-2026',
+          confirmPassword: 'Judge-Pass-2026',
+          profile: 'judge',
+          captcha,
+        }),
+      });
+    const challenge = await challengeOf();
+    const solution = await solveChallenge({ challenge, deriveKey });
+    assert.ok(solution);
+    const key = solution.derivedKey;
+    const wrongSolution = { ...solution, derivedKey: `${key.startsWith('0') ? '1' : '0'}${key.slice(1)}` };
+    const refused = await register(
+      Buffer.from(JSON.stringify({ challenge, solution: wrongSolution })).toString('base64'),
+      1,
+    );
+    assert.is(refused.status, 400);
+    assert.is((await json(refused)).code, ErrorCode.CaptchaFailed);
+    const accepted = await register(Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'), 2);
+    assert.is(accepted.status, 201, await accepted.clone().text());
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('the built server: a published results page carries its QR code', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-built-'));
+  // The event is closed and published through the sources' app on the same data folder, then
+  // the built server reads it.
+  const world = await buildAdminWorld({ DATA_DIR: dataDir });
+  const { t } = world;
+  const fixture = await createHandCheckedEvent(t.db, world.stateId);
+  const put = (url: string, payload?: object) =>
+    t.app.inject({ method: 'PUT', url, headers: world.admin.headers, ...(payload ? { payload } : {}) });
+  await put(`/api/run/coordinator/event/${fixture.eventId}/start`);
+  await submitAs(t.db, fixture, world.stateId, fixture.judgeIds.j1);
+  await submitAs(t.db, fixture, world.stateId, fixture.judgeIds.j2);
+  await confirmRemaining(t.app, world.admin.headers, fixture);
+  assert.is((await put(`/api/run/coordinator/event/${fixture.eventId}/complete`)).statusCode, 200);
+  assert.is((await put(`/api/event/${fixture.eventId}/public-results`, { isPublic: true })).statusCode, 200);
+  const database = t.config.database;
+  await t.closeAsTemplate();
+  const server = await startBuiltServer(dataDir, process.env.DATABASE_URL ? { DATABASE_URL: database } : {});
+  try {
+    const page = await fetch(`${server.baseUrl}/public/results/${fixture.eventId}`, {
+      headers: { accept: 'text/html' },
+    });
+    assert.is(page.status, 200);
+    const html = await page.text();
+    assert.match(html, '<svg');
+    assert.match(html, `/public/results/${fixture.eventId}`);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test.run();
