@@ -2,7 +2,7 @@
 // (quick-score, one tap a value) and keeps the subsection form for comments and photos.
 import { formatScore, type SyncSection } from '@judging/shared-types';
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { memo } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { CellKind, cellKey, type CellRow } from '../offline/device-db.ts';
 import { useShownCell } from './judge-event-source.ts';
 import type { SheetContext } from './score-actions.ts';
@@ -221,30 +221,74 @@ const QuickCriteriaRow = memo(function QuickCriteriaRow({
   /** The value last chosen: a tap still saving, else the cell's. */
   const value = quick.valueOf(subsection.subsectionId, cell);
   const name = subsection.subsectionName;
+  // The cell a tap saves from, read when tapped: the handlers (and what they render) stay the
+  // same across saves, so a save renders only what shows its value.
+  const current = useRef(cell);
+  useLayoutEffect(() => {
+    current.current = cell;
+  }, [cell]);
+  const pick = useCallback((next: number) => quick.pick(subsection, next, current.current), [quick, subsection]);
+  const heading = useMemo(
+    () => (
+      <>
+        <Text fw={600}>
+          {subsection.subsectionName}{' '}
+          <Text span size="xs" c="dimmed" fw={400}>
+            max {formatScore(subsection.subsectionMaxScore)}
+          </Text>
+        </Text>
+        {subsection.subsectionDescription && (
+          <Text size="sm" c="dimmed">
+            {subsection.subsectionDescription}
+          </Text>
+        )}
+      </>
+    ),
+    [subsection],
+  );
+  const comments = cell?.comments;
+  const commentsLine = useMemo(() => comments && <Text size="sm">Comments: {comments}</Text>, [comments]);
+  const formButton = useMemo(
+    () => (
+      <Button
+        size="sm"
+        variant="default"
+        mih={44}
+        onClick={() => onOpen({ type: 'subsection', itemId: subsection.subsectionId })}
+        aria-label={`Comments & photo: ${subsection.subsectionName}`}
+      >
+        Comments &amp; photo
+      </Button>
+    ),
+    [onOpen, subsection],
+  );
+  const hasPhoto = Boolean(cell?.photoSha256);
+  const photoButton = useMemo(
+    () =>
+      hasPhoto && (
+        <Button
+          size="sm"
+          variant="subtle"
+          mih={44}
+          onClick={() => {
+            if (current.current) onOpen({ type: 'photo', title: subsection.subsectionName, cell: current.current });
+          }}
+          aria-label={`View photo of ${subsection.subsectionName}`}
+        >
+          Photo
+        </Button>
+      ),
+    [hasPhoto, onOpen, subsection],
+  );
   return (
     <Table.Tr aria-label={name}>
       <Table.Td>
         <Stack gap={6}>
           <div>
-            <Text fw={600}>
-              {name}{' '}
-              <Text span size="xs" c="dimmed" fw={400}>
-                max {formatScore(subsection.subsectionMaxScore)}
-              </Text>
-            </Text>
-            {subsection.subsectionDescription && (
-              <Text size="sm" c="dimmed">
-                {subsection.subsectionDescription}
-              </Text>
-            )}
-            {cell?.comments && <Text size="sm">Comments: {cell.comments}</Text>}
+            {heading}
+            {commentsLine}
           </div>
-          <QuickScorePicker
-            name={name}
-            max={subsection.subsectionMaxScore}
-            value={value}
-            onPick={(next) => quick.pick(subsection, next, cell)}
-          />
+          <QuickScorePicker name={name} max={subsection.subsectionMaxScore} value={value} onPick={pick} />
         </Stack>
       </Table.Td>
       <Table.Td ta="right" style={{ verticalAlign: 'top' }}>
@@ -264,32 +308,14 @@ const QuickCriteriaRow = memo(function QuickCriteriaRow({
               size="sm"
               variant="light"
               mih={44}
-              onClick={() => quick.undo(subsection, cell)}
+              onClick={() => quick.undo(subsection, current.current)}
               aria-label={`Undo ${name}: back to ${formatScore(lastSaved.previous)}`}
             >
               Undo
             </Button>
           )}
-          <Button
-            size="sm"
-            variant="default"
-            mih={44}
-            onClick={() => onOpen({ type: 'subsection', itemId: subsection.subsectionId })}
-            aria-label={`Comments & photo: ${name}`}
-          >
-            Comments &amp; photo
-          </Button>
-          {cell?.photoSha256 && (
-            <Button
-              size="sm"
-              variant="subtle"
-              mih={44}
-              onClick={() => onOpen({ type: 'photo', title: name, cell })}
-              aria-label={`View photo of ${name}`}
-            >
-              Photo
-            </Button>
-          )}
+          {formButton}
+          {photoButton}
         </Stack>
       </Table.Td>
     </Table.Tr>
