@@ -9,7 +9,7 @@
 // Why it exists: Chromium defers the transaction's answers after a tap until the next frame is
 // drawn (the renderer gives the frame after an input priority), so no save that waits for its
 // commit can show within a frame of the tap. The app's save is printed against this floor.
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 // Secure (as the app's origin is): crypto.randomUUID needs it. Served by the route, never fetched.
 const ORIGIN = 'https://bare-save.test';
@@ -32,10 +32,7 @@ export async function benchBareSave(
 ): Promise<SaveTimings> {
   const context = await browser.newContext();
   try {
-    await context.route(`${ORIGIN}/**`, (route) => route.fulfill({ contentType: 'text/html', body: PAGE }));
-    const page = await context.newPage();
-    await page.goto(`${ORIGIN}/`);
-    await page.evaluate(setUpStore, storedScores);
+    const page = await bareSavePage(context, storedScores);
     const timings: number[] = [];
     for (let sample = -1; sample < samples; sample += 1) {
       const value = sample % 2 === 0 ? '3.00' : '4.00';
@@ -48,6 +45,15 @@ export async function benchBareSave(
   } finally {
     await context.close();
   }
+}
+
+/** The bare page in `context`, its store holding `storedScores` cells, its Save ready. */
+export async function bareSavePage(context: BrowserContext, storedScores: number): Promise<Page> {
+  await context.route(`${ORIGIN}/**`, (route) => route.fulfill({ contentType: 'text/html', body: PAGE }));
+  const page = await context.newPage();
+  await page.goto(`${ORIGIN}/`);
+  await page.evaluate(setUpStore, storedScores);
+  return page;
 }
 
 /** In the page: the stores, `storedScores` cells, and the Save button's handler. */

@@ -253,8 +253,8 @@ async function benchSave(browser: Browser, baseUrl: string): Promise<SaveTimings
       page.evaluate(fn as (arg: unknown) => Result | Promise<Result>, arg),
   };
   await seedDeviceStore(evaluates, 'cells', otherSheetsScores(scenario, STORED_SCORES));
-  // The installed app answers the offline load below: on a busy machine the worker could still be
-  // precaching when the network went, and the load failed (ERR_INTERNET_DISCONNECTED).
+  // The app installed (every file precached) before the network goes: on a busy machine the
+  // service worker may still be installing when the dashboard shows.
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });

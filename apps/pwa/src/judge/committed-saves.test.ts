@@ -105,4 +105,34 @@ test('a live query answering the same again keeps the answer shown (no new rende
   assert.is(nextShown(rows, { deps, value: { cells: [cell(1, 5)], outbox: [], readAt: 2 } }, isSameLiveRows), rows);
 });
 
+test('a save is its row’s own until a screen’s render has taken it in; a later save of the cell is again', () => {
+  const saves = createCommittedSaves(() => 100);
+  let notified = 0;
+  saves.subscribe(() => (notified += 1));
+  const key = cell(1, 9).key;
+  assert.is(saves.unshownOf(key), undefined, 'no save: the row shows the snapshot’s cell');
+
+  saves.add(cell(1, 9), row('edit-1', key));
+  assert.is(notified, 1);
+  const first = saves.unshownOf(key);
+  assert.is(first?.cell.value, 9);
+  assert.is(saves.unshownOf(key), first, 'the same object while unshown: a row renders once for it');
+  assert.is(saves.unshownOf(cell(2, 6).key), undefined, 'other rows are not concerned');
+
+  const rendered = saves.getSnapshot();
+  saves.add(cell(2, 6), row('edit-2', cell(2, 6).key));
+  saves.markShown(rendered);
+  assert.is(saves.unshownOf(key), undefined, 'the screen has it: the row shows the snapshot’s cell again');
+  assert.is(saves.unshownOf(cell(2, 6).key)?.cell.value, 6, 'a save after the rendered ones stays its row’s');
+  assert.is(notified, 3, 'the rows hear that their saves are shown');
+
+  saves.markShown(rendered);
+  assert.is(notified, 3, 'an older render tells nothing new');
+  saves.add(cell(1, 4), row('edit-3', key));
+  assert.is(saves.unshownOf(key)?.cell.value, 4);
+  saves.markShown(saves.getSnapshot());
+  assert.is(saves.unshownOf(key), undefined);
+  assert.is(saves.unshownOf(cell(2, 6).key), undefined);
+});
+
 test.run();

@@ -66,23 +66,47 @@ export function withCommittedSaves(
   return { cells: [...cells.values()], outbox };
 }
 
-/** The app's committed saves (one per cell, the latest), read with `useSyncExternalStore`. */
+/**
+ * The app's committed saves (one per cell, the latest). Two kinds of reader:
+ * - the screens' snapshots (`getSnapshot`), which take every new save in a transition, so a
+ *   save does not re-render a whole sheet before its row shows;
+ * - a sheet's rows (`unshownOf`), at once: a row shows its cell's save until the sheet's
+ *   snapshot has taken it in (`markShown`, once that render has committed).
+ */
 export function createCommittedSaves(now: () => number = () => performance.now()) {
   let saves: readonly CommittedSave[] = [];
+  /** The saves added so far, numbered: `shownThrough` is the last a screen's snapshot has rendered. */
+  let added = 0;
+  let shownThrough = 0;
+  const numbers = new WeakMap<CommittedSave, number>();
   const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
   return {
     /** A save committed: screens show it at once. */
     add(cell: CellRow, row: OutboxRow): void {
       const at = now();
+      const save = { cell, row, committedAt: at };
+      numbers.set(save, (added += 1));
       // Anything a minute old has long been read back by the live queries.
-      saves = [
-        ...saves.filter((save) => save.cell.key !== cell.key && at - save.committedAt <= 60_000),
-        { cell, row, committedAt: at },
-      ];
-      for (const listener of listeners) listener();
+      saves = [...saves.filter((kept) => kept.cell.key !== cell.key && at - kept.committedAt <= 60_000), save];
+      notify();
     },
     /** The current saves; a new array after each `add`. */
     getSnapshot: () => saves,
+    /** The cell's save while no screen's snapshot has rendered it yet; the same object until then. */
+    unshownOf(key: string): CommittedSave | undefined {
+      const save = saves.find((kept) => kept.cell.key === key);
+      return save && (numbers.get(save) ?? 0) > shownThrough ? save : undefined;
+    },
+    /** A screen's render of these saves (a `getSnapshot` answer) has committed: its rows show them now. */
+    markShown(shown: readonly CommittedSave[]): void {
+      const through = Math.max(shownThrough, ...shown.map((save) => numbers.get(save) ?? 0));
+      if (through === shownThrough) return;
+      shownThrough = through;
+      notify();
+    },
     subscribe(listener: () => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -2,10 +2,12 @@
 // (quick-score, one tap a value) and keeps the subsection form for comments and photos.
 import { formatScore, type SyncSection } from '@judging/shared-types';
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { memo } from 'react';
-import type { CellRow } from '../offline/device-db.ts';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { CellKind, cellKey, type CellRow } from '../offline/device-db.ts';
+import { useShownCell } from './judge-event-source.ts';
+import type { SheetContext } from './score-actions.ts';
 import { QuickScorePicker } from './quick-score-picker.tsx';
-import type { RowMark, SheetCells } from './scoring-view.ts';
+import { RowMark, type SheetCells } from './scoring-view.ts';
 import { SHEET_TABLE_MIN_WIDTH, cellHistory, sameCell, type OpenModal } from './sheet-rows.ts';
 import { MarkBadge } from './unsent-marks.tsx';
 import type { QuickSaved, QuickScore } from './use-quick-score.ts';
@@ -34,6 +36,7 @@ const quickHead = (
 );
 
 export function CriteriaTable({
+  sheet,
   section,
   cells,
   marks,
@@ -42,6 +45,7 @@ export function CriteriaTable({
   onOpen,
   quick,
 }: {
+  sheet: SheetContext;
   section: SyncSection;
   cells: SheetCells;
   marks: ReadonlyMap<number, RowMark>;
@@ -66,10 +70,10 @@ export function CriteriaTable({
                 return (
                   <QuickCriteriaRow
                     key={subsection.subsectionId}
+                    cellKey={cellKey({ ...sheet, kind: CellKind.Subsection, itemId: subsection.subsectionId })}
                     subsection={subsection}
                     cell={cell}
-                    value={quick.valueOf(subsection.subsectionId, cell)}
-                    mark={cell ? marks.get(subsection.subsectionId) : undefined}
+                    mark={marks.get(subsection.subsectionId)}
                     lastSaved={last?.subsectionId === subsection.subsectionId ? last : null}
                     quick={quick}
                     onOpen={onOpen}
@@ -185,10 +189,12 @@ const CriteriaRow = memo(
 );
 
 interface QuickCriteriaRowProps {
+  /** The row's cell key: a save of it shows here at its commit (`useShownCell`). */
+  cellKey: string;
   subsection: SyncSection['subsections'][number];
+  /** The cell as the sheet's snapshot has it. */
   cell: CellRow | undefined;
-  /** The value last chosen: a tap still saving, else the cell's. */
-  value: number | null;
+  /** The mark of the cell in the sheet's snapshot. */
   mark: RowMark | undefined;
   /** This row's last quick save while it can be undone; null otherwise. */
   lastSaved: QuickSaved | null;
@@ -196,41 +202,93 @@ interface QuickCriteriaRowProps {
   onOpen: (modal: OpenModal) => void;
 }
 
-/** One subsection scored in place: the value big, the picker under the name, the form for the rest. */
+/**
+ * One subsection scored in place: the value big, the picker under the name, the form for the
+ * rest. A save of its cell renders this row at the commit; the rest of the sheet follows.
+ */
 const QuickCriteriaRow = memo(function QuickCriteriaRow({
+  cellKey,
   subsection,
-  cell,
-  value,
-  mark,
+  cell: snapshotCell,
+  mark: snapshotMark,
   lastSaved,
   quick,
   onOpen,
 }: QuickCriteriaRowProps) {
+  const cell = useShownCell(snapshotCell, cellKey);
+  // A save the snapshot does not have yet queued an edit of the cell: not sent, unless refused.
+  const mark = cell === snapshotCell ? snapshotMark : (snapshotMark ?? RowMark.NotSent);
+  /** The value last chosen: a tap still saving, else the cell's. */
+  const value = quick.valueOf(subsection.subsectionId, cell);
   const name = subsection.subsectionName;
+  // The cell a tap saves from, read when tapped: the handlers (and what they render) stay the
+  // same across saves, so a save renders only what shows its value.
+  const current = useRef(cell);
+  useLayoutEffect(() => {
+    current.current = cell;
+  }, [cell]);
+  const pick = useCallback((next: number) => quick.pick(subsection, next, current.current), [quick, subsection]);
+  const heading = useMemo(
+    () => (
+      <>
+        <Text fw={600}>
+          {subsection.subsectionName}{' '}
+          <Text span size="xs" c="dimmed" fw={400}>
+            max {formatScore(subsection.subsectionMaxScore)}
+          </Text>
+        </Text>
+        {subsection.subsectionDescription && (
+          <Text size="sm" c="dimmed">
+            {subsection.subsectionDescription}
+          </Text>
+        )}
+      </>
+    ),
+    [subsection],
+  );
+  const comments = cell?.comments;
+  const commentsLine = useMemo(() => comments && <Text size="sm">Comments: {comments}</Text>, [comments]);
+  const formButton = useMemo(
+    () => (
+      <Button
+        size="sm"
+        variant="default"
+        mih={44}
+        onClick={() => onOpen({ type: 'subsection', itemId: subsection.subsectionId })}
+        aria-label={`Comments & photo: ${subsection.subsectionName}`}
+      >
+        Comments &amp; photo
+      </Button>
+    ),
+    [onOpen, subsection],
+  );
+  const hasPhoto = Boolean(cell?.photoSha256);
+  const photoButton = useMemo(
+    () =>
+      hasPhoto && (
+        <Button
+          size="sm"
+          variant="subtle"
+          mih={44}
+          onClick={() => {
+            if (current.current) onOpen({ type: 'photo', title: subsection.subsectionName, cell: current.current });
+          }}
+          aria-label={`View photo of ${subsection.subsectionName}`}
+        >
+          Photo
+        </Button>
+      ),
+    [hasPhoto, onOpen, subsection],
+  );
   return (
     <Table.Tr aria-label={name}>
       <Table.Td>
         <Stack gap={6}>
           <div>
-            <Text fw={600}>
-              {name}{' '}
-              <Text span size="xs" c="dimmed" fw={400}>
-                max {formatScore(subsection.subsectionMaxScore)}
-              </Text>
-            </Text>
-            {subsection.subsectionDescription && (
-              <Text size="sm" c="dimmed">
-                {subsection.subsectionDescription}
-              </Text>
-            )}
-            {cell?.comments && <Text size="sm">Comments: {cell.comments}</Text>}
+            {heading}
+            {commentsLine}
           </div>
-          <QuickScorePicker
-            name={name}
-            max={subsection.subsectionMaxScore}
-            value={value}
-            onPick={(next) => quick.pick(subsection, next, cell)}
-          />
+          <QuickScorePicker name={name} max={subsection.subsectionMaxScore} value={value} onPick={pick} />
         </Stack>
       </Table.Td>
       <Table.Td ta="right" style={{ verticalAlign: 'top' }}>
@@ -250,34 +308,30 @@ const QuickCriteriaRow = memo(function QuickCriteriaRow({
               size="sm"
               variant="light"
               mih={44}
-              onClick={() => quick.undo(subsection, cell)}
+              onClick={() => quick.undo(subsection, current.current)}
               aria-label={`Undo ${name}: back to ${formatScore(lastSaved.previous)}`}
             >
               Undo
             </Button>
           )}
-          <Button
-            size="sm"
-            variant="default"
-            mih={44}
-            onClick={() => onOpen({ type: 'subsection', itemId: subsection.subsectionId })}
-            aria-label={`Comments & photo: ${name}`}
-          >
-            Comments &amp; photo
-          </Button>
-          {cell?.photoSha256 && (
-            <Button
-              size="sm"
-              variant="subtle"
-              mih={44}
-              onClick={() => onOpen({ type: 'photo', title: name, cell })}
-              aria-label={`View photo of ${name}`}
-            >
-              Photo
-            </Button>
-          )}
+          {formButton}
+          {photoButton}
         </Stack>
       </Table.Td>
     </Table.Tr>
   );
-});
+}, sameQuickRowProps);
+
+/** A re-read gives every cell anew: a row whose cell reads the same (and saves from the same revision) stays. */
+function sameQuickRowProps(before: QuickCriteriaRowProps, after: QuickCriteriaRowProps): boolean {
+  return (
+    before.cellKey === after.cellKey &&
+    before.subsection === after.subsection &&
+    sameCell(before.cell, after.cell) &&
+    before.cell?.rev === after.cell?.rev &&
+    before.mark === after.mark &&
+    before.lastSaved === after.lastSaved &&
+    before.quick === after.quick &&
+    before.onOpen === after.onOpen
+  );
+}

@@ -3,7 +3,7 @@
 // background when online; a coordinator viewing a judge (read only) reads the server.
 import { Messages, MutationKind, Role, hasRole, type SessionUser, type SyncEvent } from '@judging/shared-types';
 import Dexie from 'dexie';
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { isApiError } from '../api/api-error.ts';
 import {
   CellKind,
@@ -17,7 +17,13 @@ import {
 import { deviceDb, syncApi, syncRunner, whenIdle } from '../offline/device.ts';
 import { referenceCells, storeJudgeEvents, toEventDataRow } from '../offline/device-store.ts';
 import { useLiveQuery } from '../offline/use-live-query.ts';
-import { createCommittedSaves, isSameLiveRows, withCommittedSaves, type LiveRows } from './committed-saves.ts';
+import {
+  createCommittedSaves,
+  isSameLiveRows,
+  withCommittedSaves,
+  type CommittedSave,
+  type LiveRows,
+} from './committed-saves.ts';
 import { createPrimedRows } from './primed-rows.ts';
 
 /** One judge's event as the screens read it. */
@@ -218,6 +224,34 @@ const EVENT_SCREEN_KINDS = [
 
 const bySeq = (a: OutboxRow, b: OutboxRow) => (a.seq ?? 0) - (b.seq ?? 0);
 
+/**
+ * The committed saves, taken in a transition: a save's row shows it at once (`useShownCell`),
+ * and the rest of the screen (totals, marks, the other tables) follows right after, instead of
+ * the whole screen rendering between the commit and the row. Once a render with them has
+ * committed, the rows are told their saves are in the snapshot.
+ */
+function useCommittedSavesInTransition(): readonly CommittedSave[] {
+  const [saves, setSaves] = useState(committedSaves.getSnapshot);
+  useEffect(() => {
+    const take = () => startTransition(() => setSaves(committedSaves.getSnapshot()));
+    // A save may have committed between the first render and this subscription.
+    take();
+    const unsubscribe = committedSaves.subscribe(take);
+    return () => void unsubscribe();
+  }, []);
+  useLayoutEffect(() => committedSaves.markShown(saves), [saves]);
+  return saves;
+}
+
+/**
+ * The cell a sheet's row shows: its own committed save until the sheet's snapshot has it (see
+ * `useCommittedSavesInTransition`), else the snapshot's cell. Only the row whose cell a save
+ * changed renders at its commit.
+ */
+export function useShownCell(cell: CellRow | undefined, key: string): CellRow | undefined {
+  return useSyncExternalStore(committedSaves.subscribe, () => committedSaves.unshownOf(key)?.cell ?? cell);
+}
+
 /** The event's live rows on the device (updates as edits are saved and synced). */
 export function useDeviceJudgeEvent(
   judgeId: number,
@@ -234,7 +268,7 @@ export function useDeviceJudgeEvent(
     isSameLiveRows,
     primed && { value: primed.rows },
   );
-  const saves = useSyncExternalStore(committedSaves.subscribe, committedSaves.getSnapshot);
+  const saves = useCommittedSavesInTransition();
   const sheetCategoryId = sheet?.categoryId;
   const sheetSectionId = sheet?.sectionId;
   const sheetSchoolId = sheet?.schoolId;

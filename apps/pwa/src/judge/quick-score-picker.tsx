@@ -2,15 +2,19 @@
 // (quick-score.ts). Each tap saves; the score form stays for comments and photos.
 import { formatScore } from '@judging/shared-types';
 import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { memo, useId } from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { QUARTERS, quarterOf, wholeChoices, wholeOf, withQuarter } from './quick-score.ts';
 import classes from './score-modals.module.css';
 
 /** "+0.25"; the plain "+0" for the whole number itself. */
-function quarterLabel(quarter: number): string {
+function quarterText(quarter: number): string {
   return quarter === 0 ? '+0' : `+${formatScore(quarter)}`;
 }
 
+/**
+ * The picker of one row. A tap's save renders the row at its commit (criteria-table.tsx): only
+ * the choices whose state it changes render again (`Choice` is memoized, its handler stable).
+ */
 export const QuickScorePicker = memo(function QuickScorePicker({
   name,
   max,
@@ -23,56 +27,89 @@ export const QuickScorePicker = memo(function QuickScorePicker({
   onPick: (value: number) => void;
 }) {
   const quarterLabelId = useId();
+  // A quarter's tap moves within the value shown when tapped: read then, so the quarters'
+  // handler stays the same while the value changes.
+  const shown = useRef(value);
+  useLayoutEffect(() => {
+    shown.current = value;
+  }, [value]);
+  const pickQuarter = useCallback(
+    (quarter: number) => {
+      const next = withQuarter(shown.current, quarter, max);
+      if (next !== null) onPick(next);
+    },
+    [onPick, max],
+  );
+  const quarterLabel = useMemo(
+    () => (
+      <Text size="sm" c="dimmed" id={quarterLabelId}>
+        Quarter
+      </Text>
+    ),
+    [quarterLabelId],
+  );
   return (
     <Stack gap={6}>
       <div role="radiogroup" aria-label={`${name}: points`} className={classes.quickChoices}>
-        {wholeChoices(max).map((whole) => {
-          const isChosen = value !== null && wholeOf(value) === whole;
-          return (
-            <UnstyledButton
-              key={whole}
-              role="radio"
-              aria-checked={isChosen}
-              className={classes.option}
-              data-chosen={isChosen || undefined}
-              onClick={() => onPick(whole)}
-            >
-              {whole}
-            </UnstyledButton>
-          );
-        })}
+        {wholeChoices(max).map((whole) => (
+          <Choice
+            key={whole}
+            label={whole}
+            choice={whole}
+            isChosen={value !== null && wholeOf(value) === whole}
+            isDisabled={false}
+            onChoose={onPick}
+          />
+        ))}
       </div>
       <Group gap="xs" wrap="nowrap">
-        <Text size="sm" c="dimmed" id={quarterLabelId}>
-          Quarter
-        </Text>
+        {quarterLabel}
         <div
           role="radiogroup"
           aria-label={`${name}: quarter points`}
           aria-describedby={quarterLabelId}
           className={classes.quickChoices}
         >
-          {QUARTERS.map((quarter) => {
-            const next = withQuarter(value, quarter, max);
-            const isChosen = value !== null && quarterOf(value) === quarter;
-            return (
-              <UnstyledButton
-                key={quarter}
-                role="radio"
-                aria-checked={isChosen}
-                className={classes.option}
-                data-chosen={isChosen || undefined}
-                disabled={next === null}
-                onClick={() => {
-                  if (next !== null) onPick(next);
-                }}
-              >
-                {quarterLabel(quarter)}
-              </UnstyledButton>
-            );
-          })}
+          {QUARTERS.map((quarter) => (
+            <Choice
+              key={quarter}
+              label={quarterText(quarter)}
+              choice={quarter}
+              isChosen={value !== null && quarterOf(value) === quarter}
+              isDisabled={withQuarter(value, quarter, max) === null}
+              onChoose={pickQuarter}
+            />
+          ))}
         </div>
       </Group>
     </Stack>
+  );
+});
+
+/** One choice of the picker; disabled when its tap cannot apply. */
+const Choice = memo(function Choice({
+  label,
+  choice,
+  isChosen,
+  isDisabled,
+  onChoose,
+}: {
+  label: string | number;
+  choice: number;
+  isChosen: boolean;
+  isDisabled: boolean;
+  onChoose: (choice: number) => void;
+}) {
+  return (
+    <UnstyledButton
+      role="radio"
+      aria-checked={isChosen}
+      className={classes.option}
+      data-chosen={isChosen || undefined}
+      disabled={isDisabled}
+      onClick={() => onChoose(choice)}
+    >
+      {label}
+    </UnstyledButton>
   );
 });

@@ -241,6 +241,7 @@ function ScoreSheet({
         isDisqualified={total.isDisqualified}
       />
       <CriteriaTable
+        sheet={sheet}
         section={section}
         cells={cells}
         marks={marksOf(CellKind.Subsection)}

@@ -54,14 +54,17 @@ export async function changeCounts(db: DeviceDb, changes: CountChanges): Promise
  * round trip for the read (docs/decisions/0077-save-latency.md); should they differ, written again
  * from the stored ones before the transaction commits.
  */
-export async function countNewRow(db: DeviceDb, judgeId: number): Promise<void> {
+export function countNewRow(db: DeviceDb, judgeId: number): Promise<void> {
   const known = lastKnownCounts.get(db)?.get(judgeId);
-  if (!known) return changeCounts(db, new Map([[judgeId, { pending: 1, rejected: 0 }]]));
-  const assumed = { ...known, pending: known.pending + 1 };
-  const [stored] = await Promise.all([db.outboxCounts.get(judgeId), db.outboxCounts.put(assumed)]);
-  const actual = { judgeId, pending: (stored?.pending ?? 0) + 1, rejected: stored?.rejected ?? 0 };
-  if (actual.pending !== assumed.pending || actual.rejected !== assumed.rejected) await db.outboxCounts.put(actual);
-  rememberCounts(db, actual);
+  const assumed = known && { ...known, pending: known.pending + 1 };
+  // Dexie's promises, no native await: a save's transaction runs without Dexie's zone echoes
+  // (what an async scope costs it on every await), and these stay inside the caller's transaction.
+  return Dexie.Promise.all([db.outboxCounts.get(judgeId), assumed && db.outboxCounts.put(assumed)]).then(([stored]) => {
+    const actual = { judgeId, pending: (stored?.pending ?? 0) + 1, rejected: stored?.rejected ?? 0 };
+    rememberCounts(db, actual);
+    if (assumed && actual.pending === assumed.pending && actual.rejected === assumed.rejected) return;
+    return db.outboxCounts.put(actual).then(() => undefined);
+  });
 }
 /** The judge's outbox counts, for the status indicator: kept in step by every write (`changeCounts`). */
 export async function countOutbox(db: DeviceDb, judgeId: number): Promise<{ pending: number; rejected: number }> {

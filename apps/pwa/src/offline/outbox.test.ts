@@ -99,6 +99,38 @@ test('a save from what the screen knows commits the stored id and revision when 
   );
 });
 
+test('a save is one transaction: when its queue write fails, neither the cell nor the counts change', async () => {
+  const db = freshDb();
+  await saveCell(db, subsectionCell(10, 7.5), 'first', NOW);
+  const key = cellKey(subsectionCell(10, 7.5));
+  // Another tab queued an edit behind this page's back: the counts it last knew are stale.
+  await db.outboxCounts.put({ judgeId: JUDGE, pending: 3, rejected: 1 });
+  const refuse = () => {
+    throw new Error('The queue refused the row.');
+  };
+  db.outbox.hook('creating', refuse);
+  try {
+    await saveCellAndRow(db, subsectionCell(10, 9), 'second', NOW);
+    assert.unreachable('the save should fail');
+  } catch (error) {
+    assert.match(String(error), /The queue refused the row/);
+  } finally {
+    db.outbox.hook('creating').unsubscribe(refuse);
+  }
+  assert.is((await db.cells.get(key))?.value, 7.5, 'the cell is as it was');
+  assert.equal(
+    await db.outboxCounts.get(JUDGE),
+    { judgeId: JUDGE, pending: 3, rejected: 1 },
+    'the counts are as they were',
+  );
+  assert.is(await db.outbox.count(), 1);
+
+  // The next save counts from the stored counts, not from what the failed one assumed.
+  await saveCellAndRow(db, subsectionCell(10, 9), 'third', NOW);
+  assert.is((await db.cells.get(key))?.value, 9);
+  assert.equal(await db.outboxCounts.get(JUDGE), { judgeId: JUDGE, pending: 4, rejected: 1 });
+});
+
 test('an edit of a saved cell keeps its score id; an invalid edit is refused before anything is written', async () => {
   const db = freshDb();
   const first = await saveCell(db, subsectionCell(10, 7.5), 'first', NOW);

@@ -2,6 +2,7 @@
 // row, written in one Dexie transaction, checked first with the server's own schema. What
 // happens to a row once sent is in outbox-acks.ts; the kept counts in outbox-counts.ts.
 import { MutationDataSchemas, MutationKind, validate } from '@judging/shared-types';
+import Dexie from 'dexie';
 import {
   CellKind,
   OUTBOX_SCHEMA_VERSION,
@@ -189,7 +190,9 @@ export async function saveCellAndRow(
   const assumed = prepare(options.known?.scoreId ?? freshId, options.known?.rev ?? 0);
   const { onCommitted } = options;
   return withReopen(db, () =>
-    db.transaction('rw', db.cells, db.outbox, db.outboxCounts, async (transaction) => {
+    // Not an async scope: Dexie's promises only, so the transaction runs without the zone
+    // echoes Dexie makes for every native await, on the path between the tap and the commit.
+    db.transaction('rw', db.cells, db.outbox, db.outboxCounts, (transaction) => {
       let committed: SavedCell | undefined;
       if (onCommitted) {
         onTransactionCommitted(transaction, () => {
@@ -200,23 +203,25 @@ export async function saveCellAndRow(
       const row = { ...assumed.row };
       // One batch: the read, then both writes (requests run in order within a transaction). The
       // count's read goes first, so its write is queued while the others still run.
-      const [, existing, , seq] = await Promise.all([
+      return Dexie.Promise.all([
         countNewRow(db, cell.judgeId),
         db.cells.get(key),
         db.cells.put(saved),
         db.outbox.add(row),
-      ]);
-      const scoreId = existing?.scoreId ?? freshId;
-      const rev = existing?.rev ?? 0;
-      if (scoreId === saved.scoreId && rev === saved.rev) {
-        committed = { row: { ...row, seq }, cell: saved };
-        return committed;
-      }
-      const actual = prepare(scoreId, rev);
-      const actualRow = { ...actual.row, id: row.id, seq };
-      await Promise.all([db.cells.put(actual.cell), db.outbox.put(actualRow)]);
-      committed = { row: actualRow, cell: actual.cell };
-      return committed;
+      ]).then(([, existing, , seq]): SavedCell | PromiseLike<SavedCell> => {
+        const scoreId = existing?.scoreId ?? freshId;
+        const rev = existing?.rev ?? 0;
+        if (scoreId === saved.scoreId && rev === saved.rev) {
+          committed = { row: { ...row, seq }, cell: saved };
+          return committed;
+        }
+        const actual = prepare(scoreId, rev);
+        const actualRow = { ...actual.row, id: row.id, seq };
+        return Dexie.Promise.all([db.cells.put(actual.cell), db.outbox.put(actualRow)]).then(() => {
+          committed = { row: actualRow, cell: actual.cell };
+          return committed;
+        });
+      });
     }),
   );
 }
