@@ -25,22 +25,25 @@ export async function findCategoryOfEvent(db: Db, eventId: number, categoryId: n
   return categoryOfEvent.first(db, eventId, categoryId);
 }
 
+// Two one-table lookups rather than a join: this SQLite (built with STAT4) plans a join again
+// each time its parameters are bound anew, and every push reads its sections.
 const categorySection = prepareQuery((db, categoryId: number, sectionId: number) =>
   db
     .selectFrom('category_section')
-    .innerJoin('section', 'section.section_id', 'category_section.section_id')
-    .select([
-      'category_section.section_id',
-      'category_section.position',
-      'section.section_name',
-      'section.section_description',
-    ])
-    .where('category_section.category_id', '=', categoryId)
-    .where('category_section.section_id', '=', sectionId),
+    .select(['section_id', 'position'])
+    .where('category_id', '=', categoryId)
+    .where('section_id', '=', sectionId),
 );
 
+const sectionById = prepareQuery((db, sectionId: number) =>
+  db.selectFrom('section').select(['section_name', 'section_description']).where('section_id', '=', sectionId),
+);
+
+/** The section when it is part of the category, with its name and description. */
 export async function findCategorySection(db: Db, categoryId: number, sectionId: number) {
-  return categorySection.first(db, categoryId, sectionId);
+  const link = await categorySection.first(db, categoryId, sectionId);
+  const section = link && (await sectionById.first(db, sectionId));
+  return section && { section_id: link.section_id, position: link.position, ...section };
 }
 
 const registration = prepareQuery((db, categoryId: number, schoolId: number) =>
