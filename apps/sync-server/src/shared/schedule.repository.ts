@@ -25,25 +25,27 @@ export async function findCategoryOfEvent(db: Db, eventId: number, categoryId: n
   return categoryOfEvent.first(db, eventId, categoryId);
 }
 
-// Two one-table lookups rather than a join: this SQLite (built with STAT4) plans a join again
-// each time its parameters are bound anew, and every push reads its sections.
+// The section's columns are subqueries, not a join: this SQLite (built with STAT4) plans a join
+// again each time its parameters are bound anew, and every push reads its sections.
 const categorySection = prepareQuery((db, categoryId: number, sectionId: number) =>
   db
     .selectFrom('category_section')
-    .select(['section_id', 'position'])
-    .where('category_id', '=', categoryId)
-    .where('section_id', '=', sectionId),
-);
-
-const sectionById = prepareQuery((db, sectionId: number) =>
-  db.selectFrom('section').select(['section_name', 'section_description']).where('section_id', '=', sectionId),
+    .select((eb) => {
+      const section = eb.selectFrom('section').whereRef('section.section_id', '=', 'category_section.section_id');
+      return [
+        'category_section.section_id',
+        'category_section.position',
+        section.select('section.section_name').as('section_name'),
+        section.select('section.section_description').as('section_description'),
+      ];
+    })
+    .where('category_section.category_id', '=', categoryId)
+    .where('category_section.section_id', '=', sectionId),
 );
 
 /** The section when it is part of the category, with its name and description. */
 export async function findCategorySection(db: Db, categoryId: number, sectionId: number) {
-  const link = await categorySection.first(db, categoryId, sectionId);
-  const section = link && (await sectionById.first(db, sectionId));
-  return section && { section_id: link.section_id, position: link.position, ...section };
+  return categorySection.first(db, categoryId, sectionId);
 }
 
 const registration = prepareQuery((db, categoryId: number, schoolId: number) =>
