@@ -70,14 +70,14 @@ async function readRegistrations(trx: Db, places: readonly PlaceAhead[]): Promis
     rememberRead(
       trx,
       key,
-      row &&
-        schoolName !== undefined &&
-        withStudentCount({
-          school_id: row.school_id,
-          students_json: row.students_json,
-          school_order: row.school_order,
-          school_name: schoolName,
-        }),
+      row === undefined || schoolName === undefined
+        ? undefined
+        : withStudentCount({
+            school_id: row.school_id,
+            students_json: row.students_json,
+            school_order: row.school_order,
+            school_name: schoolName,
+          }),
     );
   }
 }
