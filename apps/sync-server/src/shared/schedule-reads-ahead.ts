@@ -7,6 +7,8 @@
 // STAT4) plans a join again each time its parameters are bound anew, at several times a
 // one-table lookup's cost.
 import type { Db } from '../db/database.ts';
+import { runSql } from '../db/direct-sql.ts';
+import { usesPostgres } from '../db/postgres.ts';
 import type { AssignmentStanding } from './schedule.repository.ts';
 import { isRemembered, rememberRead, scheduleKeys, withStudentCount } from './schedule-reads.ts';
 
@@ -19,6 +21,33 @@ export interface PlaceAhead {
 }
 
 const distinct = (values: readonly number[]) => [...new Set(values)];
+
+/**
+ * `column` among `values`, as SQL and its parameters: hand-written and run by `runSql`, so a push
+ * neither builds nor compiles a query (SQLite: one text per list length, prepared once;
+ * PostgreSQL: one text, the list as an array).
+ */
+function among(db: Db, column: string, values: readonly number[]): { sql: string; parameters: unknown[] } {
+  const list = distinct(values);
+  return usesPostgres(db)
+    ? { sql: `${column} = any(?::int[])`, parameters: [list] }
+    : { sql: `${column} in (${list.map(() => '?').join(', ')})`, parameters: list };
+}
+
+/** Rows of `select … from table where judge_id = ? (optional) and each condition`. */
+async function selectWhere<Row>(
+  db: Db,
+  select: string,
+  conditions: readonly { sql: string; parameters: unknown[] }[],
+  leading: { sql: string; parameters: unknown[] }[] = [],
+): Promise<Row[]> {
+  const all = [...leading, ...conditions];
+  return runSql<Row>(
+    db,
+    `${select} where ${all.map((condition) => condition.sql).join(' and ')}`,
+    all.flatMap((condition) => condition.parameters),
+  );
+}
 
 /**
  * Reads ahead, for the judge's places in one transaction: the schools' registrations, the
@@ -48,19 +77,30 @@ export async function readScheduleAhead(trx: Db, judgeId: number, places: readon
 }
 
 async function readRegistrations(trx: Db, places: readonly PlaceAhead[]): Promise<void> {
-  const schoolIds = distinct(places.map((place) => place.schoolId));
-  const rows = await trx
-    .selectFrom('category_registration')
-    .select(['category_id', 'school_id', 'students_json', 'school_order'])
-    .where('category_id', 'in', distinct(places.map((place) => place.categoryId)))
-    .where('school_id', 'in', schoolIds)
-    .execute();
-  const schools = await trx
-    .selectFrom('school')
-    .select(['school_id', 'school_name'])
-    .where('school_id', 'in', schoolIds)
-    .execute();
-  const nameOf = new Map(schools.map((school) => [school.school_id, school.school_name]));
+  const schools = among(
+    trx,
+    'school_id',
+    places.map((place) => place.schoolId),
+  );
+  const rows = await selectWhere<{
+    category_id: number;
+    school_id: number;
+    students_json: string;
+    school_order: number | null;
+  }>(trx, 'select category_id, school_id, students_json, school_order from category_registration', [
+    among(
+      trx,
+      'category_id',
+      places.map((place) => place.categoryId),
+    ),
+    schools,
+  ]);
+  const names = await selectWhere<{ school_id: number; school_name: string }>(
+    trx,
+    'select school_id, school_name from school',
+    [schools],
+  );
+  const nameOf = new Map(names.map((school) => [school.school_id, school.school_name]));
   const found = new Map(rows.map((row) => [scheduleKeys.registration(row.category_id, row.school_id), row]));
   for (const place of places) {
     const key = scheduleKeys.registration(place.categoryId, place.schoolId);
@@ -84,25 +124,47 @@ async function readRegistrations(trx: Db, places: readonly PlaceAhead[]): Promis
 
 /** As `findAssignmentStanding` answers: none, excused (from the section), conflict (with the school), owed. */
 async function readStandings(trx: Db, judgeId: number, places: readonly PlaceAhead[]): Promise<void> {
-  const categoryIds = distinct(places.map((place) => place.categoryId));
-  const sectionIds = distinct(places.map((place) => place.sectionId));
-  const sectionsOf = (table: 'judge_assignment' | 'judge_excusal') =>
-    trx
-      .selectFrom(table)
-      .select(['category_id', 'section_id'])
-      .where('judge_id', '=', judgeId)
-      .where('category_id', 'in', categoryIds)
-      .where('section_id', 'in', sectionIds)
-      .execute();
-  const sectionKey = (row: { category_id: number; section_id: number }) => `${row.category_id}:${row.section_id}`;
-  const assigned = new Set((await sectionsOf('judge_assignment')).map(sectionKey));
-  const excused = new Set((await sectionsOf('judge_excusal')).map(sectionKey));
-  const conflicts = await trx
-    .selectFrom('judge_conflict')
-    .select('school_id')
-    .where('judge_id', '=', judgeId)
-    .where('school_id', 'in', distinct(places.map((place) => place.schoolId)))
-    .execute();
+  const ofJudge = [{ sql: 'judge_id = ?', parameters: [judgeId] }];
+  const sections = [
+    among(
+      trx,
+      'category_id',
+      places.map((place) => place.categoryId),
+    ),
+    among(
+      trx,
+      'section_id',
+      places.map((place) => place.sectionId),
+    ),
+  ];
+  type SectionRow = { category_id: number; section_id: number };
+  const sectionKey = (row: SectionRow) => `${row.category_id}:${row.section_id}`;
+  const assignments = await selectWhere<SectionRow>(
+    trx,
+    'select category_id, section_id from judge_assignment',
+    sections,
+    ofJudge,
+  );
+  const excusals = await selectWhere<SectionRow>(
+    trx,
+    'select category_id, section_id from judge_excusal',
+    sections,
+    ofJudge,
+  );
+  const conflicts = await selectWhere<{ school_id: number }>(
+    trx,
+    'select school_id from judge_conflict',
+    [
+      among(
+        trx,
+        'school_id',
+        places.map((place) => place.schoolId),
+      ),
+    ],
+    ofJudge,
+  );
+  const assigned = new Set(assignments.map(sectionKey));
+  const excused = new Set(excusals.map(sectionKey));
   const conflicted = new Set(conflicts.map((row) => row.school_id));
   for (const place of places) {
     const section = sectionKey({ category_id: place.categoryId, section_id: place.sectionId });
@@ -122,12 +184,22 @@ async function readStandings(trx: Db, judgeId: number, places: readonly PlaceAhe
 }
 
 async function readSubsections(trx: Db, places: readonly PlaceAhead[]): Promise<void> {
-  const rows = await trx
-    .selectFrom('subsection')
-    .select(['section_id', 'subsection_id', 'max_score'])
-    .where('section_id', 'in', distinct(places.map((place) => place.sectionId)))
-    .where('subsection_id', 'in', distinct(places.flatMap((place) => place.subsectionId ?? [])))
-    .execute();
+  const rows = await selectWhere<{ section_id: number; subsection_id: number; max_score: number }>(
+    trx,
+    'select section_id, subsection_id, max_score from subsection',
+    [
+      among(
+        trx,
+        'section_id',
+        places.map((place) => place.sectionId),
+      ),
+      among(
+        trx,
+        'subsection_id',
+        places.flatMap((place) => place.subsectionId ?? []),
+      ),
+    ],
+  );
   const found = new Map(rows.map((row) => [scheduleKeys.subsectionOfSection(row.section_id, row.subsection_id), row]));
   for (const place of places) {
     if (place.subsectionId === undefined) continue;
