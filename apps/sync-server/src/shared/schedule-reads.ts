@@ -52,18 +52,18 @@ export const scheduleReads = {
     remembered(db, `section:${categoryId}:${sectionId}`, () => findCategorySection(db, categoryId, sectionId)),
   /** The school's registration in the category, with its students counted (parsed once per transaction). */
   registration: (db: Db, categoryId: number, schoolId: number) =>
-    remembered(db, `registration:${categoryId}:${schoolId}`, async () => {
+    remembered(db, scheduleKeys.registration(categoryId, schoolId), async () => {
       const row = await findRegistration(db, categoryId, schoolId);
-      return row && { ...row, studentCount: parseStudents(row.students_json).length };
+      return row && withStudentCount(row);
     }),
   assignmentStanding: (db: Db, categoryId: number, sectionId: number, judgeId: number, schoolId: number) =>
-    remembered(db, `assigned:${categoryId}:${sectionId}:${judgeId}:${schoolId}`, () =>
+    remembered(db, scheduleKeys.assignmentStanding(categoryId, sectionId, judgeId, schoolId), () =>
       findAssignmentStanding(db, categoryId, sectionId, judgeId, schoolId),
     ),
   submission: (db: Db, categoryId: number, judgeId: number) =>
     remembered(db, submissionKey(categoryId, judgeId), () => findSubmission(db, categoryId, judgeId)),
   subsectionOfSection: (db: Db, sectionId: number, subsectionId: number) =>
-    remembered(db, `subsection:${sectionId}:${subsectionId}`, () =>
+    remembered(db, scheduleKeys.subsectionOfSection(sectionId, subsectionId), () =>
       findSubsectionOfSection(db, sectionId, subsectionId),
     ),
   penaltyOfSection: (db: Db, sectionId: number, penaltyId: number) =>
@@ -80,6 +80,33 @@ export const scheduleReads = {
     return isUploaded;
   },
 };
+
+/** A registration as the checks read it: its row and its students counted. */
+export function withStudentCount<Row extends { students_json: string }>(row: Row): Row & { studentCount: number } {
+  return { ...row, studentCount: parseStudents(row.students_json).length };
+}
+
+/** The memo's keys of the reads a push may read ahead (schedule-reads-ahead.ts). */
+export const scheduleKeys = {
+  registration: (categoryId: number, schoolId: number) => `registration:${categoryId}:${schoolId}`,
+  assignmentStanding: (categoryId: number, sectionId: number, judgeId: number, schoolId: number) =>
+    `assigned:${categoryId}:${sectionId}:${judgeId}:${schoolId}`,
+  subsectionOfSection: (sectionId: number, subsectionId: number) => `subsection:${sectionId}:${subsectionId}`,
+};
+
+/**
+ * Remembers a read made ahead (several places in one query) as if `key`'s own read had answered
+ * `value`, unless it is already remembered. Only inside a transaction, like every read here.
+ */
+export function rememberRead(db: Db, key: string, value: unknown): void {
+  const memo = memoOf(db);
+  if (memo !== undefined && !memo.has(key)) memo.set(key, Promise.resolve(value));
+}
+
+/** Whether `key`'s read is already remembered in the transaction `db`. */
+export function isRemembered(db: Db, key: string): boolean {
+  return readsOfTransaction.get(db)?.has(key) === true;
+}
 
 function submissionKey(categoryId: number, judgeId: number): string {
   return `submission:${categoryId}:${judgeId}`;

@@ -25,20 +25,25 @@ export async function findCategoryOfEvent(db: Db, eventId: number, categoryId: n
   return categoryOfEvent.first(db, eventId, categoryId);
 }
 
+// The section's columns are subqueries, not a join: this SQLite (built with STAT4) plans a join
+// again each time its parameters are bound anew, and every push reads its sections.
 const categorySection = prepareQuery((db, categoryId: number, sectionId: number) =>
   db
     .selectFrom('category_section')
-    .innerJoin('section', 'section.section_id', 'category_section.section_id')
-    .select([
-      'category_section.section_id',
-      'category_section.position',
-      'section.section_name',
-      'section.section_description',
-    ])
+    .select((eb) => {
+      const section = eb.selectFrom('section').whereRef('section.section_id', '=', 'category_section.section_id');
+      return [
+        'category_section.section_id',
+        'category_section.position',
+        section.select('section.section_name').as('section_name'),
+        section.select('section.section_description').as('section_description'),
+      ];
+    })
     .where('category_section.category_id', '=', categoryId)
     .where('category_section.section_id', '=', sectionId),
 );
 
+/** The section when it is part of the category, with its name and description. */
 export async function findCategorySection(db: Db, categoryId: number, sectionId: number) {
   return categorySection.first(db, categoryId, sectionId);
 }

@@ -10,17 +10,24 @@ export interface AuthState {
   isArchivedJudge: boolean;
 }
 
-/** What the auth guard needs on every request: one indexed lookup. */
+/**
+ * What the auth guard needs on every request: one indexed lookup. The judge's flag is a
+ * subquery, not a join: this SQLite (built with STAT4) plans a join again each time its
+ * parameters are bound anew, on every request.
+ */
 const authStateByUserId = prepareQuery((db, userId: number) =>
   db
     .selectFrom('app_user')
-    .leftJoin('judge_profile', 'judge_profile.user_id', 'app_user.user_id')
-    .select([
+    .select((eb) => [
       'app_user.user_id',
       'app_user.role',
       'app_user.state_id',
       'app_user.token_version',
-      'judge_profile.is_archived',
+      eb
+        .selectFrom('judge_profile')
+        .select('judge_profile.is_archived')
+        .whereRef('judge_profile.user_id', '=', 'app_user.user_id')
+        .as('is_archived'),
     ])
     .where('app_user.user_id', '=', userId),
 );

@@ -6,6 +6,7 @@ import {
   MutationIdSchema,
   MutationKind,
   RejectionCode,
+  Role,
   type DisqualificationScorePut,
   type PenaltyScorePut,
   type SubsectionScorePut,
@@ -19,6 +20,7 @@ import { readPushCells, type SubsectionCellKey } from './push-cells.ts';
 import { reject } from './score-rejection.ts';
 import type { AuthContext } from '../../caller/caller.ts';
 import { serverOrigin, type ChangeOrigin } from '../../shared/score-history.ts';
+import { readScheduleAhead, type PlaceAhead } from '../../shared/schedule-reads-ahead.ts';
 
 export { ScoreRejection } from './score-rejection.ts';
 
@@ -92,9 +94,22 @@ export function isRefusedBeforeWriting(kind: string): boolean {
   return REFUSED_BEFORE_WRITING.has(kind);
 }
 
+/** The kinds that write one cell, by the place their data names. */
+const CELL_KINDS = [
+  MutationKind.SubsectionScorePut,
+  MutationKind.PenaltyScorePut,
+  MutationKind.DisqualificationScorePut,
+  MutationKind.PenaltyScoreDelete,
+  MutationKind.DisqualificationScoreDelete,
+] as const;
+type CellMutationKind = (typeof CELL_KINDS)[number];
+const isCellKind = (kind: string): kind is CellMutationKind => (CELL_KINDS as readonly string[]).includes(kind);
+
 /**
- * Before a push's mutations apply: the subsection cells its puts name, read in one query (their
- * data as sent; a put whose data is not valid is rejected when it applies, as before).
+ * Before a push's mutations apply: the subsection cells its puts name, read in one query, and the
+ * schedule around every cell it writes (registrations, the judge's standing, subsections), read
+ * in a few (their data as sent; a mutation whose data is not valid is rejected when it applies,
+ * as before, and reads nothing ahead).
  */
 export async function readCellsOfPush(
   trx: Db,
@@ -102,15 +117,24 @@ export async function readCellsOfPush(
   mutations: readonly { kind: string; data: unknown }[],
 ): Promise<void> {
   const keys: SubsectionCellKey[] = [];
+  const places: PlaceAhead[] = [];
   for (const mutation of mutations) {
-    if (mutation.kind !== MutationKind.SubsectionScorePut) continue;
-    const checked = validateCompiled(MutationDataSchemas[MutationKind.SubsectionScorePut], mutation.data);
+    if (!isCellKind(mutation.kind)) continue;
+    const checked = validateCompiled(MutationDataSchemas[mutation.kind], mutation.data);
     if (!checked.ok) continue;
-    const { categoryId, sectionId, schoolId, subsectionId } = checked.value;
+    const { categoryId, sectionId, schoolId } = checked.value;
+    if (mutation.kind !== MutationKind.SubsectionScorePut) {
+      places.push({ categoryId, sectionId, schoolId });
+      continue;
+    }
+    const { subsectionId } = checked.value as SubsectionScorePut;
+    places.push({ categoryId, sectionId, schoolId, subsectionId });
     keys.push({ judgeId: caller.userId, categoryId, sectionId, schoolId, subsectionId });
   }
   // One put reads its cell as any write does; the read ahead pays from the second on.
   if (keys.length > 1) await readPushCells(trx, caller.userId, keys);
+  // Only a judge writes cells (cell-rules.ts): anyone else's push is refused before any read.
+  if (caller.role === Role.Judge) await readScheduleAhead(trx, caller.userId, places);
 }
 
 /**
