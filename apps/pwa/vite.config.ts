@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { areaChunkFileName } from './scripts/chunk-areas.ts';
 import { compiledChecksPlugin } from './scripts/compiled-checks-plugin.ts';
 import { namedTypeboxImportsPlugin } from './scripts/named-typebox-imports.ts';
+import { schemaLiteralsPlugin } from './scripts/schema-literals-plugin.ts';
 import { PRECACHE_MANIFEST_SCRIPT, writePrecacheManifestScript } from './scripts/precache-manifest-script.ts';
 
 const outDir = fileURLToPath(new URL('./dist/', import.meta.url));
@@ -34,6 +35,8 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    // The shared schemas as JSON Schema literals: TypeBox's builder stays out of the browser.
+    schemaLiteralsPlugin(),
     namedTypeboxImportsPlugin(),
     // The checks run on every push's answer, every save and the large sync answers, compiled
     // when the app is built: the page's CSP forbids compiling them at run time.
