@@ -28,6 +28,20 @@ test('every exported shared schema written as a literal compiles to the same che
   assert.ok(count > 50, `only ${count} schemas checked`);
 });
 
+test('a refined shared schema, its schema written as a literal, compiles to the same check', () => {
+  let count = 0;
+  for (const [name, value] of Object.entries(shared)) {
+    if (typeof value !== 'object' || value === null || !('~refine' in value)) continue;
+    const data = { ...value };
+    if (!isSchemaData(data)) continue;
+    const [refinement] = (value as { '~refine': { check: () => boolean; error: () => string }[] })['~refine'];
+    const rebuilt = Type.Refine(evaluate(literalOf(data, new Map())) as never, refinement!.check, refinement!.error);
+    assert.is(Code(rebuilt).Code, Code(value as never).Code, name);
+    count += 1;
+  }
+  assert.ok(count >= 3, `only ${count} refined schemas checked`);
+});
+
 test('a refinement (a function) is not plain data', () => {
   assert.not.ok(isSchemaData(Type.Refine(Type.String(), () => true)));
   assert.not.ok(isSchemaData({ a: 1 }));
@@ -50,8 +64,21 @@ test('exported schemas become literals; imported and earlier ones are referred t
   const rewritten = toSchemaLiterals(code, { First, Second, Refined }, new Map([['Imported', Imported]]))!;
   assert.match(rewritten, 'export const First = {"type":"object","required":["name"],"properties":{"name":Imported}};');
   assert.match(rewritten, '"first":First,');
-  assert.match(rewritten, 'export const Refined = /* @__PURE__ */ Type.Refine(First');
+  // Referred to by the literals only: the import stays.
+  assert.match(rewritten, "import { Imported } from './other.ts';");
+  assert.match(
+    rewritten,
+    'export const Refined = /* @__PURE__ */ Type.Refine({"type":"object","required":["name"],"properties":{"name":Imported}}, () => true);',
+  );
   assert.match(rewritten, 'return /* @__PURE__ */ Type.String();');
+});
+
+test('an import of TypeBox that no builder call uses any more is removed', () => {
+  const Only = Type.Object({ a: Type.String() });
+  const code = "import Type from 'typebox';\nexport const Only = Type.Object({ a: Type.String() });";
+  const rewritten = toSchemaLiterals(code, { Only }, new Map())!;
+  assert.not.match(rewritten, 'typebox');
+  assert.match(rewritten, 'export const Only = {');
 });
 
 test('a module without TypeBox or schemas is left as it is', () => {
