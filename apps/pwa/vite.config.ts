@@ -59,6 +59,7 @@ export default defineConfig({
         'PathIdSchema',
         'SearchTextSchema',
         'LoginRequestSchema',
+        'LoginResponseSchema',
         'SessionUserSchema',
         'SessionResponseSchema',
         'ClientConfigSchema',

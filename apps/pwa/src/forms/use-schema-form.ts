@@ -19,14 +19,15 @@ export function useSchemaForm<S extends TSchema>(schema: S, initialValues: Stati
   // is fetched when the form first needs it, so a valid login never waits for it.
   const [hasInterpreter, setHasInterpreter] = useState(isInterpreterLoaded);
   const compiledCheck = compiledCheckOf(schema);
-  const needsInterpreter = !hasInterpreter && (!compiledCheck || hasTriedSubmit);
+  const passesCompiledCheck = useMemo(() => compiledCheck?.(values) ?? false, [compiledCheck, values]);
+  const needsInterpreter = !hasInterpreter && (!compiledCheck || (hasTriedSubmit && !passesCompiledCheck));
   useEffect(() => {
     if (needsInterpreter) void loadInterpreter().then(() => setHasInterpreter(true));
   }, [needsInterpreter]);
   /** Undefined while the values fail their compiled check and the words are on their way. */
   const validation = useMemo<ValidationResult<Static<S>> | undefined>(
-    () => (hasInterpreter || compiledCheck?.(values) ? validate(schema, values) : undefined),
-    [hasInterpreter, compiledCheck, schema, values],
+    () => (hasInterpreter || passesCompiledCheck ? validate(schema, values) : undefined),
+    [hasInterpreter, passesCompiledCheck, schema, values],
   );
   const ruleErrors = useMemo<Record<string, string>>(
     () =>
