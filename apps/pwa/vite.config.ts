@@ -5,7 +5,9 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { areaChunkFileName } from './scripts/chunk-areas.ts';
 import { compiledChecksPlugin } from './scripts/compiled-checks-plugin.ts';
+import { deferredInterpreterPlugin } from './scripts/deferred-interpreter-plugin.ts';
 import { namedTypeboxImportsPlugin } from './scripts/named-typebox-imports.ts';
+import { builderConstructorImportsPlugin, schemaLiteralsPlugin } from './scripts/schema-literals-plugin.ts';
 import { PRECACHE_MANIFEST_SCRIPT, writePrecacheManifestScript } from './scripts/precache-manifest-script.ts';
 
 const outDir = fileURLToPath(new URL('./dist/', import.meta.url));
@@ -34,7 +36,12 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    // The shared schemas as JSON Schema literals: TypeBox's builder stays out of the browser.
+    schemaLiteralsPlugin(),
+    // TypeBox's interpreter fetched where a schema has no compiled check or a form words its errors.
+    deferredInterpreterPlugin(),
     namedTypeboxImportsPlugin(),
+    builderConstructorImportsPlugin(),
     // The checks run on every push's answer, every save and the large sync answers, compiled
     // when the app is built: the page's CSP forbids compiling them at run time.
     compiledChecksPlugin({
@@ -47,7 +54,16 @@ export default defineConfig({
       ],
       schemaRecords: ['MutationDataSchemas'],
       // The results of a state final run to megabytes: TypeBox's interpreter took seconds on them.
-      onDemandSchemas: ['ResultsReportSchema'],
+      onDemandSchemas: [
+        'ResultsReportSchema',
+        'PathIdSchema',
+        'SearchTextSchema',
+        'LoginRequestSchema',
+        'LoginResponseSchema',
+        'SessionUserSchema',
+        'SessionResponseSchema',
+        'ClientConfigSchema',
+      ],
     }),
     VitePWA({
       // Never swap the app under a judge mid-sheet: the update banner applies it on a tap.

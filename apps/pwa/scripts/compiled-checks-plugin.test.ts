@@ -139,6 +139,21 @@ test('the patterns a schema holds are written into its module', () => {
   assert.match(code, /SetExternal\(\{ variables: \[\/\^\[0-9a-fA-F\]\{8\}/);
 });
 
+test('a string format is checked by TypeBox’s own format check, imported by name', async () => {
+  const code = checkModule('LoginRequestSchema', shared.LoginRequestSchema);
+  assert.match(code, /import \{ IsEmail as Format_IsEmail \} from ".*\/typebox\/build\/format\/email\.mjs";/);
+  const check = await loadCheck('LoginRequestSchema', shared.LoginRequestSchema);
+  for (const value of [
+    { username: 'judge@example.org', password: 'secret' },
+    { username: 'not an email', password: 'secret' },
+    { username: 'judge@example.org', password: '' },
+    { username: '', password: 'secret', captcha: 'x' },
+    {},
+  ]) {
+    assert.is(check(value), Value.Check(shared.LoginRequestSchema, value), JSON.stringify(value));
+  }
+});
+
 test('a schema with a refinement (a function) is refused at build time, not compiled wrongly', () => {
   assert.throws(() => checkModule('JudgeRegistrationSchema', shared.JudgeRegistrationSchema), /refinement/);
 });

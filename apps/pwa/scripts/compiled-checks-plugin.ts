@@ -6,8 +6,12 @@
 // (TypeBox's own `Code`, the same compiler the server runs at start) into a module of the
 // bundle; `validate` uses it for that schema (packages/shared-types/src/validation/validate.ts).
 // The schemas stay the one definition: the code is generated from them on every build.
+import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { TSchema } from 'typebox';
 import { Code } from 'typebox/compile';
+import * as TypeboxFormat from 'typebox/format';
 import type { Plugin } from 'vite';
 
 /** The module the app imports: `compiledChecks`, pairs of a shared schema and its check. */
@@ -75,11 +79,40 @@ export function checksModule(listed: ReadonlyMap<string, ListedSchema>): string 
  */
 export function checkModule(key: string, schema: TSchema): string {
   const { Code: code, External } = Code(schema);
+  const formatImports: string[] = [];
   const variables = External.variables.map((variable) => {
     if (variable instanceof RegExp) return String(variable);
+    // A string format (`format: 'email'`): TypeBox's own check of it, imported by name.
+    const format = typeof variable === 'function' ? formatCheckName(variable) : undefined;
+    if (format) {
+      formatImports.push(`import { ${format} as Format_${format} } from ${JSON.stringify(formatCheckFile(format))};`);
+      return `Format_${format}`;
+    }
     throw new Error(`compiled-checks: ${key} holds a function (a refinement) and cannot be compiled ahead`);
   });
-  return variables.length === 0 ? code : `${code}\nSetExternal({ variables: [${variables.join(', ')}] });\n`;
+  if (variables.length === 0) return code;
+  return `${code}\n${[...new Set(formatImports)].join('\n')}\nSetExternal({ variables: [${variables.join(', ')}] });\n`;
+}
+
+/** The name `typebox/format` exports a format's check under (`IsEmail`), when the function is one of them. */
+function formatCheckName(check: unknown): string | undefined {
+  return Object.entries(TypeboxFormat).find(([name, value]) => name.startsWith('Is') && value === check)?.[0];
+}
+
+const formatFolder = path.dirname(createRequire(import.meta.url).resolve('typebox/format'));
+
+/**
+ * The file of TypeBox's format folder that defines the check: imported from there, not from
+ * `typebox/format`, whose registry of every format would come along.
+ */
+function formatCheckFile(name: string): string {
+  const file = readdirSync(formatFolder).find(
+    (entry) =>
+      entry.endsWith('.mjs') &&
+      readFileSync(path.join(formatFolder, entry), 'utf8').includes(`export function ${name}(`),
+  );
+  if (!file) throw new Error(`compiled-checks: no file of typebox/format defines ${name}`);
+  return path.join(formatFolder, file);
 }
 
 export function listFrom(shared: Record<string, unknown>, options: CompiledChecksOptions): Map<string, ListedSchema> {

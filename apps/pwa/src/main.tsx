@@ -1,3 +1,5 @@
+// First: the compiled checks the modules below run as they load (the stored session).
+import './validation/first-load-checks.ts';
 import '@mantine/core/styles.css';
 import './theme/global.css';
 import { StrictMode } from 'react';

@@ -1,5 +1,5 @@
-import { validate } from '@judging/shared-types';
 import type { Static, TSchema } from 'typebox';
+import { fitsSchema } from '../validation/schema-checks.ts';
 import { ApiError, ClientErrorCode, isApiErrorBody, knownErrorCode, parseRetryAfter } from './api-error.ts';
 
 export const API_BASE = '/api';
@@ -86,15 +86,14 @@ async function sendRequest<S extends TSchema>(
         'The server answered with something other than JSON.',
       );
     }
-    const checked = validate(responseSchema, body);
-    if (!checked.ok) {
+    if (!(await fitsSchema(responseSchema, body))) {
       throw new ApiError(
         response.status,
         ClientErrorCode.InvalidResponse,
         'The server answered in an unexpected shape.',
       );
     }
-    return checked.value;
+    return body as Static<S>;
   }
   const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
   if (isApiErrorBody(body)) {

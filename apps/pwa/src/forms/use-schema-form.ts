@@ -1,12 +1,8 @@
-import { validate } from '@judging/shared-types';
+import { compiledCheckOf, validate, type ValidationResult } from '@judging/shared-types';
 import type { ChangeEvent, FormEvent } from 'react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Static, TSchema } from 'typebox';
-import { Settings } from 'typebox/system';
-
-// TypeBox stops collecting errors at 8, and a blank required text breaks two rules (length and
-// pattern): without a higher limit a form of five or more empty fields lost the later messages.
-Settings.Set({ maxErrors: 100 });
+import { isInterpreterLoaded, loadInterpreter } from '../validation/deferred-interpreter.ts';
 
 type TextFields<V> = { [K in keyof V]-?: V[K] extends string | null | undefined ? K : never }[keyof V] & string;
 
@@ -19,9 +15,25 @@ export function useSchemaForm<S extends TSchema>(schema: S, initialValues: Stati
   const [hasTriedSubmit, setHasTriedSubmit] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
 
-  const validation = useMemo(() => validate(schema, values), [schema, values]);
+  // TypeBox's interpreter words the errors (and checks a schema the build did not compile): it
+  // is fetched when the form first needs it, so a valid login never waits for it.
+  const [hasInterpreter, setHasInterpreter] = useState(isInterpreterLoaded);
+  const compiledCheck = compiledCheckOf(schema);
+  const passesCompiledCheck = useMemo(() => compiledCheck?.(values) ?? false, [compiledCheck, values]);
+  const needsInterpreter = !hasInterpreter && (!compiledCheck || (hasTriedSubmit && !passesCompiledCheck));
+  useEffect(() => {
+    if (needsInterpreter) void loadInterpreter().then(() => setHasInterpreter(true));
+  }, [needsInterpreter]);
+  /** Undefined while the values fail their compiled check and the words are on their way. */
+  const validation = useMemo<ValidationResult<Static<S>> | undefined>(
+    () => (hasInterpreter || passesCompiledCheck ? validate(schema, values) : undefined),
+    [hasInterpreter, passesCompiledCheck, schema, values],
+  );
   const ruleErrors = useMemo<Record<string, string>>(
-    () => (validation.ok ? {} : Object.fromEntries(validation.errors.map((error) => [error.field, error.message]))),
+    () =>
+      !validation || validation.ok
+        ? {}
+        : Object.fromEntries(validation.errors.map((error) => [error.field, error.message])),
     [validation],
   );
   const errors: Record<string, string> = hasTriedSubmit ? { ...serverErrors, ...ruleErrors } : serverErrors;
@@ -42,7 +54,7 @@ export function useSchemaForm<S extends TSchema>(schema: S, initialValues: Stati
   return {
     values,
     errors,
-    isValid: validation.ok,
+    isValid: validation?.ok ?? false,
     setField,
     setValue,
     setServerErrors,
@@ -61,7 +73,15 @@ export function useSchemaForm<S extends TSchema>(schema: S, initialValues: Stati
       return (event: FormEvent<HTMLFormElement>) => {
         event.preventDefault();
         setHasTriedSubmit(true);
-        if (validation.ok) onValid(validation.value);
+        if (validation) {
+          if (validation.ok) onValid(validation.value);
+          return;
+        }
+        // Submitted before the interpreter came: checked once it has.
+        void loadInterpreter().then(() => {
+          const checked = validate(schema, values);
+          if (checked.ok) onValid(checked.value);
+        });
       };
     },
     reset(next: Static<S> = initialValues) {

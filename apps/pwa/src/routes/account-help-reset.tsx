@@ -8,7 +8,6 @@ import {
 import { Alert, Button, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useState } from 'react';
-import Type, { type Static } from 'typebox';
 import { AlertType, showAlert } from '../alerts/alerts-store.ts';
 import { resetPassword } from '../api/auth-api.ts';
 import { isApiError } from '../api/api-error.ts';
@@ -16,11 +15,12 @@ import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { PageSection } from '../layout/page-section.tsx';
 import { withLoading } from '../loading/loading-store.ts';
 import { AnchorLink, ButtonLink } from '../routing/links.tsx';
-import { OptionalSearchText, searchValidator } from '../routing/route-schemas.ts';
+import { isOptionalSearchText, searchValidator } from '../routing/route-schemas.ts';
 
-const ResetSearchSchema = Type.Object({ token: OptionalSearchText, email: OptionalSearchText });
-const validateResetSearch: (raw: Record<string, unknown>) => Static<typeof ResetSearchSchema> =
-  searchValidator(ResetSearchSchema);
+const validateResetSearch = searchValidator<{ token?: string; email?: string }>({
+  token: isOptionalSearchText,
+  email: isOptionalSearchText,
+});
 
 export const Route = createFileRoute('/account-help-reset')({
   validateSearch: validateResetSearch,

@@ -1,28 +1,31 @@
 import { notFound } from '@tanstack/react-router';
-import Type, { type Static, type TObject } from 'typebox';
-import Value from 'typebox/value';
-import { idField, parseIntegerText } from '@judging/shared-types';
+import { parseIntegerText } from '@judging/shared-types';
+// The shared schemas' checks compiled when the app is built (scripts/compiled-checks-plugin.ts):
+// routing runs on every page, and TypeBox's interpreter stays out of the first load.
+import { Check as isPathId } from 'virtual:compiled-check:PathIdSchema';
+import { Check as isSearchText } from 'virtual:compiled-check:SearchTextSchema';
 
-/** An optional search value that is kept only when it is a non-empty string. */
-export const OptionalSearchText = Type.Optional(Type.String({ minLength: 1, maxLength: 1024 }));
+/** A search value kept only when it is a non-empty text of sensible length (`SearchTextSchema`). */
+export function isOptionalSearchText(value: unknown): value is string {
+  return isSearchText(value);
+}
 
 /**
- * A `validateSearch` from a schema whose properties are all optional: a value that does not
- * fit its property's schema is dropped instead of failing the whole route.
+ * A `validateSearch` from one check per search value: a value that fails its check is dropped
+ * instead of failing the whole route.
  */
-export function searchValidator<S extends TObject>(schema: S) {
-  return (raw: Record<string, unknown>): Static<S> => {
-    const kept: Record<string, unknown> = {};
-    for (const [key, propertySchema] of Object.entries(schema.properties)) {
-      if (raw[key] !== undefined && Value.Check(propertySchema, raw[key])) kept[key] = raw[key];
+export function searchValidator<T extends object>(checks: {
+  [K in keyof T]-?: (value: unknown) => value is NonNullable<T[K]>;
+}) {
+  return (raw: Record<string, unknown>): Partial<T> => {
+    const kept: Partial<T> = {};
+    for (const key of Object.keys(checks) as (keyof T & string)[]) {
+      const value = raw[key];
+      if (value !== undefined && checks[key](value)) kept[key] = value as T[typeof key];
     }
-    if (!Value.Check(schema, kept)) throw new Error('The search schema must have only optional properties');
     return kept;
   };
 }
-
-/** A record id in a path: a positive whole number, written in plain decimal (as the server wants it). */
-const IdParamSchema = idField();
 
 /** `params` for routes whose path params are all record ids; anything else is a not-found page. */
 export function idParams<K extends string>(...names: readonly K[]) {
@@ -32,7 +35,7 @@ export function idParams<K extends string>(...names: readonly K[]) {
       for (const name of names) {
         const text = raw[name];
         const value = parseIntegerText(text);
-        if (value === undefined || !Value.Check(IdParamSchema, value)) throw notFound();
+        if (value === undefined || !isPathId(value)) throw notFound();
         parsed[name] = value;
       }
       return parsed as Record<K, number>;
@@ -61,6 +64,7 @@ export function stringifyPlainSearch(search: Record<string, unknown>): string {
 }
 
 /** Search params of `/` and `/welcome`: a password-reset link's token. */
-export const TokenSearchSchema = Type.Object({ token: OptionalSearchText });
-export type TokenSearch = Static<typeof TokenSearchSchema>;
-export const validateTokenSearch: (raw: Record<string, unknown>) => TokenSearch = searchValidator(TokenSearchSchema);
+export type TokenSearch = { token?: string };
+export const validateTokenSearch: (raw: Record<string, unknown>) => TokenSearch = searchValidator<TokenSearch>({
+  token: isOptionalSearchText,
+});

@@ -2,6 +2,7 @@
 // short-lived, for one path, never the login token (which would land in history and in copied
 // links).
 import Type, { type Static } from 'typebox';
+import { linkTicketQueryField } from './link-ticket-query-field.ts';
 
 /** How long a link ticket opens its path, in seconds: enough to load it, useless once copied. */
 export const LINK_TICKET_SECONDS = 60;
@@ -21,5 +22,4 @@ export const LinkTicketResponseSchema = Type.Object({
 export type LinkTicketResponse = Static<typeof LinkTicketResponseSchema>;
 
 /** The query of a path opened by a link ticket. */
-export const linkTicketQueryField = () => Type.Optional(Type.String({ maxLength: 2048 }));
 export const LinkTicketQuerySchema = Type.Object({ ticket: linkTicketQueryField() });

@@ -5,6 +5,12 @@ import { idField } from '../validation/fields.ts';
 export const StatePathParamsSchema = Type.Object({ stateId: idField() });
 export type StatePathParams = Static<typeof StatePathParamsSchema>;
 
+/** A record id in a page's path (`/admin/event-detail/12`): a positive whole number the server accepts. */
+export const PathIdSchema = idField();
+
+/** A value of a page's search (`?token=…`): kept only when it is a non-empty text of sensible length. */
+export const SearchTextSchema = Type.String({ minLength: 1, maxLength: 1024 });
+
 /** The answer of a change that returns nothing but its message. */
 export const SuccessMessageSchema = Type.Object(
   { status: Type.Literal('Success'), message: Type.String() },

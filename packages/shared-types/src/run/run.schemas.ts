@@ -1,7 +1,7 @@
 // Coordinator run: the event-run page (judge progress per category), start / end / unlock, and
 // the school-penalties review. Field names follow the seed (judgeFirstName, penaltyScoreId, …).
 import Type, { type Static, type TSchema } from 'typebox';
-import { linkTicketQueryField } from '../auth/link-ticket.schemas.ts';
+import { linkTicketQueryField } from '../auth/link-ticket-query-field.ts';
 import { conflictsField } from '../judges/conflicts.schemas.ts';
 import { EventStatusSchema } from '../sync/sync-reads.schemas.ts';
 import { idField, requiredText } from '../validation/fields.ts';

@@ -20,6 +20,11 @@ export function registerCompiledChecks(checks: Iterable<readonly [TSchema, Compi
   for (const [schema, check] of checks) compiledChecks.set(schema, check);
 }
 
+/** The check `validate` runs for this schema when one was compiled ahead of time (no interpreter needed). */
+export function compiledCheckOf(schema: TSchema): CompiledCheck | undefined {
+  return compiledChecks.get(schema);
+}
+
 /** Checks a value against a shared schema and answers the seed's messages, one per field. */
 export function validate<S extends TSchema>(schema: S, value: unknown): ValidationResult<Static<S>> {
   const check = compiledChecks.get(schema);

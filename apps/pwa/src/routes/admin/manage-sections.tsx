@@ -2,7 +2,6 @@ import { ScoreItemKinds, type SectionListItem, type SessionUser } from '@judging
 import { Stack, Tabs, Text } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import Type from 'typebox';
 import { useAdminWriteAccess } from '../../admin/admin-permissions.ts';
 import { SearchField } from '../../admin/search-field.tsx';
 import { SectionFormModal } from '../../admin/section-form-modal.tsx';
@@ -24,19 +23,9 @@ const CriteriaTab = {
 } as const;
 type CriteriaTab = (typeof CriteriaTab)[keyof typeof CriteriaTab];
 
-/** ?tab= keeps the open tab across a visit to a section and back. */
-const CriteriaSearchSchema = Type.Object({
-  tab: Type.Optional(
-    Type.Union([
-      Type.Literal(CriteriaTab.Section),
-      Type.Literal(CriteriaTab.Penalty),
-      Type.Literal(CriteriaTab.Disqualification),
-    ]),
-  ),
-});
-
 export const Route = createFileRoute('/admin/manage-sections')({
-  validateSearch: searchValidator(CriteriaSearchSchema),
+  // ?tab= keeps the open tab across a visit to a section and back.
+  validateSearch: searchValidator<{ tab?: CriteriaTab }>({ tab: isCriteriaTab }),
   component: CriteriaPage,
 });
 
@@ -46,8 +35,8 @@ function CriteriaPage() {
   return <CriteriaScreen user={user} />;
 }
 
-function isCriteriaTab(value: string | null): value is CriteriaTab {
-  return Object.values<string | null>(CriteriaTab).includes(value);
+function isCriteriaTab(value: unknown): value is CriteriaTab {
+  return Object.values<unknown>(CriteriaTab).includes(value);
 }
 
 /** The state's sections, penalties and disqualifications; STANDARD users only read them. */

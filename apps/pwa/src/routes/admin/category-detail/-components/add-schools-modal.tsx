@@ -4,6 +4,8 @@ import {
   validate,
   type CategoryDetail,
 } from '@judging/shared-types';
+// Checked as the coordinator picks: the interpreter comes with this screen.
+import '../../../../validation/typebox-interpreter.ts';
 import { Checkbox, Group, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { FormModal } from '../../../../admin/form-modal.tsx';

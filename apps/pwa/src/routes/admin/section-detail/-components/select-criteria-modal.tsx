@@ -5,6 +5,8 @@ import {
   type SectionDetail,
   type SectionMutationResponse,
 } from '@judging/shared-types';
+// Checked as the coordinator picks: the interpreter comes with this screen.
+import '../../../../validation/typebox-interpreter.ts';
 import { Button, Checkbox, Divider, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { TSchema } from 'typebox';
