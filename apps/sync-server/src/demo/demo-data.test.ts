@@ -396,4 +396,24 @@ test('refuses a date that is not YYYY-MM-DD', async () => {
   await db.destroy();
 });
 
+test('loaded before the morning is over, no score, history row or tablet sync lies ahead of now', async () => {
+  for (const now of ['2026-03-31T00:58:00.000Z', '2026-03-31T09:30:00.000Z', '2026-03-31T18:00:00.000Z']) {
+    const db = await createMigratedDatabase();
+    await loadDemoData(db, { passwordHash, today, now });
+    const stamps = [
+      ...(await db.selectFrom('subsection_score').select('updated_at as at').execute()),
+      ...(await db.selectFrom('penalty_score').select('updated_at as at').execute()),
+      ...(await db.selectFrom('score_history').select('received_at as at').execute()),
+      ...(await db.selectFrom('device_sync').select('last_pull_at as at').execute()),
+      ...(await db.selectFrom('device_sync').select('clock_checked_at as at').execute()),
+    ]
+      .map((row) => row.at)
+      .filter((at): at is string => at !== null);
+    assert.ok(stamps.length > 0);
+    const ahead = stamps.filter((at) => at > now);
+    assert.equal(ahead, [], `loaded at ${now}`);
+    await db.destroy();
+  }
+});
+
 test.run();

@@ -21,7 +21,7 @@ import {
   type SectionKey,
 } from './demo-catalogue.ts';
 import { addDays, addMonths, at, createRandom, emailOf, parseDate, phoneNumber, pick, range } from './demo-helpers.ts';
-import { insertPartialScores, lookup, type CreatedCategory } from './demo-scores.ts';
+import { insertPartialScores, lookup, trailDayOf, type CreatedCategory } from './demo-scores.ts';
 
 export { DEMO_LOGINS, DEMO_USER_EMAILS } from './demo-catalogue.ts';
 
@@ -30,6 +30,11 @@ export interface DemoDataOptions {
   passwordHash: string;
   /** YYYY-MM-DD; event dates and the account's dates are relative to it. */
   today: string;
+  /**
+   * The loader's time (ISO): the morning's scores and tablet syncs are never later than it.
+   * Without it the day is taken as over.
+   */
+  now?: string;
 }
 
 type Trx = Kysely<Database>;
@@ -49,7 +54,7 @@ interface DemoContext {
  * all in one transaction: either the whole demo is there or none of it.
  */
 export async function loadDemoData(db: Kysely<Database>, options: DemoDataOptions): Promise<void> {
-  const { passwordHash, today } = options;
+  const { passwordHash, today, now = at(today, '23:59') } = options;
   parseDate(today);
   const signupDate = addMonths(today, -2);
   const setupDate = addDays(signupDate, 3);
@@ -81,7 +86,7 @@ export async function loadDemoData(db: Kysely<Database>, options: DemoDataOption
       .flatMap((category) => category.plan.judgeNumbers.flat());
     await insertPartialScores(trx, {
       stateId: context.stateId,
-      today,
+      trailDay: trailDayOf(today, now),
       category: inProgress,
       random,
       judgeIdOf,

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewSubsectionScoreRow } from '../db/tables.ts';
 import type { CategoryPlan, PenaltyKey, SectionKey } from './demo-catalogue.ts';
-import { at, pick, timeOfDay } from './demo-helpers.ts';
+import { addDays, at, pick, timeOfDay } from './demo-helpers.ts';
 import { buildDemoTrail } from './demo-history.ts';
 
 type Trx = Kysely<Database>;
@@ -22,7 +22,8 @@ export function lookup<K, V>(map: ReadonlyMap<K, V>, key: K): V {
 
 export interface PartialScoresContext {
   stateId: number;
-  today: string;
+  /** The day the morning's scores, penalty and tablet syncs are written on (trailDayOf). */
+  trailDay: string;
   category: CreatedCategory;
   random: () => number;
   judgeIdOf: (judgeNumber: number) => number;
@@ -31,6 +32,18 @@ export interface PartialScoresContext {
   penaltyIds: ReadonlyMap<PenaltyKey, number>;
   /** Every judge assigned in the day's event: their tablets downloaded it before the start. */
   dayJudgeIds: readonly number[];
+}
+
+/** After the morning's last stamp: the 10:05 penalty, its push and the corrections minutes later. */
+const MORNING_ENDS = '10:15';
+
+/**
+ * The day the morning's trail is written on: today once the morning is over, else the day before.
+ * Loaded before 10:15 (UTC), today's morning would lie ahead: the run page showed syncs still to
+ * come, and they outranked a tablet's real push of now.
+ */
+export function trailDayOf(today: string, now: string): string {
+  return at(today, MORNING_ENDS) <= now ? today : addDays(today, -1);
 }
 
 /** How many schools (in running order) each judge of the in-progress category has scored. */
@@ -42,7 +55,8 @@ const schoolsScoredByJudge: Record<number, number> = { 1: 5, 10: 3, 11: 8, 12: 2
  * submitted yet.
  */
 export async function insertPartialScores(trx: Trx, context: PartialScoresContext): Promise<void> {
-  const { stateId, today, category, random, judgeIdOf, sectionIds, subsectionsOf, penaltyIds, dayJudgeIds } = context;
+  const { stateId, trailDay, category, random, judgeIdOf, sectionIds, subsectionsOf, penaltyIds, dayJudgeIds } =
+    context;
   const scores: NewSubsectionScoreRow[] = [];
   let minute = 0;
   for (const [position, section] of category.plan.sections.entries()) {
@@ -51,7 +65,7 @@ export async function insertPartialScores(trx: Trx, context: PartialScoresContex
       const scoredSchools = category.schoolIds.slice(0, schoolsScoredByJudge[judgeNumber] ?? 0);
       for (const schoolId of scoredSchools) {
         minute += 1;
-        const stamp = at(today, timeOfDay(9 * 60 + minute));
+        const stamp = at(trailDay, timeOfDay(9 * 60 + minute));
         for (const [subsectionId, maxScore] of lookup(subsectionsOf, section)) {
           // Between 60% and 95% of the maximum, in steps of 0.25, never below 1.
           const raw = maxScore * (0.6 + 0.35 * random());
@@ -73,7 +87,7 @@ export async function insertPartialScores(trx: Trx, context: PartialScoresContex
       }
     }
   }
-  const penaltyStamp = at(today, '10:05');
+  const penaltyStamp = at(trailDay, '10:05');
   const penalty = {
     score_id: crypto.randomUUID(),
     state_id: stateId,
@@ -93,7 +107,7 @@ export async function insertPartialScores(trx: Trx, context: PartialScoresContex
   const morningPulls = dayJudgeIds.map((judgeId, index) => ({
     judgeId,
     stateId,
-    at: at(today, timeOfDay(7 * 60 + 40 + index)),
+    at: at(trailDay, timeOfDay(7 * 60 + 40 + index)),
   }));
   const trail = buildDemoTrail(scores, [penalty], morningPulls);
   await trx.insertInto('subsection_score').values(trail.scores).execute();

@@ -11,6 +11,10 @@ export const DEMO_PASSWORD = 'Demo-2026!';
  */
 export async function loadDemoIfEmpty(db: Db, now: Date = systemClock()): Promise<boolean> {
   if (!(await isDatabaseEmpty(db))) return false;
-  await loadDemoData(db, { passwordHash: await hashPassword(DEMO_PASSWORD), today: todayIso(now) });
+  await loadDemoData(db, {
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+    today: todayIso(now),
+    now: now.toISOString(),
+  });
   return true;
 }
