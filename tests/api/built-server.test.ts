@@ -3,88 +3,33 @@
 // used (docs/decisions/0166-server-memory-at-rest.md) still answers at its first request: the
 // migrations of a fresh and of a restarted server, the API document and its pages, a login
 // (argon2), the captcha (altcha-lib) and a public results page with its QR code (qrcode).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { ErrorCode } from '../../packages/shared-types/src/errors.ts';
-import { BUILT_SERVER, buildServerOnce } from '../../apps/sync-server/scripts/build-server.ts';
 import { parseStartScript, startCommand } from '../../apps/sync-server/scripts/start-command.ts';
 import { buildAdminWorld } from '../../apps/sync-server/src/test-support/sessions.ts';
-import { waitFor } from '../../apps/sync-server/src/test-support/wait-for.ts';
 import {
   confirmRemaining,
   createHandCheckedEvent,
   submitAs,
 } from '../../apps/sync-server/src/features/results/results.fixture.ts';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface BuiltServer {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
+import { startServer } from './support/server-process.ts';
 
 /** The built server on `dataDir` (and `env`), as `pnpm start` runs it; resolves once it answers. */
-async function startBuiltServer(dataDir: string, env: Record<string, string> = {}): Promise<BuiltServer> {
-  await buildServerOnce();
-  const shipped = startCommand();
-  const port = await freePort();
-  const { DATABASE_URL: _laneCluster, ...inherited } = process.env;
-  const child: ChildProcess = spawn(process.execPath, [...shipped.nodeFlags, BUILT_SERVER], {
-    cwd: repoRoot,
-    env: {
-      ...inherited,
-      ...shipped.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      PWA_DIST: path.join(dataDir, 'no-pwa'),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(
-    `the built server on ${baseUrl}`,
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the built server exited: ${stderr}`);
-      return fetch(`${baseUrl}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      );
-    },
-    30_000,
-  );
+async function startBuiltServer(dataDir: string, env: Record<string, string> = {}) {
+  const server = await startServer(dataDir, env, { built: true });
   return {
-    baseUrl,
+    baseUrl: server.baseUrl,
     async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      assert.not.match(stderr, /error/i, stderr);
+      if (server.child.exitCode !== null) return;
+      server.child.kill('SIGTERM');
+      await server.exited;
+      assert.not.match(server.stderr(), /error/i, server.stderr());
     },
   };
 }

@@ -1,6 +1,6 @@
-// The real server as its own process (`node apps/sync-server/src/main.ts`) on a data folder and
-// a free loopback port, answered health checks before it is handed over: for the API tests that
-// kill it, restart it or scrape it from outside.
+// The real server as its own process (`node apps/sync-server/src/main.ts`, or the built module as
+// `pnpm start` runs it) on a data folder and a free loopback port, answered health checks before
+// it is handed over: for the API tests that kill it, restart it or scrape it from outside.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -25,6 +25,18 @@ export interface RunningServer {
   child: ChildProcess;
   baseUrl: string;
   exited: Promise<number | null>;
+  /** What the server wrote to stderr so far. */
+  stderr(): string;
+}
+
+/** What a test starts: the sources, or the built module with the start script's environment and flags. */
+async function serverCommand(built: boolean): Promise<{ args: string[]; env: Record<string, string> }> {
+  if (!built) return { args: ['apps/sync-server/src/main.ts'], env: {} };
+  const { BUILT_SERVER, buildServerOnce } = await import('../../../apps/sync-server/scripts/build-server.ts');
+  const { startCommand } = await import('../../../apps/sync-server/scripts/start-command.ts');
+  await buildServerOnce();
+  const shipped = startCommand();
+  return { args: [...shipped.nodeFlags, BUILT_SERVER], env: shipped.env };
 }
 
 /**
@@ -32,13 +44,19 @@ export interface RunningServer {
  * the folder's SQLite file unless `env` names one (DATABASE_URL): the PostgreSQL lane's own
  * DATABASE_URL is not passed on, each test makes its database (test-support/test-database.ts).
  */
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  options: { built?: boolean } = {},
+): Promise<RunningServer> {
+  const command = await serverCommand(options.built === true);
   const port = await freePort();
   const { DATABASE_URL: _laneCluster, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['apps/sync-server/src/main.ts'], {
+  const child = spawn(process.execPath, command.args, {
     cwd: repoRoot,
     env: {
       ...inherited,
+      ...command.env,
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -63,7 +81,7 @@ export async function startServer(dataDir: string, env: Record<string, string> =
         () => false,
       );
     },
-    20_000,
+    options.built === true ? 30_000 : 20_000,
   );
-  return { child, baseUrl, exited };
+  return { child, baseUrl, exited, stderr: () => stderr };
 }
