@@ -396,7 +396,7 @@ test('refuses a date that is not YYYY-MM-DD', async () => {
   await db.destroy();
 });
 
-test('loaded before the morning is over, no score, history row or tablet sync lies ahead of now', async () => {
+test('loaded before the morning is over, no start, score, history row or tablet sync lies ahead of now', async () => {
   for (const now of ['2026-03-31T00:58:00.000Z', '2026-03-31T09:30:00.000Z', '2026-03-31T18:00:00.000Z']) {
     const db = await createMigratedDatabase();
     await loadDemoData(db, { passwordHash, today, now });
@@ -406,6 +406,8 @@ test('loaded before the morning is over, no score, history row or tablet sync li
       ...(await db.selectFrom('score_history').select('received_at as at').execute()),
       ...(await db.selectFrom('device_sync').select('last_pull_at as at').execute()),
       ...(await db.selectFrom('device_sync').select('clock_checked_at as at').execute()),
+      ...(await db.selectFrom('event').select('started_at as at').execute()),
+      ...(await db.selectFrom('event').select('updated_at as at').execute()),
     ]
       .map((row) => row.at)
       .filter((at): at is string => at !== null);

@@ -44,6 +44,8 @@ interface DemoContext {
   trx: Trx;
   stateId: number;
   today: string;
+  /** The day the morning's trail is written on (trailDayOf): the started event started then. */
+  trailDay: string;
   signupStamp: string;
   setupStamp: string;
   random: () => number;
@@ -70,6 +72,7 @@ export async function loadDemoData(db: Kysely<Database>, options: DemoDataOption
       trx,
       stateId: delaware.state_id,
       today,
+      trailDay: trailDayOf(today, now),
       signupStamp: at(signupDate, '14:00'),
       setupStamp: at(setupDate, '15:30'),
       random,
@@ -86,7 +89,7 @@ export async function loadDemoData(db: Kysely<Database>, options: DemoDataOption
       .flatMap((category) => category.plan.judgeNumbers.flat());
     await insertPartialScores(trx, {
       stateId: context.stateId,
-      trailDay: trailDayOf(today, now),
+      trailDay: context.trailDay,
       category: inProgress,
       random,
       judgeIdOf,
@@ -300,7 +303,7 @@ async function insertEvents(
     sectionIds: ReadonlyMap<SectionKey, number>;
   },
 ): Promise<CreatedCategory[]> {
-  const { trx, stateId, today, random } = context;
+  const { trx, stateId, today, trailDay, random } = context;
   const { schoolIds, judgeIdOf, sectionIds } = created;
   const events = demoEvents(today);
   let studentCounter = 0;
@@ -326,9 +329,9 @@ async function insertEvents(
         end_date: plan.startDate,
         status: plan.status,
         is_test_event: plan.isTestEvent,
-        started_at: plan.status === 'STARTED' ? at(today, plan.startTime) : null,
+        started_at: plan.status === 'STARTED' ? at(trailDay, plan.startTime) : null,
         created_at: plan.createdAt,
-        updated_at: plan.status === 'STARTED' ? at(today, plan.startTime) : plan.createdAt,
+        updated_at: plan.status === 'STARTED' ? at(trailDay, plan.startTime) : plan.createdAt,
       })
       .returning('event_id')
       .executeTakeFirstOrThrow();
