@@ -3,9 +3,11 @@
 // one chain with no render in between. A navigation to a results page starts them in its route's
 // loader, so they run while the page's first render happens; the page takes them over when it
 // mounts (useCategoryResults). Nothing is kept: a read not taken over is let go at the next start.
+// The loaders sit in the route tree (issue 41: in the page's chunk, the reads waited for it), so
+// this file travels with the app's main chunk: the results API and its compiled check are
+// fetched here, on demand, while the event's detail is on its way.
 import { sortByCategoryName, type ResultsReport } from '@judging/shared-types';
 import { getEvent } from '../api/events-api.ts';
-import { getCategoryResults, getEventResults } from '../api/results-api.ts';
 
 export interface CategoryChoice {
   categoryId: number;
@@ -62,8 +64,9 @@ export function startCategoryReads(
       : // The results toolbar reads the same detail when the page mounts: it joins this request.
         getEvent(eventId, signal, true).then((event) => sortByCategoryName(event.categories)),
   );
+  const resultsApi = import('../api/results-api.ts');
   const answers = quiet(
-    choices.then((list) => {
+    Promise.all([choices, resultsApi]).then(([list, { getCategoryResults, getEventResults }]) => {
       const categoryIds = idsToRead(list, read);
       const byCategory = new Map(
         categoryIds.map((categoryId) => [

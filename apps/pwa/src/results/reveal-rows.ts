@@ -21,6 +21,14 @@ export const CHUNK_TARGET_MS = 24;
  */
 const MIN_STEP = FIRST_ROWS;
 const MAX_STEP = 400;
+/**
+ * The first chunk after the first commit. The rows are plain DOM (plain-rows.tsx): a row costs a
+ * few elements and its share of the page's layout, so a chunk of this size stays well inside the
+ * target where the page's rows were once React elements; starting from FIRST_ROWS, a state final's
+ * page took five chunks, each waiting for a frame of its own, before its last row showed (issue 41).
+ * A slower device shrinks the next chunks (nextStep).
+ */
+export const FIRST_STEP = 160;
 
 /**
  * Runs `callback` in a task of its own, right after the browser's pending work (a paint, input):
@@ -47,6 +55,20 @@ export function allotRows(tableSizes: readonly number[], revealed: number): numb
   });
 }
 
+/** The chunks after the first commit that reveal `total` rows, each chunk's work at `msPerRow`. */
+export function revealChunks(total: number, msPerRow: number): number[] {
+  const chunks: number[] = [];
+  let revealed = Math.min(total, FIRST_ROWS);
+  let step = FIRST_STEP;
+  while (revealed < total) {
+    const rows = Math.min(step, total - revealed);
+    chunks.push(rows);
+    revealed += rows;
+    step = nextStep(step, rows * msPerRow);
+  }
+  return chunks;
+}
+
 /** The next chunk's size, scaled so that its work takes about CHUNK_TARGET_MS. */
 export function nextStep(step: number, lastChunkMs: number): number {
   const scaled = Math.round((step * CHUNK_TARGET_MS) / Math.max(lastChunkMs, 1));
@@ -61,7 +83,7 @@ export function nextStep(step: number, lastChunkMs: number): number {
  */
 export function useRevealedRows(total: number, key: string): number {
   const [state, setState] = useState({ key, revealed: Math.min(total, FIRST_ROWS) });
-  const step = useRef(FIRST_ROWS);
+  const step = useRef(FIRST_STEP);
   const chunkStartedAt = useRef<number | null>(null);
   const current = state.key === key ? state : { key, revealed: Math.min(total, FIRST_ROWS) };
   if (current !== state) setState(current);
