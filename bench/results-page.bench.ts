@@ -7,6 +7,9 @@
 // The pages read one category per answer: the overall page every category at once, the section
 // page the picked one. Each is measured against the bare fetch of the answers it reads (all
 // categories in parallel; one category) and, for comparison, of the whole event's answer.
+// Issue 41's rows set each page against the bare page (bare-results.ts) and, in the same rounds,
+// the stack floor (stack-results.ts: React + TanStack Router + Mantine, the same reads and rows,
+// timed as the page), which says whether the goal is reachable on the fixed stack at all.
 import type { Browser, Page } from 'playwright-core';
 import { openBareResultsPage, timeBareResults } from './bare-results.ts';
 import { DEMO_PASSWORD, logIn, startServer } from './bench-server.ts';
