@@ -41,22 +41,29 @@ const median = (values: readonly number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
-/** One results page's rounds: the page and the bare page, ms, measured back to back. */
+/** One results page's rounds: the page, the bare page and the stack floor, ms, measured back to back. */
 export interface ResultsPageRounds {
   pageMs: number[];
   bareMs: number[];
   longestTaskMs: number;
+  /** The stack floor (bench/stack-results.ts): React + TanStack Router + Mantine, the same reads and rows. */
+  stackMs: number[];
+  stackLongestTaskMs: number;
 }
 
 export function resultsPageRows(overall: ResultsPageRounds, section: ResultsPageRounds): ReferenceRow[] {
   const row = (measure: string, rounds: ResultsPageRounds, withTaskGoal: boolean): ReferenceRow => {
     const ratios = rounds.pageMs.map((ms, index) => ms / rounds.bareMs[index]!);
     const ratio = median(ratios);
+    const stackRatios = rounds.stackMs.map((ms, index) => ms / rounds.bareMs[index]!);
+    const againstStack = rounds.pageMs.map((ms, index) => ms / rounds.stackMs[index]!);
     const isMet =
       ratio <= BROWSER_GOALS.resultsPageRatio && (!withTaskGoal || rounds.longestTaskMs <= BROWSER_GOALS.longestTaskMs);
     return {
       measure,
-      measured: `${fixed(ratio)}× (rounds ${list(ratios)}); the page ${fixed(median(rounds.pageMs), 0)} ms, the bare page ${fixed(median(rounds.bareMs), 0)} ms; longest task ${fixed(rounds.longestTaskMs, 0)} ms`,
+      measured:
+        `${fixed(ratio)}× (rounds ${list(ratios)}); the page ${fixed(median(rounds.pageMs), 0)} ms, the bare page ${fixed(median(rounds.bareMs), 0)} ms; longest task ${fixed(rounds.longestTaskMs, 0)} ms` +
+        `; STACK FLOOR (React + TanStack Router + Mantine, same reads and rows, stack-results.ts) ${fixed(median(rounds.stackMs), 0)} ms = ${fixed(median(stackRatios))}× the bare page (rounds ${list(stackRatios)}), longest task ${fixed(rounds.stackLongestTaskMs, 0)} ms; the page ${fixed(median(againstStack))}× the stack floor (rounds ${list(againstStack)})`,
       goal: withTaskGoal ? '≤ 2×, no task > 50 ms' : '≤ 2×',
       isMet,
     };

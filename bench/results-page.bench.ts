@@ -7,9 +7,13 @@
 // The pages read one category per answer: the overall page every category at once, the section
 // page the picked one. Each is measured against the bare fetch of the answers it reads (all
 // categories in parallel; one category) and, for comparison, of the whole event's answer.
+// Issue 41's rows set each page against the bare page (bare-results.ts) and, in the same rounds,
+// the stack floor (stack-results.ts: React + TanStack Router + Mantine, the same reads and rows,
+// timed as the page), which says whether the goal is reachable on the fixed stack at all.
 import type { Browser, Page } from 'playwright-core';
 import { openBareResultsPage, timeBareResults } from './bare-results.ts';
 import { DEMO_PASSWORD, logIn, startServer } from './bench-server.ts';
+import { loadStackFloorStart, openStackFloorPage, stackFloorUrl } from './stack-results.ts';
 import { seedStateFinal } from './state-final.ts';
 
 const ROUNDS = Number(process.env.BENCH_RESULTS_PAGE_ROUNDS ?? 5);
@@ -33,6 +37,9 @@ interface PageRender {
   afterAnswerMs: number;
   longestTaskMs: number;
   longTasks: number;
+  /** Frames (animation frame callbacks) from the navigation to the one after the last row, and after the last answer. */
+  frames: number;
+  framesAfterAnswer: number;
 }
 
 /** Navigates inside the app (no reload) and waits until `expectedRows` table rows are in `main`. */
@@ -46,9 +53,11 @@ async function timeRender(page: Page, url: string, expectedRows: number): Promis
       history.pushState(null, '', url);
       dispatchEvent(new PopStateEvent('popstate', { state: null }));
       const countRows = () => document.querySelectorAll('main table tbody tr').length;
+      const frameTimes: number[] = [];
       await new Promise<void>((resolve, reject) => {
         const deadline = setTimeout(() => reject(new Error(`only ${countRows()} of ${expectedRows} rows`)), 60_000);
-        const check = () => {
+        const check = (now?: number) => {
+          if (now !== undefined) frameTimes.push(now);
           if (countRows() >= expectedRows) {
             clearTimeout(deadline);
             resolve();
@@ -57,7 +66,7 @@ async function timeRender(page: Page, url: string, expectedRows: number): Promis
         check();
       });
       // The frame that shows the last rows: painted once the next frame starts.
-      await new Promise((resolve) => requestAnimationFrame(resolve));
+      await new Promise((resolve) => requestAnimationFrame((now) => resolve(frameTimes.push(now))));
       const ms = performance.now() - start;
       // Long tasks are reported after they end: give the observer its turn.
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -77,6 +86,8 @@ async function timeRender(page: Page, url: string, expectedRows: number): Promis
         afterAnswerMs: answers.length > 0 ? start + ms - last : Number.NaN,
         longestTaskMs: Math.max(0, ...during.map((task) => task.duration)),
         longTasks: during.length,
+        frames: frameTimes.length,
+        framesAfterAnswer: frameTimes.filter((time) => answers.length > 0 && time > last).length,
       };
     },
     { url, expectedRows },
@@ -120,8 +131,11 @@ export interface ResultsPageBench {
   overallFloorRatio: number;
   sectionFloorRatio: number;
   longestTaskMs: number;
-  /** Each page's rounds, the page and the bare page (bare-results.ts) back to back: issue 41's rows. */
-  rounds: Record<'overall' | 'section', { pageMs: number[]; bareMs: number[]; longestTaskMs: number }>;
+  /** Each page's rounds, the page, the bare page (bare-results.ts) and the stack floor (stack-results.ts) back to back: issue 41's rows. */
+  rounds: Record<
+    'overall' | 'section',
+    { pageMs: number[]; bareMs: number[]; longestTaskMs: number; stackMs: number[]; stackLongestTaskMs: number }
+  >;
 }
 
 export async function benchResultsPage(browser: Browser, port: number): Promise<ResultsPageBench> {
@@ -158,9 +172,11 @@ export async function benchResultsPage(browser: Browser, port: number): Promise<
       section: [] as PageRender[],
       bare: { event: [] as number[], categories: [] as number[], category: [] as number[] },
       floor: { overall: [] as number[], section: [] as number[] },
+      stack: { overall: [] as PageRender[], section: [] as PageRender[] },
     };
     const { token } = await logIn(server.baseUrl, COORDINATOR, DEMO_PASSWORD);
     const floorPage = await openBareResultsPage(browser, server.baseUrl);
+    const stackPage = await openStackFloorPage(browser, server.baseUrl, token);
     // One warm-up round (the server's results cache, the route's chunks), then the measured rounds.
     for (let round = 0; round <= ROUNDS; round += 1) {
       for (const target of pages) {
@@ -177,8 +193,14 @@ export async function benchResultsPage(browser: Browser, port: number): Promise<
         const ms = await timeBareResults(floorPage.page, target.name, { eventId, token, expectedRows: target.rows });
         if (round > 0) samples.floor[target.name].push(ms);
       }
+      for (const target of pages) {
+        await loadStackFloorStart(stackPage.page);
+        const render = await timeRender(stackPage.page, stackFloorUrl(target.name, eventId), target.rows);
+        if (round > 0) samples.stack[target.name].push(render);
+      }
     }
     await floorPage.close();
+    await stackPage.close();
     await context.close();
     const bare = {
       event: median(samples.bare.event),
@@ -193,8 +215,20 @@ export async function benchResultsPage(browser: Browser, port: number): Promise<
       const beforeAnswerMs = median(renders.map((render) => render.beforeAnswerMs));
       const answerMs = median(renders.map((render) => render.answerMs));
       const afterAnswerMs = median(renders.map((render) => render.afterAnswerMs));
+      const framesAfterAnswer = median(renders.map((render) => render.framesAfterAnswer));
+      const stackFramesAfterAnswer = median(samples.stack[name].map((render) => render.framesAfterAnswer));
       const floor = median(samples.floor[name]);
+      const stack = median(samples.stack[name].map((render) => render.ms));
+      const stackLongest = Math.max(...samples.stack[name].map((render) => render.longestTaskMs));
+      const stackBeforeAnswerMs = median(samples.stack[name].map((render) => render.beforeAnswerMs));
+      const stackAfterAnswerMs = median(samples.stack[name].map((render) => render.afterAnswerMs));
       return {
+        framesAfterAnswer,
+        stackFramesAfterAnswer,
+        stack,
+        stackLongest,
+        stackBeforeAnswerMs,
+        stackAfterAnswerMs,
         ms,
         reference,
         floor,
@@ -223,10 +257,13 @@ export async function benchResultsPage(browser: Browser, port: number): Promise<
         `    ${label}: rendered in ${measure.ms.toFixed(1)} ms = ${measure.ratio.toFixed(2)}× bare fetch of what it reads, ${reads} (goal ≤ 3×); ${measure.wholeEventRatio.toFixed(2)}× the whole event's bare fetch; longest task ${measure.longest.toFixed(0)} ms over all rounds, ${measure.tasks} long task(s) a render (goal: none over 50 ms)`,
       );
       console.log(
-        `        of which route and event detail ${measure.beforeAnswerMs.toFixed(1)} ms, the results answers' requests ${measure.answerMs.toFixed(1)} ms, then parse, check and render ${measure.afterAnswerMs.toFixed(1)} ms`,
+        `        of which route and event detail ${measure.beforeAnswerMs.toFixed(1)} ms, the results answers' requests ${measure.answerMs.toFixed(1)} ms, then parse, check and render ${measure.afterAnswerMs.toFixed(1)} ms over ${measure.framesAfterAnswer} frame(s)`,
       );
       console.log(
         `        the floor, a bare page reading the same answers and putting the same rows in the DOM in one task (bare-results.ts): ${measure.floor.toFixed(1)} ms = ${(measure.floor / measure.reference).toFixed(2)}× the same reference; the page ${(measure.ms / measure.floor).toFixed(2)}× the floor`,
+      );
+      console.log(
+        `        the stack floor, React + TanStack Router + Mantine reading the same answers in its loader and putting the same rows in the DOM (stack-results.ts), timed as the page: ${measure.stack.toFixed(1)} ms = ${(measure.stack / measure.floor).toFixed(2)}× the bare page (route and detail ${measure.stackBeforeAnswerMs.toFixed(1)} ms, after the answers ${measure.stackAfterAnswerMs.toFixed(1)} ms over ${measure.stackFramesAfterAnswer} frame(s); longest task ${measure.stackLongest.toFixed(0)} ms); the page ${(measure.ms / measure.stack).toFixed(2)}× the stack floor`,
       );
     }
     return {
@@ -242,11 +279,15 @@ export async function benchResultsPage(browser: Browser, port: number): Promise<
           pageMs: samples.overall.map((render) => render.ms),
           bareMs: samples.floor.overall,
           longestTaskMs: overall.longest,
+          stackMs: samples.stack.overall.map((render) => render.ms),
+          stackLongestTaskMs: overall.stackLongest,
         },
         section: {
           pageMs: samples.section.map((render) => render.ms),
           bareMs: samples.floor.section,
           longestTaskMs: section.longest,
+          stackMs: samples.stack.section.map((render) => render.ms),
+          stackLongestTaskMs: section.stackLongest,
         },
       },
     };

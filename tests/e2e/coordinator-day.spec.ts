@@ -247,6 +247,30 @@ test.describe('results pages read what they show', () => {
       `${eventPath}/category/${first.categoryId}?sheets=omit`,
       `${eventPath}/category/${second.categoryId}?sheets=omit`,
     ]);
+
+    // Opened inside the app (no reload): the reads the route's loader started are the page's,
+    // none read twice (issue 41).
+    for (const [path, expected] of [
+      [
+        `/admin/results-overall/${running.eventId}/overall`,
+        byName.map((category) => `${eventPath}/category/${category.categoryId}?sheets=omit`).toSorted(),
+      ],
+      [`/admin/results-section/${running.eventId}`, [`${eventPath}/category/${first.categoryId}?sheets=omit`]],
+    ] as const) {
+      await page.goto('/admin/manage-events');
+      await expect(page.getByRole('heading', { name: 'Manage events' })).toBeVisible();
+      reads.length = 0;
+      detailReads = 0;
+      await page.evaluate((url) => {
+        history.pushState(null, '', url);
+        dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      }, path);
+      await expect(page.getByRole('heading', { name: new RegExp(`^${first.categoryName}`) }).first()).toBeVisible();
+      await expect(page.getByRole('table').first().getByRole('row').nth(1)).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(reads.toSorted()).toEqual(expected);
+      expect(detailReads).toBe(1);
+    }
   });
 });
 

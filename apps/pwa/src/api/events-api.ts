@@ -18,13 +18,8 @@ export function listEvents(stateId: number, signal?: AbortSignal) {
  * GET event/{id}: the event with its categories and their counts. Parts of a screen reading it at
  * once (a results page and its toolbar) share one request.
  */
-export function getEvent(eventId: number, signal?: AbortSignal, joinableUntilAnswered = false) {
-  return sharedRead(
-    `event/${eventId}`,
-    () => api.get(`/event/${eventId}`, EventDetailSchema),
-    signal,
-    joinableUntilAnswered,
-  );
+export function getEvent(eventId: number, signal?: AbortSignal, joinableUntil?: Promise<unknown>) {
+  return sharedRead(`event/${eventId}`, () => api.get(`/event/${eventId}`, EventDetailSchema), signal, joinableUntil);
 }
 
 /** POST event: a new event of the user's state with its first categories. */

@@ -57,6 +57,23 @@ test('a read started in a later task asks again, even while the first is still o
   assert.is(requests, 2);
 });
 
+test("a navigation's read stays joinable, answered or not, until its page has taken it over", async () => {
+  let requests = 0;
+  const load = async () => {
+    requests += 1;
+    return requests;
+  };
+  const taken = deferred<void>();
+  assert.is(await sharedRead('event/8', load, undefined, taken.promise), 1);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  // The page's toolbar mounts after the answer is in: it takes the same answer.
+  assert.is(await sharedRead('event/8', load), 1);
+  taken.resolve();
+  await taken.promise;
+  assert.is(await sharedRead('event/8', load), 2, 'once taken over, a read asks again');
+  assert.is(requests, 2);
+});
+
 test("one caller's abort ends its wait only; the other still gets the answer", async () => {
   const answer = deferred<string>();
   const controller = new AbortController();

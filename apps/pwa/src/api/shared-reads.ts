@@ -12,8 +12,12 @@ export function sharedRead<T>(
   key: string,
   load: () => Promise<T>,
   signal?: AbortSignal,
-  /** Joinable until its answer is in, not only this task: a read a navigation starts for the page it opens. */
-  joinableUntilAnswered = false,
+  /**
+   * A read a navigation starts for the page it opens: joinable, answered or not, until this
+   * settles (the page has taken the navigation's reads over), not only this task. The page's
+   * parts may mount after the answer is in once the read starts before the page's chunk loads.
+   */
+  joinableUntil?: Promise<unknown>,
 ): Promise<T> {
   if (signal?.aborted) return Promise.reject(abortError());
   let shared = joinable.get(key) as Promise<T> | undefined;
@@ -25,9 +29,12 @@ export function sharedRead<T>(
     const stopJoining = () => {
       if (joinable.get(key) === started) joinable.delete(key);
     };
-    // Joinable until its answer is in or this task ends, whichever comes first.
-    started.then(stopJoining, stopJoining);
-    if (!joinableUntilAnswered) setTimeout(stopJoining, 0);
+    if (joinableUntil) joinableUntil.then(stopJoining, stopJoining);
+    else {
+      // Joinable until its answer is in or this task ends, whichever comes first.
+      started.then(stopJoining, stopJoining);
+      setTimeout(stopJoining, 0);
+    }
     shared = started;
   }
   return untilAborted(shared, signal);

@@ -3,9 +3,11 @@
 // one chain with no render in between. A navigation to a results page starts them in its route's
 // loader, so they run while the page's first render happens; the page takes them over when it
 // mounts (useCategoryResults). Nothing is kept: a read not taken over is let go at the next start.
+// The loaders sit in the route tree (issue 41: in the page's chunk, the reads waited for it), so
+// this file travels with the app's main chunk: the results API and its compiled check are
+// fetched here, on demand, while the event's detail is on its way.
 import { sortByCategoryName, type ResultsReport } from '@judging/shared-types';
 import { getEvent } from '../api/events-api.ts';
-import { getCategoryResults, getEventResults } from '../api/results-api.ts';
 
 export interface CategoryChoice {
   categoryId: number;
@@ -27,6 +29,8 @@ export interface CategoryReads {
   }>;
   /** Stops every request of these reads. */
   abort(): void;
+  /** The page has taken these reads over: the event's detail is joinable to the end of this task only. */
+  handOver(): void;
 }
 
 export function readsKey(eventId: number, read: CategoriesToRead): string {
@@ -56,14 +60,18 @@ export function startCategoryReads(
 ): CategoryReads {
   const controller = new AbortController();
   const { signal } = controller;
+  let release = () => {};
+  const handedOver = new Promise<void>((resolve) => (release = resolve));
   const choices = quiet(
     known
       ? Promise.resolve([...known])
-      : // The results toolbar reads the same detail when the page mounts: it joins this request.
-        getEvent(eventId, signal, true).then((event) => sortByCategoryName(event.categories)),
+      : // The results toolbar reads the same detail when the page mounts: it joins this request,
+        // answered or not, until the page has taken these reads over.
+        getEvent(eventId, signal, handedOver).then((event) => sortByCategoryName(event.categories)),
   );
+  const resultsApi = import('../api/results-api.ts');
   const answers = quiet(
-    choices.then((list) => {
+    Promise.all([choices, resultsApi]).then(([list, { getCategoryResults, getEventResults }]) => {
       const categoryIds = idsToRead(list, read);
       const byCategory = new Map(
         categoryIds.map((categoryId) => [
@@ -75,7 +83,17 @@ export function startCategoryReads(
       return { categoryIds, byCategory, ...(empty ? { empty } : {}) };
     }),
   );
-  return { key: readsKey(eventId, read), choices, answers, abort: () => controller.abort() };
+  return {
+    key: readsKey(eventId, read),
+    choices,
+    answers,
+    abort: () => {
+      release();
+      controller.abort();
+    },
+    // The page's parts (its toolbar) read as it mounts, in the same commit as the page's effect.
+    handOver: () => setTimeout(release, 0),
+  };
 }
 
 /** A navigation's reads are the page's only while it opens: later, the page asks again (fresh numbers). */
@@ -95,7 +113,12 @@ export function startReadsForPage(eventId: number, read: CategoriesToRead): void
     entry?.key === key && now - entry.at < SAME_OPENING_MS;
   if (isSameOpening(started && { key: started.reads.key, at: started.at }) || isSameOpening(lastTaken)) return;
   started?.reads.abort();
-  started = { reads: startCategoryReads(eventId, read), at: now };
+  const reads = startCategoryReads(eventId, read);
+  started = { reads, at: now };
+  // Reads no page took over stop being shared with later reads of the event.
+  setTimeout(() => {
+    if (started?.reads === reads) reads.abort();
+  }, TAKE_WITHIN_MS);
 }
 
 /** The reads a navigation started for this page (once, while it opens), else undefined. */

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CHUNK_TARGET_MS, FIRST_ROWS, allotRows, nextStep } from './reveal-rows.ts';
+import { CHUNK_TARGET_MS, FIRST_ROWS, allotRows, nextChunkFits, nextStep, revealTasks } from './reveal-rows.ts';
 
 test('the rows revealed so far fill the tables top to bottom', () => {
   assert.equal(allotRows([60, 60, 60], 0), [0, 0, 0]);
@@ -17,6 +17,38 @@ test('each chunk is sized to take about the target time, growing at most twofold
   assert.is(nextStep(20, CHUNK_TARGET_MS / 4), 40, 'much faster: at most double');
   assert.is(nextStep(20, 1000), FIRST_ROWS, 'a very slow chunk: never fewer rows than the first commit');
   assert.is(nextStep(300, 0), 400, 'capped');
+});
+
+test("a state final's page shows its last row one task after the first commit on a laptop (issue 41)", () => {
+  // Plain rows: a fraction of a millisecond each, layout included.
+  for (const rows of [360, 480]) {
+    const tasks = revealTasks(rows, 0.04);
+    assert.is(tasks.length, 1, `${rows} rows in tasks of ${tasks.join(', ')}`);
+    assert.is(
+      tasks.reduce((sum, size) => sum + size, FIRST_ROWS),
+      rows,
+    );
+  }
+});
+
+test('a chunk joins the task only when it is foreseen to fit the target', () => {
+  assert.ok(nextChunkFits(8, 8, 160, 160));
+  assert.not.ok(nextChunkFits(20, 8, 160, 320), 'twice the rows of an 8 ms chunk overshoots');
+});
+
+test('on a slow device each task stays near the target, never below the first commit', () => {
+  const msPerRow = 0.6;
+  const tasks = revealTasks(2000, msPerRow);
+  assert.ok(tasks.length > 5, tasks.join());
+  // The first task's size is a guess before any measure; the rest are sized by measures.
+  assert.ok(
+    tasks.slice(1).every((rows) => rows * msPerRow <= CHUNK_TARGET_MS * 1.5 || rows === FIRST_ROWS),
+    tasks.join(),
+  );
+  assert.is(
+    tasks.reduce((sum, size) => sum + size, FIRST_ROWS),
+    2000,
+  );
 });
 
 test.run();

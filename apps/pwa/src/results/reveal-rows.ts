@@ -1,6 +1,6 @@
 // Large results (a state final: six categories of sixty teams, eight section tables each) are
-// put on screen in chunks, top to bottom, each chunk its own task, so that the page never
-// freezes for a long task while it fills in (issue 20 item 4; decisions §8: chunks, not
+// put on screen in chunks, top to bottom, as many chunks a task as fit its time target, so that the
+// page never freezes for a long task while it fills in (issue 20 item 4; decisions §8: chunks, not
 // virtualised). Printing shows every row: `beforeprint` reveals the rest at once.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -21,6 +21,14 @@ export const CHUNK_TARGET_MS = 24;
  */
 const MIN_STEP = FIRST_ROWS;
 const MAX_STEP = 400;
+/**
+ * The first chunk after the first commit. The rows are plain DOM (plain-rows.tsx): a row costs a
+ * few elements and its share of the page's layout, so a chunk of this size stays well inside the
+ * target where the page's rows were once React elements; starting from FIRST_ROWS, a state final's
+ * page took five chunks, each waiting for a frame of its own, before its last row showed (issue 41).
+ * A slower device shrinks the next chunks (nextStep).
+ */
+export const FIRST_STEP = 160;
 
 /**
  * Runs `callback` in a task of its own, right after the browser's pending work (a paint, input):
@@ -47,6 +55,36 @@ export function allotRows(tableSizes: readonly number[], revealed: number): numb
   });
 }
 
+/**
+ * Whether another chunk fits in the task: its time foreseen from the last chunk's (per row, as
+ * many rows as the next chunk has) added to the task's so far stays within CHUNK_TARGET_MS.
+ */
+export function nextChunkFits(taskMs: number, lastChunkMs: number, lastRows: number, nextRows: number): boolean {
+  return taskMs + (lastChunkMs * nextRows) / Math.max(lastRows, 1) <= CHUNK_TARGET_MS;
+}
+
+/** The tasks after the first commit that reveal `total` rows, each task's rows, at `msPerRow`. */
+export function revealTasks(total: number, msPerRow: number): number[] {
+  const tasks: number[] = [];
+  let revealed = Math.min(total, FIRST_ROWS);
+  let step = FIRST_STEP;
+  while (revealed < total) {
+    let taskMs = 0;
+    let taskRows = 0;
+    for (;;) {
+      const rows = Math.min(step, total - revealed);
+      const chunkMs = rows * msPerRow;
+      revealed += rows;
+      taskRows += rows;
+      taskMs += chunkMs;
+      step = nextStep(step, chunkMs);
+      if (revealed >= total || !nextChunkFits(taskMs, chunkMs, rows, Math.min(step, total - revealed))) break;
+    }
+    tasks.push(taskRows);
+  }
+  return tasks;
+}
+
 /** The next chunk's size, scaled so that its work takes about CHUNK_TARGET_MS. */
 export function nextStep(step: number, lastChunkMs: number): number {
   const scaled = Math.round((step * CHUNK_TARGET_MS) / Math.max(lastChunkMs, 1));
@@ -55,42 +93,49 @@ export function nextStep(step: number, lastChunkMs: number): number {
 }
 
 /**
- * How many of a page's `total` rows to show: FIRST_ROWS at once, then one chunk per task until
- * all are shown; everything at once for printing. `key` names the data (a new answer, another
- * category): a new key starts over.
+ * How many of a page's `total` rows to show: FIRST_ROWS at once, then chunks, in as few tasks as
+ * keep each within CHUNK_TARGET_MS, until all are shown; everything at once for printing. `key`
+ * names the data (a new answer, another category): a new key starts over.
  */
 export function useRevealedRows(total: number, key: string): number {
   const [state, setState] = useState({ key, revealed: Math.min(total, FIRST_ROWS) });
-  const step = useRef(FIRST_ROWS);
-  const chunkStartedAt = useRef<number | null>(null);
+  const step = useRef(FIRST_STEP);
   const current = state.key === key ? state : { key, revealed: Math.min(total, FIRST_ROWS) };
   if (current !== state) setState(current);
   // The first rows at once even when the data came after the first render.
   const revealed = Math.min(Math.max(current.revealed, FIRST_ROWS), total);
-
-  // Measured after the chunk's rows are in the DOM: render, commit, and the page's style and
-  // layout, done here at once (a read of the layout) and counted. Left to the next frame they went
-  // unmeasured, and on a state final one frame laid out a doubled chunk in a 57 ms task.
+  // What the last commit showed, read between the chunks of one task.
+  const shown = useRef(revealed);
   useLayoutEffect(() => {
-    if (chunkStartedAt.current === null) return;
-    void document.body.offsetHeight;
-    step.current = nextStep(step.current, performance.now() - chunkStartedAt.current);
-    chunkStartedAt.current = null;
+    shown.current = revealed;
   }, [revealed]);
 
   useEffect(() => {
     if (revealed >= total) return;
     return inNextTask(() => {
-      chunkStartedAt.current = performance.now();
-      // Rendered and laid out in this task: left to React's scheduler, each chunk waited for a
-      // task of its own, and its time as measured included whatever ran in between.
-      flushSync(() =>
-        setState((previous) =>
-          previous.key === key
-            ? { key, revealed: Math.min(total, Math.max(previous.revealed, FIRST_ROWS) + step.current) }
-            : previous,
-        ),
-      );
+      const taskStartedAt = performance.now();
+      for (;;) {
+        const chunkStartedAt = performance.now();
+        const before = shown.current;
+        // Rendered and laid out in this task (a read of the layout), and counted: left to React's
+        // scheduler, each chunk waited for a task of its own, and left to the next frame, the
+        // layout went unmeasured (on a state final one frame laid out a doubled chunk in 57 ms).
+        flushSync(() =>
+          setState((previous) =>
+            previous.key === key
+              ? { key, revealed: Math.min(total, Math.max(previous.revealed, FIRST_ROWS) + step.current) }
+              : previous,
+          ),
+        );
+        void document.body.offsetHeight;
+        const chunkMs = performance.now() - chunkStartedAt;
+        const rows = shown.current - before;
+        step.current = nextStep(step.current, chunkMs);
+        // The next chunk in this same task when it fits: no frame waited between chunks.
+        const left = total - shown.current;
+        if (rows <= 0 || left <= 0) break;
+        if (!nextChunkFits(performance.now() - taskStartedAt, chunkMs, rows, Math.min(step.current, left))) break;
+      }
     });
   }, [key, revealed, total]);
 

@@ -61,6 +61,7 @@ export function useCategoryResults(eventId: number, read: CategoriesToRead, keep
 
   useEffect(() => {
     const reads = takeStartedReads(eventId, read) ?? startCategoryReads(eventId, read, known);
+    reads.handOver();
     let isStopped = false;
     let reported = false;
     const report = (error: unknown) => {

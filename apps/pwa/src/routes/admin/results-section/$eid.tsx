@@ -5,16 +5,19 @@ import { memo, useMemo, useState } from 'react';
 import { PrintedSection, printClasses, ResultsStatusBadge, ResultsToolbar } from '../../../results/results-toolbar.tsx';
 import { allotRows, useRevealedRows } from '../../../results/reveal-rows.ts';
 import { PlainRowsBody, sectionRankingRow } from '../../../results/plain-rows.tsx';
-import { startReadsForPage } from '../../../results/category-reads.ts';
 import { keepSectionRankings, useCategoryResults } from '../../../results/use-category-results.ts';
 import { idParams } from '../../../routing/route-schemas.ts';
 import { AdminPageTitle } from '../-admin-page-title.tsx';
 
 export const Route = createFileRoute('/admin/results-section/$eid')({
   params: idParams('eid'),
-  // The page's reads start with the navigation, while the page renders (not on a hover's preload).
-  loader: ({ params, preload }) => {
-    if (!preload) startReadsForPage(params.eid, { categoryId: null });
+  // The page's reads start with the navigation, while the page's chunk loads and renders (not on
+  // a hover's preload): the loader stays in the route tree, out of the page's chunk, and fetches
+  // only the small module that starts the reads (issue 41).
+  codeSplitGroupings: [['component'], ['errorComponent'], ['notFoundComponent']],
+  loader: async ({ params, preload }) => {
+    if (!preload)
+      (await import('../../../results/category-reads.ts')).startReadsForPage(params.eid, { categoryId: null });
   },
   component: SectionResultsPage,
 });

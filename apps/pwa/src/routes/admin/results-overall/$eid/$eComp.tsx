@@ -5,7 +5,6 @@ import { memo, useMemo } from 'react';
 import { PrintedSection, ResultsStatusBadge, ResultsToolbar } from '../../../../results/results-toolbar.tsx';
 import { allotRows, useRevealedRows } from '../../../../results/reveal-rows.ts';
 import { StandingsTable } from '../../../../results/standings-table.tsx';
-import { startReadsForPage } from '../../../../results/category-reads.ts';
 import { keepStandings, useCategoryResults } from '../../../../results/use-category-results.ts';
 import { idParams } from '../../../../routing/route-schemas.ts';
 import { AdminPageTitle } from '../../-admin-page-title.tsx';
@@ -20,9 +19,12 @@ export const Route = createFileRoute('/admin/results-overall/$eid/$eComp')({
       eComp: params.eComp,
     }),
   },
-  // The page's reads start with the navigation, while the page renders (not on a hover's preload).
-  loader: ({ params, preload }) => {
-    if (!preload) startReadsForPage(params.eid, 'all');
+  // The page's reads start with the navigation, while the page's chunk loads and renders (not on
+  // a hover's preload): the loader stays in the route tree, out of the page's chunk, and fetches
+  // only the small module that starts the reads (issue 41).
+  codeSplitGroupings: [['component'], ['errorComponent'], ['notFoundComponent']],
+  loader: async ({ params, preload }) => {
+    if (!preload) (await import('../../../../results/category-reads.ts')).startReadsForPage(params.eid, 'all');
   },
   component: OverallResultsPage,
 });
