@@ -34,7 +34,8 @@ export function AppHeader() {
 
   return (
     <Box component="header" className={classes.header}>
-      {logoutWarning.dialog}
+      {/* Only a logged-in user can log out: a visitor's first render skips the dialog's tree. */}
+      {user && logoutWarning.dialog}
       <Container size="xl" className={classes.bar}>
         <AppLogo />
         {user ? (

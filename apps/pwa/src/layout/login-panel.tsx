@@ -1,12 +1,18 @@
 import { landingPathFor } from '@judging/shared-types';
 import { Alert, Button, CloseButton, Collapse, Container, Group, Paper, Text, Title } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
+import { Suspense, lazy } from 'react';
 import { useLoginPanel } from '../auth/login-panel-state.tsx';
-import { LoginForm } from '../auth/login-form.tsx';
+import { LoginFormPlaceholder } from '../auth/login-form-placeholder.tsx';
 import { useJudgeSession } from '../session/session-context.tsx';
 import classes from './app-header.module.css';
 
 export const LOGIN_PANEL_ID = 'login-panel';
+
+// The form (its fields, its checks, the login call) is fetched with the panel, which only a
+// visitor's pages render: a logged-in judge's or coordinator's routes never download it. The
+// service worker precaches it, so a judge whose login ended can still open it offline.
+const LoginForm = lazy(() => import('../auth/login-form.tsx').then(({ LoginForm }) => ({ default: LoginForm })));
 
 /** The top panel under the header holding the login form. */
 export function LoginPanel() {
@@ -48,12 +54,14 @@ export function LoginPanel() {
               </Group>
             </Alert>
           )}
-          <LoginForm
-            onLoggedIn={(user) => {
-              close();
-              void router.navigate({ href: landingPathFor(user), replace: true });
-            }}
-          />
+          <Suspense fallback={<LoginFormPlaceholder />}>
+            <LoginForm
+              onLoggedIn={(user) => {
+                close();
+                void router.navigate({ href: landingPathFor(user), replace: true });
+              }}
+            />
+          </Suspense>
         </Paper>
       </Container>
     </Collapse>

@@ -1,4 +1,4 @@
-import { ScoreItemKinds, type SectionListItem, type SessionUser } from '@judging/shared-types';
+import type { ScoreItemKind, SectionListItem, SessionUser } from '@judging/shared-types';
 import { Stack, Tabs, Text } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -15,11 +15,12 @@ import { useSession } from '../../session/session-context.tsx';
 import { AdminPageTitle } from './-admin-page-title.tsx';
 import { StateItemsTab, TabToolbar, emptyText, type TabProps } from './manage-sections/-components/state-items-tab.tsx';
 
-/** The Penalty and Disqualification tabs are named by their score-item kind. */
+/** The Penalty and Disqualification tabs are named by their score-item kind. The route table
+ * (every page's first load) reads this: the kind's name only, never the module of its schemas. */
 const CriteriaTab = {
   Section: 'section',
-  Penalty: ScoreItemKinds.penalty.kind,
-  Disqualification: ScoreItemKinds.disqualification.kind,
+  Penalty: 'penalty' satisfies ScoreItemKind,
+  Disqualification: 'disqualification' satisfies ScoreItemKind,
 } as const;
 type CriteriaTab = (typeof CriteriaTab)[keyof typeof CriteriaTab];
 
