@@ -51,9 +51,16 @@ let statements = 0;
   }
 }
 let promises = 0;
+// PROMISE_SITES=1: where the counted push's promises are made (the first frame in the server's code).
+const sites = process.env.PROMISE_SITES ? new Map<string, number>() : undefined;
 const promiseHook = createHook({
   init(_id, type) {
-    if (type === 'PROMISE') promises += 1;
+    if (type !== 'PROMISE') return;
+    promises += 1;
+    if (!sites) return;
+    const frame = (new Error().stack ?? '').split('\n').find((line) => line.includes(serverSrc)) ?? '(outside)';
+    const site = frame.trim().replace(serverSrc, '');
+    sites.set(site, (sites.get(site) ?? 0) + 1);
   },
 });
 
@@ -99,6 +106,9 @@ try {
   promiseHook.enable();
   await push();
   promiseHook.disable();
+  if (sites)
+    for (const [site, count] of [...sites].sort((a, b) => b[1] - a[1]).slice(0, 30))
+      console.log(`${(count / PUSH_SIZE).toFixed(2)} ${site}`);
   console.log(
     `one push of ${PUSH_SIZE} edits: ${(statements / PUSH_SIZE).toFixed(2)} statements and ${(promises / PUSH_SIZE).toFixed(1)} promises per mutation (${statements} and ${promises} in all)`,
   );
