@@ -36,6 +36,8 @@ const BetterSqlite = (await import(
   pathToFileURL(path.join(serverSrc, '../node_modules/better-sqlite3/lib/index.js')).href
 )) as { default: typeof SQLite };
 
+// STATEMENT_TIMES=1: wall µs per mutation of each SQL text over the timed pushes.
+const statementTimes = process.env.STATEMENT_TIMES ? new Map<string, { count: number; ns: bigint }>() : undefined;
 // Every statement run, counted on the statement class better-sqlite3 hands out.
 let statements = 0;
 {
@@ -44,9 +46,18 @@ let statements = 0;
   probe.close();
   for (const method of ['run', 'get', 'all', 'iterate']) {
     const original = prototype[method] as (...args: unknown[]) => unknown;
-    prototype[method] = function counted(this: unknown, ...args: unknown[]) {
+    prototype[method] = function counted(this: { source: string }, ...args: unknown[]) {
       statements += 1;
-      return original.apply(this, args);
+      if (!statementTimes) return original.apply(this, args);
+      const started = process.hrtime.bigint();
+      try {
+        return original.apply(this, args);
+      } finally {
+        const entry = statementTimes.get(this.source) ?? { count: 0, ns: 0n };
+        entry.count += 1;
+        entry.ns += process.hrtime.bigint() - started;
+        statementTimes.set(this.source, entry);
+      }
     };
   }
 }
@@ -112,12 +123,18 @@ try {
   console.log(
     `one push of ${PUSH_SIZE} edits: ${(statements / PUSH_SIZE).toFixed(2)} statements and ${(promises / PUSH_SIZE).toFixed(1)} promises per mutation (${statements} and ${promises} in all)`,
   );
+  statementTimes?.clear();
   const before = process.cpuUsage();
   for (let index = 0; index < measuredPushes; index += 1) await push();
   const spent = process.cpuUsage(before);
   console.log(
     `${measuredPushes} pushes in process: ${(((spent.user + spent.system) / (measuredPushes * PUSH_SIZE)) * 1).toFixed(1)} CPU µs per mutation (inject, no socket)`,
   );
+  if (statementTimes)
+    for (const [text, { count, ns }] of [...statementTimes].sort((a, b) => Number(b[1].ns - a[1].ns)).slice(0, 15))
+      console.log(
+        `${(Number(ns) / 1000 / (measuredPushes * PUSH_SIZE)).toFixed(2)} µs/mutation, ${count} runs: ${text.slice(0, 110)}`,
+      );
 } finally {
   await t.close();
 }

@@ -159,6 +159,8 @@ export async function readCellsOfPush(
   if (caller.role === Role.Judge) await readScheduleAhead(trx, caller.userId, places);
 }
 
+const revOf = (write: { rev: number }) => ({ rev: write.rev });
+
 /**
  * Applies one pushed mutation, checked by `checkMutation` (inside the caller's transaction, and
  * its savepoint when it has one). A refusal is thrown as a ScoreRejection.
@@ -173,15 +175,15 @@ export async function applyMutation(
   switch (mutation.kind) {
     case MutationKind.SubsectionScorePut: {
       const put = cellPutOf.subsection(mutation.data);
-      return { rev: (await putScoreCell(db, caller, 'subsection', put, now, origin)).rev };
+      return putScoreCell(db, caller, 'subsection', put, now, origin).then(revOf);
     }
     case MutationKind.PenaltyScorePut: {
       const put = cellPutOf.penalty(mutation.data);
-      return { rev: (await putScoreCell(db, caller, 'penalty', put, now, origin)).rev };
+      return putScoreCell(db, caller, 'penalty', put, now, origin).then(revOf);
     }
     case MutationKind.DisqualificationScorePut: {
       const put = cellPutOf.disqualification(mutation.data);
-      return { rev: (await putScoreCell(db, caller, 'disqualification', put, now, origin)).rev };
+      return putScoreCell(db, caller, 'disqualification', put, now, origin).then(revOf);
     }
     case MutationKind.PenaltyScoreDelete: {
       const { data } = mutation;

@@ -98,7 +98,8 @@ export async function putScoreCell<K extends ScoreItemKind>(
   // Each check below answers a promise only when it has something to read.
   const photoCheck = assertPhotoUploaded(db, context, put.photoSha256);
   if (photoCheck) await photoCheck;
-  const existing = await store.findByCell(db, context.place, put.itemId);
+  const found = store.findByCell(db, context.place, put.itemId);
+  const existing = found instanceof Promise ? await found : found;
   const idCheck = assertScoreIdFits(existing?.score_id, put.scoreId, (id) => store.findById(db, id));
   if (idCheck) await idCheck;
   const row = existing
