@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
+import { startCommand } from '../apps/sync-server/scripts/start-command.ts';
 import autocannon from 'autocannon';
 import type BetterSqlite3 from 'better-sqlite3';
 import { openDatabase } from '../apps/sync-server/src/db/database.ts';
@@ -121,8 +122,9 @@ export async function startBareServer(
   port: number,
   readyPath: string,
   env: Record<string, string> = {},
+  nodeFlags: readonly string[] = [],
 ): Promise<{ pid: number; url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(benchDir, script)], {
+  const child = spawn(process.execPath, [...nodeFlags, path.join(benchDir, script)], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -592,6 +594,8 @@ export async function benchCpuPerMutation(
   // the server's own database layer, and that with the reads the sync contract asks of a push.
   const kyselyPer: number[] = [];
   const contractPer: number[] = [];
+  // And bare-push.ts run with the Node flags `pnpm start` gives the server (its memory settings).
+  const flaggedPer: number[] = [];
   // Untimed, as the floor's own warm-up: the first round would otherwise time the server's JIT.
   await pushLoad(server.baseUrl, judges.slice(0, 1), { connections: 1, amount: CPU_BATCHES, size: 50 });
   for (let round = 1; round <= ROUNDS; round += 1) {
@@ -626,6 +630,14 @@ export async function benchCpuPerMutation(
       floorPort,
       'kysely-reads',
     );
+    const flaggedCpu = await barePushCpu(
+      await copyDatabase(server.databaseFile, scratch),
+      judges[0]!,
+      floorPort,
+      'raw',
+      startCommand(),
+    );
+    flaggedPer.push((flaggedCpu / mutations) * 1e6);
     serverPer.push((serverCpu / mutations) * 1e6);
     rawPer.push((rawCpu / mutations) * 1e6);
     floorPer.push((floorCpu / mutations) * 1e6);
@@ -633,7 +645,7 @@ export async function benchCpuPerMutation(
     contractPer.push((contractCpu / mutations) * 1e6);
     ratios.push(serverCpu / rawCpu);
     console.log(
-      `    round ${round}: ${mutations} mutations in ${CPU_BATCHES} pushes of 50 (${fixed(mutations / seconds, 0)}/s): server CPU ${fixed(serverPer.at(-1)!, 1)} µs/mutation; raw better-sqlite3, same rows ${fixed(rawPer.at(-1)!, 1)} µs/mutation (${fixed(ratios.at(-1)!)}×); the stack's floor (bare-push.ts) ${fixed(floorPer.at(-1)!, 1)} µs/mutation (${fixed(floorCpu / rawCpu)}× raw; the server ${fixed(serverCpu / floorCpu)}× the floor); its writes through the server's db/ (Kysely) ${fixed(kyselyPer.at(-1)!, 1)} µs (${fixed(kyselyCpu / floorCpu)}× the floor); with the contract's reads ${fixed(contractPer.at(-1)!, 1)} µs (${fixed(contractCpu / floorCpu)}× the floor)`,
+      `    round ${round}: ${mutations} mutations in ${CPU_BATCHES} pushes of 50 (${fixed(mutations / seconds, 0)}/s): server CPU ${fixed(serverPer.at(-1)!, 1)} µs/mutation; raw better-sqlite3, same rows ${fixed(rawPer.at(-1)!, 1)} µs/mutation (${fixed(ratios.at(-1)!)}×); the stack's floor (bare-push.ts) ${fixed(floorPer.at(-1)!, 1)} µs/mutation (${fixed(floorCpu / rawCpu)}× raw; the server ${fixed(serverCpu / floorCpu)}× the floor); its writes through the server's db/ (Kysely) ${fixed(kyselyPer.at(-1)!, 1)} µs (${fixed(kyselyCpu / floorCpu)}× the floor); with the contract's reads ${fixed(contractPer.at(-1)!, 1)} µs (${fixed(contractCpu / floorCpu)}× the floor); bare-push.ts under the server's start flags ${fixed(flaggedPer.at(-1)!, 1)} µs (${fixed(flaggedCpu / floorCpu)}× the floor)`,
     );
   }
   const floorRatio = median(floorPer) / median(rawPer);
@@ -653,6 +665,10 @@ export async function benchCpuPerMutation(
     {
       name: "that plus the sync contract's reads (replay lookup, place and assignment checks, cells; bench/kysely-push.ts)",
       per: contractPer,
+    },
+    {
+      name: "bare-push.ts run with the Node flags `pnpm start` gives the server (its memory settings)",
+      per: flaggedPer,
     },
   ];
   for (const { name, per } of floorRows) {
@@ -678,12 +694,15 @@ async function barePushCpu(
   judge: Judge,
   port: number,
   floor: 'raw' | 'kysely' | 'kysely-reads',
+  start: { nodeFlags: readonly string[]; env: Record<string, string> } = { nodeFlags: [], env: {} },
 ): Promise<number> {
-  const bare = await startBareServer('bare-push.ts', port, '/token', {
-    DATABASE: database,
-    JUDGE_ID: String(judge.scenario.judgeId),
-    FLOOR: floor,
-  });
+  const bare = await startBareServer(
+    'bare-push.ts',
+    port,
+    '/token',
+    { ...start.env, DATABASE: database, JUDGE_ID: String(judge.scenario.judgeId), FLOOR: floor },
+    start.nodeFlags,
+  );
   const appliedRows = () => {
     const reader = new SQLite(database, { readonly: true });
     const { count } = reader
