@@ -667,7 +667,7 @@ export async function benchCpuPerMutation(
       per: contractPer,
     },
     {
-      name: "bare-push.ts run with the Node flags `pnpm start` gives the server (its memory settings)",
+      name: 'bare-push.ts run with the Node flags `pnpm start` gives the server (its memory settings)',
       per: flaggedPer,
     },
   ];
