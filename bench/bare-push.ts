@@ -11,9 +11,14 @@
 // which holds the judge's cells) and JUDGE_ID; GET /token answers a token for that judge. Rows are
 // made from one row of each table the server wrote (so every column is filled, with rows of the
 // same size) with the mutation's own values put in.
+//
+// FLOOR=kysely or FLOOR=kysely-reads: the same server, the writes made as bench/kysely-push.ts says
+// (through the server's own database layer; with the sync contract's reads), two more floors.
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 import { preparePushWrites, type Row } from './push-rows.ts';
+import { kyselyPushWriter, type FloorMutation } from './kysely-push.ts';
+import { openDatabase } from '../apps/sync-server/src/db/database.ts';
 import {
   MutationDataSchemas,
   MutationIdSchema,
@@ -84,13 +89,19 @@ interface SubsectionPut {
   comments?: string | null;
 }
 
+/** The schema checks of one mutation: its id, and its data as a subsection put (the only kind written here). */
+function isValidPut(mutation: FloorMutation): boolean {
+  return (
+    checkId.Check(mutation.id) &&
+    mutation.kind === MutationKind.SubsectionScorePut &&
+    checkData.get(mutation.kind)?.Check(mutation.data) === true
+  );
+}
+
 function writePush(push: PushRequestEnvelope, now: string) {
   return sqlite.transaction(() => {
     const results = push.mutations.map((mutation) => {
-      const isValid =
-        checkId.Check(mutation.id) &&
-        mutation.kind === MutationKind.SubsectionScorePut &&
-        checkData.get(mutation.kind)?.Check(mutation.data) === true;
+      const isValid = isValidPut(mutation);
       if (!isValid) return { id: mutation.id, status: 'rejected' as const, code: 'invalid_value', message: 'invalid' };
       const data = mutation.data as SubsectionPut;
       const rev = writes.updateCell({ ...data, comments: data.comments ?? null, updatedAt: now });
@@ -113,6 +124,22 @@ function writePush(push: PushRequestEnvelope, now: string) {
   })();
 }
 
+const floor = process.env.FLOOR ?? 'raw';
+if (!['raw', 'kysely', 'kysely-reads'].includes(floor)) throw new Error(`Unknown FLOOR ${floor}`);
+const writeThroughKysely =
+  floor === 'raw'
+    ? undefined
+    : kyselyPushWriter(
+        openDatabase(databaseFile),
+        {
+          judgeId,
+          stateId: Number(changeTemplate.state_id),
+          templates: { change: changeTemplate, history: historyTemplate, applied: appliedTemplate },
+          withContractReads: floor === 'kysely-reads',
+        },
+        isValidPut,
+      );
+
 const app = Fastify({ logger: false });
 await app.register(fastifyJwt, { secret: 'bare-push-floor-secret-of-at-least-32-chars' });
 app.setValidatorCompiler(({ schema }) => {
@@ -128,6 +155,10 @@ app.post(
     },
     schema: { body: PushRequestEnvelopeSchema, response: { 200: PushResponseSchema } },
   },
-  async (request) => writePush(request.body as PushRequestEnvelope, new Date().toISOString()),
+  async (request) => {
+    const push = request.body as PushRequestEnvelope;
+    const now = new Date().toISOString();
+    return writeThroughKysely ? writeThroughKysely(push, now) : writePush(push, now);
+  },
 );
 await app.listen({ port: Number(process.env.PORT ?? 3298), host: '127.0.0.1' });

@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
+import { startCommand } from '../apps/sync-server/scripts/start-command.ts';
 import autocannon from 'autocannon';
 import type BetterSqlite3 from 'better-sqlite3';
 import { openDatabase } from '../apps/sync-server/src/db/database.ts';
@@ -121,8 +122,9 @@ export async function startBareServer(
   port: number,
   readyPath: string,
   env: Record<string, string> = {},
+  nodeFlags: readonly string[] = [],
 ): Promise<{ pid: number; url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(benchDir, script)], {
+  const child = spawn(process.execPath, [...nodeFlags, path.join(benchDir, script)], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -588,6 +590,12 @@ export async function benchCpuPerMutation(
   const serverPer: number[] = [];
   const rawPer: number[] = [];
   const floorPer: number[] = [];
+  // The floors of the fixed stack beside bare-push.ts (bench/kysely-push.ts): its writes through
+  // the server's own database layer, and that with the reads the sync contract asks of a push.
+  const kyselyPer: number[] = [];
+  const contractPer: number[] = [];
+  // And bare-push.ts run with the Node flags `pnpm start` gives the server (its memory settings).
+  const flaggedPer: number[] = [];
   // Untimed, as the floor's own warm-up: the first round would otherwise time the server's JIT.
   await pushLoad(server.baseUrl, judges.slice(0, 1), { connections: 1, amount: CPU_BATCHES, size: 50 });
   for (let round = 1; round <= ROUNDS; round += 1) {
@@ -609,13 +617,35 @@ export async function benchCpuPerMutation(
     );
     const mutations = CPU_BATCHES * 50;
     const rawCpu = rawWrites(await copyDatabase(server.databaseFile, scratch), before);
-    const floorCpu = await barePushCpu(await copyDatabase(server.databaseFile, scratch), judges[0]!, floorPort);
+    const floorCpu = await barePushCpu(await copyDatabase(server.databaseFile, scratch), judges[0]!, floorPort, 'raw');
+    const kyselyCpu = await barePushCpu(
+      await copyDatabase(server.databaseFile, scratch),
+      judges[0]!,
+      floorPort,
+      'kysely',
+    );
+    const contractCpu = await barePushCpu(
+      await copyDatabase(server.databaseFile, scratch),
+      judges[0]!,
+      floorPort,
+      'kysely-reads',
+    );
+    const flaggedCpu = await barePushCpu(
+      await copyDatabase(server.databaseFile, scratch),
+      judges[0]!,
+      floorPort,
+      'raw',
+      startCommand(),
+    );
+    flaggedPer.push((flaggedCpu / mutations) * 1e6);
     serverPer.push((serverCpu / mutations) * 1e6);
     rawPer.push((rawCpu / mutations) * 1e6);
     floorPer.push((floorCpu / mutations) * 1e6);
+    kyselyPer.push((kyselyCpu / mutations) * 1e6);
+    contractPer.push((contractCpu / mutations) * 1e6);
     ratios.push(serverCpu / rawCpu);
     console.log(
-      `    round ${round}: ${mutations} mutations in ${CPU_BATCHES} pushes of 50 (${fixed(mutations / seconds, 0)}/s): server CPU ${fixed(serverPer.at(-1)!, 1)} µs/mutation; raw better-sqlite3, same rows ${fixed(rawPer.at(-1)!, 1)} µs/mutation (${fixed(ratios.at(-1)!)}×); the stack's floor (bare-push.ts) ${fixed(floorPer.at(-1)!, 1)} µs/mutation (${fixed(floorCpu / rawCpu)}× raw; the server ${fixed(serverCpu / floorCpu)}× the floor)`,
+      `    round ${round}: ${mutations} mutations in ${CPU_BATCHES} pushes of 50 (${fixed(mutations / seconds, 0)}/s): server CPU ${fixed(serverPer.at(-1)!, 1)} µs/mutation; raw better-sqlite3, same rows ${fixed(rawPer.at(-1)!, 1)} µs/mutation (${fixed(ratios.at(-1)!)}×); the stack's floor (bare-push.ts) ${fixed(floorPer.at(-1)!, 1)} µs/mutation (${fixed(floorCpu / rawCpu)}× raw; the server ${fixed(serverCpu / floorCpu)}× the floor); its writes through the server's db/ (Kysely) ${fixed(kyselyPer.at(-1)!, 1)} µs (${fixed(kyselyCpu / floorCpu)}× the floor); with the contract's reads ${fixed(contractPer.at(-1)!, 1)} µs (${fixed(contractCpu / floorCpu)}× the floor); bare-push.ts under the server's start flags ${fixed(flaggedPer.at(-1)!, 1)} µs (${fixed(flaggedCpu / floorCpu)}× the floor)`,
     );
   }
   const floorRatio = median(floorPer) / median(rawPer);
@@ -627,40 +657,76 @@ export async function benchCpuPerMutation(
     goal: '≤ 1.6× the floor',
     isMet: median(perFloor) <= 1.6,
   });
+  const floorRows = [
+    {
+      name: "bare-push.ts's writes through the server's db/ (Kysely, compiled once, awaited; bench/kysely-push.ts)",
+      per: kyselyPer,
+    },
+    {
+      name: "that plus the sync contract's reads (replay lookup, place and assignment checks, cells; bench/kysely-push.ts)",
+      per: contractPer,
+    },
+    {
+      name: 'bare-push.ts run with the Node flags `pnpm start` gives the server (its memory settings)',
+      per: flaggedPer,
+    },
+  ];
+  for (const { name, per } of floorRows) {
+    const perBare = per.map((value, index) => value / floorPer[index]!);
+    const serverPerThis = serverPer.map((value, index) => value / per[index]!);
+    referenceRows.push({
+      measure: `floor of the fixed stack: ${name} / bare-push.ts`,
+      measured: `${fixed(median(perBare))}× (rounds ${perBare.map((x) => fixed(x)).join(', ')}): ${fixed(median(per), 1)} µs/mutation against ${fixed(median(floorPer), 1)} µs; the server ${fixed(median(serverPerThis))}× this floor`,
+      goal: 'a floor: shows what the stack costs',
+      isMet: true,
+    });
+  }
   return { server: median(serverPer), raw: median(rawPer), ratio: median(ratios) };
 }
 
 /**
- * The CPU seconds the stack's floor (bare-push.ts, on a copy of the server's database) spends on
- * CPU_BATCHES pushes of 50 from `judge`, after as many untimed ones to warm it up.
+ * The CPU seconds the stack's floor (bare-push.ts, on a copy of the server's database, writing
+ * as `floor` says: bench/kysely-push.ts) spends on CPU_BATCHES pushes of 50 from `judge`, after
+ * as many untimed ones to warm it up.
  */
-async function barePushCpu(database: string, judge: Judge, port: number): Promise<number> {
-  const floor = await startBareServer('bare-push.ts', port, '/token', {
-    DATABASE: database,
-    JUDGE_ID: String(judge.scenario.judgeId),
-  });
+async function barePushCpu(
+  database: string,
+  judge: Judge,
+  port: number,
+  floor: 'raw' | 'kysely' | 'kysely-reads',
+  start: { nodeFlags: readonly string[]; env: Record<string, string> } = { nodeFlags: [], env: {} },
+): Promise<number> {
+  const bare = await startBareServer(
+    'bare-push.ts',
+    port,
+    '/token',
+    { ...start.env, DATABASE: database, JUDGE_ID: String(judge.scenario.judgeId), FLOOR: floor },
+    start.nodeFlags,
+  );
   const appliedRows = () => {
     const reader = new SQLite(database, { readonly: true });
-    const { count } = reader.prepare('select count(*) as count from applied_mutation').get() as { count: number };
+    const { count } = reader
+      .prepare("select count(*) as count from applied_mutation where status = 'applied'")
+      .get() as { count: number };
     reader.close();
     return count;
   };
   const rowsBefore = appliedRows();
   try {
-    const { token } = (await (await fetch(floor.url)).json()) as { token: string };
+    const { token } = (await (await fetch(bare.url)).json()) as { token: string };
     const floorJudge = { ...judge, token };
-    const baseUrl = new URL(floor.url).origin;
+    const baseUrl = new URL(bare.url).origin;
     await pushLoad(baseUrl, [floorJudge], { connections: 1, amount: CPU_BATCHES, size: 50 });
-    const before = readProcessTreeCpu(floor.pid, 'floor');
+    const before = readProcessTreeCpu(bare.pid, 'floor');
     await pushLoad(baseUrl, [floorJudge], { connections: 1, amount: CPU_BATCHES, size: 50 });
-    const after = readProcessTreeCpu(floor.pid, 'floor');
+    const after = readProcessTreeCpu(bare.pid, 'floor');
     // A floor that refused the mutations would be cheap for the wrong reason.
     const written = appliedRows() - rowsBefore;
     if (written !== 2 * CPU_BATCHES * 50)
-      throw new Error(`The floor wrote ${written} applied rows, not ${2 * CPU_BATCHES * 50}`);
+      throw new Error(`The floor (${floor}) wrote ${written} applied rows, not ${2 * CPU_BATCHES * 50}`);
     return [...after].reduce((sum, [pid, entry]) => sum + entry.seconds - (before.get(pid)?.seconds ?? 0), 0);
   } finally {
-    await floor.stop();
+    await bare.stop();
   }
 }
 

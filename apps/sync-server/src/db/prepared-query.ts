@@ -65,9 +65,11 @@ export function prepareQuery<Params extends readonly unknown[], Query extends Co
       : runSql<RowOf<Query>>(db, sqlite.sql, sqlite.bind(params));
   return {
     all: (db, ...params) => run(db, params),
-    first: async (db, ...params) => (await run(db, params))[0],
+    first: (db, ...params) => run(db, params).then(firstRow),
   };
 }
+
+const firstRow = <Row>(rows: Row[]): Row | undefined => rows[0];
 
 function compileOnce<Params extends readonly unknown[]>(
   compiler: Kysely<Database>,

@@ -50,21 +50,24 @@ const changeInsert = prepareQuery(
  * Appends one change; call it inside the transaction that makes the change, so both commit
  * together. Compiled once: every pushed mutation appends one.
  */
-export async function appendChange(db: Db, change: ChangeEntry, now: string): Promise<number> {
-  const row = await changeInsert.first(
-    db,
-    change.stateId,
-    change.eventId,
-    change.categoryId,
-    change.judgeId,
-    change.entity,
-    change.entityId,
-    change.op,
-    change.payload === undefined ? null : JSON.stringify(change.payload),
-    now,
-  );
-  if (!row) throw new Error('The change log did not answer the new change id.');
-  return row.change_id;
+export function appendChange(db: Db, change: ChangeEntry, now: string): Promise<number> {
+  return changeInsert
+    .first(
+      db,
+      change.stateId,
+      change.eventId,
+      change.categoryId,
+      change.judgeId,
+      change.entity,
+      change.entityId,
+      change.op,
+      change.payload === undefined ? null : JSON.stringify(change.payload),
+      now,
+    )
+    .then((row) => {
+      if (!row) throw new Error('The change log did not answer the new change id.');
+      return row.change_id;
+    });
 }
 
 const latestChange = prepareQuery((db) =>

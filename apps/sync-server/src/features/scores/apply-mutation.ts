@@ -75,6 +75,29 @@ function checkedDataOf<K extends MutationKind>(kind: K, data: unknown): Static<(
   );
 }
 
+/** A pushed mutation whose id, kind and data passed their checks, its data typed as its kind's. */
+export type CheckedMutation = {
+  [K in MutationKind]: { kind: K; data: Static<(typeof MutationDataSchemas)[K]> };
+}[MutationKind];
+
+const KNOWN_KINDS: ReadonlySet<string> = new Set<string>(Object.values(MutationKind));
+
+/**
+ * Checks a pushed mutation once, as it arrives: its id, its kind and its data against its kind's
+ * schema, in that order. A failed check is thrown as a ScoreRejection (`invalid_value`), which
+ * rejects that mutation alone; the push checks each mutation here once and hands the result to
+ * the read ahead and to `applyMutation`.
+ */
+export function checkMutation(mutation: { id: string; kind: string; data: unknown }): CheckedMutation {
+  const checkedId = validateCompiled(MutationIdSchema, mutation.id);
+  if (!checkedId.ok)
+    throw reject(RejectionCode.InvalidValue, checkedId.errors[0]?.message ?? 'A mutation id must be a UUID');
+  if (!KNOWN_KINDS.has(mutation.kind))
+    throw reject(RejectionCode.InvalidValue, `Unknown mutation kind "${mutation.kind}".`);
+  const kind = mutation.kind as MutationKind;
+  return { kind, data: checkedDataOf(kind, mutation.data) } as CheckedMutation;
+}
+
 /**
  * The kinds whose every refusal is thrown before their first write: cell-writes.ts checks the
  * place, the item, the value, the photo and the cell's id, and only then writes. A refused one
@@ -103,31 +126,30 @@ const CELL_KINDS = [
   MutationKind.DisqualificationScoreDelete,
 ] as const;
 type CellMutationKind = (typeof CELL_KINDS)[number];
+type CellMutationData = Static<(typeof MutationDataSchemas)[CellMutationKind]>;
 const isCellKind = (kind: string): kind is CellMutationKind => (CELL_KINDS as readonly string[]).includes(kind);
 
 /**
  * Before a push's mutations apply: the subsection cells its puts name, read in one query, and the
  * schedule around every cell it writes (registrations, the judge's standing, subsections), read
- * in a few (their data as sent; a mutation whose data is not valid is rejected when it applies,
- * as before, and reads nothing ahead).
+ * in a few. Only mutations that passed `checkMutation`: one that did not is rejected when it
+ * applies, as before, and reads nothing ahead.
  */
 export async function readCellsOfPush(
   trx: Db,
   caller: AuthContext,
-  mutations: readonly { kind: string; data: unknown }[],
+  mutations: readonly CheckedMutation[],
 ): Promise<void> {
   const keys: SubsectionCellKey[] = [];
   const places: PlaceAhead[] = [];
   for (const mutation of mutations) {
     if (!isCellKind(mutation.kind)) continue;
-    const checked = validateCompiled(MutationDataSchemas[mutation.kind], mutation.data);
-    if (!checked.ok) continue;
-    const { categoryId, sectionId, schoolId } = checked.value;
+    const { categoryId, sectionId, schoolId } = mutation.data as CellMutationData;
     if (mutation.kind !== MutationKind.SubsectionScorePut) {
       places.push({ categoryId, sectionId, schoolId });
       continue;
     }
-    const { subsectionId } = checked.value as SubsectionScorePut;
+    const { subsectionId } = mutation.data;
     places.push({ categoryId, sectionId, schoolId, subsectionId });
     keys.push({ judgeId: caller.userId, categoryId, sectionId, schoolId, subsectionId });
   }
@@ -137,48 +159,45 @@ export async function readCellsOfPush(
   if (caller.role === Role.Judge) await readScheduleAhead(trx, caller.userId, places);
 }
 
+const revOf = (write: { rev: number }) => ({ rev: write.rev });
+
 /**
- * Applies one pushed mutation (inside the caller's transaction and savepoint). Its id and data
- * are checked here, per kind, so a malformed mutation is rejected alone as `invalid_value`.
+ * Applies one pushed mutation, checked by `checkMutation` (inside the caller's transaction, and
+ * its savepoint when it has one). A refusal is thrown as a ScoreRejection.
  */
 export async function applyMutation(
   db: Db,
   caller: AuthContext,
-  mutation: { id: string; kind: string; data: unknown },
+  mutation: CheckedMutation,
   now: string,
   origin: ChangeOrigin = serverOrigin(now),
 ): Promise<{ rev?: number }> {
-  const checkedId = validateCompiled(MutationIdSchema, mutation.id);
-  if (!checkedId.ok)
-    throw reject(RejectionCode.InvalidValue, checkedId.errors[0]?.message ?? 'A mutation id must be a UUID');
-  const kind = Object.values(MutationKind).find((known) => known === mutation.kind);
-  if (kind === undefined) throw reject(RejectionCode.InvalidValue, `Unknown mutation kind "${mutation.kind}".`);
-  switch (kind) {
+  switch (mutation.kind) {
     case MutationKind.SubsectionScorePut: {
-      const put = cellPutOf.subsection(checkedDataOf(kind, mutation.data));
-      return { rev: (await putScoreCell(db, caller, 'subsection', put, now, origin)).rev };
+      const put = cellPutOf.subsection(mutation.data);
+      return putScoreCell(db, caller, 'subsection', put, now, origin).then(revOf);
     }
     case MutationKind.PenaltyScorePut: {
-      const put = cellPutOf.penalty(checkedDataOf(kind, mutation.data));
-      return { rev: (await putScoreCell(db, caller, 'penalty', put, now, origin)).rev };
+      const put = cellPutOf.penalty(mutation.data);
+      return putScoreCell(db, caller, 'penalty', put, now, origin).then(revOf);
     }
     case MutationKind.DisqualificationScorePut: {
-      const put = cellPutOf.disqualification(checkedDataOf(kind, mutation.data));
-      return { rev: (await putScoreCell(db, caller, 'disqualification', put, now, origin)).rev };
+      const put = cellPutOf.disqualification(mutation.data);
+      return putScoreCell(db, caller, 'disqualification', put, now, origin).then(revOf);
     }
     case MutationKind.PenaltyScoreDelete: {
-      const data = checkedDataOf(kind, mutation.data);
+      const { data } = mutation;
       await removeScoreCell(db, caller, 'penalty', { path: pathOf(data), itemId: data.penaltyId }, now, origin);
       return {};
     }
     case MutationKind.DisqualificationScoreDelete: {
-      const data = checkedDataOf(kind, mutation.data);
+      const { data } = mutation;
       const cell = { path: pathOf(data), itemId: data.disqualificationId };
       await removeScoreCell(db, caller, 'disqualification', cell, now, origin);
       return {};
     }
     case MutationKind.CategorySubmit:
-      await submitCategory(db, caller, checkedDataOf(kind, mutation.data), now, origin);
+      await submitCategory(db, caller, mutation.data, now, origin);
       return {};
   }
 }

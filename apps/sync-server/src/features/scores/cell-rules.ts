@@ -91,22 +91,28 @@ export async function assertWritable(db: Db, context: PlaceContext): Promise<voi
  * a key to it). Transient: the device uploads the photo it holds, then retries; a device that
  * names another judge's photo has no bytes to upload, so its edit never applies.
  */
-export async function assertPhotoUploaded(db: Db, context: PlaceContext, sha256: string | null): Promise<void> {
-  if (sha256 === null) return;
-  if (!(await scheduleReads.hasUploadedPhoto(db, context.event.state_id, sha256, context.place.judgeId))) {
-    throw reject(RejectionCode.PhotoMissing, ScoreMessages.photoMissing);
-  }
+export function assertPhotoUploaded(db: Db, context: PlaceContext, sha256: string | null): Promise<void> | undefined {
+  // Most edits carry no photo: nothing to wait for.
+  if (sha256 === null) return undefined;
+  return scheduleReads
+    .hasUploadedPhoto(db, context.event.state_id, sha256, context.place.judgeId)
+    .then((isUploaded) => {
+      if (!isUploaded) throw reject(RejectionCode.PhotoMissing, ScoreMessages.photoMissing);
+    });
 }
 
 /**
  * The cell is the identity; a second device's new id for an existing cell updates that cell.
  * An id already used by a different cell is refused.
  */
-export async function assertScoreIdFits(
+export function assertScoreIdFits(
   existingId: string | undefined,
   scoreId: string,
   findById: (scoreId: string) => Promise<unknown>,
-): Promise<void> {
-  if (existingId === scoreId) return;
-  if ((await findById(scoreId)) !== undefined) throw reject(RejectionCode.InvalidValue, ScoreMessages.scoreIdTaken);
+): Promise<void> | undefined {
+  // The usual case, a cell edited again under its own id, reads nothing.
+  if (existingId === scoreId) return undefined;
+  return findById(scoreId).then((found) => {
+    if (found !== undefined) throw reject(RejectionCode.InvalidValue, ScoreMessages.scoreIdTaken);
+  });
 }

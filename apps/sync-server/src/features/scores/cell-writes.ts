@@ -95,9 +95,13 @@ export async function putScoreCell<K extends ScoreItemKind>(
   await assertWritable(db, context);
   const problem = findScoreValueProblem(kind, put.values, item);
   if (problem !== undefined) throw reject(RejectionCode.InvalidValue, problem);
-  await assertPhotoUploaded(db, context, put.photoSha256);
-  const existing = await store.findByCell(db, context.place, put.itemId);
-  await assertScoreIdFits(existing?.score_id, put.scoreId, (id) => store.findById(db, id));
+  // Each check below answers a promise only when it has something to read.
+  const photoCheck = assertPhotoUploaded(db, context, put.photoSha256);
+  if (photoCheck) await photoCheck;
+  const found = store.findByCell(db, context.place, put.itemId);
+  const existing = found instanceof Promise ? await found : found;
+  const idCheck = assertScoreIdFits(existing?.score_id, put.scoreId, (id) => store.findById(db, id));
+  if (idCheck) await idCheck;
   const row = existing
     ? await store.update(db, existing.score_id, put.values, put.photoSha256, now)
     : await store.insert(

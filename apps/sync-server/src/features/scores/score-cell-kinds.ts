@@ -59,7 +59,8 @@ export interface CellKindStore<K extends ScoreItemKind> {
   /** The item's rules when it is part of the section (read at most once per transaction). */
   readItemOfSection(db: Db, sectionId: number, itemId: number): Promise<ScoreItemRules[K] | undefined>;
   itemIdOf(row: ScoreRows[K]): number;
-  findByCell(db: Db, place: CellPlace, itemId: number): Promise<ScoreRows[K] | undefined>;
+  /** The cell's row; at once (no promise) when a push read it ahead (push-cells.ts). */
+  findByCell(db: Db, place: CellPlace, itemId: number): ScoreRows[K] | undefined | Promise<ScoreRows[K] | undefined>;
   findById(db: Db, scoreId: string): Promise<ScoreRows[K] | undefined>;
   insert(
     db: Db,
@@ -104,13 +105,11 @@ function keyColumns(cell: NewCell, photoSha256: string | null, now: string) {
 
 const subsectionCells: CellKindStore<'subsection'> = {
   descriptor: ScoreItemKinds.subsection,
-  async readItemOfSection(db, sectionId, itemId) {
-    const row = await scheduleReads.subsectionOfSection(db, sectionId, itemId);
-    return row && { maxScore: row.max_score };
-  },
+  readItemOfSection: (db, sectionId, itemId) =>
+    scheduleReads.subsectionOfSection(db, sectionId, itemId).then((row) => row && { maxScore: row.max_score }),
   itemIdOf: (row) => row.subsection_id,
   // A push reads its cells ahead (push-cells.ts); what it writes is remembered for its next mutation.
-  async findByCell(db, place, itemId) {
+  findByCell(db, place, itemId) {
     const known = knownPushCell(db, place, itemId);
     if (known !== undefined) return known ?? undefined;
     return findSubsectionScoreByCell(db, place, itemId);
@@ -126,8 +125,8 @@ const subsectionCells: CellKindStore<'subsection'> = {
         comments: values.comments,
       }),
     ),
-  update: async (db, scoreId, values, photoSha256, now) =>
-    rememberPushCell(db, await updateSubsectionScore(db, scoreId, { ...values, photoSha256 }, now)),
+  update: (db, scoreId, values, photoSha256, now) =>
+    updateSubsectionScore(db, scoreId, { ...values, photoSha256 }, now).then((row) => rememberPushCell(db, row)),
   toCell: toSubsectionCell,
   historyValue: (row) => ({ value: row.score, overtimeSeconds: null }),
 };

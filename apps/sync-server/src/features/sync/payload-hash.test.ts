@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { hashMutationPayload } from './sync.service.ts';
@@ -33,6 +34,34 @@ test('key order and absent (undefined) keys do not change the fingerprint', () =
     hashMutationPayload('subsectionScore.put', data),
   );
   assert.is.not(hashMutationPayload('penaltyScore.put', data), hashMutationPayload('subsectionScore.put', data));
+});
+
+test('nested data, odd values and odd keys keep the fingerprints of the written-out canonical form', () => {
+  // The fingerprint's definition written out once more: keys sorted, undefined left out.
+  const canonical = (value: unknown): string => {
+    if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+    if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+    const record = value as Record<string, unknown>;
+    const entries = Object.keys(record)
+      .sort()
+      .filter((key) => record[key] !== undefined);
+    return `{${entries.map((key) => `${JSON.stringify(key)}:${canonical(record[key])}`).join(',')}}`;
+  };
+  const expected = (kind: string, value: unknown) =>
+    createHash('sha256')
+      .update(canonical({ kind, data: value }))
+      .digest('hex');
+  for (const value of [
+    { b: 1, a: 'x', c: null, d: true, e: undefined, f: Number.NaN, g: -0 },
+    { '10': 1, '2': 2, b: '"quoted" \\ ü \u2028', a: 1e21 },
+    JSON.parse('{"__proto__": 1, "z": 2}') as unknown,
+    { categoryId: 3, nested: { y: 1, x: [2, { b: 1, a: undefined }] } },
+    [3, 'a', null],
+    {},
+    'text',
+    null,
+  ])
+    assert.is(hashMutationPayload('category.submit', value), expected('category.submit', value), JSON.stringify(value));
 });
 
 test.run();

@@ -26,7 +26,14 @@ import { inTransaction, inTransactionWithoutFlush, type Db } from '../../db/data
 import type { ChangeLogRow } from '../../db/tables.ts';
 import { ApiError } from '../../common/api-error.ts';
 import { findLatestChangeId, listChangesAfter } from '../../shared/change-log.repository.ts';
-import { ScoreRejection, applyMutation, isRefusedBeforeWriting, readCellsOfPush } from '../scores/apply-mutation.ts';
+import {
+  ScoreRejection,
+  applyMutation,
+  checkMutation,
+  isRefusedBeforeWriting,
+  readCellsOfPush,
+  type CheckedMutation,
+} from '../scores/apply-mutation.ts';
 import {
   assertCanViewJudge,
   describeEvent,
@@ -112,13 +119,32 @@ function canonicalJson(value: unknown): string {
     return `${text}]`;
   }
   const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).sort();
+  // A flat object (a mutation's data) in one native call, its keys in the sorted order: the same
+  // text, absent (undefined) values left out alike.
+  if (keys.every((key) => isJsonPrimitive(record[key]))) return JSON.stringify(record, keys);
   let text = '{';
-  for (const key of Object.keys(record).sort()) {
+  for (const key of keys) {
     const item = record[key];
     if (item === undefined) continue;
     text += `${text.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(item)}`;
   }
   return `${text}}`;
+}
+
+function isJsonPrimitive(value: unknown): boolean {
+  const type = typeof value;
+  return value === null || type === 'string' || type === 'number' || type === 'boolean' || type === 'undefined';
+}
+
+/** The mutation as `checkMutation` checks it, or the rejection a failed check answers. */
+function checkedOrRefused(mutation: { id: string; kind: string; data: unknown }): CheckedMutation | ScoreRejection {
+  try {
+    return checkMutation(mutation);
+  } catch (error) {
+    if (error instanceof ScoreRejection) return error;
+    throw error;
+  }
 }
 
 /** A stored result replayed: an applied mutation is a duplicate; a rejected one is rejected again, never silently dropped. */
@@ -186,10 +212,16 @@ async function applyPush(
     // Measured once per push, from the envelope's sentAt; never from an edit's createdAt.
     const clockSkewMs = measureClockSkew(request.sentAt, now);
     const isPastHorizon = pastHorizonCheck(trx, caller, horizon);
+    // Each new mutation's id, kind and data checked once: the read ahead takes the valid ones,
+    // and a failed check rejects its mutation alone when its turn comes.
+    const checks = new Map<object, CheckedMutation | ScoreRejection>();
+    for (const mutation of request.mutations) {
+      if (!received.has(mutation.id)) checks.set(mutation, checkedOrRefused(mutation));
+    }
     await readCellsOfPush(
       trx,
       caller,
-      request.mutations.filter((mutation) => !received.has(mutation.id)),
+      [...checks.values()].filter((checked): checked is CheckedMutation => !(checked instanceof ScoreRejection)),
     );
     for (const mutation of request.mutations) {
       const payloadHash = hashMutationPayload(mutation.kind, mutation.data);
@@ -206,7 +238,8 @@ async function applyPush(
         continue;
       }
       const eventId = eventIdOf(mutation.data);
-      if (await isPastHorizon(eventId)) {
+      const isPast = isPastHorizon(eventId);
+      if (isPast === true || (isPast !== false && (await isPast))) {
         // Its record may be pruned: applying it could apply it twice. Not recorded, so it never
         // grows the storage of a pruned event; a replay is told the same.
         results.push({
@@ -224,7 +257,11 @@ async function applyPush(
           deviceAt: readDeviceTime(mutation.createdAt),
           clockSkewMs,
         };
-        const apply = () => applyMutation(trx, caller, mutation, now, origin);
+        const checked = checks.get(mutation) ?? checkedOrRefused(mutation);
+        const apply = () =>
+          checked instanceof ScoreRejection
+            ? Promise.reject(checked)
+            : applyMutation(trx, caller, checked, now, origin);
         const outcome = isRefusedBeforeWriting(mutation.kind) ? await apply() : await withSavepoint(trx, apply);
         result = {
           id: mutation.id,
@@ -287,17 +324,23 @@ export const RESYNC_MESSAGE =
  * event in a push. Only the caller's state's events: another state's event is refused as before,
  * so the answer says nothing about it.
  */
-function pastHorizonCheck(db: Db, caller: AuthContext, horizon: string): (eventId: number | null) => Promise<boolean> {
+function pastHorizonCheck(
+  db: Db,
+  caller: AuthContext,
+  horizon: string,
+): (eventId: number | null) => boolean | Promise<boolean> {
   const known = new Map<number, boolean>();
-  return async (eventId) => {
+  // An event looked up already is answered at once: most mutations of a push share one event.
+  return (eventId) => {
     if (eventId === null) return false;
-    let isPast = known.get(eventId);
-    if (isPast === undefined) {
-      const event = await findEventForHorizon(db, eventId);
-      isPast = event?.state_id === caller.stateId && isPastSyncHorizon(event, horizon);
-      known.set(eventId, isPast);
-    }
-    return isPast;
+    return (
+      known.get(eventId) ??
+      findEventForHorizon(db, eventId).then((event) => {
+        const isPast = event?.state_id === caller.stateId && isPastSyncHorizon(event, horizon);
+        known.set(eventId, isPast);
+        return isPast;
+      })
+    );
   };
 }
 
