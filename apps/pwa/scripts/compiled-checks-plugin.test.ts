@@ -154,8 +154,23 @@ test('a string format is checked by TypeBox’s own format check, imported by na
   }
 });
 
-test('a schema with a refinement (a function) is refused at build time, not compiled wrongly', () => {
-  assert.throws(() => checkModule('JudgeRegistrationSchema', shared.JudgeRegistrationSchema), /refinement/);
+test('a schema with a refinement (a function) is checked with the refinements of the schema it is given', async () => {
+  const schema = shared.ResetPasswordSchema;
+  const folder = mkdtempSync(path.join(here, '.compiled-check-'));
+  try {
+    const file = path.join(folder, 'check.mjs');
+    writeFileSync(file, checkModule('ResetPasswordSchema', schema));
+    const { Check } = (await import(pathToFileURL(file).href)) as { Check: (value: unknown, of: TSchema) => boolean };
+    for (const value of [
+      { password: 'Correct-horse-42', confirmPassword: 'Correct-horse-42', token: 't' },
+      { password: 'Correct-horse-42', confirmPassword: 'Another-horse-42', token: 't' },
+      { password: '', confirmPassword: '', token: '' },
+    ]) {
+      assert.is(Check(value, schema), Value.Check(schema, value), JSON.stringify(value));
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
 
 test('the app module pairs each listed schema, records included, with its check', () => {
