@@ -163,4 +163,38 @@ test('what the generator refuses, it refuses by name at build time', () => {
   console.log(`compiled ${schemas.length - refused.length} of ${schemas.length}; refused:\n${refused.join('\n')}`);
 });
 
+// Last: registering changes `validate` for the rest of the process.
+test('the shared rules the forms run (events, school registration) answer the same with the compiled validators', async () => {
+  const today = '2026-03-01';
+  const rules: [string, TSchema, (value: unknown) => unknown][] = [
+    ['CreateEventSchema', shared.CreateEventSchema, (value) => shared.validateNewEvent(value, today)],
+    ['UpdateEventSchema', shared.UpdateEventSchema, (value) => shared.validateEventUpdate(value, today, '2026-02-01')],
+    ['SchoolRegistrationSchema', shared.SchoolRegistrationSchema, (value) => shared.validateSchoolRegistration(value)],
+  ];
+  const cases = rules.map(([key, schema, rule]) => {
+    const start = startOf(schema);
+    const values = fc
+      .sample(
+        fc.array(fc.tuple(fc.constantFrom(...pathsOf(start, schema)), replacements), { minLength: 1, maxLength: 4 }),
+        { numRuns: 200, seed: 41 },
+      )
+      .map((changes) => changes.reduce<unknown>((at, [where, to]) => replaceAt(at, where, to), start));
+    // Worded by TypeBox's interpreter: nothing is registered yet.
+    return { key, rule, values, expected: values.map((value) => rule(value)) };
+  });
+  for (const [key, schema] of schemas) {
+    const { Check, Errors } = await loadModule(key, schema);
+    shared.registerCompiledChecks([
+      [schema, (value) => Check(value, schema), (value) => Errors(value, schema) as never],
+    ]);
+  }
+  for (const { key, rule, values, expected } of cases) {
+    values.forEach((value, index) => assert.equal(rule(value), expected[index], `${key}: ${JSON.stringify(value)}`));
+    assert.ok(
+      expected.filter((result) => !(result as { ok: boolean }).ok).length > 50,
+      `${key}: too few refused values to compare`,
+    );
+  }
+});
+
 test.run();
