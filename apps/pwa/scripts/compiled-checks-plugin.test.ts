@@ -1,7 +1,7 @@
 // The checks the app's build compiles ahead (compiled-checks-plugin.ts) against TypeBox's own
 // interpreter: written out as modules and loaded, they must give the same answer for valid
 // values and for valid values with any one part replaced by anything at all.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as shared from '@judging/shared-types';
@@ -10,7 +10,15 @@ import type { TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkModule, checksModule, compiledChecksPlugin, listFrom } from './compiled-checks-plugin.ts';
+import {
+  checkModule,
+  checksModule,
+  compiledChecksPlugin,
+  listEvery,
+  listFrom,
+  namedInBrowserCode,
+  validatorsModule,
+} from './compiled-checks-plugin.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -154,8 +162,23 @@ test('a string format is checked by TypeBox’s own format check, imported by na
   }
 });
 
-test('a schema with a refinement (a function) is refused at build time, not compiled wrongly', () => {
-  assert.throws(() => checkModule('JudgeRegistrationSchema', shared.JudgeRegistrationSchema), /refinement/);
+test('a schema with a refinement (a function) is checked with the refinements of the schema it is given', async () => {
+  const schema = shared.ResetPasswordSchema;
+  const folder = mkdtempSync(path.join(here, '.compiled-check-'));
+  try {
+    const file = path.join(folder, 'check.mjs');
+    writeFileSync(file, checkModule('ResetPasswordSchema', schema));
+    const { Check } = (await import(pathToFileURL(file).href)) as { Check: (value: unknown, of: TSchema) => boolean };
+    for (const value of [
+      { password: 'Correct-horse-42', confirmPassword: 'Correct-horse-42', token: 't' },
+      { password: 'Correct-horse-42', confirmPassword: 'Another-horse-42', token: 't' },
+      { password: '', confirmPassword: '', token: '' },
+    ]) {
+      assert.is(Check(value, schema), Value.Check(schema, value), JSON.stringify(value));
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
 
 test('the app module pairs each listed schema, records included, with its check', () => {
@@ -218,6 +241,43 @@ test('validate uses a registered check for its schema, and the interpreter for t
   assert.is(calls, 2);
   assert.ok(shared.validate(shared.PushResponseSchema, { results: [], cursor: 0 }).ok);
   assert.is(calls, 2);
+});
+
+test('the validators module registers each schema with its check, and its error list when it carries messages', () => {
+  const every = listEvery(shared);
+  const code = validatorsModule(
+    new Map([...every].filter(([key]) => ['LoginRequestSchema', 'PushResponseSchema'].includes(key))),
+  );
+  assert.match(code, "import { Errors as errors0 } from 'virtual:compiled-errors:LoginRequestSchema';");
+  assert.match(
+    code,
+    '[shared.LoginRequestSchema, (value) => check0(value, shared.LoginRequestSchema), (value) => errors0(value, shared.LoginRequestSchema)]',
+  );
+  // An answer's schema words nothing to anyone: no error list is shipped for it.
+  assert.not.match(code, 'virtual:compiled-errors:PushResponseSchema');
+  assert.match(code, '[shared.PushResponseSchema, (value) => check1(value, shared.PushResponseSchema)]');
+});
+
+test('the browser names: every identifier of the app, and what the shared rules pass to validate', () => {
+  const folder = mkdtempSync(path.join(here, '.named-'));
+  const sharedFolder = path.join(folder, 'shared-types', 'src');
+  try {
+    mkdirSync(path.join(folder, 'app'), { recursive: true });
+    mkdirSync(sharedFolder, { recursive: true });
+    writeFileSync(path.join(folder, 'app', 'form.tsx'), 'useSchemaForm(LoginRequestSchema, {});');
+    writeFileSync(path.join(folder, 'app', 'form.test.ts'), 'validate(OnlyInATestSchema, 1);');
+    writeFileSync(
+      path.join(sharedFolder, 'rules.ts'),
+      'export const X = Type.Object({}); validate(CreateEventSchema, v);',
+    );
+    const named = namedInBrowserCode([path.join(folder, 'app'), sharedFolder]);
+    assert.ok(named.has('LoginRequestSchema'));
+    assert.ok(named.has('CreateEventSchema'));
+    assert.not.ok(named.has('OnlyInATestSchema'));
+    assert.not.ok(named.has('X'), 'a shared schema only defined is not named by the browser');
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
 
 test.run();

@@ -68,9 +68,35 @@ test('exported schemas become literals; imported and earlier ones are referred t
   assert.match(rewritten, "import { Imported } from './other.ts';");
   assert.match(
     rewritten,
-    'export const Refined = /* @__PURE__ */ Type.Refine({"type":"object","required":["name"],"properties":{"name":Imported}}, () => true);',
+    'export const Refined = /* @__PURE__ */ __refine({"type":"object","required":["name"],"properties":{"name":Imported}}, () => true);',
   );
   assert.match(rewritten, 'return /* @__PURE__ */ Type.String();');
+});
+
+test('a refinement is attached without TypeBox, as TypeBox attaches it', () => {
+  const Named = Type.Object({ name: Type.String() });
+  const isShort = (value: { name: string }) => value.name.length < 4;
+  const describe = () => 'Too long';
+  const Refined = Type.Refine(Named, isShort, describe);
+  const code = [
+    "import Type from 'typebox';",
+    'const isShort = (value) => value.name.length < 4;',
+    "export const Refined = Type.Refine(Type.Object({ name: Type.String() }), isShort, () => 'Too long');",
+  ].join('\n');
+  const rewritten = toSchemaLiterals(code, { Refined }, new Map())!;
+  assert.not.match(rewritten, 'typebox');
+  // The helper the refinement reads stays.
+  assert.match(rewritten, 'const isShort = (value) => value.name.length < 4;');
+  const built = new Function(`${rewritten.replace('export const', 'const')}\nreturn Refined;`)() as Record<
+    string,
+    unknown
+  >;
+  assert.equal(Object.keys(built), Object.keys(Refined));
+  assert.not.ok(Object.keys(built).includes('~refine'), 'the refinement stays hidden, as TypeBox hides it');
+  const [refinement] = built['~refine'] as { check: (value: unknown) => boolean; error: (value: unknown) => string }[];
+  assert.is(refinement!.check({ name: 'abc' }), true);
+  assert.is(refinement!.check({ name: 'abcd' }), false);
+  assert.is(refinement!.error({ name: 'abcd' }), 'Too long');
 });
 
 test('an import of TypeBox that no builder call uses any more is removed', () => {

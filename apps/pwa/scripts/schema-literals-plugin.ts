@@ -27,8 +27,16 @@ function isTypeboxSchema(value: unknown): value is object {
   return typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, '~kind');
 }
 
-/** A value made only of plain data (no function, no class instance) that holds at least one schema. */
-export function isSchemaData(value: unknown): boolean {
+/**
+ * A value made only of plain data (no function, no class instance) that holds at least one
+ * schema. What the module can refer to by name (`referable`, see `literalOf`) counts as data:
+ * it is written as that name (a refined schema imported whole, say).
+ */
+export function isSchemaData(
+  value: unknown,
+  referable?: ReadonlyMap<unknown, string>,
+  { mustHoldSchema = true } = {},
+): boolean {
   let holdsSchema = false;
   const seen = new Set<unknown>();
   const walk = (node: unknown): boolean => {
@@ -37,6 +45,7 @@ export function isSchemaData(value: unknown): boolean {
     if (seen.has(node)) return true;
     seen.add(node);
     if (isTypeboxSchema(node)) holdsSchema = true;
+    if (node !== value && referable?.has(node)) return true;
     if (Object.getOwnPropertySymbols(node).length > 0) return false;
     const prototype = Object.getPrototypeOf(node);
     if (!Array.isArray(node) && prototype !== Object.prototype && prototype !== null) return false;
@@ -45,7 +54,7 @@ export function isSchemaData(value: unknown): boolean {
       (key) => (Array.isArray(node) && key === 'length') || walk((node as Record<string, unknown>)[key]),
     );
   };
-  return walk(value) && holdsSchema;
+  return walk(value) && (holdsSchema || !mustHoldSchema);
 }
 
 /**
@@ -80,7 +89,7 @@ function refinedSchemaData(
   value: unknown,
   init: AstNode,
   builderLocals: ReadonlySet<string>,
-): { argument: AstNode; data: Record<string, unknown> } | undefined {
+): { argument: AstNode; callee: AstNode; data: Record<string, unknown> } | undefined {
   if (typeof value !== 'object' || value === null || !Object.prototype.hasOwnProperty.call(value, '~refine')) {
     return undefined;
   }
@@ -96,8 +105,13 @@ function refinedSchemaData(
   const argument = (init.arguments as AstNode[])[0];
   if (!isRefineCall || !argument) return undefined;
   const data = { ...value } as Record<string, unknown>;
-  return isSchemaData(data) ? { argument, data } : undefined;
+  // The refined schema's own members: plain data even when it holds no other schema (a string's rules).
+  return isSchemaData(data, undefined, { mustHoldSchema: false }) ? { argument, callee, data } : undefined;
 }
+
+const REFINE_HELPER_NAME = '__refine';
+/** What TypeBox's `Refine` makes of a schema: a copy with the refinement as a hidden `~refine`. */
+const REFINE_HELPER = `function ${REFINE_HELPER_NAME}(schema, check, error = () => 'Refine Error') { return Object.defineProperty({ ...schema }, '~refine', { value: [{ check, error }] }); }`;
 
 /** How often each name appears outside the replaced parts and the imports (its declaration included). */
 function identifierCounts(program: AstNode, replaced: ReadonlySet<AstNode>): Map<string, number> {
@@ -215,6 +229,7 @@ export function toSchemaLiterals(
   for (const [local, value] of imported) if (isTypeboxSchema(value) && !names.has(value)) names.set(value, local);
   const edits: Edit[] = [];
   const replaced = new Set<AstNode>();
+  let hasRefinement = false;
   for (const statement of program.body as AstNode[]) {
     const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as AstNode | null) : null;
     if (declaration?.type !== 'VariableDeclaration') continue;
@@ -225,16 +240,22 @@ export function toSchemaLiterals(
       const value = exports[id.name];
       const refined = refinedSchemaData(value, init, typeboxBuilderLocals);
       if (refined) {
-        // `Type.Refine(schema, check, error)`: the schema written out, the refinement kept.
+        if (typeof value === 'object' && value !== null && !names.has(value)) names.set(value, id.name);
+        // `Type.Refine(schema, check, error)`: the schema written out, the refinement kept, and
+        // attached as TypeBox attaches it (a hidden `~refine`) by a line of the module's own,
+        // so that no part of TypeBox's builder (nor its settings) reaches the browser.
         edits.push({
           start: refined.argument.start,
           end: refined.argument.end,
           text: literalOf(refined.data, names, true, referred),
         });
         replaced.add(refined.argument);
+        edits.push({ start: refined.callee.start, end: refined.callee.end, text: REFINE_HELPER_NAME });
+        replaced.add(refined.callee);
+        hasRefinement = true;
         continue;
       }
-      if (!isSchemaData(value)) continue;
+      if (!isSchemaData(value, names)) continue;
       edits.push({ start: init.start, end: init.end, text: literalOf(value, names, true, referred) });
       replaced.add(init);
       if (typeof value === 'object' && value !== null && !names.has(value)) names.set(value, id.name);
@@ -280,6 +301,7 @@ export function toSchemaLiterals(
     edits.push({ start: statement.start, end: statement.end, text });
   }
   if (edits.length === 0) return undefined;
+  if (hasRefinement) edits.push({ start: code.length, end: code.length, text: `\n${REFINE_HELPER}\n` });
   let result = code;
   for (const edit of edits.sort((a, b) => b.start - a.start)) {
     result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);

@@ -21,3 +21,9 @@ declare module 'virtual:compiled-checks' {
 declare module 'virtual:compiled-check:*' {
   export function Check(value: unknown): boolean;
 }
+
+/** Registers every shared schema the browser names, compiled (scripts/compiled-checks-plugin.ts). */
+declare module 'virtual:compiled-validators' {}
+
+/** Registers one shared schema's compiled check and error list (scripts/compiled-checks-plugin.ts). */
+declare module 'virtual:compiled-validator:*' {}

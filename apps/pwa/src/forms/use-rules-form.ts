@@ -1,8 +1,6 @@
 import type { ValidationResult } from '@judging/shared-types';
 import type { FormEvent } from 'react';
 import { useMemo, useState } from 'react';
-// The shared rules (`validateNewEvent`…) word their errors with TypeBox's interpreter.
-import '../validation/typebox-interpreter.ts';
 
 /**
  * Like `useSchemaForm`, for forms whose shared check is a function rather than a bare schema

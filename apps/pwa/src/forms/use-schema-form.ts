@@ -1,8 +1,8 @@
-import { compiledCheckOf, validate, type ValidationResult } from '@judging/shared-types';
+import { compiledCheckOf, hasCompiledErrors, validate, type ValidationResult } from '@judging/shared-types';
 import type { ChangeEvent, FormEvent } from 'react';
 import { useEffect, useMemo, useState } from 'react';
 import type { Static, TSchema } from 'typebox';
-import { isInterpreterLoaded, loadInterpreter } from '../validation/deferred-interpreter.ts';
+import { loadValidators } from '../validation/validators.ts';
 
 type TextFields<V> = { [K in keyof V]-?: V[K] extends string | null | undefined ? K : never }[keyof V] & string;
 
@@ -15,19 +15,19 @@ export function useSchemaForm<S extends TSchema>(schema: S, initialValues: Stati
   const [hasTriedSubmit, setHasTriedSubmit] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
 
-  // TypeBox's interpreter words the errors (and checks a schema the build did not compile): it
-  // is fetched when the form first needs it, so a valid login never waits for it.
-  const [hasInterpreter, setHasInterpreter] = useState(isInterpreterLoaded);
+  // The compiled validators word the errors (and check a schema the first load did not register):
+  // they are fetched when the form first needs them, so a valid login never waits for them.
+  const [hasValidators, setHasValidators] = useState(() => hasCompiledErrors(schema));
   const compiledCheck = compiledCheckOf(schema);
   const passesCompiledCheck = useMemo(() => compiledCheck?.(values) ?? false, [compiledCheck, values]);
-  const needsInterpreter = !hasInterpreter && (!compiledCheck || (hasTriedSubmit && !passesCompiledCheck));
+  const needsValidators = !hasValidators && (!compiledCheck || (hasTriedSubmit && !passesCompiledCheck));
   useEffect(() => {
-    if (needsInterpreter) void loadInterpreter().then(() => setHasInterpreter(true));
-  }, [needsInterpreter]);
+    if (needsValidators) void loadValidators().then(() => setHasValidators(true));
+  }, [needsValidators]);
   /** Undefined while the values fail their compiled check and the words are on their way. */
   const validation = useMemo<ValidationResult<Static<S>> | undefined>(
-    () => (hasInterpreter || passesCompiledCheck ? validate(schema, values) : undefined),
-    [hasInterpreter, passesCompiledCheck, schema, values],
+    () => (hasValidators || passesCompiledCheck ? validate(schema, values) : undefined),
+    [hasValidators, passesCompiledCheck, schema, values],
   );
   const ruleErrors = useMemo<Record<string, string>>(
     () =>
@@ -77,8 +77,8 @@ export function useSchemaForm<S extends TSchema>(schema: S, initialValues: Stati
           if (validation.ok) onValid(validation.value);
           return;
         }
-        // Submitted before the interpreter came: checked once it has.
-        void loadInterpreter().then(() => {
+        // Submitted before the validators came: checked once they have.
+        void loadValidators().then(() => {
           const checked = validate(schema, values);
           if (checked.ok) onValid(checked.value);
         });

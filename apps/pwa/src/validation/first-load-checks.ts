@@ -1,7 +1,7 @@
 // The checks the first load runs, compiled when the app is built and registered before any other
 // module of the app runs (main.tsx imports this first): the stored session read at start, the
 // session check and the public configuration every start fetches, and the login form and answer. With them
-// the first load needs no TypeBox interpreter (./deferred-interpreter.ts).
+// the first load fetches no other validator (./validators.ts).
 import {
   ClientConfigSchema,
   LoginRequestSchema,

@@ -2,7 +2,7 @@
 // assigned per section, and the registered schools with student lists and running order.
 // `hasScores` marks what judges' scores depend on, which cannot be removed.
 import Type, { type Static } from 'typebox';
-import { studentNamesField } from '../registration/students.ts';
+import { StudentNamesSchema } from '../registration/students.ts';
 import { conflictsField } from '../judges/conflicts.schemas.ts';
 import { idField, MAX_ID } from '../validation/fields.ts';
 import { CategoryNameSchema, CategorySummaryListSchema } from './events.schemas.ts';
@@ -171,7 +171,7 @@ export const AssignJudgesSchema = Type.Array(Type.Object({ judgeId: idField() })
 export type AssignJudges = Static<typeof AssignJudgesSchema>;
 
 /** PUT …/school/{schoolId}: the comma-separated student list (1 to 5 names). */
-export const UpdateSchoolStudentsSchema = Type.Object({ schoolStudents: studentNamesField() });
+export const UpdateSchoolStudentsSchema = Type.Object({ schoolStudents: StudentNamesSchema });
 export type UpdateSchoolStudents = Static<typeof UpdateSchoolStudentsSchema>;
 
 /**
@@ -179,7 +179,7 @@ export type UpdateSchoolStudents = Static<typeof UpdateSchoolStudentsSchema>;
  * step, each with its students (1 to 5 names, comma separated); they run last, in this order.
  */
 export const AddSchoolsToCategorySchema = Type.Array(
-  Type.Object({ schoolId: idField(), schoolStudents: studentNamesField() }),
+  Type.Object({ schoolId: idField(), schoolStudents: StudentNamesSchema }),
   {
     minItems: 1,
     maxItems: 500,

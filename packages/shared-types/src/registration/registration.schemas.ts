@@ -9,7 +9,7 @@ import { optionalNullableText } from '../common/params.schemas.ts';
 import { SchoolDetailsSchema } from '../schools/schools.schemas.ts';
 import { idField } from '../validation/fields.ts';
 import { validate, type ValidationResult } from '../validation/validate.ts';
-import { studentNamesField } from './students.ts';
+import { StudentNamesSchema } from './students.ts';
 
 export const RegistrationMessages = {
   schoolSelection: 'Please make a selection - if your school is not listed, select * My school is not listed *',
@@ -67,7 +67,7 @@ export type NewSchoolDetails = Static<typeof NewSchoolDetailsSchema>;
 export const RegistrationCategorySchema = Type.Object({
   categoryId: idField(),
   /** Comma-separated, 1 to 5 names. */
-  students: studentNamesField(),
+  students: StudentNamesSchema,
 });
 
 export const SchoolRegistrationSchema = Type.Object({

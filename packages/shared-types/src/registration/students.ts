@@ -35,11 +35,12 @@ export function describeStudentNamesError(text: string): string | undefined {
   return undefined;
 }
 
-/** A comma-separated list of 1 to 5 student names. */
-export function studentNamesField() {
-  return Type.Refine(
-    requiredText(StudentMessages.required, 1000),
-    (text) => describeStudentNamesError(text) === undefined,
-    (text) => describeStudentNamesError(text) ?? StudentMessages.required,
-  );
-}
+/**
+ * A comma-separated list of 1 to 5 student names: one schema, used by every field of a list
+ * (a schema is a value; sharing it lets the app's build write the schemas holding it as data).
+ */
+export const StudentNamesSchema = Type.Refine(
+  requiredText(StudentMessages.required, 1000),
+  (text) => describeStudentNamesError(text) === undefined,
+  (text) => describeStudentNamesError(text) ?? StudentMessages.required,
+);

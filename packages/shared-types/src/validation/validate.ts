@@ -9,15 +9,25 @@ export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: 
 /** A schema's check as generated code: the same answer as `Value.Check(schema, value)`. */
 export type CompiledCheck = (value: unknown) => boolean;
 
+/** A schema's error list as generated code: the same list as `Value.Errors(schema, value)`. */
+export type CompiledErrors = (value: unknown) => readonly TLocalizedValidationError[];
+
 const compiledChecks = new WeakMap<TSchema, CompiledCheck>();
+const compiledErrors = new WeakMap<TSchema, CompiledErrors>();
 
 /**
- * Hands `validate` checks compiled ahead of time for some schemas (the app's build compiles
- * those it checks most: apps/pwa/scripts/compiled-checks-plugin.ts). The server compiles its
- * own at start (`validateCompiled`); anywhere else the schema is interpreted.
+ * Hands `validate` checks (and error lists) compiled ahead of time for some schemas (the app's
+ * build compiles them: apps/pwa/scripts/compiled-checks-plugin.ts, so the browser runs no
+ * interpreter). The server compiles its own checks at start (`validateCompiled`); anywhere else
+ * the schema is interpreted.
  */
-export function registerCompiledChecks(checks: Iterable<readonly [TSchema, CompiledCheck]>): void {
-  for (const [schema, check] of checks) compiledChecks.set(schema, check);
+export function registerCompiledChecks(
+  checks: Iterable<readonly [TSchema, CompiledCheck] | readonly [TSchema, CompiledCheck, CompiledErrors]>,
+): void {
+  for (const [schema, check, errors] of checks) {
+    compiledChecks.set(schema, check);
+    if (errors) compiledErrors.set(schema, errors);
+  }
 }
 
 /** The check `validate` runs for this schema when one was compiled ahead of time (no interpreter needed). */
@@ -25,11 +35,17 @@ export function compiledCheckOf(schema: TSchema): CompiledCheck | undefined {
   return compiledChecks.get(schema);
 }
 
+/** Whether `validate` can word this schema's errors without an interpreter (its error list was compiled). */
+export function hasCompiledErrors(schema: TSchema): boolean {
+  return compiledErrors.has(schema);
+}
+
 /** Checks a value against a shared schema and answers the seed's messages, one per field. */
 export function validate<S extends TSchema>(schema: S, value: unknown): ValidationResult<Static<S>> {
   const check = compiledChecks.get(schema);
   if (check ? check(value) : Value.Check(schema, value)) return { ok: true, value: value as Static<S> };
-  return { ok: false, errors: describeErrors(schema, value, Value.Errors(schema, value)) };
+  const errors = compiledErrors.get(schema);
+  return { ok: false, errors: describeErrors(schema, value, errors ? errors(value) : Value.Errors(schema, value)) };
 }
 
 /** Turns raw schema errors into user messages; the server's compiled validator uses it too. */

@@ -29,6 +29,10 @@ import { useSession } from '../../../session/session-context.tsx';
 import { RegistrationStatesNote, StateScope, StateSelect } from '../../contact/-components/state-select.tsx';
 import { CategoryStudentsFields } from './category-students-fields.tsx';
 import { NEW_SCHOOL, checkRegistration, type RegistrationValues } from './registration-values.ts';
+// The shared rule (`validateSchoolRegistration`) checks and words its errors with the validators
+// compiled at build time, registered when this module loads.
+import 'virtual:compiled-validator:SchoolRegistrationSchema';
+import 'virtual:compiled-validator:NewSchoolDetailsSchema';
 
 const ignoreFailure = () => undefined;
 

@@ -5,7 +5,8 @@ import {
   type CategoryDetail,
 } from '@judging/shared-types';
 // Checked as the coordinator picks: the interpreter comes with this screen.
-import '../../../../validation/typebox-interpreter.ts';
+// `validate` checks and words this form's errors with the validator compiled at build time.
+import 'virtual:compiled-validator:AddSchoolsToCategorySchema';
 import { Checkbox, Group, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { FormModal } from '../../../../admin/form-modal.tsx';

@@ -19,6 +19,10 @@ import { createEvent, updateEvent } from '../../../../api/events-api.ts';
 import { useRulesForm } from '../../../../forms/use-rules-form.ts';
 import { useSchemaForm } from '../../../../forms/use-schema-form.ts';
 import { localToday, reportEventError } from './event-errors.ts';
+// The shared rules (`validateNewEvent`, `validateEventUpdate`) check and word their errors with
+// the validators compiled at build time, registered when this module loads.
+import 'virtual:compiled-validator:CreateEventSchema';
+import 'virtual:compiled-validator:UpdateEventSchema';
 
 /** Blank time fields travel as null ("no start time"). */
 const timeOrNull = (time: string) => (time.trim() === '' ? null : time);

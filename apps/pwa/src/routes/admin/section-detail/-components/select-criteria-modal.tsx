@@ -6,7 +6,9 @@ import {
   type SectionMutationResponse,
 } from '@judging/shared-types';
 // Checked as the coordinator picks: the interpreter comes with this screen.
-import '../../../../validation/typebox-interpreter.ts';
+// `validate` checks and words this form's errors with the validator compiled at build time.
+import 'virtual:compiled-validator:AttachPenaltiesSchema';
+import 'virtual:compiled-validator:AttachDisqualificationsSchema';
 import { Button, Checkbox, Divider, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { TSchema } from 'typebox';
