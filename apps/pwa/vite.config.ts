@@ -5,7 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { areaChunkFileName } from './scripts/chunk-areas.ts';
 import { compiledChecksPlugin } from './scripts/compiled-checks-plugin.ts';
-import { deferredInterpreterPlugin } from './scripts/deferred-interpreter-plugin.ts';
+import { compiledOnlyValidatePlugin } from './scripts/compiled-only-plugin.ts';
 import { namedTypeboxImportsPlugin } from './scripts/named-typebox-imports.ts';
 import { builderConstructorImportsPlugin, schemaLiteralsPlugin } from './scripts/schema-literals-plugin.ts';
 import { PRECACHE_MANIFEST_SCRIPT, writePrecacheManifestScript } from './scripts/precache-manifest-script.ts';
@@ -38,8 +38,8 @@ export default defineConfig({
     react(),
     // The shared schemas as JSON Schema literals: TypeBox's builder stays out of the browser.
     schemaLiteralsPlugin(),
-    // TypeBox's interpreter fetched where a schema has no compiled check or a form words its errors.
-    deferredInterpreterPlugin(),
+    // shared-types' validate runs only build-time-compiled checks and error lists, never TypeBox's interpreter.
+    compiledOnlyValidatePlugin(),
     namedTypeboxImportsPlugin(),
     builderConstructorImportsPlugin(),
     // The checks run on every push's answer, every save and the large sync answers, compiled

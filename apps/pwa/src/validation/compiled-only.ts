@@ -1,5 +1,5 @@
 // In the app's build, shared-types' `validate` imports this module in place of TypeBox's
-// interpreter (`typebox/value`, redirected by scripts/deferred-interpreter-plugin.ts): the browser
+// interpreter (`typebox/value`, redirected by scripts/compiled-only-plugin.ts): the browser
 // runs only checks and error lists compiled at build time (scripts/compiled-checks-plugin.ts).
 // The server and the unit tests run the real interpreter.
 import type { TSchema } from 'typebox';

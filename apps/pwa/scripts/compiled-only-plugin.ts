@@ -8,7 +8,7 @@ import type { Plugin } from 'vite';
 const VALIDATE_MODULE = /\/packages\/shared-types\/src\/validation\/validate\.ts$/;
 const COMPILED_ONLY = fileURLToPath(new URL('../src/validation/compiled-only.ts', import.meta.url));
 
-export function deferredInterpreterPlugin(): Plugin {
+export function compiledOnlyValidatePlugin(): Plugin {
   return {
     name: 'compiled-only-validate',
     enforce: 'pre',
