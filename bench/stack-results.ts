@@ -7,50 +7,28 @@
 // loaded at /bench-floor/start, then an in-app navigation to the page. It says whether ≤ 2× the
 // bare page is reachable on the stack at all.
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import { importFromPwa, pwaDir, resolveFromPwa, type ViteModule, type VitePlugin } from './pwa-build.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
-const pwaDir = path.join(benchDir, '../apps/pwa');
 const pageDir = path.join(benchDir, 'stack-results');
 export const STACK_FLOOR_BASE = '/bench-floor';
 
-async function importFromPwa<T>(name: string): Promise<T> {
-  const resolved = createRequire(path.join(pwaDir, 'package.json')).resolve(name);
-  return (await import(pathToFileURL(resolved).href)) as T;
-}
-
-interface ResolveContext {
-  resolve(source: string, importer: string, options: Record<string, unknown>): Promise<unknown>;
-}
-
 /** Builds the floor page with the app's Vite and React plugin; answers its dist folder. */
 async function buildStackFloor(): Promise<string> {
-  const vite = await importFromPwa<{ build(config: Record<string, unknown>): Promise<unknown> }>('vite');
-  const react = (await importFromPwa<{ default: () => object }>('@vitejs/plugin-react')).default;
+  const vite = await importFromPwa<ViteModule>('vite');
+  const react = (await importFromPwa<{ default: () => VitePlugin }>('@vitejs/plugin-react')).default;
   const outDir = mkdtempSync(path.join(tmpdir(), 'judging-stack-results-'));
-  const pwaEntry = path.join(pwaDir, 'src/main.tsx');
   await vite.build({
     root: pageDir,
     base: `${STACK_FLOOR_BASE}/`,
     logLevel: 'warn',
     configFile: false,
     css: { postcss: pwaDir },
-    plugins: [
-      // The page's imports resolve as the app's do: from the PWA's dependencies.
-      {
-        name: 'resolve-from-pwa',
-        enforce: 'pre',
-        async resolveId(this: ResolveContext, source: string, importer: string | undefined, options: object) {
-          if (!importer?.startsWith(pageDir) || source.startsWith('.') || source.startsWith('/')) return null;
-          return this.resolve(source, pwaEntry, { ...options, skipSelf: true });
-        },
-      },
-      react(),
-    ],
+    plugins: [resolveFromPwa(pageDir), react()],
     build: { outDir, emptyOutDir: true, sourcemap: false },
   });
   return outDir;

@@ -10,19 +10,18 @@
 import { spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Response } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './bare-chromium.ts';
 import { BROWSER_GOALS } from './browser-rows.ts';
 import { JUDGE_PASSWORD, createScenario, startServer } from './bench-server.ts';
+import { importFromPwa, pwaDir, resolveFromPwa, type ViteModule, type VitePlugin } from './pwa-build.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
-const pwaDir = path.join(benchDir, '../apps/pwa');
 const skeletonDir = path.join(benchDir, 'skeleton');
 const LIGHTHOUSE_PAGES = ['/welcome', '/login'];
 const LIGHTHOUSE_ROUNDS = Number(process.env.BENCH_LIGHTHOUSE_ROUNDS ?? 3);
@@ -34,43 +33,19 @@ function median(values: readonly number[]): number {
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-/** Imports a package the way the PWA's build resolves it (the bench has no Vite of its own). */
-async function importFromPwa<T>(name: string): Promise<T> {
-  const resolved = createRequire(path.join(pwaDir, 'package.json')).resolve(name);
-  return (await import(pathToFileURL(resolved).href)) as T;
-}
-
-/** What the bench uses of Vite and its plugins (the bench has no Vite of its own to type them). */
-type VitePlugin = object;
-interface ViteModule {
-  build(config: Record<string, unknown>): Promise<unknown>;
-}
-interface ResolveContext {
-  resolve(source: string, importer: string, options: Record<string, unknown>): Promise<unknown>;
-}
-
 /** Builds the skeleton with the app's Vite, React and PWA plugins; answers its dist folder. */
 export async function buildSkeleton(): Promise<string> {
   const vite = await importFromPwa<ViteModule>('vite');
   const react = (await importFromPwa<{ default: () => VitePlugin }>('@vitejs/plugin-react')).default;
   const { VitePWA } = await importFromPwa<{ VitePWA: (options: object) => VitePlugin }>('vite-plugin-pwa');
   const outDir = mkdtempSync(path.join(tmpdir(), 'judging-skeleton-'));
-  const pwaEntry = path.join(pwaDir, 'src/main.tsx');
   await vite.build({
     root: skeletonDir,
     logLevel: 'warn',
     configFile: false,
     css: { postcss: pwaDir },
     plugins: [
-      // The skeleton's imports resolve as the app's do: from the PWA's dependencies.
-      {
-        name: 'resolve-from-pwa',
-        enforce: 'pre',
-        async resolveId(this: ResolveContext, source: string, importer: string | undefined, options: object) {
-          if (!importer?.startsWith(skeletonDir) || source.startsWith('.') || source.startsWith('/')) return null;
-          return this.resolve(source, pwaEntry, { ...options, skipSelf: true });
-        },
-      },
+      resolveFromPwa(skeletonDir),
       react(),
       VitePWA({
         registerType: 'prompt',
