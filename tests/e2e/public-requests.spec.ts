@@ -162,3 +162,30 @@ test.describe('public requests and documents', () => {
     await expect(help.document(documentName)).toHaveCount(0);
   });
 });
+
+test.describe('the captcha while its challenge is on its way', () => {
+  // The challenge's request held by the page's route, which sees it only with no service worker.
+  test.use({ serviceWorkers: 'block' });
+
+  test('the widget is not offered until its challenge is configured; then one click solves it', async ({ page }) => {
+    test.slow();
+    let releaseChallenge!: () => void;
+    const challengeHeld = new Promise<void>((resolve) => (releaseChallenge = resolve));
+    let challengeAsked = false;
+    await page.route('**/api/captcha/challenge', async (route) => {
+      challengeAsked = true;
+      await challengeHeld;
+      await route.continue();
+    });
+    const contact = new ContactPage(page);
+    await contact.goto();
+    await expect.poll(() => challengeAsked).toBe(true);
+    // Clicked now, the widget fetched a challenge of its own from the page's address, failed,
+    // and a single click never verified.
+    await expect(contact.form.getByText(/^Verification/)).toBeVisible();
+    await expect(contact.captcha.label).toBeHidden();
+    await expect(contact.captcha.checkbox).toHaveCount(0);
+    releaseChallenge();
+    await contact.captcha.solve();
+  });
+});

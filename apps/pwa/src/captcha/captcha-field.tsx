@@ -37,6 +37,9 @@ export function CaptchaField({
 }) {
   const widgetRef = useRef<HTMLElement>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // Shown only with a challenge configured: clicked before, the widget fetched a challenge of its
+  // own from no address (the page itself), failed, and stayed unsolved until clicked again.
+  const [isReady, setIsReady] = useState(false);
   const report = useEffectEvent(onChange);
 
   useEffect(() => {
@@ -48,11 +51,14 @@ export function CaptchaField({
     const loadChallenge = async () => {
       if (isLoading) return;
       isLoading = true;
+      setIsReady(false);
       try {
         const challenge = await fetchCaptchaChallenge(controller.signal);
         await widget.configure({ challenge, hideFooter: true, hideLogo: false, language: 'en', type: 'checkbox' });
         widget.reset();
+        if (controller.signal.aborted) return;
         setLoadError(null);
+        setIsReady(true);
       } catch {
         // Offline or refused: say so; the form stays unsent until a challenge arrives.
         if (!controller.signal.aborted)
@@ -82,7 +88,12 @@ export function CaptchaField({
   return (
     <Stack gap={4}>
       <Input.Label required>Verification</Input.Label>
-      <div className={classes.widget} data-error={error ? true : undefined}>
+      <div
+        className={classes.widget}
+        data-error={error ? true : undefined}
+        aria-busy={!isReady}
+        style={isReady ? undefined : { visibility: 'hidden' }}
+      >
         <altcha-widget ref={widgetRef} auto="off" display="standard" name="captcha" theme="default" />
       </div>
       {(error ?? loadError) && <Input.Error>{error ?? loadError}</Input.Error>}
