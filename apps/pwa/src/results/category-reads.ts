@@ -3,9 +3,9 @@
 // one chain with no render in between. A navigation to a results page starts them in its route's
 // loader, so they run while the page's first render happens; the page takes them over when it
 // mounts (useCategoryResults). Nothing is kept: a read not taken over is let go at the next start.
-// The loaders sit in the route tree (issue 41: in the page's chunk, the reads waited for it), so
-// this file travels with the app's main chunk: the results API and its compiled check are
-// fetched here, on demand, while the event's detail is on its way.
+// The loaders sit in the route tree (issue 41: in the page's chunk, the reads waited for it) and
+// fetch only this small module; the results API and its compiled check are fetched here, on
+// demand, while the event's detail is on its way.
 import { sortByCategoryName, type ResultsReport } from '@judging/shared-types';
 import { getEvent } from '../api/events-api.ts';
 
