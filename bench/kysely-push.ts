@@ -18,6 +18,8 @@ import { createHash } from 'node:crypto';
 import { inTransaction, type Db } from '../apps/sync-server/src/db/database.ts';
 import { runSql } from '../apps/sync-server/src/db/direct-sql.ts';
 import { prepareQuery } from '../apps/sync-server/src/db/prepared-query.ts';
+import { changeInsert, findLatestChangeId } from '../apps/sync-server/src/shared/change-log.repository.ts';
+import { historyInsert } from '../apps/sync-server/src/shared/score-history.ts';
 import type { Row } from './push-rows.ts';
 
 export interface FloorMutation {
@@ -82,82 +84,6 @@ const insertCell = prepareQuery(
       })
       .returning('rev'),
 );
-const insertChange = prepareQuery(
-  (
-    db,
-    stateId: number,
-    eventId: number,
-    categoryId: number | null,
-    judgeId: number | null,
-    entity: string,
-    entityId: string,
-    op: 'put' | 'delete',
-    payloadJson: string | null,
-    createdAt: string,
-  ) =>
-    db.insertInto('change_log').values({
-      state_id: stateId,
-      event_id: eventId,
-      category_id: categoryId,
-      judge_id: judgeId,
-      entity,
-      entity_id: entityId,
-      op,
-      payload_json: payloadJson,
-      created_at: createdAt,
-    }),
-);
-const insertHistory = prepareQuery(
-  (
-    db,
-    stateId: number,
-    eventId: number,
-    categoryId: number,
-    sectionId: number | null,
-    schoolId: number | null,
-    judgeId: number,
-    kind: 'subsection',
-    action: 'create' | 'update',
-    itemId: number | null,
-    scoreId: string | null,
-    valueBefore: number | null,
-    valueAfter: number | null,
-    overtimeBefore: number | null,
-    overtimeAfter: number | null,
-    isCommentChanged: 0 | 1,
-    isPhotoChanged: 0 | 1,
-    changedBy: number | null,
-    deviceId: string | null,
-    deviceAt: string | null,
-    receivedAt: string,
-    clockSkewMs: number | null,
-    note: string | null,
-  ) =>
-    db.insertInto('score_history').values({
-      state_id: stateId,
-      event_id: eventId,
-      category_id: categoryId,
-      section_id: sectionId,
-      school_id: schoolId,
-      judge_id: judgeId,
-      kind,
-      action,
-      item_id: itemId,
-      score_id: scoreId,
-      value_before: valueBefore,
-      value_after: valueAfter,
-      overtime_before: overtimeBefore,
-      overtime_after: overtimeAfter,
-      is_comment_changed: isCommentChanged,
-      is_photo_changed: isPhotoChanged,
-      changed_by: changedBy,
-      device_id: deviceId,
-      device_at: deviceAt,
-      received_at: receivedAt,
-      clock_skew_ms: clockSkewMs,
-      note,
-    }),
-);
 const insertApplied = prepareQuery(
   (
     db,
@@ -192,9 +118,6 @@ const touchDevice = {
       [at, seq, deviceId, userId],
     ),
 };
-const latestChange = prepareQuery((db) =>
-  db.selectFrom('change_log').select((eb) => eb.fn.max('change_id').as('cursor')),
-);
 
 /** The rows one mutation writes, from the templates, as bare-push.ts writes them. */
 interface Templates {
@@ -218,7 +141,7 @@ async function writeMutation(
   payloadHash: string,
 ): Promise<Result> {
   const { change, history, applied } = templates;
-  await insertChange.all(
+  await changeInsert.all(
     trx,
     asNumber(change.state_id),
     data.eventId,
@@ -230,7 +153,7 @@ async function writeMutation(
     JSON.stringify({ ...data, rev, updatedAt: now }),
     now,
   );
-  await insertHistory.all(
+  await historyInsert.all(
     trx,
     asNumber(history.state_id),
     data.eventId,
@@ -496,7 +419,6 @@ export function kyselyPushWriter(
         results.push(await writeMutation(trx, templates, push.deviceId, mutation, data, row.rev, now, payloadHash));
       }
       await touchDevice.all(trx, now, push.mutations.at(-1)?.seq ?? 0, push.deviceId, judgeId);
-      const latest = await latestChange.first(trx);
-      return { results, cursor: Number(latest?.cursor ?? 0) };
+      return { results, cursor: await findLatestChangeId(trx) };
     });
 }

@@ -17,7 +17,8 @@ export interface ChangeEntry {
   payload: unknown;
 }
 
-const changeInsert = prepareQuery(
+/** One change appended, compiled once (also written by the push's floor, bench/kysely-push.ts). */
+export const changeInsert = prepareQuery(
   (
     db,
     stateId: number,

@@ -104,8 +104,9 @@ export function submissionHistory(target: {
   };
 }
 
-// Every applied pushed mutation writes one: compiled once.
-const historyInsert = prepareQuery(
+// Every applied pushed mutation writes one: compiled once (the push's floor, bench/kysely-push.ts,
+// writes the same statement).
+export const historyInsert = prepareQuery(
   (
     db,
     stateId: number,
