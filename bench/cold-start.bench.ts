@@ -16,6 +16,7 @@ import { launchBareChromium, launchBenchChromium, type BareChromium, type BarePa
 import { JUDGE_PASSWORD, createScenario, startServer, type BenchScenario } from './bench-server.ts';
 import { otherSheetsScores, putRowsInPage } from './page-store.ts';
 import { buildSkeleton, serveFolder } from './web.bench.ts';
+import { logInThroughPanel } from './app-pages.ts';
 
 const ROUNDS = Number(process.env.BENCH_COLD_START_ROUNDS ?? 7);
 const CPU_THROTTLE = 4;
@@ -31,12 +32,7 @@ async function logInThroughApp(baseUrl: string, scenario: BenchScenario): Promis
   const browser = await launchBenchChromium();
   try {
     const page = await browser.newPage({ baseURL: baseUrl });
-    await page.goto('/login');
-    const panel = page.getByRole('region', { name: 'Log in' });
-    await panel.getByRole('textbox', { name: 'Email' }).fill(scenario.email);
-    await panel.getByRole('textbox', { name: 'Password' }).fill(JUDGE_PASSWORD);
-    await panel.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    await logInThroughPanel(page, scenario.email, JUDGE_PASSWORD);
     const session = await page.evaluate(() => localStorage.getItem('judging.session'));
     if (!session) throw new Error('The login left no session');
     return session;

@@ -8,6 +8,7 @@ import { launchBenchChromium } from './bare-chromium.ts';
 import { DEMO_PASSWORD, logIn, startServer } from './bench-server.ts';
 import { seedStateFinal } from './state-final.ts';
 import { loadStackFloorStart, openStackFloorPage, stackFloorUrl } from './stack-results.ts';
+import { logInThroughPanel } from './app-pages.ts';
 
 const which = (process.argv[2] ?? 'section') as 'overall' | 'section';
 const side = (process.argv[3] ?? 'app') as 'app' | 'stack';
@@ -108,12 +109,7 @@ try {
   } else {
     const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 768 } });
     page = await context.newPage();
-    await page.goto('/login');
-    const panel = page.getByRole('region', { name: 'Log in' });
-    await panel.getByRole('textbox', { name: 'Email' }).fill('admin@demo.test');
-    await panel.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-    await panel.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    await logInThroughPanel(page, 'admin@demo.test', DEMO_PASSWORD);
     start = async () => {
       await page.goto('/admin/manage-events');
       await page.getByRole('heading', { name: 'Manage events' }).waitFor();

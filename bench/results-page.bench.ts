@@ -15,6 +15,7 @@ import { openBareResultsPage, timeBareResults } from './bare-results.ts';
 import { DEMO_PASSWORD, logIn, startServer } from './bench-server.ts';
 import { loadStackFloorStart, openStackFloorPage, stackFloorUrl } from './stack-results.ts';
 import { seedStateFinal } from './state-final.ts';
+import { logInThroughPanel } from './app-pages.ts';
 
 const ROUNDS = Number(process.env.BENCH_RESULTS_PAGE_ROUNDS ?? 5);
 const COORDINATOR = 'admin@demo.test';
@@ -147,12 +148,7 @@ export async function benchResultsPage(browser: Browser, port: number): Promise<
     await server.restart();
     const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
-    await page.goto('/login');
-    const panel = page.getByRole('region', { name: 'Log in' });
-    await panel.getByRole('textbox', { name: 'Email' }).fill(COORDINATOR);
-    await panel.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-    await panel.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    await logInThroughPanel(page, COORDINATOR, DEMO_PASSWORD);
     const apiUrl = `/api/run/coordinator/results/event/${eventId}`;
     // As the pages read them: without the judges' sheets (decision 0172).
     const categoryUrls = (await categoryIdsOf(page, apiUrl)).map(

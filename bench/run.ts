@@ -70,6 +70,7 @@ import {
   saveRow,
   tbtRow,
 } from './browser-rows.ts';
+import { openJudgeDashboard } from './app-pages.ts';
 
 const HELP = `pnpm bench [part]   (node bench/run.ts [part])
 
@@ -167,14 +168,7 @@ async function openJudgePage(browser: Browser, baseUrl: string, scenario: BenchS
     hasTouch: true,
   });
   const page = await context.newPage();
-  await page.goto('/login');
-  const panel = page.getByRole('region', { name: 'Log in' });
-  await panel.getByRole('textbox', { name: 'Email' }).fill(scenario.email);
-  await panel.getByRole('textbox', { name: 'Password' }).fill(JUDGE_PASSWORD);
-  await panel.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByRole('button', { name: 'Logout' }).waitFor();
-  await page.goto(`/judge-dashboard/${scenario.judgeId}/${scenario.eventId}/${scenario.categoryId}`);
-  await page.getByRole('heading', { name: `${scenario.categoryName}: schools` }).waitFor();
+  await openJudgeDashboard(page, scenario);
   return page;
 }
 

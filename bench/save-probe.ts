@@ -9,9 +9,10 @@
 //                                        BENCH_SAVE_ROUNDS, BENCH_SAVE_PROFILE=file.cpuprofile)
 import { writeFileSync } from 'node:fs';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { JUDGE_PASSWORD, createScenario, startServer, type BenchScenario } from './bench-server.ts';
+import { createScenario, startServer, type BenchScenario } from './bench-server.ts';
 import { launchBenchChromium } from './bare-chromium.ts';
 import { otherSheetsScores, putRowsInPage } from './page-store.ts';
+import { openJudgeDashboard } from './app-pages.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3199);
 const SAMPLES = Number(process.env.BENCH_SAVE_SAMPLES ?? 30);
@@ -119,14 +120,7 @@ async function openSheet(browser: Browser, baseUrl: string, scenario: BenchScena
   });
   await context.addInitScript(PROBE);
   const page = await context.newPage();
-  await page.goto('/login');
-  const panel = page.getByRole('region', { name: 'Log in' });
-  await panel.getByRole('textbox', { name: 'Email' }).fill(scenario.email);
-  await panel.getByRole('textbox', { name: 'Password' }).fill(JUDGE_PASSWORD);
-  await panel.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByRole('button', { name: 'Logout' }).waitFor();
-  await page.goto(`/judge-dashboard/${scenario.judgeId}/${scenario.eventId}/${scenario.categoryId}`);
-  await page.getByRole('heading', { name: `${scenario.categoryName}: schools` }).waitFor();
+  await openJudgeDashboard(page, scenario);
   const evaluates = {
     evaluate: <Arg, Result>(fn: (arg: Arg) => Result | Promise<Result>, arg: Arg) =>
       page.evaluate(fn as (arg: unknown) => Result | Promise<Result>, arg),

@@ -18,8 +18,9 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Response } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './bare-chromium.ts';
 import { BROWSER_GOALS } from './browser-rows.ts';
-import { JUDGE_PASSWORD, createScenario, startServer } from './bench-server.ts';
+import { createScenario, startServer } from './bench-server.ts';
 import { importFromPwa, pwaDir, resolveFromPwa, type ViteModule, type VitePlugin } from './pwa-build.ts';
+import { openJudgeDashboard } from './app-pages.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const skeletonDir = path.join(benchDir, 'skeleton');
@@ -132,14 +133,7 @@ async function scoringRouteWeight(browser: Browser, baseUrl: string): Promise<Sc
   const scenario = await createScenario(baseUrl, 'web');
   const context = await browser.newContext({ baseURL: baseUrl, serviceWorkers: 'block' });
   const page = await context.newPage();
-  await page.goto('/login');
-  const panel = page.getByRole('region', { name: 'Log in' });
-  await panel.getByRole('textbox', { name: 'Email' }).fill(scenario.email);
-  await panel.getByRole('textbox', { name: 'Password' }).fill(JUDGE_PASSWORD);
-  await panel.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByRole('button', { name: 'Logout' }).waitFor();
-  await page.goto(`/judge-dashboard/${scenario.judgeId}/${scenario.eventId}/${scenario.categoryId}`);
-  await page.getByRole('heading', { name: `${scenario.categoryName}: schools` }).waitFor();
+  await openJudgeDashboard(page, scenario);
   const school = scenario.schools[0]!;
   const url = `/school-scoring?judgeId=${scenario.judgeId}&eventId=${scenario.eventId}&schoolId=${school.schoolId}&categoryId=${scenario.categoryId}&sectionId=${scenario.sectionId}`;
   // A new page of the same context: the session and the event's data stay, the memory cache does not.
