@@ -46,7 +46,20 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'laptop', use: { viewport: { width: 1366, height: 768 } }, testIgnore: 'touch-*.spec.ts' },
+    {
+      name: 'laptop',
+      use: { viewport: { width: 1366, height: 768 } },
+      // The judge's sync machinery (what is sent, refused, retried, kept) does not depend on the
+      // screen's size: those specs run once, on the judge's tablet (docs/decisions/0183).
+      testIgnore: [
+        'touch-*.spec.ts',
+        'judge-sync-failures.spec.ts',
+        'judge-stuck-push.spec.ts',
+        'judge-photo-refusals.spec.ts',
+        'judge-offline-scoring.spec.ts',
+        'judge-route-code.spec.ts',
+      ],
+    },
     // Judges score on tablets; schools register on whatever they have. Coordinators' admin
     // screens are laptop work (the product brief), so they run in the laptop project only.
     {
