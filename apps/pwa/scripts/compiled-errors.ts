@@ -19,8 +19,12 @@ interface Engine {
   BuildContext: new (hasUnevaluated: boolean) => unknown;
   ResetExternal(): void;
   GetExternal(): { identifier: string; variables: unknown[] };
-  [builder: `Build${string}`]: (stack: unknown, context: unknown, schema: unknown, value: string) => string;
 }
+/** The engine's keyword builders (`BuildString`, `BuildMinimum`…), read by name. */
+type KeywordBuilders = Record<
+  `Build${string}`,
+  (stack: unknown, context: unknown, schema: unknown, value: string) => string
+>;
 interface EmitGuard {
   IsObjectNotArray(value: string): string;
   IsArray(value: string): string;
@@ -33,7 +37,7 @@ type Locale = (error: { keyword: string; params: Record<string, unknown> }) => s
 const typeboxBuild = path.dirname(path.dirname(createRequire(import.meta.url).resolve('typebox/schema')));
 const load = async <T>(file: string) => (await import(pathToFileURL(path.join(typeboxBuild, file)).href)) as T;
 // TypeBox's own code emitters and English messages, used here at build time only.
-const engine = await load<Engine>('schema/engine/index.mjs');
+const engine = await load<Engine & KeywordBuilders>('schema/engine/index.mjs');
 const { EmitGuard } = await load<{ EmitGuard: EmitGuard }>('guard/index.mjs');
 const { en_US: english } = await load<{ en_US: Locale }>('system/locale/en_US.mjs');
 

@@ -34,7 +34,9 @@ test('a refined shared schema, its schema written as a literal, compiles to the 
     if (typeof value !== 'object' || value === null || !('~refine' in value)) continue;
     const data = { ...value };
     if (!isSchemaData(data)) continue;
-    const [refinement] = (value as { '~refine': { check: () => boolean; error: () => string }[] })['~refine'];
+    const [refinement] = (
+      value as { '~refine': { check: (value: unknown) => boolean; error: (value: unknown) => string }[] }
+    )['~refine'];
     const rebuilt = Type.Refine(evaluate(literalOf(data, new Map())) as never, refinement!.check, refinement!.error);
     assert.is(Code(rebuilt).Code, Code(value as never).Code, name);
     count += 1;
