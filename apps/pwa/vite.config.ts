@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { areaChunkFileName } from './scripts/chunk-areas.ts';
 import { compiledChecksPlugin } from './scripts/compiled-checks-plugin.ts';
 import { compiledOnlyValidatePlugin } from './scripts/compiled-only-plugin.ts';
+import { mantineMergeRefsPlugin } from './scripts/mantine-merge-refs-plugin.ts';
 import { namedTypeboxImportsPlugin } from './scripts/named-typebox-imports.ts';
 import { builderConstructorImportsPlugin, schemaLiteralsPlugin } from './scripts/schema-literals-plugin.ts';
 import { PRECACHE_MANIFEST_SCRIPT, writePrecacheManifestScript } from './scripts/precache-manifest-script.ts';
@@ -41,6 +42,8 @@ export default defineConfig({
     // shared-types' validate runs only build-time-compiled checks and error lists, never TypeBox's interpreter.
     compiledOnlyValidatePlugin(),
     namedTypeboxImportsPlugin(),
+    // floating-ui only with the components that position something, not in every page's entry chunk.
+    mantineMergeRefsPlugin(),
     builderConstructorImportsPlugin(),
     // The checks run on every push's answer, every save and the large sync answers, compiled
     // when the app is built: the page's CSP forbids compiling them at run time.

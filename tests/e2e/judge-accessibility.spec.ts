@@ -37,8 +37,7 @@ test('the login page, dashboard, school sections, score sheet and every scoring 
   expect(await wcagViolations(page), 'score modal').toEqual([]);
   await screens.dialog.getByRole('button', { name: 'Cancel' }).click();
 
-  await page.getByRole('combobox', { name: 'Add a penalty' }).click();
-  await page.getByRole('option', { name: 'Overtime' }).click();
+  await screens.addPicker('penalty').selectOption({ label: 'Overtime' });
   await expect(screens.dialog.getByRole('heading', { name: 'Add penalty: Overtime' })).toBeVisible();
   expect(await wcagViolations(page), 'add penalty modal').toEqual([]);
   await screens.dialog.getByLabel('Time over (mm:ss)').fill('1:24');
@@ -59,8 +58,7 @@ test('the login page, dashboard, school sections, score sheet and every scoring 
   await expect(screens.dialog).toBeHidden();
 
   const disqualification = 'Outside Assistance During Competition';
-  await page.getByRole('combobox', { name: 'Add a disqualification' }).click();
-  await page.getByRole('option', { name: disqualification }).click();
+  await screens.addPicker('disqualification').selectOption({ label: disqualification });
   await expect(
     screens.dialog.getByRole('heading', { name: `Add disqualification: ${disqualification}` }),
   ).toBeVisible();

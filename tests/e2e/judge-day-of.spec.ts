@@ -40,8 +40,7 @@ test('the overtime field reads digits like a microwave and shows its reading as 
   await expect(total).toContainText('Penalties: 0.00');
   await expect(total).not.toContainText('−0.00');
 
-  await page.getByRole('combobox', { name: 'Add a penalty' }).click();
-  await page.getByRole('option', { name: 'Overtime' }).click();
+  await screens.addPicker('penalty').selectOption({ label: 'Overtime' });
   const time = screens.dialog.getByLabel('Time over (mm:ss)');
   await time.pressSequentially('1');
   await expect(screens.dialog.getByText('0:01 over time → 0.25')).toBeVisible();

@@ -65,8 +65,7 @@ test('the score sheet follows the seed: modals, headers, dropdowns, Done, prompt
   // Penalties: a warning-coloured header while any is applied; the dropdown lists only unapplied ones.
   const penaltiesHeading = page.getByRole('heading', { name: 'Penalties' });
   expect(await headerBackground(penaltiesHeading)).toBe(TRANSPARENT);
-  await page.getByRole('combobox', { name: 'Add a penalty' }).click();
-  await page.getByRole('option', { name: 'Overtime' }).click();
+  await screens.addPicker('penalty').selectOption({ label: 'Overtime' });
   await screens.dialog.getByRole('button', { name: 'Save' }).click();
   await expect(screens.dialog.getByText('Amount is required')).toBeVisible();
   await expect(screens.dialog.getByText('Comments are required')).toBeVisible();
@@ -90,9 +89,8 @@ test('the score sheet follows the seed: modals, headers, dropdowns, Done, prompt
   await expect(screens.dialog.getByText('2:30 over time → 2.50')).toBeVisible();
   await screens.saveDialog();
   await expect(overtimeRow).toContainText('2:30 over, −2.50');
-  await page.getByRole('combobox', { name: 'Add a penalty' }).click();
-  await expect(page.getByRole('option', { name: 'Overtime' })).toHaveCount(0);
-  await page.getByRole('option', { name: 'Incomplete Uniform' }).click();
+  await expect(screens.addPicker('penalty').getByRole('option', { name: 'Overtime' })).toHaveCount(0);
+  await screens.addPicker('penalty').selectOption({ label: 'Incomplete Uniform' });
   await expect(screens.dialog.getByText('Deduction: 2.00', { exact: true })).toBeVisible();
   await screens.dialog.getByRole('textbox', { name: 'Comments' }).fill('No hat');
   await screens.saveDialog();
@@ -175,7 +173,7 @@ test('a coordinator sees a judge’s sheet read only', async ({ page, request })
   await expect(page.getByText('You are viewing this judge’s sheet. Only the judge can change it.')).toBeVisible();
   await expect(page.getByRole('row', { name: 'Costing Accuracy' })).toContainText('4.00');
   await expect(page.getByRole('button', { name: /^(Score|Edit) / })).toHaveCount(0);
-  await expect(page.getByRole('combobox', { name: 'Add a penalty' })).toHaveCount(0);
+  await expect(screens.addPicker('penalty')).toHaveCount(0);
   await expect(screens.syncStatus).toHaveCount(0);
   // Each scored cell's history: scored from another device through the REST calls, so on the server.
   await page.getByRole('button', { name: 'History of Costing Accuracy' }).click();

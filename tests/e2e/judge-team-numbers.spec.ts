@@ -85,9 +85,9 @@ test.describe('judging by team number', () => {
         await screens.dialog.getByRole('radio', { name: '3.00', exact: true }).click();
         await screens.saveDialog();
       }
-      await screens.page.getByRole('combobox', { name: 'Add a penalty' }).click();
+      // The penalty list's options are in the sheet's markup (the device's own picker).
+      await expect(screens.addPicker('penalty').getByRole('option', { name: 'Overtime' })).toBeAttached();
       await expectNoSchoolName(`${team}'s penalty list`);
-      await page.keyboard.press('Escape');
       await screens.doneButton.click();
       await expect(screens.doneNote).toBeVisible();
       await expectNoSchoolName(`${team}'s sections after Done`);

@@ -200,8 +200,10 @@ export class WebKitJudge {
   }
 
   async addPenalty(name: string, options: { overtime?: string; comments: string; photoPath?: string }): Promise<void> {
-    await this.click("//input[@aria-label='Add a penalty']", 'the penalty list');
-    await this.click(`//*[@role='option'][normalize-space(.)=${literal(name)}]`, `penalty "${name}"`);
+    // The sheet's picker is the device's own select: WebDriver chooses its option.
+    const picker = this.browser.$("//select[@aria-label='Add a penalty']");
+    await picker.waitForClickable({ timeout: DEFAULT_TIMEOUT, timeoutMsg: 'the penalty list not clickable' });
+    await picker.selectByVisibleText(name);
     await this.waitForHeading(`Add penalty: ${name}`);
     if (options.overtime !== undefined) await this.fillLabelled('Time over (mm:ss)', options.overtime, DIALOG);
     await this.browser.$(`${DIALOG}//textarea`).addValue(options.comments);

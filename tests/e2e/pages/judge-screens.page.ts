@@ -231,6 +231,11 @@ export class JudgeScreens {
     return this.page.getByRole('dialog');
   }
 
+  /** The sheet's "Add a penalty" / "Add a disqualification" picker: the device's own select. */
+  addPicker(noun: 'penalty' | 'disqualification'): Locator {
+    return this.page.getByRole('combobox', { name: `Add a ${noun}` });
+  }
+
   /** The subsection's score form (comments, photo, and the score too), from its row on the sheet. */
   formButton(name: string): Locator {
     return this.page.getByRole('button', { name: `Comments & photo: ${name}` });
@@ -276,8 +281,7 @@ export class JudgeScreens {
     name: string,
     options: { overtime?: string; comments: string; photo?: ReturnType<typeof testPhoto> },
   ): Promise<void> {
-    await this.page.getByRole('combobox', { name: 'Add a penalty' }).click();
-    await this.page.getByRole('option', { name }).click();
+    await this.addPicker('penalty').selectOption({ label: name });
     await expect(this.dialog.getByRole('heading', { name: `Add penalty: ${name}` })).toBeVisible();
     if (options.overtime !== undefined) await this.dialog.getByLabel('Time over (mm:ss)').fill(options.overtime);
     await this.dialog.getByRole('textbox', { name: 'Comments' }).fill(options.comments);
@@ -289,8 +293,7 @@ export class JudgeScreens {
     name: string,
     options: { comments: string; photo?: ReturnType<typeof testPhoto> },
   ): Promise<void> {
-    await this.page.getByRole('combobox', { name: 'Add a disqualification' }).click();
-    await this.page.getByRole('option', { name }).click();
+    await this.addPicker('disqualification').selectOption({ label: name });
     await expect(this.dialog.getByRole('heading', { name: `Add disqualification: ${name}` })).toBeVisible();
     await this.dialog.getByRole('textbox', { name: 'Comments' }).fill(options.comments);
     if (options.photo) await this.choosePhoto(options.photo);

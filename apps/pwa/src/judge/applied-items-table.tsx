@@ -1,7 +1,7 @@
 // The sheet's penalties or disqualifications: an "Add a …" picker, the applied ones with their
 // actions, and the ones removed on this tablet (struck through until the server has the removal).
 import type { SyncSection } from '@judging/shared-types';
-import { Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { memo } from 'react';
 import type { CellRow } from '../offline/device-db.ts';
 import { appliedCells, type AppliedItemKind } from './score-item-kinds.ts';
@@ -74,17 +74,27 @@ function AppliedItemsTableView<Item>({
           {kind.heading}
         </Title>
         {canEdit && available.length > 0 && (
-          <Select
+          // The device's own picker (decision 0186): large targets on a tablet, and none of the
+          // searchable list's code on the sheet's first load.
+          <NativeSelect
             aria-label={`Add a ${kind.noun}`}
-            placeholder={`Add a ${kind.noun}`}
-            data={available.map((item) => ({ value: String(kind.idOf(item)), label: kind.nameOf(item) }))}
-            value={null}
-            onChange={(value) => value && onOpen({ type: kind.cellKind, itemId: Number(value) })}
+            value=""
+            onChange={(event) => {
+              const { value } = event.currentTarget;
+              if (value) onOpen({ type: kind.cellKind, itemId: Number(value) });
+            }}
             size="md"
             w={280}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-          />
+          >
+            <option value="" disabled>
+              {`Add a ${kind.noun}`}
+            </option>
+            {available.map((item) => (
+              <option key={kind.idOf(item)} value={String(kind.idOf(item))}>
+                {kind.nameOf(item)}
+              </option>
+            ))}
+          </NativeSelect>
         )}
       </Group>
       {applied.length === 0 && removedHere.length === 0 ? (
