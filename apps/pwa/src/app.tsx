@@ -9,6 +9,7 @@ import { router } from './router.ts';
 import { SessionProvider } from './session/session-context.tsx';
 import { sessionStore } from './session/app-session.ts';
 import { verifyStoredSession } from './session/verify-stored-session.ts';
+import { whenIdle } from './support/when-idle.ts';
 import { cssVariablesResolver, theme } from './theme/theme.ts';
 
 configureGlobalErrorHandling({
@@ -24,10 +25,16 @@ sessionStore.subscribe(() => void router.invalidate());
 
 export function App() {
   useEffect(() => {
-    void verifyStoredSession(sessionStore);
+    // Once the first screen is drawn: the check's request (and the service worker it wakes)
+    // would hold up an offline judge's sheet, and only a refused token changes anything.
+    const cancelCheck = whenIdle(() => void verifyStoredSession(sessionStore));
     // The judge's outbox drains from the page (offline-sync.md): syncing starts with the app
     // once someone is logged in (never for a visitor of the public pages).
-    return startDeviceSyncWhenNeeded(sessionStore);
+    const stopSyncStart = startDeviceSyncWhenNeeded(sessionStore);
+    return () => {
+      cancelCheck();
+      stopSyncStart();
+    };
   }, []);
 
   return (
