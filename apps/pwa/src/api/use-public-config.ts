@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { whenIdle } from '../support/when-idle.ts';
+import { afterFirstScreen } from '../support/when-idle.ts';
 import { fetchPublicConfig } from './config-api.ts';
 
 let paymentUrlRequest: Promise<string | null> | undefined;
@@ -22,7 +22,7 @@ export function usePaymentUrl(): string | null {
     let isCurrent = true;
     // Once the first screen is drawn (the footer's link can wait; the page's own reads cannot).
     // One request per page load; a failure just hides the link (it is not worth an alert).
-    const cancel = whenIdle(() => {
+    const cancel = afterFirstScreen(() => {
       paymentUrlRequest ??= fetchPublicConfig()
         .then((config) => toSafeUrl(config.paymentUrl))
         .catch(() => null);

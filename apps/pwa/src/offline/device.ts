@@ -8,7 +8,7 @@ import { sessionStore } from '../session/app-session.ts';
 import { createDeviceDb } from './device-db.ts';
 import { createSyncApi } from './sync-api.ts';
 import { createSyncRunner } from './sync-runner.ts';
-import { whenIdle } from '../support/when-idle.ts';
+import { afterFirstScreen } from '../support/when-idle.ts';
 
 // Dexie turns its debug mode on by itself when the page is on localhost or 127.0.0.1 (a
 // coordinator's laptop running the server, the benchmarks): an async stack tag around every
@@ -38,11 +38,6 @@ export const syncRunner = createSyncRunner({
 
 let isStarted = false;
 
-// Why the runner's start waits for an idle page: its start recounts the queue and tries a first
-// sync, each a read-write transaction on the store the screen is reading; done at once they held
-// up the scoring page's first sheet on an offline cold start (docs/decisions/0098-offline-cold-start.md).
-export { whenIdle };
-
 /**
  * Starts syncing for the app's lifetime: at start, on login (a new token resumes a paused queue),
  * and the runner's own triggers. `loggedInJustNow`: started by a login (device-sync-start.ts),
@@ -53,7 +48,10 @@ export function startDeviceSync({ loggedInJustNow = false }: { loggedInJustNow?:
   isStarted = true;
   // After a login the judge waits for their events: start now. On an app start, once the page is idle.
   if (loggedInJustNow) syncRunner.start();
-  else whenIdle(() => syncRunner.start());
+  // Why: the runner's start recounts the queue and tries a first sync, each a read-write
+  // transaction on the store the screen is reading; done at once they held up the scoring page's
+  // first sheet on an offline cold start (docs/decisions/0098-offline-cold-start.md).
+  else afterFirstScreen(() => syncRunner.start());
   let lastToken = loggedInJustNow ? null : (sessionStore.get()?.token ?? null);
   const onSessionChange = () => {
     const session = sessionStore.get();

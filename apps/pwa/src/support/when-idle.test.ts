@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { whenIdle } from './when-idle.ts';
+import { afterFirstScreen, markFirstScreenShown, whenIdle } from './when-idle.ts';
 
 type IdleCallback = () => void;
 
@@ -54,6 +54,28 @@ test('cancelled work never runs', () => {
     page.idle();
     assert.equal(runs, []);
     assert.equal(page.timeouts, [500]);
+  } finally {
+    page.restore();
+  }
+});
+
+test('start work waits for the first screen, then for an idle moment', () => {
+  const page = fakeIdlePage();
+  try {
+    const runs: string[] = [];
+    afterFirstScreen(() => runs.push('session check'));
+    const cancel = afterFirstScreen(() => runs.push('cancelled'));
+    page.idle();
+    assert.equal(runs, [], 'an idle moment before the first screen (the screen awaits its data) runs nothing');
+    cancel();
+    markFirstScreenShown();
+    assert.equal(runs, [], 'the screen is rendered, not yet painted');
+    page.idle();
+    assert.equal(runs, ['session check']);
+    // Later work (another screen's) needs only an idle moment.
+    afterFirstScreen(() => runs.push('open sync'));
+    page.idle();
+    assert.equal(runs, ['session check', 'open sync']);
   } finally {
     page.restore();
   }
