@@ -17,6 +17,7 @@ import { JUDGE_PASSWORD, createScenario, startServer, type BenchScenario } from 
 import { otherSheetsScores, putRowsInPage } from './page-store.ts';
 import { buildSkeleton, serveFolder } from './web.bench.ts';
 import { logInThroughPanel } from './app-pages.ts';
+import { copyDevice, installStackCold, type DeviceCopy } from './stack-cold.ts';
 
 const ROUNDS = Number(process.env.BENCH_COLD_START_ROUNDS ?? 7);
 const CPU_THROTTLE = 4;
@@ -99,6 +100,33 @@ function mainThreadCpuUntilShown(events: TraceEvent[]): number {
   return micros / 1000;
 }
 
+interface CpuProfile {
+  nodes: unknown[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * The profile's samples up to the mark `bench-shown` (trace and profiler share one clock): what
+ * ran before the first criteria row was painted, not the work the page does after it.
+ */
+function untilShown(profile: CpuProfile, shownAt: number): CpuProfile {
+  let at = profile.startTime;
+  let kept = 0;
+  while (kept < profile.samples.length && at + (profile.timeDeltas[kept] ?? 0) <= shownAt) {
+    at += profile.timeDeltas[kept] ?? 0;
+    kept += 1;
+  }
+  return {
+    ...profile,
+    endTime: at,
+    samples: profile.samples.slice(0, kept),
+    timeDeltas: profile.timeDeltas.slice(0, kept),
+  };
+}
+
 /**
  * One cold load in a new tab: when the frame first showing `selector` was painted (ms since
  * navigation), and the main thread's CPU time until then (ms).
@@ -128,8 +156,13 @@ async function coldLoad(
       () => (window as unknown as { benchShown: { frame: number } }).benchShown.frame,
       undefined,
     );
-    const cpu = mainThreadCpuUntilShown((await trace.stop()) as TraceEvent[]);
-    if (profileFile) writeFileSync(profileFile, JSON.stringify((await page.command('Profiler.stop', {})).profile));
+    const events = (await trace.stop()) as TraceEvent[];
+    const cpu = mainThreadCpuUntilShown(events);
+    if (profileFile) {
+      const { profile } = (await page.command('Profiler.stop', {})) as { profile: CpuProfile };
+      const shownAt = events.find((event) => event.name === 'bench-shown')?.ts;
+      writeFileSync(profileFile, JSON.stringify(shownAt === undefined ? profile : untilShown(profile, shownAt)));
+    }
     return { wall, cpu };
   } finally {
     await page.close();
@@ -150,6 +183,20 @@ async function startBarePageServer(): Promise<{ url: string; close(): Promise<vo
   };
 }
 
+/** One cold load: when the first criteria row was painted and the main thread's CPU until then (ms). */
+export interface ColdLoad {
+  wall: number;
+  cpu: number;
+}
+
+/** The rounds of one run, measured back to back. */
+export interface ColdStartRounds {
+  scoring: ColdLoad[];
+  skeleton: ColdLoad[];
+  /** The stack floor (bench/stack-cold.ts): the same stack, the same stored data, the same sheet, no app code. */
+  stackFloor: ColdLoad[];
+}
+
 export interface ColdStartResult {
   median: number;
   min: number;
@@ -159,10 +206,8 @@ export interface ColdStartResult {
   bareMedian: number;
   /** The fixed stack's skeleton to its first stored row, offline, the same way (median). */
   skeletonMedian: number;
-  rounds: number;
-  /** Each round's wall time, the scoring page's and the skeleton's (issue 41's row). */
-  scoringWalls: number[];
-  skeletonWalls: number[];
+  /** Each round's loads (wall ms, main-thread CPU ms): the scoring page's, the skeleton's and the stack floor's (issue 41's row). */
+  rounds: ColdStartRounds;
 }
 
 /**
@@ -206,7 +251,8 @@ async function installScoringPage(bare: BareChromium, port: number, pwaDist: str
     const scenario = await createScenario(baseUrl, 'cold-start');
     const session = await logInThroughApp(baseUrl, scenario);
     const school = scenario.schools[0]!;
-    const url = `${baseUrl}/school-scoring?judgeId=${scenario.judgeId}&eventId=${scenario.eventId}&schoolId=${school.schoolId}&categoryId=${scenario.categoryId}&sectionId=${scenario.sectionId}`;
+    const search = `judgeId=${scenario.judgeId}&eventId=${scenario.eventId}&schoolId=${school.schoolId}&categoryId=${scenario.categoryId}&sectionId=${scenario.sectionId}`;
+    const url = `${baseUrl}/school-scoring?${search}`;
     // Installed: the service worker controls the app, the event is on the device, scores stored.
     const setup = await bare.newPage(`${baseUrl}/help`);
     await setup.evaluate((stored) => localStorage.setItem('judging.session', stored), session);
@@ -219,9 +265,10 @@ async function installScoringPage(bare: BareChromium, port: number, pwaDist: str
     if (!(await setup.evaluate(() => navigator.serviceWorker.controller !== null, undefined)))
       throw new Error('The installed app does not control the page');
     await seedStoredScores(setup, scenario);
+    const device: DeviceCopy = await copyDevice(setup);
     await setup.close();
     await server.kill();
-    return { url, selector, server };
+    return { url, selector, server, search, device };
   } catch (error) {
     await server.stop();
     throw error;
@@ -238,11 +285,14 @@ export async function benchColdStart(port: number): Promise<ColdStartResult> {
   const compareDist = process.env.BENCH_COLD_START_COMPARE_DIST;
   const installs: Awaited<ReturnType<typeof installScoringPage>>[] = [];
   let skeletonDist: string | undefined;
+  let floorDist: string | undefined;
   try {
     installs.push(await installScoringPage(bare, port, undefined));
     if (compareDist) installs.push(await installScoringPage(bare, port + 10, compareDist));
     const skeleton = await installSkeleton(bare);
     skeletonDist = skeleton.dist;
+    const floor = await installStackCold(bare, installs[0]!.device, installs[0]!.search, installs[0]!.selector);
+    floorDist = floor.dist;
     console.log(
       `\n(i) offline cold start of the scoring page: installed app, server stopped, ${STORED_SCORES} scores stored, CPU throttled ${CPU_THROTTLE}×, service worker stopped before each load; navigation → the painted frame showing the first criteria row; against a bare static page from a loopback server and the React + Mantine + Dexie + PWA + TanStack Router skeleton (installed, offline, to its first stored row) under the same throttle; ${ROUNDS} rounds, alternating${compareDist ? `; the build in ${compareDist} alternately too` : ''}`,
     );
@@ -250,22 +300,27 @@ export async function benchColdStart(port: number): Promise<ColdStartResult> {
     const compared: { wall: number; cpu: number }[] = [];
     const barePage: { wall: number; cpu: number }[] = [];
     const skeletonPage: { wall: number; cpu: number }[] = [];
+    const floorPage: ColdLoad[] = [];
     // A first load of each, not counted: Chromium's own first-tab work (process, caches) is not the app's.
     for (const install of installs) await coldLoad(bare, install.url, install.selector);
     await coldLoad(bare, barePages.url, '#bare');
     await coldLoad(bare, skeleton.url, skeleton.selector);
+    await coldLoad(bare, floor.url, floor.selector);
     for (let round = 1; round <= ROUNDS; round += 1) {
-      // BENCH_COLD_START_PROFILE=file.cpuprofile: the last round's scoring page load, profiled
-      // (the sampling slows it; build the app with source maps to read it by module).
+      // BENCH_COLD_START_PROFILE=file.cpuprofile: the last round's scoring page load, profiled up to
+      // the painted first row (the sampling slows it; build the app with source maps to read it by
+      // module). BENCH_COLD_START_PROFILE_FLOOR=file: the stack floor's load of that round too.
       const profileFile = round === ROUNDS ? process.env.BENCH_COLD_START_PROFILE : undefined;
       scoring.push(await coldLoad(bare, installs[0]!.url, installs[0]!.selector, profileFile));
       if (installs[1]) compared.push(await coldLoad(bare, installs[1].url, installs[1].selector));
       barePage.push(await coldLoad(bare, barePages.url, '#bare'));
       skeletonPage.push(await coldLoad(bare, skeleton.url, skeleton.selector));
+      const floorProfile = round === ROUNDS ? process.env.BENCH_COLD_START_PROFILE_FLOOR : undefined;
+      floorPage.push(await coldLoad(bare, floor.url, floor.selector, floorProfile));
       const load = (measured: { wall: number; cpu: number }) =>
         `${measured.wall.toFixed(0)} ms (main thread CPU ${measured.cpu.toFixed(0)} ms)`;
       console.log(
-        `    round ${round}: scoring page ${load(scoring.at(-1)!)}${compared.length > 0 ? `; compared build ${load(compared.at(-1)!)}` : ''}; bare page ${load(barePage.at(-1)!)}; skeleton ${load(skeletonPage.at(-1)!)}`,
+        `    round ${round}: scoring page ${load(scoring.at(-1)!)}${compared.length > 0 ? `; compared build ${load(compared.at(-1)!)}` : ''}; bare page ${load(barePage.at(-1)!)}; skeleton ${load(skeletonPage.at(-1)!)}; stack floor ${load(floorPage.at(-1)!)}`,
       );
     }
     const walls = scoring.map((load) => load.wall);
@@ -276,9 +331,7 @@ export async function benchColdStart(port: number): Promise<ColdStartResult> {
       cpuMedian: median(scoring.map((load) => load.cpu)),
       bareMedian: median(barePage.map((load) => load.wall)),
       skeletonMedian: median(skeletonPage.map((load) => load.wall)),
-      rounds: ROUNDS,
-      scoringWalls: walls,
-      skeletonWalls: skeletonPage.map((load) => load.wall),
+      rounds: { scoring, skeleton: skeletonPage, stackFloor: floorPage },
     };
     const skeletonCpu = median(skeletonPage.map((load) => load.cpu));
     console.log(
@@ -286,6 +339,11 @@ export async function benchColdStart(port: number): Promise<ColdStartResult> {
     );
     console.log(
       `    skeleton: median ${result.skeletonMedian.toFixed(0)} ms, main thread CPU ${skeletonCpu.toFixed(0)} ms; scoring page / skeleton = ${(result.median / result.skeletonMedian).toFixed(2)} (wall), ${(result.cpuMedian / skeletonCpu).toFixed(2)} (CPU)`,
+    );
+    const floorWall = median(floorPage.map((load) => load.wall));
+    const floorCpu = median(floorPage.map((load) => load.cpu));
+    console.log(
+      `    STACK FLOOR (same stack, same stored data, same sheet, no app code; stack-cold.ts): median ${floorWall.toFixed(0)} ms, main thread CPU ${floorCpu.toFixed(0)} ms; floor / skeleton = ${(floorWall / result.skeletonMedian).toFixed(2)} (wall), ${(floorCpu / skeletonCpu).toFixed(2)} (CPU); scoring page / floor = ${(result.median / floorWall).toFixed(2)} (wall), ${(result.cpuMedian / floorCpu).toFixed(2)} (CPU)`,
     );
     if (compared.length > 0) {
       const comparedWall = median(compared.map((load) => load.wall));
@@ -300,5 +358,6 @@ export async function benchColdStart(port: number): Promise<ColdStartResult> {
     await barePages.close();
     for (const install of installs) await install.server.stop();
     if (skeletonDist) rmSync(skeletonDist, { recursive: true, force: true });
+    if (floorDist) rmSync(floorDist, { recursive: true, force: true });
   }
 }

@@ -792,7 +792,7 @@ const printBrowserRows = () => printRows(referenceRows);
 async function benchColdStartRow(): Promise<void> {
   printed.begin('(i) offline cold start');
   const coldStart = await benchColdStart(PORT + 3);
-  referenceRows.push(coldStartRow(coldStart.scoringWalls, coldStart.skeletonWalls));
+  referenceRows.push(coldStartRow(coldStart.rounds));
 }
 
 async function main(part: string | undefined): Promise<void> {

@@ -9,6 +9,7 @@ import { router } from './router.ts';
 import { SessionProvider } from './session/session-context.tsx';
 import { sessionStore } from './session/app-session.ts';
 import { verifyStoredSession } from './session/verify-stored-session.ts';
+import { afterFirstScreen, markFirstScreenShown } from './support/when-idle.ts';
 import { cssVariablesResolver, theme } from './theme/theme.ts';
 
 configureGlobalErrorHandling({
@@ -19,15 +20,27 @@ configureGlobalErrorHandling({
 // The browser offers installing once, early: keep the offer for the judge's Install button.
 listenForInstallOffer();
 
+// The first load's screen is rendered: the start work waiting for it may run (support/when-idle.ts).
+const stopWatchingFirstLoad = router.subscribe('onResolved', () => {
+  stopWatchingFirstLoad();
+  markFirstScreenShown();
+});
+
 // Guards read the session in beforeLoad: re-run them whenever it changes (also from another tab).
 sessionStore.subscribe(() => void router.invalidate());
 
 export function App() {
   useEffect(() => {
-    void verifyStoredSession(sessionStore);
+    // Once the first screen is drawn: the check's request (and the service worker it wakes)
+    // would hold up an offline judge's sheet, and only a refused token changes anything.
+    const cancelCheck = afterFirstScreen(() => void verifyStoredSession(sessionStore));
     // The judge's outbox drains from the page (offline-sync.md): syncing starts with the app
     // once someone is logged in (never for a visitor of the public pages).
-    return startDeviceSyncWhenNeeded(sessionStore);
+    const stopSyncStart = startDeviceSyncWhenNeeded(sessionStore);
+    return () => {
+      cancelCheck();
+      stopSyncStart();
+    };
   }, []);
 
   return (

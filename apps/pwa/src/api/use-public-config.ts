@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { afterFirstScreen } from '../support/when-idle.ts';
 import { fetchPublicConfig } from './config-api.ts';
 
 let paymentUrlRequest: Promise<string | null> | undefined;
@@ -18,16 +19,20 @@ function toSafeUrl(url: string | null): string | null {
 export function usePaymentUrl(): string | null {
   const [paymentUrl, setPaymentUrl] = useState<string | null>(null);
   useEffect(() => {
-    // One request per page load; a failure just hides the link (it is not worth an alert).
-    paymentUrlRequest ??= fetchPublicConfig()
-      .then((config) => toSafeUrl(config.paymentUrl))
-      .catch(() => null);
     let isCurrent = true;
-    void paymentUrlRequest.then((url) => {
-      if (isCurrent) setPaymentUrl(url);
+    // Once the first screen is drawn (the footer's link can wait; the page's own reads cannot).
+    // One request per page load; a failure just hides the link (it is not worth an alert).
+    const cancel = afterFirstScreen(() => {
+      paymentUrlRequest ??= fetchPublicConfig()
+        .then((config) => toSafeUrl(config.paymentUrl))
+        .catch(() => null);
+      void paymentUrlRequest.then((url) => {
+        if (isCurrent) setPaymentUrl(url);
+      });
     });
     return () => {
       isCurrent = false;
+      cancel();
     };
   }, []);
   return paymentUrl;

@@ -14,7 +14,8 @@ import {
   type EventDataRow,
   type OutboxRow,
 } from '../offline/device-db.ts';
-import { deviceDb, syncApi, syncRunner, whenIdle } from '../offline/device.ts';
+import { deviceDb, syncApi, syncRunner } from '../offline/device.ts';
+import { afterFirstScreen } from '../support/when-idle.ts';
 import { referenceCells, storeJudgeEvents, toEventDataRow } from '../offline/device-store.ts';
 import { useLiveQuery } from '../offline/use-live-query.ts';
 import {
@@ -120,7 +121,7 @@ export async function loadJudgeEvent(
   if (stored && rows) primedRows.put({ judgeId, eventId, sheet }, { eventData: stored, rows });
   if (stored) {
     // After the screen is drawn: a sync's transactions would hold up its first reads.
-    whenIdle(() => void syncRunner.syncWhenDue('open'));
+    afterFirstScreen(() => void syncRunner.syncWhenDue('open'));
     return { status: 'device' };
   }
   try {

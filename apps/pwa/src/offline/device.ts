@@ -8,6 +8,7 @@ import { sessionStore } from '../session/app-session.ts';
 import { createDeviceDb } from './device-db.ts';
 import { createSyncApi } from './sync-api.ts';
 import { createSyncRunner } from './sync-runner.ts';
+import { afterFirstScreen } from '../support/when-idle.ts';
 
 // Dexie turns its debug mode on by itself when the page is on localhost or 127.0.0.1 (a
 // coordinator's laptop running the server, the benchmarks): an async stack tag around every
@@ -37,20 +38,6 @@ export const syncRunner = createSyncRunner({
 
 let isStarted = false;
 
-/** The longest the sync's start waits for the page to be idle. */
-const START_IDLE_LIMIT_MS = 2000;
-
-/**
- * Runs `work` once the page is idle (its first screen rendered), at the latest after
- * `START_IDLE_LIMIT_MS`. Why: the runner's start recounts the queue and tries a first sync, each
- * a read-write transaction on the store the screen is reading; done at once they held up the
- * scoring page's first sheet on an offline cold start (docs/decisions/0098-offline-cold-start.md).
- */
-export function whenIdle(work: () => void, limitMs = START_IDLE_LIMIT_MS): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => work(), { timeout: limitMs });
-  else setTimeout(work, 0);
-}
-
 /**
  * Starts syncing for the app's lifetime: at start, on login (a new token resumes a paused queue),
  * and the runner's own triggers. `loggedInJustNow`: started by a login (device-sync-start.ts),
@@ -61,7 +48,10 @@ export function startDeviceSync({ loggedInJustNow = false }: { loggedInJustNow?:
   isStarted = true;
   // After a login the judge waits for their events: start now. On an app start, once the page is idle.
   if (loggedInJustNow) syncRunner.start();
-  else whenIdle(() => syncRunner.start());
+  // Why: the runner's start recounts the queue and tries a first sync, each a read-write
+  // transaction on the store the screen is reading; done at once they held up the scoring page's
+  // first sheet on an offline cold start (docs/decisions/0098-offline-cold-start.md).
+  else afterFirstScreen(() => syncRunner.start());
   let lastToken = loggedInJustNow ? null : (sessionStore.get()?.token ?? null);
   const onSessionChange = () => {
     const session = sessionStore.get();

@@ -1,0 +1,48 @@
+// The judge's score sheet on a fresh load asks the server nothing before its first criteria row
+// is drawn (issue 41: the offline cold start; decision 0189): the stored session's check and
+// the footer's payment link wait until the page is idle, and still happen then.
+import { expect, test } from '@playwright/test';
+import { JudgeScreens } from './pages/judge-screens.page.ts';
+import { JUDGE_PASSWORD, JudgeServer } from './pages/judge-server.ts';
+
+/** Every request the page's scripts make, and whether the sheet's first criteria row was in the document then. */
+function recordRequests(rowSelector: string): string {
+  return `(() => {
+    const requests = [];
+    window.benchRequests = requests;
+    const original = window.fetch;
+    window.fetch = function (input, init) {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      requests.push({ path: new URL(url, location.href).pathname, rowShown: document.querySelector(${JSON.stringify(rowSelector)}) !== null });
+      return original.call(this, input, init);
+    };
+  })();`;
+}
+
+test("a fresh load of the judge's score sheet asks the server nothing before its first row", async ({
+  page,
+  request,
+}) => {
+  const server = new JudgeServer(request);
+  const scenario = await server.createScenario('first-frame');
+  const school = scenario.schools[0]!;
+  const screens = new JudgeScreens(page);
+  await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
+  await screens.openSchool(school.schoolName);
+  await screens.openSection(scenario.sectionName);
+  const sheetAddress = page.url();
+  const firstRow = 'section[aria-labelledby="criteria-heading"] tbody tr';
+
+  // A new page of the same context: the session and the event stay on the device.
+  const sheet = await page.context().newPage();
+  await sheet.addInitScript(recordRequests(firstRow));
+  await sheet.goto(sheetAddress);
+  await expect(sheet.locator(firstRow).first()).toBeVisible();
+  const sent = () =>
+    sheet.evaluate(() => (window as unknown as { benchRequests: { path: string; rowShown: boolean }[] }).benchRequests);
+
+  // Once idle, the session is checked and the payment link asked for: after the row.
+  await expect.poll(async () => (await sent()).map((sentRequest) => sentRequest.path)).toContain('/api/session');
+  await expect.poll(async () => (await sent()).map((sentRequest) => sentRequest.path)).toContain('/api/config');
+  expect((await sent()).filter((sentRequest) => !sentRequest.rowShown)).toEqual([]);
+});
