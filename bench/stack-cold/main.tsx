@@ -13,8 +13,8 @@ import {
   Container,
   Group,
   MantineProvider,
+  NativeSelect,
   Paper,
-  Select,
   Stack,
   Table,
   Text,
@@ -179,13 +179,16 @@ function Sheet({ sheet }: { sheet: Awaited<ReturnType<typeof readSheet>> }) {
     <Stack gap="xs" component="section">
       <Group justify="space-between">
         <Title order={3}>{heading}</Title>
-        <Select
-          aria-label={`Add a ${noun}`}
-          placeholder={`Add a ${noun}`}
-          data={items.map((item) => ({ value: String(item.id), label: item.name }))}
-          value={null}
-          w={280}
-        />
+        <NativeSelect aria-label={`Add a ${noun}`} value="" onChange={() => undefined} size="md" w={280}>
+          <option value="" disabled>
+            {`Add a ${noun}`}
+          </option>
+          {items.map((item) => (
+            <option key={item.id} value={String(item.id)}>
+              {item.name}
+            </option>
+          ))}
+        </NativeSelect>
       </Group>
       <Text c="dimmed" size="sm">
         No {heading.toLowerCase()} applied.
