@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { andThen, type Eventually } from '../../common/eventually.ts';
 import type { Db } from '../../db/database.ts';
 import { prepareQuery } from '../../db/prepared-query.ts';
 import type {
@@ -128,15 +129,20 @@ const subsectionScoreUpdate = prepareQuery(
       .returningAll(),
 );
 
-export async function updateSubsectionScore(
+/** Answered at once where SQLite answers at once (common/eventually.ts): a push updates one per edit. */
+export function updateSubsectionScore(
   db: Db,
   scoreId: string,
   values: { score: number; comments: string | null; photoSha256: string | null },
   now: string,
-): Promise<SubsectionScoreRow> {
-  const row = await subsectionScoreUpdate.first(db, scoreId, values.score, values.comments, values.photoSha256, now);
-  if (!row) throw new Error(`Subsection score ${scoreId} vanished during its update.`);
-  return row;
+): Eventually<SubsectionScoreRow> {
+  return andThen(
+    subsectionScoreUpdate.firstNow(db, scoreId, values.score, values.comments, values.photoSha256, now),
+    (row) => {
+      if (!row) throw new Error(`Subsection score ${scoreId} vanished during its update.`);
+      return row;
+    },
+  );
 }
 
 export async function insertPenaltyScore(db: Db, row: NewPenaltyScoreRow): Promise<PenaltyScoreRow> {
