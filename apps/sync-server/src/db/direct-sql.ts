@@ -7,7 +7,7 @@
 // and every statement outside a transaction, goes through Kysely as usual.
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type SqliteDatabase, type SqliteStatement } from 'kysely';
-import type { Eventually } from '../common/eventually.ts';
+import type { Eventually } from './eventually.ts';
 import { preparedOnPostgres, toPostgresPlaceholders, usesPostgres } from './postgres.ts';
 import type { Db } from './tables.ts';
 
@@ -52,7 +52,7 @@ export async function runSql<Row>(db: Db, text: string, parameters: readonly unk
 
 /**
  * `runSql`, answering at once where SQLite does (inside `inTransaction`), with a promise
- * elsewhere; a failed statement there is thrown at once (common/eventually.ts).
+ * elsewhere; a failed statement there is thrown at once (db/eventually.ts).
  */
 export function runSqlNow<Row>(db: Db, text: string, parameters: readonly unknown[] = []): Eventually<Row[]> {
   if (usesPostgres(db)) return runPostgresSql(db, toPostgresPlaceholders(text), parameters);

@@ -16,7 +16,7 @@ import {
   type InferResult,
 } from 'kysely';
 import type { Db } from './database.ts';
-import { andThen, type Eventually } from '../common/eventually.ts';
+import { andThen, type Eventually } from './eventually.ts';
 import { runPostgresSql, runSqlNow } from './direct-sql.ts';
 import { usesPostgres } from './postgres.ts';
 import type { Database } from './tables.ts';

@@ -1,7 +1,7 @@
 // The change log: every change a device must learn (cells, submissions, schedule) appended in
 // the transaction that makes it, read by the sync pull in order. Written by the score, review,
 // run and owed-work services; read by sync. It sits apart from both so neither depends on the other.
-import { andThen, type Eventually } from '../common/eventually.ts';
+import { andThen, type Eventually } from '../db/eventually.ts';
 import type { Db } from '../db/database.ts';
 import { prepareQuery } from '../db/prepared-query.ts';
 import type { ChangeOpValue } from '../db/tables.ts';
@@ -51,7 +51,7 @@ export const changeInsert = prepareQuery(
 /**
  * Appends one change; call it inside the transaction that makes the change, so both commit
  * together. Compiled once: every pushed mutation appends one; answered at once where SQLite
- * answers at once (common/eventually.ts).
+ * answers at once (db/eventually.ts).
  */
 export function appendChange(db: Db, change: ChangeEntry, now: string): Eventually<number> {
   return andThen(

@@ -7,7 +7,7 @@
 // nothing else writes while it runs. The one schedule write a transaction makes among score
 // writes is a submission (or an unlock): those call `forgetSubmission`. Outside a transaction
 // nothing is remembered.
-import type { Eventually } from '../common/eventually.ts';
+import type { Eventually } from '../db/eventually.ts';
 import type { Db } from '../db/database.ts';
 import { hasUploadedPhoto } from './photos.repository.ts';
 import {
@@ -43,7 +43,7 @@ function memoOf(db: Db): Memo | undefined {
 
 /**
  * `read`'s answer, read once per transaction: at once when it has answered before
- * (common/eventually.ts), the same promise while the first read runs.
+ * (db/eventually.ts), the same promise while the first read runs.
  */
 function remembered<T>(db: Db, key: string, read: () => Promise<T>): Eventually<T> {
   const memo = memoOf(db);

@@ -12,7 +12,7 @@ import {
   type SubsectionScorePut,
 } from '@judging/shared-types';
 import type { Static } from 'typebox';
-import { andThen, type Eventually } from '../../common/eventually.ts';
+import { andThen, type Eventually } from '../../db/eventually.ts';
 import type { Db } from '../../db/database.ts';
 import { validateCompiled } from '../../http/validation.ts';
 import { submitCategory } from './category-submission.ts';
@@ -166,7 +166,7 @@ const nothing = () => ({});
 /**
  * Applies one pushed mutation, checked by `checkMutation` (inside the caller's transaction, and
  * its savepoint when it has one). A refusal is thrown as a ScoreRejection: at once when the
- * answer is known at once (common/eventually.ts), else as the promise's rejection.
+ * answer is known at once (db/eventually.ts), else as the promise's rejection.
  */
 export function applyMutation(
   db: Db,

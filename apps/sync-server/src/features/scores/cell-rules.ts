@@ -3,7 +3,7 @@
 // Only its judge writes it, while the event is not closed, the judge is assigned to the section
 // and has not submitted the category. Every check answers a ScoreRejection.
 import { RejectionCode, Role } from '@judging/shared-types';
-import { andThen, type Eventually } from '../../common/eventually.ts';
+import { andThen, type Eventually } from '../../db/eventually.ts';
 import type { Db } from '../../db/database.ts';
 import type { CategoryRow, EventRow } from '../../db/tables.ts';
 import { scheduleReads } from '../../shared/schedule-reads.ts';

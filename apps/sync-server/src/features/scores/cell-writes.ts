@@ -12,7 +12,7 @@ import {
   type ScoreItemRules,
   type ScoreItemValues,
 } from '@judging/shared-types';
-import { runSteps, type Eventually } from '../../common/eventually.ts';
+import { runSteps, type Eventually } from '../../db/eventually.ts';
 import type { Db } from '../../db/database.ts';
 import { appendChange } from '../../shared/change-log.repository.ts';
 import {
@@ -84,7 +84,7 @@ function contentChanges(
 /**
  * Creates or updates the caller's cell of any kind, after every rule of cell-rules.ts and of its
  * kind. Each step runs at once where its answer is known (a push's place checked already, SQLite
- * in a transaction), else once it is read (common/eventually.ts).
+ * in a transaction), else once it is read (db/eventually.ts).
  */
 export function putScoreCell<K extends ScoreItemKind>(
   db: Db,

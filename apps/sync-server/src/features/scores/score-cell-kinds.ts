@@ -10,7 +10,7 @@ import {
   type ScoreItemRules,
   type ScoreItemValues,
 } from '@judging/shared-types';
-import { andThen, type Eventually } from '../../common/eventually.ts';
+import { andThen, type Eventually } from '../../db/eventually.ts';
 import type { Db } from '../../db/database.ts';
 import type { DisqualificationScoreRow, PenaltyScoreRow, SubsectionScoreRow } from '../../db/tables.ts';
 import { scheduleReads } from '../../shared/schedule-reads.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { andThen, type Eventually } from '../../common/eventually.ts';
+import { andThen, type Eventually } from '../../db/eventually.ts';
 import type { Db } from '../../db/database.ts';
 import { prepareQuery } from '../../db/prepared-query.ts';
 import type {
@@ -129,7 +129,7 @@ const subsectionScoreUpdate = prepareQuery(
       .returningAll(),
 );
 
-/** Answered at once where SQLite answers at once (common/eventually.ts): a push updates one per edit. */
+/** Answered at once where SQLite answers at once (db/eventually.ts): a push updates one per edit. */
 export function updateSubsectionScore(
   db: Db,
   scoreId: string,

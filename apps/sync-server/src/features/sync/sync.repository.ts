@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Eventually } from '../../common/eventually.ts';
+import type { Eventually } from '../../db/eventually.ts';
 import type { Db } from '../../db/database.ts';
 import { runSql } from '../../db/direct-sql.ts';
 import { usesPostgres } from '../../db/postgres.ts';

@@ -260,7 +260,7 @@ async function applyPush(
         const checked = checks.get(mutation) ?? checkedOrRefused(mutation);
         // A mutation that failed its check has written nothing: refused without a savepoint.
         if (checked instanceof ScoreRejection) throw checked;
-        // Applied at once where every answer is known at once (common/eventually.ts).
+        // Applied at once where every answer is known at once (db/eventually.ts).
         const applying = isRefusedBeforeWriting(mutation.kind)
           ? applyMutation(trx, caller, checked, now, origin)
           : withSavepoint(trx, () => applyMutation(trx, caller, checked, now, origin));
