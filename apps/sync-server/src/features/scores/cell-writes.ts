@@ -118,7 +118,7 @@ function* putScoreCellSteps<K extends ScoreItemKind>(
   const existing = (yield store.findByCell(db, context.place, put.itemId)) as ScoreRows[K] | undefined;
   yield assertScoreIdFits(existing?.score_id, put.scoreId, (id) => store.findById(db, id));
   const row = (yield existing
-    ? store.update(db, existing.score_id, put.values, put.photoSha256, now)
+    ? store.update(db, existing, put.values, put.photoSha256, now)
     : store.insert(
         db,
         {

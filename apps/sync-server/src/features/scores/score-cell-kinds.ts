@@ -70,9 +70,10 @@ export interface CellKindStore<K extends ScoreItemKind> {
     photoSha256: string | null,
     now: string,
   ): Eventually<ScoreRows[K]>;
+  /** `existing`, the cell's row read in this transaction, updated. */
   update(
     db: Db,
-    scoreId: string,
+    existing: ScoreRows[K],
     values: ScoreItemValues[K],
     photoSha256: string | null,
     now: string,
@@ -126,8 +127,8 @@ const subsectionCells: CellKindStore<'subsection'> = {
         comments: values.comments,
       }),
     ),
-  update: (db, scoreId, values, photoSha256, now) =>
-    andThen(updateSubsectionScore(db, scoreId, { ...values, photoSha256 }, now), (row) => rememberPushCell(db, row)),
+  update: (db, existing, values, photoSha256, now) =>
+    andThen(updateSubsectionScore(db, existing, { ...values, photoSha256 }, now), (row) => rememberPushCell(db, row)),
   toCell: toSubsectionCell,
   historyValue: (row) => ({ value: row.score, overtimeSeconds: null }),
 };
@@ -149,7 +150,8 @@ const penaltyCells: RemovableCellKindStore<'penalty'> = {
       overtime_seconds: values.overtimeSeconds,
       comments: values.comments,
     }),
-  update: (db, scoreId, values, photoSha256, now) => updatePenaltyScore(db, scoreId, { ...values, photoSha256 }, now),
+  update: (db, existing, values, photoSha256, now) =>
+    updatePenaltyScore(db, existing.score_id, { ...values, photoSha256 }, now),
   remove: deletePenaltyScore,
   toCell: toPenaltyCell,
   toKey: toPenaltyKey,
@@ -171,8 +173,8 @@ const disqualificationCells: RemovableCellKindStore<'disqualification'> = {
       disqualification_id: cell.itemId,
       comments: values.comments,
     }),
-  update: (db, scoreId, values, photoSha256, now) =>
-    updateDisqualificationScore(db, scoreId, { ...values, photoSha256 }, now),
+  update: (db, existing, values, photoSha256, now) =>
+    updateDisqualificationScore(db, existing.score_id, { ...values, photoSha256 }, now),
   remove: deleteDisqualificationScore,
   toCell: toDisqualificationCell,
   toKey: toDisqualificationKey,
