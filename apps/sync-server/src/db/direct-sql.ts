@@ -7,6 +7,7 @@
 // and every statement outside a transaction, goes through Kysely as usual.
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import type { Eventually } from './eventually.ts';
 import { preparedOnPostgres, toPostgresPlaceholders, usesPostgres } from './postgres.ts';
 import type { Db } from './tables.ts';
 
@@ -46,9 +47,18 @@ const directTransactions = new WeakMap<Db, DirectStatements>();
  * follows the batch. Parameters are bound, never spliced in.
  */
 export async function runSql<Row>(db: Db, text: string, parameters: readonly unknown[] = []): Promise<Row[]> {
+  return runSqlNow<Row>(db, text, parameters);
+}
+
+/**
+ * `runSql`, answering at once where SQLite does (inside `inTransaction`), with a promise
+ * elsewhere; a failed statement there is thrown at once (db/eventually.ts).
+ */
+export function runSqlNow<Row>(db: Db, text: string, parameters: readonly unknown[] = []): Eventually<Row[]> {
   if (usesPostgres(db)) return runPostgresSql(db, toPostgresPlaceholders(text), parameters);
   const connection = directTransactions.get(db);
-  if (connection === undefined) return (await db.executeQuery<Row>(CompiledQuery.raw(text, [...parameters]))).rows;
+  if (connection === undefined)
+    return db.executeQuery<Row>(CompiledQuery.raw(text, [...parameters])).then((result) => result.rows);
   const statement = connection(text);
   if (statement.reader) return statement.all(parameters) as Row[];
   statement.run(parameters);

@@ -16,7 +16,8 @@ import {
   type InferResult,
 } from 'kysely';
 import type { Db } from './database.ts';
-import { runPostgresSql, runSql } from './direct-sql.ts';
+import { andThen, type Eventually } from './eventually.ts';
+import { runPostgresSql, runSqlNow } from './direct-sql.ts';
 import { usesPostgres } from './postgres.ts';
 import type { Database } from './tables.ts';
 
@@ -41,6 +42,10 @@ const postgresCompiler = new Kysely<Database>({
 export interface PreparedQuery<Params extends readonly unknown[], Row> {
   all(db: Db, ...params: Params): Promise<Row[]>;
   first(db: Db, ...params: Params): Promise<Row | undefined>;
+  /** `all`, answered at once where SQLite answers at once (db/direct-sql.ts `runSqlNow`). */
+  allNow(db: Db, ...params: Params): Eventually<Row[]>;
+  /** `first`, answered at once where SQLite answers at once. */
+  firstNow(db: Db, ...params: Params): Eventually<Row | undefined>;
 }
 
 /** What a parameter is replaced by while the query compiles: a value no caller could pass. */
@@ -59,13 +64,16 @@ export function prepareQuery<Params extends readonly unknown[], Query extends Co
   const arity = build.length - 1;
   const sqlite = compileOnce(sqliteCompiler, build, arity);
   const postgres = compileOnce(postgresCompiler, build, arity);
-  const run = (db: Db, params: Params) =>
+  const run = (db: Db, params: Params): Eventually<RowOf<Query>[]> =>
     usesPostgres(db)
       ? runPostgresSql<RowOf<Query>>(db, postgres.sql, postgres.bind(params))
-      : runSql<RowOf<Query>>(db, sqlite.sql, sqlite.bind(params));
+      : runSqlNow<RowOf<Query>>(db, sqlite.sql, sqlite.bind(params));
+  const runLater = async (db: Db, params: Params) => run(db, params);
   return {
-    all: (db, ...params) => run(db, params),
-    first: (db, ...params) => run(db, params).then(firstRow),
+    all: (db, ...params) => runLater(db, params),
+    first: (db, ...params) => runLater(db, params).then(firstRow),
+    allNow: (db, ...params) => run(db, params),
+    firstNow: (db, ...params) => andThen(run(db, params), firstRow),
   };
 }
 

@@ -1,6 +1,7 @@
 // The change log: every change a device must learn (cells, submissions, schedule) appended in
 // the transaction that makes it, read by the sync pull in order. Written by the score, review,
 // run and owed-work services; read by sync. It sits apart from both so neither depends on the other.
+import { andThen, type Eventually } from '../db/eventually.ts';
 import type { Db } from '../db/database.ts';
 import { prepareQuery } from '../db/prepared-query.ts';
 import type { ChangeOpValue } from '../db/tables.ts';
@@ -49,11 +50,12 @@ export const changeInsert = prepareQuery(
 
 /**
  * Appends one change; call it inside the transaction that makes the change, so both commit
- * together. Compiled once: every pushed mutation appends one.
+ * together. Compiled once: every pushed mutation appends one; answered at once where SQLite
+ * answers at once (db/eventually.ts).
  */
-export function appendChange(db: Db, change: ChangeEntry, now: string): Promise<number> {
-  return changeInsert
-    .first(
+export function appendChange(db: Db, change: ChangeEntry, now: string): Eventually<number> {
+  return andThen(
+    changeInsert.firstNow(
       db,
       change.stateId,
       change.eventId,
@@ -64,11 +66,12 @@ export function appendChange(db: Db, change: ChangeEntry, now: string): Promise<
       change.op,
       change.payload === undefined ? null : JSON.stringify(change.payload),
       now,
-    )
-    .then((row) => {
+    ),
+    (row) => {
       if (!row) throw new Error('The change log did not answer the new change id.');
       return row.change_id;
-    });
+    },
+  );
 }
 
 const latestChange = prepareQuery((db) =>

@@ -7,6 +7,7 @@
 // nothing else writes while it runs. The one schedule write a transaction makes among score
 // writes is a submission (or an unlock): those call `forgetSubmission`. Outside a transaction
 // nothing is remembered.
+import type { Eventually } from '../db/eventually.ts';
 import type { Db } from '../db/database.ts';
 import { hasUploadedPhoto } from './photos.repository.ts';
 import {
@@ -22,9 +23,15 @@ import {
 } from './schedule.repository.ts';
 import { parseStudents } from './stored-students.ts';
 
-const readsOfTransaction = new WeakMap<Db, Map<string, Promise<unknown>>>();
+/** A read that has answered: kept as its value, so the next check has it at once. */
+interface Settled {
+  value: unknown;
+}
+type Memo = Map<string, Promise<unknown> | Settled>;
 
-function memoOf(db: Db): Map<string, Promise<unknown>> | undefined {
+const readsOfTransaction = new WeakMap<Db, Memo>();
+
+function memoOf(db: Db): Memo | undefined {
   if (!db.isTransaction) return undefined;
   let memo = readsOfTransaction.get(db);
   if (memo === undefined) {
@@ -34,13 +41,24 @@ function memoOf(db: Db): Map<string, Promise<unknown>> | undefined {
   return memo;
 }
 
-function remembered<T>(db: Db, key: string, read: () => Promise<T>): Promise<T> {
+/**
+ * `read`'s answer, read once per transaction: at once when it has answered before
+ * (db/eventually.ts), the same promise while the first read runs.
+ */
+function remembered<T>(db: Db, key: string, read: () => Promise<T>): Eventually<T> {
   const memo = memoOf(db);
   if (memo === undefined) return read();
   const known = memo.get(key);
-  if (known !== undefined) return known as Promise<T>;
+  if (known !== undefined) return known instanceof Promise ? (known as Promise<T>) : (known.value as T);
   const reading = read();
   memo.set(key, reading);
+  reading.then(
+    (value) => {
+      if (memo.get(key) === reading) memo.set(key, { value });
+    },
+    // The caller awaiting `reading` sees its failure.
+    () => undefined,
+  );
   return reading;
 }
 
@@ -52,10 +70,9 @@ export const scheduleReads = {
     remembered(db, `section:${categoryId}:${sectionId}`, () => findCategorySection(db, categoryId, sectionId)),
   /** The school's registration in the category, with its students counted (parsed once per transaction). */
   registration: (db: Db, categoryId: number, schoolId: number) =>
-    remembered(db, scheduleKeys.registration(categoryId, schoolId), async () => {
-      const row = await findRegistration(db, categoryId, schoolId);
-      return row && withStudentCount(row);
-    }),
+    remembered(db, scheduleKeys.registration(categoryId, schoolId), () =>
+      findRegistration(db, categoryId, schoolId).then((row) => row && withStudentCount(row)),
+    ),
   assignmentStanding: (db: Db, categoryId: number, sectionId: number, judgeId: number, schoolId: number) =>
     remembered(db, scheduleKeys.assignmentStanding(categoryId, sectionId, judgeId, schoolId), () =>
       findAssignmentStanding(db, categoryId, sectionId, judgeId, schoolId),
@@ -100,7 +117,7 @@ export const scheduleKeys = {
  */
 export function rememberRead(db: Db, key: string, value: unknown): void {
   const memo = memoOf(db);
-  if (memo !== undefined && !memo.has(key)) memo.set(key, Promise.resolve(value));
+  if (memo !== undefined && !memo.has(key)) memo.set(key, { value });
 }
 
 /** Whether `key`'s read is already remembered in the transaction `db`. */

@@ -1,6 +1,7 @@
 // The score history (issue 28; migration 0010): one compact row per applied change of a judge's
 // work, written inside the transaction that applies the change, read newest first by the run
 // page. Kept for the event's life; the sync records (applied_mutation, change_log) are separate.
+import type { Eventually } from '../db/eventually.ts';
 import type { Db } from '../db/database.ts';
 import { prepareQuery } from '../db/prepared-query.ts';
 import type { ScoreHistoryActionValue, ScoreHistoryKindValue } from '../db/tables.ts';
@@ -158,9 +159,12 @@ export const historyInsert = prepareQuery(
     }),
 );
 
-/** Writes one history row; call it inside the transaction that applies the change. */
-export async function recordHistory(db: Db, record: HistoryRecord, origin: ChangeOrigin, now: string): Promise<void> {
-  await historyInsert.all(
+/**
+ * Writes one history row; call it inside the transaction that applies the change. Answered at
+ * once where SQLite answers at once (db/eventually.ts).
+ */
+export function recordHistory(db: Db, record: HistoryRecord, origin: ChangeOrigin, now: string): Eventually<unknown> {
+  return historyInsert.allNow(
     db,
     record.stateId,
     record.eventId,

@@ -12,6 +12,7 @@ import {
   type SubsectionScorePut,
 } from '@judging/shared-types';
 import type { Static } from 'typebox';
+import { andThen, type Eventually } from '../../db/eventually.ts';
 import type { Db } from '../../db/database.ts';
 import { validateCompiled } from '../../http/validation.ts';
 import { submitCategory } from './category-submission.ts';
@@ -160,44 +161,44 @@ export async function readCellsOfPush(
 }
 
 const revOf = (write: { rev: number }) => ({ rev: write.rev });
+const nothing = () => ({});
 
 /**
  * Applies one pushed mutation, checked by `checkMutation` (inside the caller's transaction, and
- * its savepoint when it has one). A refusal is thrown as a ScoreRejection.
+ * its savepoint when it has one). A refusal is thrown as a ScoreRejection: at once when the
+ * answer is known at once (db/eventually.ts), else as the promise's rejection.
  */
-export async function applyMutation(
+export function applyMutation(
   db: Db,
   caller: AuthContext,
   mutation: CheckedMutation,
   now: string,
   origin: ChangeOrigin = serverOrigin(now),
-): Promise<{ rev?: number }> {
+): Eventually<{ rev?: number }> {
   switch (mutation.kind) {
     case MutationKind.SubsectionScorePut: {
       const put = cellPutOf.subsection(mutation.data);
-      return putScoreCell(db, caller, 'subsection', put, now, origin).then(revOf);
+      return andThen(putScoreCell(db, caller, 'subsection', put, now, origin), revOf);
     }
     case MutationKind.PenaltyScorePut: {
       const put = cellPutOf.penalty(mutation.data);
-      return putScoreCell(db, caller, 'penalty', put, now, origin).then(revOf);
+      return andThen(putScoreCell(db, caller, 'penalty', put, now, origin), revOf);
     }
     case MutationKind.DisqualificationScorePut: {
       const put = cellPutOf.disqualification(mutation.data);
-      return putScoreCell(db, caller, 'disqualification', put, now, origin).then(revOf);
+      return andThen(putScoreCell(db, caller, 'disqualification', put, now, origin), revOf);
     }
     case MutationKind.PenaltyScoreDelete: {
       const { data } = mutation;
-      await removeScoreCell(db, caller, 'penalty', { path: pathOf(data), itemId: data.penaltyId }, now, origin);
-      return {};
+      const cell = { path: pathOf(data), itemId: data.penaltyId };
+      return removeScoreCell(db, caller, 'penalty', cell, now, origin).then(nothing);
     }
     case MutationKind.DisqualificationScoreDelete: {
       const { data } = mutation;
       const cell = { path: pathOf(data), itemId: data.disqualificationId };
-      await removeScoreCell(db, caller, 'disqualification', cell, now, origin);
-      return {};
+      return removeScoreCell(db, caller, 'disqualification', cell, now, origin).then(nothing);
     }
     case MutationKind.CategorySubmit:
-      await submitCategory(db, caller, mutation.data, now, origin);
-      return {};
+      return submitCategory(db, caller, mutation.data, now, origin).then(nothing);
   }
 }

@@ -3,6 +3,7 @@
 // Only its judge writes it, while the event is not closed, the judge is assigned to the section
 // and has not submitted the category. Every check answers a ScoreRejection.
 import { RejectionCode, Role } from '@judging/shared-types';
+import { andThen, type Eventually } from '../../db/eventually.ts';
 import type { Db } from '../../db/database.ts';
 import type { CategoryRow, EventRow } from '../../db/tables.ts';
 import { scheduleReads } from '../../shared/schedule-reads.ts';
@@ -43,9 +44,38 @@ export async function resolveCategory(
   return { event, category };
 }
 
-/** Everything that must exist for a cell of the caller: not_found / forbidden otherwise. */
-export async function resolvePlace(db: Db, caller: AuthContext, path: PlacePath): Promise<PlaceContext> {
+/**
+ * Everything that must exist for a cell of the caller: not_found / forbidden otherwise. Inside a
+ * transaction a place found is kept for the transaction's later writes to it (a push's edits
+ * share a few places), which then have it at once; a place refused is read again, as before.
+ */
+export function resolvePlace(db: Db, caller: AuthContext, path: PlacePath): Eventually<PlaceContext> {
   requireJudgeWriter(caller);
+  const places = placesOf(db);
+  if (places === undefined) return readPlace(db, caller, path);
+  const key = `${caller.userId}:${path.eventId}:${path.categoryId}:${path.sectionId}:${path.schoolId}`;
+  const known = places.get(key);
+  if (known !== undefined) return known;
+  return readPlace(db, caller, path).then((context) => {
+    places.set(key, context);
+    return context;
+  });
+}
+
+/** Per transaction: the places found so far. What they rest on does not change in one (schedule-reads.ts). */
+const placesOfTransaction = new WeakMap<Db, Map<string, PlaceContext>>();
+
+function placesOf(db: Db): Map<string, PlaceContext> | undefined {
+  if (!db.isTransaction) return undefined;
+  let places = placesOfTransaction.get(db);
+  if (places === undefined) {
+    places = new Map();
+    placesOfTransaction.set(db, places);
+  }
+  return places;
+}
+
+async function readPlace(db: Db, caller: AuthContext, path: PlacePath): Promise<PlaceContext> {
   const { event, category } = await resolveCategory(db, caller, path.eventId, path.categoryId);
   if (!(await scheduleReads.categorySection(db, path.categoryId, path.sectionId))) {
     throw reject(RejectionCode.NotFound, ScoreMessages.sectionNotFound);
@@ -66,24 +96,26 @@ export async function resolvePlace(db: Db, caller: AuthContext, path: PlacePath)
  * The cell may change now: the event is not closed (it need not be started: tablets may be
  * offline when the coordinator presses Start), the judge is assigned to the section, not
  * excused from it (decisions §9) nor in conflict with the school (fair panels), and their
- * category is not submitted.
+ * category is not submitted. Answered at once when the transaction has read these already.
  */
-export async function assertWritable(db: Db, context: PlaceContext): Promise<void> {
+export function assertWritable(db: Db, context: PlaceContext): Eventually<void> {
   if (context.event.status === 'CLOSED') throw reject(RejectionCode.EventClosed, ScoreMessages.eventClosed);
   const { place } = context;
-  const standing = await scheduleReads.assignmentStanding(
+  const standing = scheduleReads.assignmentStanding(
     db,
     place.categoryId,
     place.sectionId,
     place.judgeId,
     place.schoolId,
   );
-  if (standing === 'none') throw reject(RejectionCode.NotAssigned, ScoreMessages.notAssigned);
-  if (standing === 'excused') throw reject(RejectionCode.JudgeExcused, ScoreMessages.judgeExcused);
-  if (standing === 'conflict') throw reject(RejectionCode.JudgeConflict, ScoreMessages.judgeConflict);
-  if (await scheduleReads.submission(db, place.categoryId, place.judgeId)) {
-    throw reject(RejectionCode.CategorySubmitted, ScoreMessages.categorySubmitted);
-  }
+  return andThen(standing, (known) => {
+    if (known === 'none') throw reject(RejectionCode.NotAssigned, ScoreMessages.notAssigned);
+    if (known === 'excused') throw reject(RejectionCode.JudgeExcused, ScoreMessages.judgeExcused);
+    if (known === 'conflict') throw reject(RejectionCode.JudgeConflict, ScoreMessages.judgeConflict);
+    return andThen(scheduleReads.submission(db, place.categoryId, place.judgeId), (submission) => {
+      if (submission) throw reject(RejectionCode.CategorySubmitted, ScoreMessages.categorySubmitted);
+    });
+  });
 }
 
 /**

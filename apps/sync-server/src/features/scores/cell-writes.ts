@@ -9,8 +9,10 @@ import {
   findScoreValueProblem,
   type RemovableScoreItemKind,
   type ScoreItemKind,
+  type ScoreItemRules,
   type ScoreItemValues,
 } from '@judging/shared-types';
+import { runSteps, type Eventually } from '../../db/eventually.ts';
 import type { Db } from '../../db/database.ts';
 import { appendChange } from '../../shared/change-log.repository.ts';
 import {
@@ -26,6 +28,7 @@ import {
   removableCellStores,
   type CellKindStore,
   type RemovableCellKindStore,
+  type ScoreRows,
 } from './score-cell-kinds.ts';
 import { reject } from './score-rejection.ts';
 import type { AuthContext } from '../../caller/caller.ts';
@@ -78,33 +81,45 @@ function contentChanges(
   };
 }
 
-/** Creates or updates the caller's cell of any kind, after every rule of cell-rules.ts and of its kind. */
-export async function putScoreCell<K extends ScoreItemKind>(
+/**
+ * Creates or updates the caller's cell of any kind, after every rule of cell-rules.ts and of its
+ * kind. Each step runs at once where its answer is known (a push's place checked already, SQLite
+ * in a transaction), else once it is read (db/eventually.ts).
+ */
+export function putScoreCell<K extends ScoreItemKind>(
   db: Db,
   caller: AuthContext,
   kind: K,
   put: CellPut<K>,
   now: string,
   origin: ChangeOrigin = serverOrigin(now),
-): Promise<CellWrite> {
+): Eventually<CellWrite> {
+  return runSteps(putScoreCellSteps(db, caller, kind, put, now, origin));
+}
+
+function* putScoreCellSteps<K extends ScoreItemKind>(
+  db: Db,
+  caller: AuthContext,
+  kind: K,
+  put: CellPut<K>,
+  now: string,
+  origin: ChangeOrigin,
+): Generator<unknown, CellWrite, unknown> {
   const store: CellKindStore<K> = cellStores[kind];
   const { descriptor } = store;
-  const context = await resolvePlace(db, caller, put.path);
-  const item = await store.readItemOfSection(db, put.path.sectionId, put.itemId);
+  const context = (yield resolvePlace(db, caller, put.path)) as PlaceContext;
+  const item = (yield store.readItemOfSection(db, put.path.sectionId, put.itemId)) as ScoreItemRules[K] | undefined;
   if (!item) throw reject(RejectionCode.NotFound, descriptor.messages.notInSection);
-  await assertWritable(db, context);
+  yield assertWritable(db, context);
   const problem = findScoreValueProblem(kind, put.values, item);
   if (problem !== undefined) throw reject(RejectionCode.InvalidValue, problem);
   // Each check below answers a promise only when it has something to read.
-  const photoCheck = assertPhotoUploaded(db, context, put.photoSha256);
-  if (photoCheck) await photoCheck;
-  const found = store.findByCell(db, context.place, put.itemId);
-  const existing = found instanceof Promise ? await found : found;
-  const idCheck = assertScoreIdFits(existing?.score_id, put.scoreId, (id) => store.findById(db, id));
-  if (idCheck) await idCheck;
-  const row = existing
-    ? await store.update(db, existing.score_id, put.values, put.photoSha256, now)
-    : await store.insert(
+  yield assertPhotoUploaded(db, context, put.photoSha256);
+  const existing = (yield store.findByCell(db, context.place, put.itemId)) as ScoreRows[K] | undefined;
+  yield assertScoreIdFits(existing?.score_id, put.scoreId, (id) => store.findById(db, id));
+  const row = (yield existing
+    ? store.update(db, existing, put.values, put.photoSha256, now)
+    : store.insert(
         db,
         {
           scoreId: put.scoreId,
@@ -116,8 +131,8 @@ export async function putScoreCell<K extends ScoreItemKind>(
         put.values,
         put.photoSha256,
         now,
-      );
-  await appendChange(
+      )) as ScoreRows[K];
+  yield appendChange(
     db,
     {
       ...changeOf(context),
@@ -130,7 +145,7 @@ export async function putScoreCell<K extends ScoreItemKind>(
   );
   const before = existing && store.historyValue(existing);
   const after = store.historyValue(row);
-  await recordHistory(
+  yield recordHistory(
     db,
     {
       ...historyOf(context),

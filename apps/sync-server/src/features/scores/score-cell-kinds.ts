@@ -10,6 +10,7 @@ import {
   type ScoreItemRules,
   type ScoreItemValues,
 } from '@judging/shared-types';
+import { andThen, type Eventually } from '../../db/eventually.ts';
 import type { Db } from '../../db/database.ts';
 import type { DisqualificationScoreRow, PenaltyScoreRow, SubsectionScoreRow } from '../../db/tables.ts';
 import { scheduleReads } from '../../shared/schedule-reads.ts';
@@ -57,7 +58,7 @@ export interface NewCell {
 export interface CellKindStore<K extends ScoreItemKind> {
   descriptor: ScoreItemKindDescriptor<K>;
   /** The item's rules when it is part of the section (read at most once per transaction). */
-  readItemOfSection(db: Db, sectionId: number, itemId: number): Promise<ScoreItemRules[K] | undefined>;
+  readItemOfSection(db: Db, sectionId: number, itemId: number): Eventually<ScoreItemRules[K] | undefined>;
   itemIdOf(row: ScoreRows[K]): number;
   /** The cell's row; at once (no promise) when a push read it ahead (push-cells.ts). */
   findByCell(db: Db, place: CellPlace, itemId: number): ScoreRows[K] | undefined | Promise<ScoreRows[K] | undefined>;
@@ -68,14 +69,15 @@ export interface CellKindStore<K extends ScoreItemKind> {
     values: ScoreItemValues[K],
     photoSha256: string | null,
     now: string,
-  ): Promise<ScoreRows[K]>;
+  ): Eventually<ScoreRows[K]>;
+  /** `existing`, the cell's row read in this transaction, updated. */
   update(
     db: Db,
-    scoreId: string,
+    existing: ScoreRows[K],
     values: ScoreItemValues[K],
     photoSha256: string | null,
     now: string,
-  ): Promise<ScoreRows[K]>;
+  ): Eventually<ScoreRows[K]>;
   /** The cell as the change log and the pull carry it. */
   toCell(row: ScoreRows[K]): unknown;
   /** The value and time over the score history keeps of a cell. */
@@ -106,7 +108,7 @@ function keyColumns(cell: NewCell, photoSha256: string | null, now: string) {
 const subsectionCells: CellKindStore<'subsection'> = {
   descriptor: ScoreItemKinds.subsection,
   readItemOfSection: (db, sectionId, itemId) =>
-    scheduleReads.subsectionOfSection(db, sectionId, itemId).then((row) => row && { maxScore: row.max_score }),
+    andThen(scheduleReads.subsectionOfSection(db, sectionId, itemId), (row) => row && { maxScore: row.max_score }),
   itemIdOf: (row) => row.subsection_id,
   // A push reads its cells ahead (push-cells.ts); what it writes is remembered for its next mutation.
   findByCell(db, place, itemId) {
@@ -125,8 +127,8 @@ const subsectionCells: CellKindStore<'subsection'> = {
         comments: values.comments,
       }),
     ),
-  update: (db, scoreId, values, photoSha256, now) =>
-    updateSubsectionScore(db, scoreId, { ...values, photoSha256 }, now).then((row) => rememberPushCell(db, row)),
+  update: (db, existing, values, photoSha256, now) =>
+    andThen(updateSubsectionScore(db, existing, { ...values, photoSha256 }, now), (row) => rememberPushCell(db, row)),
   toCell: toSubsectionCell,
   historyValue: (row) => ({ value: row.score, overtimeSeconds: null }),
 };
@@ -148,7 +150,8 @@ const penaltyCells: RemovableCellKindStore<'penalty'> = {
       overtime_seconds: values.overtimeSeconds,
       comments: values.comments,
     }),
-  update: (db, scoreId, values, photoSha256, now) => updatePenaltyScore(db, scoreId, { ...values, photoSha256 }, now),
+  update: (db, existing, values, photoSha256, now) =>
+    updatePenaltyScore(db, existing.score_id, { ...values, photoSha256 }, now),
   remove: deletePenaltyScore,
   toCell: toPenaltyCell,
   toKey: toPenaltyKey,
@@ -170,8 +173,8 @@ const disqualificationCells: RemovableCellKindStore<'disqualification'> = {
       disqualification_id: cell.itemId,
       comments: values.comments,
     }),
-  update: (db, scoreId, values, photoSha256, now) =>
-    updateDisqualificationScore(db, scoreId, { ...values, photoSha256 }, now),
+  update: (db, existing, values, photoSha256, now) =>
+    updateDisqualificationScore(db, existing.score_id, { ...values, photoSha256 }, now),
   remove: deleteDisqualificationScore,
   toCell: toDisqualificationCell,
   toKey: toDisqualificationKey,

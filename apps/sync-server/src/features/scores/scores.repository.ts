@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { andThen, type Eventually } from '../../db/eventually.ts';
 import type { Db } from '../../db/database.ts';
 import { prepareQuery } from '../../db/prepared-query.ts';
 import type {
@@ -125,18 +126,36 @@ const subsectionScoreUpdate = prepareQuery(
       .updateTable('subsection_score')
       .set((eb) => ({ score, comments, photo_sha256: photoSha256, rev: eb('rev', '+', 1), updated_at: now }))
       .where('score_id', '=', scoreId)
-      .returningAll(),
+      .returning('rev'),
 );
 
-export async function updateSubsectionScore(
+/**
+ * Updates a subsection cell read in this transaction (`existing`) and answers its row as
+ * written: what the update set, over the row read, with the new revision read back (a push
+ * updates one cell per edit; its other columns never change here). Answered at once where
+ * SQLite answers at once (db/eventually.ts).
+ */
+export function updateSubsectionScore(
   db: Db,
-  scoreId: string,
+  existing: SubsectionScoreRow,
   values: { score: number; comments: string | null; photoSha256: string | null },
   now: string,
-): Promise<SubsectionScoreRow> {
-  const row = await subsectionScoreUpdate.first(db, scoreId, values.score, values.comments, values.photoSha256, now);
-  if (!row) throw new Error(`Subsection score ${scoreId} vanished during its update.`);
-  return row;
+): Eventually<SubsectionScoreRow> {
+  const { score_id: scoreId } = existing;
+  return andThen(
+    subsectionScoreUpdate.firstNow(db, scoreId, values.score, values.comments, values.photoSha256, now),
+    (written) => {
+      if (!written) throw new Error(`Subsection score ${scoreId} vanished during its update.`);
+      return {
+        ...existing,
+        score: values.score,
+        comments: values.comments,
+        photo_sha256: values.photoSha256,
+        rev: written.rev,
+        updated_at: now,
+      };
+    },
+  );
 }
 
 export async function insertPenaltyScore(db: Db, row: NewPenaltyScoreRow): Promise<PenaltyScoreRow> {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Eventually } from '../../db/eventually.ts';
 import type { Db } from '../../db/database.ts';
 import { runSql } from '../../db/direct-sql.ts';
 import { usesPostgres } from '../../db/postgres.ts';
@@ -188,7 +189,7 @@ export async function touchDevicePull(
 // ---- savepoints ---------------------------------------------------------------------------
 
 /** Runs `work` inside a savepoint of the current transaction; a throw rolls back only the savepoint. */
-export async function withSavepoint<T>(trx: Db, work: () => Promise<T>): Promise<T> {
+export async function withSavepoint<T>(trx: Db, work: () => Eventually<T>): Promise<T> {
   await runSql(trx, 'savepoint mutation');
   try {
     const result = await work();

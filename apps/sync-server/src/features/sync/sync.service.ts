@@ -258,11 +258,13 @@ async function applyPush(
           clockSkewMs,
         };
         const checked = checks.get(mutation) ?? checkedOrRefused(mutation);
-        const apply = () =>
-          checked instanceof ScoreRejection
-            ? Promise.reject(checked)
-            : applyMutation(trx, caller, checked, now, origin);
-        const outcome = isRefusedBeforeWriting(mutation.kind) ? await apply() : await withSavepoint(trx, apply);
+        // A mutation that failed its check has written nothing: refused without a savepoint.
+        if (checked instanceof ScoreRejection) throw checked;
+        // Applied at once where every answer is known at once (db/eventually.ts).
+        const applying = isRefusedBeforeWriting(mutation.kind)
+          ? applyMutation(trx, caller, checked, now, origin)
+          : withSavepoint(trx, () => applyMutation(trx, caller, checked, now, origin));
+        const outcome = applying instanceof Promise ? await applying : applying;
         result = {
           id: mutation.id,
           status: MutationStatus.Applied,
