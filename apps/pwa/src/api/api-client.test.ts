@@ -1,3 +1,4 @@
+import '../test-support/compiled-checks.ts';
 import { ErrorCode, StatusResponseSchema } from '@judging/shared-types';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,3 +1,4 @@
+import '../test-support/compiled-checks.ts';
 // The push as the tablet sends it: the envelope says when it left (`sentAt`, the tablet's
 // clock), so the server can measure the tablet's clock skew (decisions §8); and a push the
 // server refuses because too many of the judge's pushes wait is transient for the runner: the
