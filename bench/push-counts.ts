@@ -32,6 +32,9 @@ const { buildTestApp } = await load<{
 const { loadCulinary } = await load<{ loadCulinary(app: App, db: unknown): Promise<Fixture> }>(
   'test-support/judging-fixtures.ts',
 );
+const { repeatedScoreEdits } = await load<{
+  repeatedScoreEdits(c: Fixture): (size: number, createdAt: string) => unknown[];
+}>('features/sync/sync.routes.fixtures.ts');
 const BetterSqlite = (await import(
   pathToFileURL(path.join(serverSrc, '../node_modules/better-sqlite3/lib/index.js')).href
 )) as { default: typeof SQLite };
@@ -80,26 +83,9 @@ const measuredPushes = Number(process.argv[2] ?? 200);
 const t = await buildTestApp();
 try {
   const c = await loadCulinary(t.app, t.db);
-  const cells = [0, 1].flatMap((schoolIndex) =>
-    c.sections[0]!.subsections.map((subsection, index) => ({
-      place: c.place(0, schoolIndex),
-      subsectionId: subsection.subsectionId,
-      scoreId: `0190e2c0-0000-7${String(schoolIndex).padStart(3, '0')}-8000-${String(index).padStart(12, '0')}`,
-    })),
-  );
-  let counter = 0;
+  const nextEdits = repeatedScoreEdits(c);
   const push = async () => {
-    const mutations = Array.from({ length: PUSH_SIZE }, () => {
-      counter += 1;
-      const cell = cells[counter % cells.length]!;
-      return {
-        id: `0190e2c1-0000-7000-8000-${String(counter).padStart(12, '0')}`,
-        seq: counter,
-        kind: 'subsectionScore.put',
-        createdAt: new Date().toISOString(),
-        data: { scoreId: cell.scoreId, ...cell.place, subsectionId: cell.subsectionId, score: 1 + (counter % 4) },
-      };
-    });
+    const mutations = nextEdits(PUSH_SIZE, new Date().toISOString());
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/sync/push',

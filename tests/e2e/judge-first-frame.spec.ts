@@ -3,7 +3,7 @@
 // the footer's payment link wait until the page is idle, and still happen then.
 import { expect, test } from '@playwright/test';
 import { JudgeScreens } from './pages/judge-screens.page.ts';
-import { JUDGE_PASSWORD, JudgeServer } from './pages/judge-server.ts';
+import { JudgeServer } from './pages/judge-server.ts';
 
 /** Every request the page's scripts make, and whether the sheet's first criteria row was in the document then. */
 function recordRequests(rowSelector: string): string {
@@ -25,12 +25,7 @@ test("a fresh load of the judge's score sheet asks the server nothing before its
 }) => {
   const server = new JudgeServer(request);
   const scenario = await server.createScenario('first-frame');
-  const school = scenario.schools[0]!;
-  const screens = new JudgeScreens(page);
-  await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
-  await screens.openSchool(school.schoolName);
-  await screens.openSection(scenario.sectionName);
-  const sheetAddress = page.url();
+  const sheetAddress = await new JudgeScreens(page).openFirstSheet(scenario);
   const firstRow = 'section[aria-labelledby="criteria-heading"] tbody tr';
 
   // A new page of the same context: the session and the event stay on the device.

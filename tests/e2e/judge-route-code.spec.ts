@@ -6,7 +6,7 @@
 // decisions 0186, 0187).
 import { expect, test } from '@playwright/test';
 import { JudgeScreens } from './pages/judge-screens.page.ts';
-import { JUDGE_PASSWORD, JudgeServer } from './pages/judge-server.ts';
+import { JudgeServer } from './pages/judge-server.ts';
 
 /** The login form's password field asks the browser for the saved password (auth/login-form.tsx). */
 const LOGIN_FORM_MARK = 'current-password';
@@ -19,12 +19,7 @@ test("a fresh load of the judge's score sheet fetches no login form, no coordina
 }) => {
   const server = new JudgeServer(request);
   const scenario = await server.createScenario('route-code');
-  const school = scenario.schools[0]!;
-  const screens = new JudgeScreens(page);
-  await screens.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
-  await screens.openSchool(school.schoolName);
-  await screens.openSection(scenario.sectionName);
-  const sheetAddress = page.url();
+  const sheetAddress = await new JudgeScreens(page).openFirstSheet(scenario);
 
   // A new page of the same context: the session and the event stay on the device, the scripts are fetched again.
   const sheet = await page.context().newPage();

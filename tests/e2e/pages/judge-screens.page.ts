@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { AppShell } from './app-shell.page.ts';
+import { JUDGE_PASSWORD } from './judge-server.ts';
 import { recordSyncNotesInPage, syncNotesKey, syncNotesSeenInPage } from './sync-notes-in-page.ts';
 
 /** A small PNG, so the app's downscale-and-hash path runs on a real image. */
@@ -215,6 +216,20 @@ export class JudgeScreens {
     return locator.evaluate((element) =>
       [element, ...element.querySelectorAll('*')].every((node) => node.scrollWidth <= node.clientWidth + 1),
     );
+  }
+
+  /** Logs in as the scenario's judge and opens the first school's sheet; answers the sheet's address. */
+  async openFirstSheet(scenario: {
+    judge: { email: string };
+    eventName: string;
+    categoryName: string;
+    schools: readonly { schoolName: string }[];
+    sectionName: string;
+  }): Promise<string> {
+    await this.openCategoryAs(scenario.judge.email, JUDGE_PASSWORD, scenario);
+    await this.openSchool(scenario.schools[0]!.schoolName);
+    await this.openSection(scenario.sectionName);
+    return this.page.url();
   }
 
   async openSchool(schoolName: string): Promise<void> {

@@ -10,32 +10,18 @@ import { usesPostgres } from '../../db/postgres.ts';
 import { createCulinarySuite } from '../../test-support/suites.ts';
 import type { CulinaryFixture } from '../../test-support/judging-fixtures.ts';
 import type { TestApp } from '../../test-support/build-test-app.ts';
-import { postPush } from './sync.routes.fixtures.ts';
+import { postPush, repeatedScoreEdits } from './sync.routes.fixtures.ts';
 
 const Flat = createCulinarySuite('sync push: an edit of a place already checked makes no promise of its own');
 
-let counter = 0;
-
-/** `size` edits of the judge's cells at two schools of the first section, and the promises made meanwhile. */
-async function pushEdits(t: TestApp, c: CulinaryFixture, size: number): Promise<number> {
-  const cells = [0, 1].flatMap((schoolIndex) =>
-    c.sections[0]!.subsections.map((subsection, index) => ({
-      place: c.place(0, schoolIndex),
-      subsectionId: subsection.subsectionId,
-      scoreId: `0190e2c0-0000-7${String(schoolIndex).padStart(3, '0')}-8000-${String(index).padStart(12, '0')}`,
-    })),
-  );
-  const mutations = Array.from({ length: size }, () => {
-    counter += 1;
-    const cell = cells[counter % cells.length]!;
-    return {
-      id: `0190e2c1-0000-7000-8000-${String(counter).padStart(12, '0')}`,
-      seq: counter,
-      kind: 'subsectionScore.put',
-      createdAt: '2026-11-29T04:00:00.000Z',
-      data: { scoreId: cell.scoreId, ...cell.place, subsectionId: cell.subsectionId, score: 1 + (counter % 4) },
-    };
-  });
+/** `size` edits from `nextEdits`, pushed, and the promises made meanwhile. */
+async function pushEdits(
+  t: TestApp,
+  c: CulinaryFixture,
+  nextEdits: ReturnType<typeof repeatedScoreEdits>,
+  size: number,
+): Promise<number> {
+  const mutations = nextEdits(size, '2026-11-29T04:00:00.000Z');
   let promises = 0;
   const hook = createHook({
     init(_id, type) {
@@ -56,10 +42,11 @@ async function pushEdits(t: TestApp, c: CulinaryFixture, size: number): Promise<
 
 Flat('fifty edits of two places make hardly more promises than ten', async ({ t, c }) => {
   // The first pushes create the cells; the counted ones update them, as a judge's later pushes do.
-  await pushEdits(t, c, 50);
-  await pushEdits(t, c, 50);
-  const ten = await pushEdits(t, c, 10);
-  const fifty = await pushEdits(t, c, 50);
+  const nextEdits = repeatedScoreEdits(c);
+  await pushEdits(t, c, nextEdits, 50);
+  await pushEdits(t, c, nextEdits, 50);
+  const ten = await pushEdits(t, c, nextEdits, 10);
+  const fifty = await pushEdits(t, c, nextEdits, 50);
   if (usesPostgres(t.db)) return;
   const perExtraEdit = (fifty - ten) / 40;
   assert.ok(perExtraEdit < 1, `each further edit made ${perExtraEdit} promises (${ten} for 10 edits, ${fifty} for 50)`);
