@@ -5,13 +5,12 @@
 // installed on an origin of its own, given the installed app's stored session and device store
 // (every row: the event's record, the sheet's cells, the 5,000 other scores), its server then
 // stopped, and loaded offline by cold-start.bench.ts exactly as the app's page is.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BareChromium, BarePage } from './bare-chromium.ts';
 import { putRowsInPage } from './page-store.ts';
-import { importFromPwa, pwaDir, resolveFromPwa, type ViteModule, type VitePlugin } from './pwa-build.ts';
+import { buildBenchPage } from './pwa-build.ts';
 import { serveFolder } from './web.bench.ts';
 
 const pageDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'stack-cold');
@@ -20,28 +19,9 @@ const SESSION_KEY = 'judging.session';
 
 /** Builds the floor with the app's Vite and plugins; answers its dist folder. */
 async function buildStackCold(): Promise<string> {
-  const vite = await importFromPwa<ViteModule>('vite');
-  const react = (await importFromPwa<{ default: () => VitePlugin }>('@vitejs/plugin-react')).default;
-  const { VitePWA } = await importFromPwa<{ VitePWA: (options: object) => VitePlugin }>('vite-plugin-pwa');
-  const outDir = mkdtempSync(path.join(tmpdir(), 'judging-stack-cold-'));
-  await vite.build({
-    root: pageDir,
-    logLevel: 'warn',
-    configFile: false,
-    css: { postcss: pwaDir },
-    plugins: [
-      resolveFromPwa(pageDir),
-      react(),
-      VitePWA({
-        registerType: 'prompt',
-        injectRegister: false,
-        manifest: { name: 'Stack floor', short_name: 'Floor', start_url: '/', display: 'standalone' },
-        workbox: { globPatterns: ['**/*.{js,css,html}'], navigateFallback: 'index.html' },
-      }),
-    ],
-    build: { outDir, emptyOutDir: true, sourcemap: false },
+  return buildBenchPage(pageDir, 'stack-cold', {
+    installable: { name: 'Stack floor', shortName: 'Floor', navigateFallback: 'index.html' },
   });
-  return outDir;
 }
 
 /** What the installed app holds on the device: its stored session and every row of its device store, by store. */

@@ -6,12 +6,11 @@
 // origin; no service worker), and timed by results-page.bench.ts exactly as the app's pages are:
 // loaded at /bench-floor/start, then an in-app navigation to the page. It says whether ≤ 2× the
 // bare page is reachable on the stack at all.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { importFromPwa, pwaDir, resolveFromPwa, type ViteModule, type VitePlugin } from './pwa-build.ts';
+import { buildBenchPage } from './pwa-build.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const pageDir = path.join(benchDir, 'stack-results');
@@ -19,19 +18,7 @@ export const STACK_FLOOR_BASE = '/bench-floor';
 
 /** Builds the floor page with the app's Vite and React plugin; answers its dist folder. */
 async function buildStackFloor(): Promise<string> {
-  const vite = await importFromPwa<ViteModule>('vite');
-  const react = (await importFromPwa<{ default: () => VitePlugin }>('@vitejs/plugin-react')).default;
-  const outDir = mkdtempSync(path.join(tmpdir(), 'judging-stack-results-'));
-  await vite.build({
-    root: pageDir,
-    base: `${STACK_FLOOR_BASE}/`,
-    logLevel: 'warn',
-    configFile: false,
-    css: { postcss: pwaDir },
-    plugins: [resolveFromPwa(pageDir), react()],
-    build: { outDir, emptyOutDir: true, sourcemap: false },
-  });
-  return outDir;
+  return buildBenchPage(pageDir, 'stack-results', { base: `${STACK_FLOOR_BASE}/` });
 }
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html' };

@@ -19,7 +19,7 @@ import type { Browser, Page, Response } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './bare-chromium.ts';
 import { BROWSER_GOALS } from './browser-rows.ts';
 import { createScenario, startServer } from './bench-server.ts';
-import { importFromPwa, pwaDir, resolveFromPwa, type ViteModule, type VitePlugin } from './pwa-build.ts';
+import { buildBenchPage } from './pwa-build.ts';
 import { openJudgeDashboard } from './app-pages.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -36,28 +36,7 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 /** Builds the skeleton with the app's Vite, React and PWA plugins; answers its dist folder. */
 export async function buildSkeleton(): Promise<string> {
-  const vite = await importFromPwa<ViteModule>('vite');
-  const react = (await importFromPwa<{ default: () => VitePlugin }>('@vitejs/plugin-react')).default;
-  const { VitePWA } = await importFromPwa<{ VitePWA: (options: object) => VitePlugin }>('vite-plugin-pwa');
-  const outDir = mkdtempSync(path.join(tmpdir(), 'judging-skeleton-'));
-  await vite.build({
-    root: skeletonDir,
-    logLevel: 'warn',
-    configFile: false,
-    css: { postcss: pwaDir },
-    plugins: [
-      resolveFromPwa(skeletonDir),
-      react(),
-      VitePWA({
-        registerType: 'prompt',
-        injectRegister: false,
-        manifest: { name: 'Skeleton', short_name: 'Skeleton', start_url: '/', display: 'standalone' },
-        workbox: { globPatterns: ['**/*.{js,css,html}'] },
-      }),
-    ],
-    build: { outDir, emptyOutDir: true, sourcemap: false },
-  });
-  return outDir;
+  return buildBenchPage(skeletonDir, 'skeleton', { installable: { name: 'Skeleton', shortName: 'Skeleton' } });
 }
 
 /**
