@@ -8,6 +8,7 @@
 // writes is a submission (or an unlock): those call `forgetSubmission`. Outside a transaction
 // nothing is remembered.
 import type { Eventually } from '../db/eventually.ts';
+import { transactionMemo } from '../db/transaction-memo.ts';
 import type { Db } from '../db/database.ts';
 import { hasUploadedPhoto } from './photos.repository.ts';
 import {
@@ -27,19 +28,8 @@ import { parseStudents } from './stored-students.ts';
 interface Settled {
   value: unknown;
 }
-type Memo = Map<string, Promise<unknown> | Settled>;
 
-const readsOfTransaction = new WeakMap<Db, Memo>();
-
-function memoOf(db: Db): Memo | undefined {
-  if (!db.isTransaction) return undefined;
-  let memo = readsOfTransaction.get(db);
-  if (memo === undefined) {
-    memo = new Map();
-    readsOfTransaction.set(db, memo);
-  }
-  return memo;
-}
+const memoOf = transactionMemo<Promise<unknown> | Settled>();
 
 /**
  * `read`'s answer, read once per transaction: at once when it has answered before
@@ -122,7 +112,7 @@ export function rememberRead(db: Db, key: string, value: unknown): void {
 
 /** Whether `key`'s read is already remembered in the transaction `db`. */
 export function isRemembered(db: Db, key: string): boolean {
-  return readsOfTransaction.get(db)?.has(key) === true;
+  return memoOf(db)?.has(key) === true;
 }
 
 function submissionKey(categoryId: number, judgeId: number): string {

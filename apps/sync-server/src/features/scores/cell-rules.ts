@@ -5,6 +5,7 @@
 import { RejectionCode, Role } from '@judging/shared-types';
 import { andThen, type Eventually } from '../../db/eventually.ts';
 import type { Db } from '../../db/database.ts';
+import { transactionMemo } from '../../db/transaction-memo.ts';
 import type { CategoryRow, EventRow } from '../../db/tables.ts';
 import { scheduleReads } from '../../shared/schedule-reads.ts';
 import { reject, ScoreMessages } from './score-rejection.ts';
@@ -63,17 +64,7 @@ export function resolvePlace(db: Db, caller: AuthContext, path: PlacePath): Even
 }
 
 /** Per transaction: the places found so far. What they rest on does not change in one (schedule-reads.ts). */
-const placesOfTransaction = new WeakMap<Db, Map<string, PlaceContext>>();
-
-function placesOf(db: Db): Map<string, PlaceContext> | undefined {
-  if (!db.isTransaction) return undefined;
-  let places = placesOfTransaction.get(db);
-  if (places === undefined) {
-    places = new Map();
-    placesOfTransaction.set(db, places);
-  }
-  return places;
-}
+const placesOf = transactionMemo<PlaceContext>();
 
 async function readPlace(db: Db, caller: AuthContext, path: PlacePath): Promise<PlaceContext> {
   const { event, category } = await resolveCategory(db, caller, path.eventId, path.categoryId);
