@@ -21,15 +21,21 @@ type SerializerFactory = ReturnType<typeof SerializerSelector>;
 
 const requireFromHere = createRequire(import.meta.url);
 
+/**
+ * Fastify's serializer compiler (fast-json-stringify, with ajv), loaded where the first
+ * serializer is compiled: CommonJS, so synchronously. Every serializer of the server is made
+ * through this, never from a module imported at start.
+ */
+export function loadSerializerSelector(): typeof SerializerSelector {
+  const loaded = requireFromHere('@fastify/fast-json-stringify-compiler') as {
+    SerializerSelector: typeof SerializerSelector;
+  };
+  return loaded.SerializerSelector;
+}
+
 /** Fastify's own response serializers (fast-json-stringify), each compiled at its first answer. */
 export const buildSerializerOnFirstUse: SerializerFactory = (externalSchemas, options) => {
-  // CommonJS, so loaded synchronously where the first serializer is compiled.
-  const compileSerializer = compileOnFirstUse(() => {
-    const { SerializerSelector: selector } = requireFromHere('@fastify/fast-json-stringify-compiler') as {
-      SerializerSelector: typeof SerializerSelector;
-    };
-    return selector()(externalSchemas, options);
-  });
+  const compileSerializer = compileOnFirstUse(() => loadSerializerSelector()()(externalSchemas, options));
   return (route) => {
     const serializerOf = compileOnFirstUse(() => compileSerializer()(route));
     return (document) => serializerOf()(document);

@@ -15,7 +15,7 @@ const ARGON2ID = 2;
 
 // OWASP's argon2id baseline (19 MiB, 2 passes): strong, yet a login stays fast
 // (docs/decisions/0006-password-hashing.md).
-const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export async function hashPassword(password: string): Promise<string> {
   const { hash } = await loadArgon2();

@@ -2,15 +2,14 @@
 // worker's (results-worker.ts): serialised by the results routes' response schema, compiled as
 // Fastify compiles a route's serializer, so the bytes are those Fastify would send. One category
 // per answer; the whole event's answer is spliced from its categories' answers.
-import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { omitSheets, ResultsReportSchema, type ResultsReport } from '@judging/shared-types';
-import { compileOnFirstUse } from '../../http/lazy-compilers.ts';
+import { compileOnFirstUse, loadSerializerSelector } from '../../http/lazy-compilers.ts';
 import { categoryOfReport } from './report-parts.ts';
 
 const reportSerialiser = compileOnFirstUse(
   () =>
     // Fastify's call: no shared schemas (the app adds none), no serializer options.
-    SerializerSelector()({}, {})({
+    loadSerializerSelector()()({}, {})({
       schema: ResultsReportSchema,
       method: 'GET',
       url: '/api/run/coordinator/results/event/:eventId',
