@@ -6,6 +6,8 @@
 //
 //   node bench/push-counts.ts [pushes]      (SERVER_SRC=<another tree's apps/sync-server/src>
 //                                           measures that tree's server instead)
+// HEAP_SITES=1 (or =stack): the bytes allocated per mutation over 50 pushes, collected ones
+// included (V8's sampling heap profiler), and where: a measure noise does not move either.
 import { createHook } from 'node:async_hooks';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -110,6 +112,7 @@ try {
     `one push of ${PUSH_SIZE} edits: ${(statements / PUSH_SIZE).toFixed(2)} statements and ${(promises / PUSH_SIZE).toFixed(1)} promises per mutation (${statements} and ${promises} in all)`,
   );
   statementTimes?.clear();
+  if (process.env.HEAP_SITES) await printAllocations(push, process.env.HEAP_SITES === 'stack');
   const before = process.cpuUsage();
   for (let index = 0; index < measuredPushes; index += 1) await push();
   const spent = process.cpuUsage(before);
@@ -123,4 +126,43 @@ try {
       );
 } finally {
   await t.close();
+}
+
+interface SampledNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: SampledNode[];
+}
+
+/** Bytes allocated per mutation over 50 pushes (collected ones included), by site (`withCallers`: and its two callers). */
+async function printAllocations(push: () => Promise<void>, withCallers: boolean): Promise<void> {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  const pushes = 50;
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 256,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  } as never);
+  for (let index = 0; index < pushes; index += 1) await push();
+  const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as {
+    profile: { head: SampledNode };
+  };
+  session.disconnect();
+  const bySite = new Map<string, number>();
+  let total = 0;
+  const walk = (node: SampledNode, callers: string[]) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const name = `${functionName || '(anonymous)'} ${url.replace(/^.*\/(apps|packages|node_modules)\//, '$1/')}:${lineNumber}`;
+    total += node.selfSize;
+    const site = withCallers ? [name, ...callers.slice(0, 2)].join(' < ') : name;
+    bySite.set(site, (bySite.get(site) ?? 0) + node.selfSize);
+    for (const child of node.children) walk(child, [name, ...callers]);
+  };
+  walk(profile.head, []);
+  const perMutation = (bytes: number) => (bytes / (pushes * PUSH_SIZE)).toFixed(0);
+  console.log(`allocated ${perMutation(total)} B per mutation (${pushes} pushes, collected objects included)`);
+  for (const [site, bytes] of [...bySite].sort((a, b) => b[1] - a[1]).slice(0, 40))
+    console.log(`${perMutation(bytes).padStart(7)} ${site}`);
 }

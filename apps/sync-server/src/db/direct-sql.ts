@@ -65,6 +65,24 @@ export function runSqlNow<Row>(db: Db, text: string, parameters: readonly unknow
   return [];
 }
 
+/** A condition of `runSql`'s SQL and its parameters. */
+export interface SqlCondition {
+  sql: string;
+  parameters: unknown[];
+}
+
+/**
+ * `column` among `values` (each once), as `runSql`'s SQL and parameters: hand-written, so a caller
+ * neither builds nor compiles a query (SQLite: one text per list length, prepared once;
+ * PostgreSQL: one text, the list as an array).
+ */
+export function columnIn(db: Db, column: string, values: readonly number[]): SqlCondition {
+  const list = [...new Set(values)];
+  return usesPostgres(db)
+    ? { sql: `${column} = any(?::int[])`, parameters: [list] }
+    : { sql: `${column} in (${list.map(() => '?').join(', ')})`, parameters: list };
+}
+
 /**
  * On PostgreSQL the text (with `$n` placeholders) goes through Kysely's executor, as a named
  * prepared statement of the connection (db/postgres.ts).

@@ -97,9 +97,13 @@ function compileOnce<Params extends readonly unknown[]>(
       throw new Error(`Prepared query parameter ${index + 1} is not a value of its SQL: ${compiled.sql}`);
     }
   }
+  // Most queries bind exactly their parameters, in order: those are passed on as they come.
+  const isInOrder = bindings.length === arity && bindings.every((binding, index) => binding.slot === index);
   return {
     sql: compiled.sql,
-    bind: (params) => bindings.map((binding) => (binding.slot === undefined ? binding.constant : params[binding.slot])),
+    bind: isInOrder
+      ? (params) => params as unknown as unknown[]
+      : (params) => bindings.map((binding) => (binding.slot === undefined ? binding.constant : params[binding.slot])),
   };
 }
 

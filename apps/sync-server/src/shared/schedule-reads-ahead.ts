@@ -7,8 +7,7 @@
 // STAT4) plans a join again each time its parameters are bound anew, at several times a
 // one-table lookup's cost.
 import type { Db } from '../db/database.ts';
-import { runSql } from '../db/direct-sql.ts';
-import { usesPostgres } from '../db/postgres.ts';
+import { columnIn, runSql, type SqlCondition } from '../db/direct-sql.ts';
 import type { AssignmentStanding } from './schedule.repository.ts';
 import { isRemembered, rememberRead, scheduleKeys, withStudentCount } from './schedule-reads.ts';
 
@@ -20,26 +19,12 @@ export interface PlaceAhead {
   subsectionId?: number;
 }
 
-const distinct = (values: readonly number[]) => [...new Set(values)];
-
-/**
- * `column` among `values`, as SQL and its parameters: hand-written and run by `runSql`, so a push
- * neither builds nor compiles a query (SQLite: one text per list length, prepared once;
- * PostgreSQL: one text, the list as an array).
- */
-function among(db: Db, column: string, values: readonly number[]): { sql: string; parameters: unknown[] } {
-  const list = distinct(values);
-  return usesPostgres(db)
-    ? { sql: `${column} = any(?::int[])`, parameters: [list] }
-    : { sql: `${column} in (${list.map(() => '?').join(', ')})`, parameters: list };
-}
-
 /** Rows of `select … from table where judge_id = ? (optional) and each condition`. */
 async function selectWhere<Row>(
   db: Db,
   select: string,
-  conditions: readonly { sql: string; parameters: unknown[] }[],
-  leading: { sql: string; parameters: unknown[] }[] = [],
+  conditions: readonly SqlCondition[],
+  leading: SqlCondition[] = [],
 ): Promise<Row[]> {
   const all = [...leading, ...conditions];
   return runSql<Row>(
@@ -54,8 +39,9 @@ async function selectWhere<Row>(
  * judge's standing toward each place (assignment, excusal, conflict) and the subsections named.
  * Each query filters on every column's list; the exact places are matched here.
  */
-export async function readScheduleAhead(trx: Db, judgeId: number, places: readonly PlaceAhead[]): Promise<void> {
+export async function readScheduleAhead(trx: Db, judgeId: number, named: readonly PlaceAhead[]): Promise<void> {
   if (!trx.isTransaction) return;
+  const places = distinctPlaces(named);
   const unread = {
     registrations: places.filter(
       (place) => !isRemembered(trx, scheduleKeys.registration(place.categoryId, place.schoolId)),
@@ -76,8 +62,17 @@ export async function readScheduleAhead(trx: Db, judgeId: number, places: readon
   if (unread.subsections.length > 1) await readSubsections(trx, unread.subsections);
 }
 
+/** Each place once: a push names the same few places for many edits. */
+function distinctPlaces(places: readonly PlaceAhead[]): PlaceAhead[] {
+  const byKey = new Map<string, PlaceAhead>();
+  for (const place of places) {
+    byKey.set(`${place.categoryId}:${place.sectionId}:${place.schoolId}:${place.subsectionId ?? ''}`, place);
+  }
+  return [...byKey.values()];
+}
+
 async function readRegistrations(trx: Db, places: readonly PlaceAhead[]): Promise<void> {
-  const schools = among(
+  const schools = columnIn(
     trx,
     'school_id',
     places.map((place) => place.schoolId),
@@ -88,7 +83,7 @@ async function readRegistrations(trx: Db, places: readonly PlaceAhead[]): Promis
     students_json: string;
     school_order: number | null;
   }>(trx, 'select category_id, school_id, students_json, school_order from category_registration', [
-    among(
+    columnIn(
       trx,
       'category_id',
       places.map((place) => place.categoryId),
@@ -102,8 +97,12 @@ async function readRegistrations(trx: Db, places: readonly PlaceAhead[]): Promis
   );
   const nameOf = new Map(names.map((school) => [school.school_id, school.school_name]));
   const found = new Map(rows.map((row) => [scheduleKeys.registration(row.category_id, row.school_id), row]));
+  const remembered = new Set<string>();
   for (const place of places) {
     const key = scheduleKeys.registration(place.categoryId, place.schoolId);
+    // A push names each school many times: its students are counted once.
+    if (remembered.has(key)) continue;
+    remembered.add(key);
     const row = found.get(key);
     const schoolName = nameOf.get(place.schoolId);
     // The columns, in the order, of the one-place read (schedule.repository.ts; it joins the school).
@@ -126,12 +125,12 @@ async function readRegistrations(trx: Db, places: readonly PlaceAhead[]): Promis
 async function readStandings(trx: Db, judgeId: number, places: readonly PlaceAhead[]): Promise<void> {
   const ofJudge = [{ sql: 'judge_id = ?', parameters: [judgeId] }];
   const sections = [
-    among(
+    columnIn(
       trx,
       'category_id',
       places.map((place) => place.categoryId),
     ),
-    among(
+    columnIn(
       trx,
       'section_id',
       places.map((place) => place.sectionId),
@@ -155,7 +154,7 @@ async function readStandings(trx: Db, judgeId: number, places: readonly PlaceAhe
     trx,
     'select school_id from judge_conflict',
     [
-      among(
+      columnIn(
         trx,
         'school_id',
         places.map((place) => place.schoolId),
@@ -188,12 +187,12 @@ async function readSubsections(trx: Db, places: readonly PlaceAhead[]): Promise<
     trx,
     'select section_id, subsection_id, max_score from subsection',
     [
-      among(
+      columnIn(
         trx,
         'section_id',
         places.map((place) => place.sectionId),
       ),
-      among(
+      columnIn(
         trx,
         'subsection_id',
         places.flatMap((place) => place.subsectionId ?? []),

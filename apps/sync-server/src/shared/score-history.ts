@@ -55,7 +55,9 @@ function isCanonicalTime(text: string): boolean {
   const day = digitsAt(text, 8, 2);
   if (year < 0 || month < 1 || month > 12 || day < 1) return false;
   if (digitsAt(text, 20, 3) < 0) return false;
-  const [hours, minutes, seconds] = [digitsAt(text, 11, 2), digitsAt(text, 14, 2), digitsAt(text, 17, 2)];
+  const hours = digitsAt(text, 11, 2);
+  const minutes = digitsAt(text, 14, 2);
+  const seconds = digitsAt(text, 17, 2);
   if (hours < 0 || hours > 23 || minutes < 0 || minutes > 59 || seconds < 0 || seconds > 59) return false;
   return day <= 28 || day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
