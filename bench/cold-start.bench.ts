@@ -136,6 +136,7 @@ async function coldLoad(
   url: string,
   selector: string,
   profileFile?: string,
+  traceFile?: string,
 ): Promise<{ wall: number; cpu: number }> {
   const page = await bare.newPage('data:text/html,<title>blank</title>');
   try {
@@ -149,7 +150,12 @@ async function coldLoad(
     await page.command('Page.enable', {});
     await page.command('Page.addScriptToEvaluateOnNewDocument', { source: watchFor(selector) });
     await page.command('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
-    const trace = await bare.startTrace(['toplevel', 'blink.user_timing']);
+    // A trace file: the main thread's tasks by kind too (parse, compile, style, layout, paint).
+    const trace = await bare.startTrace(
+      traceFile
+        ? ['toplevel', 'blink.user_timing', 'devtools.timeline', 'v8', 'loading', 'blink.resource']
+        : ['toplevel', 'blink.user_timing'],
+    );
     await page.command('Page.navigate', { url });
     await page.waitFor(() => (window as unknown as { benchShown?: unknown }).benchShown !== undefined, undefined);
     const wall = await page.evaluate(
@@ -158,6 +164,7 @@ async function coldLoad(
     );
     const events = (await trace.stop()) as TraceEvent[];
     const cpu = mainThreadCpuUntilShown(events);
+    if (traceFile) writeFileSync(traceFile, JSON.stringify({ traceEvents: events }));
     if (profileFile) {
       const { profile } = (await page.command('Profiler.stop', {})) as { profile: CpuProfile };
       const shownAt = events.find((event) => event.name === 'bench-shown')?.ts;
@@ -310,13 +317,18 @@ export async function benchColdStart(port: number): Promise<ColdStartResult> {
       // BENCH_COLD_START_PROFILE=file.cpuprofile: the last round's scoring page load, profiled up to
       // the painted first row (the sampling slows it; build the app with source maps to read it by
       // module). BENCH_COLD_START_PROFILE_FLOOR=file: the stack floor's load of that round too.
+      // BENCH_COLD_START_TRACE=file.json: that load's trace with the main thread's tasks by kind
+      // (DevTools' Performance panel opens it); not with a profile in the same run.
+      // BENCH_COLD_START_TRACE_FLOOR=file.json: the stack floor's load of that round too.
       const profileFile = round === ROUNDS ? process.env.BENCH_COLD_START_PROFILE : undefined;
-      scoring.push(await coldLoad(bare, installs[0]!.url, installs[0]!.selector, profileFile));
+      const traceFile = round === ROUNDS ? process.env.BENCH_COLD_START_TRACE : undefined;
+      scoring.push(await coldLoad(bare, installs[0]!.url, installs[0]!.selector, profileFile, traceFile));
       if (installs[1]) compared.push(await coldLoad(bare, installs[1].url, installs[1].selector));
       barePage.push(await coldLoad(bare, barePages.url, '#bare'));
       skeletonPage.push(await coldLoad(bare, skeleton.url, skeleton.selector));
       const floorProfile = round === ROUNDS ? process.env.BENCH_COLD_START_PROFILE_FLOOR : undefined;
-      floorPage.push(await coldLoad(bare, floor.url, floor.selector, floorProfile));
+      const floorTrace = round === ROUNDS ? process.env.BENCH_COLD_START_TRACE_FLOOR : undefined;
+      floorPage.push(await coldLoad(bare, floor.url, floor.selector, floorProfile, floorTrace));
       const load = (measured: { wall: number; cpu: number }) =>
         `${measured.wall.toFixed(0)} ms (main thread CPU ${measured.cpu.toFixed(0)} ms)`;
       console.log(

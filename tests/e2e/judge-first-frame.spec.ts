@@ -1,6 +1,7 @@
 // The judge's score sheet on a fresh load asks the server nothing before its first criteria row
 // is drawn (issue 41: the offline cold start; decision 0189): the stored session's check and
-// the footer's payment link wait until the page is idle, and still happen then.
+// the footer's payment link wait until the page is idle, and still happen then. Its own code is
+// asked for while the entry chunk still runs, and its first screen decodes no image (decision 0190).
 import { expect, test } from '@playwright/test';
 import { JudgeScreens } from './pages/judge-screens.page.ts';
 import { JudgeServer } from './pages/judge-server.ts';
@@ -40,4 +41,33 @@ test("a fresh load of the judge's score sheet asks the server nothing before its
   await expect.poll(async () => (await sent()).map((sentRequest) => sentRequest.path)).toContain('/api/session');
   await expect.poll(async () => (await sent()).map((sentRequest) => sentRequest.path)).toContain('/api/config');
   expect((await sent()).filter((sentRequest) => !sentRequest.rowShown)).toEqual([]);
+});
+
+test("a fresh load asks for the sheet's code while the entry chunk runs, and for no image", async ({
+  page,
+  request,
+}) => {
+  const server = new JudgeServer(request);
+  const scenario = await server.createScenario('first-frame-code');
+  const sheetAddress = await new JudgeScreens(page).openFirstSheet(scenario);
+  const firstRow = 'section[aria-labelledby="criteria-heading"] tbody tr';
+
+  const sheet = await page.context().newPage();
+  await sheet.goto(sheetAddress);
+  await expect(sheet.locator(firstRow).first()).toBeVisible();
+  const timings = await sheet.evaluate(() => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    return {
+      // Module scripts run before DOMContentLoaded; React's first render and the router's first load come after it.
+      entryDone: navigation!.domContentLoadedEventStart,
+      sheetCode: resources
+        .filter((entry) => /\/assets\/judge\/school-scoring-[\w-]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+      images: resources.filter((entry) => entry.initiatorType === 'img').map((entry) => entry.name),
+    };
+  });
+  expect(timings.sheetCode.length).toBeGreaterThan(0);
+  expect(Math.min(...timings.sheetCode)).toBeLessThan(timings.entryDone);
+  expect(timings.images).toEqual([]);
 });

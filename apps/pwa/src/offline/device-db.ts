@@ -214,43 +214,32 @@ export function createDeviceDb(
   const db = new Dexie(name, { ...found, ...options }) as DeviceDb;
   // Level -2: below Dexie's own middlewares (cache and observability at 0).
   db.use({ stack: 'dbcore', name: 'CommitFirst', level: -2, create: commitFirstMiddleware });
-  db.version(1).stores({
-    cells: 'key, [judgeId+eventId], [judgeId+categoryId], [judgeId+categoryId+sectionId+schoolId]',
-    eventData: '[judgeId+eventId], judgeId',
-    outbox: '++seq, &id, status, judgeId',
-    photos: 'sha256, [judgeId+awaitingUpload]',
-    judgeEvents: 'judgeId',
-    meta: 'key',
-  });
-  // Version 2 (additive): per-judge counts and batches, and "is this cell still queued", read
-  // index keys only, however long the queue.
-  db.version(2).stores({
-    outbox: '++seq, &id, status, judgeId, [judgeId+status], cellKey',
-  });
-  // Version 3 (additive): a judge's queued category submits by key, so a score sheet reads its
-  // own cells' edits and the submits only, never the whole queue.
-  db.version(3).stores({
-    outbox: '++seq, &id, status, judgeId, [judgeId+status], cellKey, [judgeId+kind]',
-  });
-  // Version 4: one index [judgeId+status+seq] serves what `judgeId`, `status` and
-  // [judgeId+status] did (Dexie reads a compound index's leading parts as indexes of their
-  // own), and reads "the judge's pending rows after seq N" as one range: the batch behind one
-  // still in flight. Each queued row now writes four index entries instead of six.
-  db.version(4).stores({
-    outbox: '++seq, &id, [judgeId+status+seq], cellKey, [judgeId+kind]',
-  });
-  // Version 5. Chromium's IndexedDB walks every entry a read meets, the deleted ones it has not
-  // compacted yet included, and a draining queue deletes from its head: while a long queue
-  // drained, each count of it, and each look for a cell's first queued edit, cost more with
-  // every batch acked. So:
-  // - each judge's outbox counts are rows of their own, kept in step by every write to the
-  //   outbox (outbox.ts), and the status bar reads two numbers instead of counting the queue;
-  // - [cellKey+seq] replaces `cellKey` (which Dexie still reads through it), so "is an edit of
-  //   this cell queued after the ones just acked" starts past the deleted ones.
+  // The store's layout today. Dexie upgrades a device's older database (versions 1–4) from the
+  // layout it finds on the device, so the earlier versions need no declaration of their own: only
+  // one with an upgrade function does (Dexie 3+). Each declared version cost the page's start a
+  // parse of every table's spec (decision 0190). What each version changed:
+  // 2 (additive): per-judge counts and batches, "is this cell still queued", read index keys only.
+  // 3 (additive): [judgeId+kind], so a score sheet reads its own cells' edits and the submits only.
+  // 4: [judgeId+status+seq] serves what `judgeId`, `status` and [judgeId+status] did (Dexie
+  //   reads a compound index's leading parts as indexes of their own), and reads "the judge's
+  //   pending rows after seq N" as one range: the batch behind one still in flight.
+  // 5: Chromium's IndexedDB walks every entry a read meets, the deleted ones it has not
+  //   compacted yet included, and a draining queue deletes from its head: while a long queue
+  //   drained, each count of it, and each look for a cell's first queued edit, cost more with
+  //   every batch acked. So:
+  //   - each judge's outbox counts are rows of their own, kept in step by every write to the
+  //     outbox (outbox.ts), and the status bar reads two numbers instead of counting the queue;
+  //   - [cellKey+seq] replaces `cellKey` (which Dexie still reads through it), so "is an edit of
+  //     this cell queued after the ones just acked" starts past the deleted ones.
   db.version(5)
     .stores({
+      cells: 'key, [judgeId+eventId], [judgeId+categoryId], [judgeId+categoryId+sectionId+schoolId]',
+      eventData: '[judgeId+eventId], judgeId',
       outbox: '++seq, &id, [judgeId+status+seq], [cellKey+seq], [judgeId+kind]',
       outboxCounts: 'judgeId',
+      photos: 'sha256, [judgeId+awaitingUpload]',
+      judgeEvents: 'judgeId',
+      meta: 'key',
     })
     .upgrade(async (transaction) => {
       const counts = new Map<number, OutboxCountsRow>();

@@ -314,4 +314,41 @@ test('upgrading the database keeps the outbox (versions are additive)', async ()
   assert.equal(await countOutbox(upgraded, OTHER_JUDGE), { pending: 2, rejected: 0 });
 });
 
+test('upgrading a version 4 database keeps its cells and outbox and counts the queue', async () => {
+  dbCounter += 1;
+  const name = `outbox-upgrade-v4-${dbCounter}`;
+  const old = new Dexie(name, { indexedDB: globalThis.indexedDB, IDBKeyRange: globalThis.IDBKeyRange });
+  old.version(4).stores({
+    cells: 'key, [judgeId+eventId], [judgeId+categoryId], [judgeId+categoryId+sectionId+schoolId]',
+    eventData: '[judgeId+eventId], judgeId',
+    outbox: '++seq, &id, [judgeId+status+seq], cellKey, [judgeId+kind]',
+    photos: 'sha256, [judgeId+awaitingUpload]',
+    judgeEvents: 'judgeId',
+    meta: 'key',
+  });
+  await old.table('outbox').bulkAdd([
+    { id: 'queued-on-v4', judgeId: JUDGE, status: 'pending', cellKey: 'subsection:7:1:2:3:4', kind: 'x' },
+    { id: 'refused-on-v4', judgeId: JUDGE, status: 'rejected', cellKey: 'subsection:7:1:2:3:5', kind: 'x' },
+  ]);
+  await old.table('cells').put({ key: 'kept-cell', judgeId: JUDGE, eventId: 1, categoryId: 2 });
+  old.close();
+  const upgraded = createDeviceDb(name);
+  assert.equal(
+    (await listPendingBatch(upgraded, JUDGE, 50)).map((row) => row.id),
+    ['queued-on-v4'],
+  );
+  assert.equal(await countOutbox(upgraded, JUDGE), { pending: 1, rejected: 1 });
+  assert.equal((await upgraded.cells.get('kept-cell'))?.eventId, 1);
+  // The index that replaced `cellKey` holds the rows queued before the update.
+  const queuedOfCell = await upgraded.outbox
+    .where('[cellKey+seq]')
+    .between(['subsection:7:1:2:3:4', Dexie.minKey], ['subsection:7:1:2:3:4', Dexie.maxKey])
+    .toArray();
+  assert.equal(
+    queuedOfCell.map((row) => row.id),
+    ['queued-on-v4'],
+  );
+  assert.equal(upgraded.verno, 5);
+});
+
 test.run();
