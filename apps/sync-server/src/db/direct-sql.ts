@@ -83,6 +83,15 @@ export function columnIn(db: Db, column: string, values: readonly number[]): Sql
     : { sql: `${column} in (${list.map(() => '?').join(', ')})`, parameters: list };
 }
 
+/** Rows of `select … where` every condition, in order (`columnIn` and the like), run by `runSql`. */
+export async function selectWhere<Row>(db: Db, select: string, conditions: readonly SqlCondition[]): Promise<Row[]> {
+  return runSql<Row>(
+    db,
+    `${select} where ${conditions.map((condition) => condition.sql).join(' and ')}`,
+    conditions.flatMap((condition) => condition.parameters),
+  );
+}
+
 /**
  * On PostgreSQL the text (with `$n` placeholders) goes through Kysely's executor, as a named
  * prepared statement of the connection (db/postgres.ts).

@@ -7,7 +7,7 @@
 // STAT4) plans a join again each time its parameters are bound anew, at several times a
 // one-table lookup's cost.
 import type { Db } from '../db/database.ts';
-import { columnIn, runSql, type SqlCondition } from '../db/direct-sql.ts';
+import { columnIn, selectWhere } from '../db/direct-sql.ts';
 import type { AssignmentStanding } from './schedule.repository.ts';
 import { isRemembered, rememberRead, scheduleKeys, withStudentCount } from './schedule-reads.ts';
 
@@ -17,21 +17,6 @@ export interface PlaceAhead {
   sectionId: number;
   schoolId: number;
   subsectionId?: number;
-}
-
-/** Rows of `select … from table where judge_id = ? (optional) and each condition`. */
-async function selectWhere<Row>(
-  db: Db,
-  select: string,
-  conditions: readonly SqlCondition[],
-  leading: SqlCondition[] = [],
-): Promise<Row[]> {
-  const all = [...leading, ...conditions];
-  return runSql<Row>(
-    db,
-    `${select} where ${all.map((condition) => condition.sql).join(' and ')}`,
-    all.flatMap((condition) => condition.parameters),
-  );
 }
 
 /**
@@ -123,7 +108,7 @@ async function readRegistrations(trx: Db, places: readonly PlaceAhead[]): Promis
 
 /** As `findAssignmentStanding` answers: none, excused (from the section), conflict (with the school), owed. */
 async function readStandings(trx: Db, judgeId: number, places: readonly PlaceAhead[]): Promise<void> {
-  const ofJudge = [{ sql: 'judge_id = ?', parameters: [judgeId] }];
+  const ofJudge = { sql: 'judge_id = ?', parameters: [judgeId] };
   const sections = [
     columnIn(
       trx,
@@ -138,30 +123,22 @@ async function readStandings(trx: Db, judgeId: number, places: readonly PlaceAhe
   ];
   type SectionRow = { category_id: number; section_id: number };
   const sectionKey = (row: SectionRow) => `${row.category_id}:${row.section_id}`;
-  const assignments = await selectWhere<SectionRow>(
-    trx,
-    'select category_id, section_id from judge_assignment',
-    sections,
+  const assignments = await selectWhere<SectionRow>(trx, 'select category_id, section_id from judge_assignment', [
     ofJudge,
-  );
-  const excusals = await selectWhere<SectionRow>(
-    trx,
-    'select category_id, section_id from judge_excusal',
-    sections,
+    ...sections,
+  ]);
+  const excusals = await selectWhere<SectionRow>(trx, 'select category_id, section_id from judge_excusal', [
     ofJudge,
-  );
-  const conflicts = await selectWhere<{ school_id: number }>(
-    trx,
-    'select school_id from judge_conflict',
-    [
-      columnIn(
-        trx,
-        'school_id',
-        places.map((place) => place.schoolId),
-      ),
-    ],
+    ...sections,
+  ]);
+  const conflicts = await selectWhere<{ school_id: number }>(trx, 'select school_id from judge_conflict', [
     ofJudge,
-  );
+    columnIn(
+      trx,
+      'school_id',
+      places.map((place) => place.schoolId),
+    ),
+  ]);
   const assigned = new Set(assignments.map(sectionKey));
   const excused = new Set(excusals.map(sectionKey));
   const conflicted = new Set(conflicts.map((row) => row.school_id));

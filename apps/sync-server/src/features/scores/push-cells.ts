@@ -4,7 +4,7 @@
 // transaction goes through score-cell-kinds.ts, which records the row it wrote here. Outside a
 // push nothing is remembered, and a cell not read ahead is read as before.
 import type { Db } from '../../db/database.ts';
-import { columnIn, runSql } from '../../db/direct-sql.ts';
+import { columnIn, selectWhere } from '../../db/direct-sql.ts';
 import type { SubsectionScoreRow } from '../../db/tables.ts';
 import type { CellPlace } from './scores.repository.ts';
 
@@ -28,33 +28,15 @@ function keyOf(place: CellPlace, subsectionId: number): string {
 export async function readPushCells(trx: Db, judgeId: number, keys: readonly SubsectionCellKey[]): Promise<void> {
   if (!trx.isTransaction || keys.length === 0) return;
   // Each column filtered on its list; the exact keys are matched below.
-  const conditions = [
-    columnIn(
-      trx,
-      'category_id',
-      keys.map((key) => key.categoryId),
-    ),
-    columnIn(
-      trx,
-      'section_id',
-      keys.map((key) => key.sectionId),
-    ),
-    columnIn(
-      trx,
-      'school_id',
-      keys.map((key) => key.schoolId),
-    ),
-    columnIn(
-      trx,
-      'subsection_id',
-      keys.map((key) => key.subsectionId),
-    ),
-  ];
-  const rows = await runSql<SubsectionScoreRow>(
-    trx,
-    `select * from subsection_score where judge_id = ? and ${conditions.map((condition) => condition.sql).join(' and ')}`,
-    [judgeId, ...conditions.flatMap((condition) => condition.parameters)],
-  );
+  const among = (column: string, valueOf: (key: SubsectionCellKey) => number) =>
+    columnIn(trx, column, keys.map(valueOf));
+  const rows = await selectWhere<SubsectionScoreRow>(trx, 'select * from subsection_score', [
+    { sql: 'judge_id = ?', parameters: [judgeId] },
+    among('category_id', (key) => key.categoryId),
+    among('section_id', (key) => key.sectionId),
+    among('school_id', (key) => key.schoolId),
+    among('subsection_id', (key) => key.subsectionId),
+  ]);
   const known = new Map<string, SubsectionScoreRow | null>();
   for (const key of keys) if (key.judgeId === judgeId) known.set(keyOf(key, key.subsectionId), null);
   for (const row of rows) {
