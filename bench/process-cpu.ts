@@ -81,3 +81,17 @@ export function describeCpuPer(spent: CpuByKind, units: number): string {
     .map(([kind, seconds]) => `${kind} ${((seconds * 1000) / units).toFixed(1)}`)
     .join(', ');
 }
+
+/**
+ * Milliseconds the main thread of `pid` has so far spent ready to run but waiting for a core
+ * (Linux's schedstat): what the other processes on the machine cost it, which a latency alone
+ * cannot tell apart from the server's own work.
+ */
+export function readRunQueueWaitMs(pid: number): number {
+  try {
+    const waitNs = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1];
+    return Number(waitNs) / 1e6;
+  } catch {
+    return Number.NaN; // gone, or a kernel without schedstats
+  }
+}

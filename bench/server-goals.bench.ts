@@ -24,6 +24,7 @@ import {
   type Judge,
 } from './server.bench.ts';
 import { seedStateFinal } from './state-final.ts';
+import { readProcessTreeCpu, readRunQueueWaitMs } from './process-cpu.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,7 +51,14 @@ interface CrowdPhase {
   pulls: number;
   /** Wall seconds from the phase's start to its last answer (more than asked: the server fell behind). */
   seconds: number;
+  /** The server process's CPU over the phase, and how long its main thread waited for a core. */
+  serverCpuSeconds: number;
+  serverWaitedMs: number;
 }
+
+const serverCpuSeconds = (pid: number) => readProcessTreeCpu(pid, 'server').get(pid)?.seconds ?? Number.NaN;
+const describeServer = (phase: CrowdPhase) =>
+  `the server ${fixed(phase.serverCpuSeconds, 1)} s of CPU, its main thread waited ${fixed(phase.serverWaitedMs, 0)} ms for a core`;
 
 /**
  * CROWD_CONNECTIONS devices, each pushing EDITS_PER_PUSH edits of its judge once per
@@ -58,11 +66,12 @@ interface CrowdPhase {
  * pulling from its own cursor once the push is answered. Push latency: its send to its answer.
  */
 async function crowdPhase(
-  baseUrl: string,
+  server: BenchServer,
   judges: readonly Judge[],
   cursors: number[],
   options: { seconds: number; pulls: boolean },
 ): Promise<CrowdPhase> {
+  const { baseUrl } = server;
   const agent = new http.Agent({ keepAlive: true, maxSockets: CROWD_CONNECTIONS });
   const request = (method: string, url: string, token: string, body?: string) =>
     new Promise<string>((resolve, reject) => {
@@ -91,6 +100,8 @@ async function crowdPhase(
   const period = (CROWD_CONNECTIONS / CROWD_RATE) * 1000;
   const pushLatencies: number[] = [];
   const pullLatencies: number[] = [];
+  const serverCpuBefore = serverCpuSeconds(server.pid);
+  const waitedBefore = readRunQueueWaitMs(server.pid);
   const start = performance.now();
   const end = start + options.seconds * 1000;
   let offset = 0;
@@ -130,6 +141,8 @@ async function crowdPhase(
     pushes: pushLatencies.length,
     pulls: pullLatencies.length,
     seconds: (performance.now() - start) / 1000,
+    serverCpuSeconds: serverCpuSeconds(server.pid) - serverCpuBefore,
+    serverWaitedMs: readRunQueueWaitMs(server.pid) - waitedBefore,
   };
 }
 
@@ -140,17 +153,17 @@ export async function benchPushPullCrowd(server: BenchServer, judges: readonly J
   );
   const cursors: number[] = [];
   // Warm-up, and every device's cursor brought up to date.
-  await crowdPhase(server.baseUrl, judges, cursors, { seconds: 2, pulls: true });
+  await crowdPhase(server, judges, cursors, { seconds: 2, pulls: true });
   const ratios: number[] = [];
   const alone: CrowdPhase[] = [];
   const mixed: CrowdPhase[] = [];
   for (let round = 1; round <= CROWD_ROUNDS; round += 1) {
-    alone.push(await crowdPhase(server.baseUrl, judges, cursors, { seconds: CROWD_PHASE_SECONDS, pulls: false }));
-    mixed.push(await crowdPhase(server.baseUrl, judges, cursors, { seconds: CROWD_PHASE_SECONDS, pulls: true }));
+    alone.push(await crowdPhase(server, judges, cursors, { seconds: CROWD_PHASE_SECONDS, pulls: false }));
+    mixed.push(await crowdPhase(server, judges, cursors, { seconds: CROWD_PHASE_SECONDS, pulls: true }));
     const [quiet, busy] = [alone.at(-1)!, mixed.at(-1)!];
     ratios.push(busy.pushP99 / quiet.pushP99);
     console.log(
-      `    round ${round}: pushing alone ${quiet.pushes} pushes in ${fixed(quiet.seconds, 1)} s, p99 ${fixed(quiet.pushP99, 1)} ms (max ${fixed(quiet.pushMax, 0)}); pushing and pulling ${busy.pushes} pushes and ${busy.pulls} pulls in ${fixed(busy.seconds, 1)} s, push p99 ${fixed(busy.pushP99, 1)} ms (max ${fixed(busy.pushMax, 0)}), pull p99 ${fixed(busy.pullP99 ?? 0, 1)} ms; ${fixed(ratios.at(-1)!)}×`,
+      `    round ${round}: pushing alone ${quiet.pushes} pushes in ${fixed(quiet.seconds, 1)} s, p99 ${fixed(quiet.pushP99, 1)} ms (max ${fixed(quiet.pushMax, 0)}; ${describeServer(quiet)}); pushing and pulling ${busy.pushes} pushes and ${busy.pulls} pulls in ${fixed(busy.seconds, 1)} s, push p99 ${fixed(busy.pushP99, 1)} ms (max ${fixed(busy.pushMax, 0)}), pull p99 ${fixed(busy.pullP99 ?? 0, 1)} ms (${describeServer(busy)}); ${fixed(ratios.at(-1)!)}×`,
     );
   }
   // A phase that ran past its length by over a second: the server could not answer the pace
@@ -222,7 +235,7 @@ export async function benchServerGoals(port: number, goals: readonly ServerGoal[
       const categories = (
         await call<{ categories: { categoryId: number }[] }>(server.baseUrl, 'GET', eventPath, admin.token)
       ).categories.map((category) => category.categoryId);
-      await measureReloadP99(server.baseUrl, judges, admin.token, eventPath, categories);
+      await measureReloadP99(server, judges, admin.token, eventPath, categories);
     }
   } finally {
     await server.stop();

@@ -134,14 +134,7 @@ export async function benchServerPostgres(
   });
 
   const reloads = await withServers(postgres, port, 1, ([server]) =>
-    measureReloadP99(
-      server!.baseUrl,
-      judges,
-      template.adminToken,
-      template.eventPath,
-      template.categories,
-      'PostgreSQL',
-    ),
+    measureReloadP99(server!, judges, template.adminToken, template.eventPath, template.categories, 'PostgreSQL'),
   );
 
   const cpu = await withServers(postgres, port, 1, ([server], url) => cpuPerMutation(postgres, server!, url, judges));
