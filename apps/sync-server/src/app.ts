@@ -63,6 +63,7 @@ import { collectAllowedMethods } from './http/allowed-methods.ts';
 import { serializeRequestForLog } from './http/log-serializers.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerJsonCompression } from './http/json-compression.ts';
+import { registerAnswersAfterFlush } from './http/answers-after-flush.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { createServerMetrics, registerRequestTimings } from './http/metrics.ts';
 import { registerPwa } from './http/pwa-static.ts';
@@ -135,6 +136,7 @@ export async function buildApp({
   await app.register(fastifyHelmet, APP_SECURITY_HEADERS);
   registerResponseHeaders(app);
   registerJsonCompression(app);
+  registerAnswersAfterFlush(app, db);
   await app.register(fastifyJwt, { secret: config.jwtSecret, ...JWT_OPTIONS });
   // Score photos: one image per request. The byte of slack lets the photo store see an
   // oversize file and refuse it itself (features/photos/photos.service.ts).

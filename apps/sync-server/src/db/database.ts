@@ -10,6 +10,7 @@ import {
   type SqliteDialectConfig,
 } from 'kysely';
 import { migrateToLatest } from '@judging/migrations';
+import { CommitFlusher } from './commit-flush.ts';
 import { PRIVATE_FILE_MODE } from './data-dir.ts';
 import { registerConnection, withDirectStatements, withStatementCache } from './direct-sql.ts';
 import { isPostgresUrl, openPostgresDatabase, usesPostgres } from './postgres.ts';
@@ -41,7 +42,15 @@ function openSqliteDatabase(file: string): Db {
   const db = new Kysely<Database>({ dialect: new WritingSqliteDialect({ database: withStatementCache(sqlite) }) });
   registerConnection(db, sqlite);
   connectionOf.set(db, sqlite);
+  if (!sqlite.memory) flusherOf.set(db, new CommitFlusher(`${file}-wal`));
   return db;
+}
+
+/** The group commit's flusher of a SQLite file (db/commit-flush.ts); none on PostgreSQL or in memory. */
+const flusherOf = new WeakMap<Db, CommitFlusher>();
+
+export function commitFlusherOf(db: Db): CommitFlusher | undefined {
+  return flusherOf.get(db);
 }
 
 /**
@@ -156,6 +165,30 @@ function restrictDatabaseFiles(file: string): void {
  */
 export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.transaction().execute((trx) => withDirectStatements(db, trx, work));
+}
+
+/**
+ * A transaction whose commit is flushed to the disk after it, in one fsync with the commits made
+ * meanwhile, and whose answer (like every answer) leaves only once it is on disk
+ * (db/commit-flush.ts, http/answers-after-flush.ts): for a push, whose commit would otherwise
+ * hold the event loop through its own fsync while a crowd's pushes wait behind it. SQLite: the
+ * one connection is held from `synchronous = NORMAL` before `begin` to `FULL` after the commit,
+ * as below. PostgreSQL (its commit waits for its own WAL, which it flushes for many at once):
+ * an ordinary transaction.
+ */
+export async function inTransactionFlushedBeforeAnswer<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  const flusher = flusherOf.get(db);
+  if (flusher === undefined) return inTransaction(db, work);
+  return db.connection().execute(async (connection) => {
+    await connection.executeQuery(CompiledQuery.raw('pragma synchronous = NORMAL'));
+    try {
+      const result = await connection.transaction().execute((trx) => withDirectStatements(db, trx, work));
+      flusher.noteCommit();
+      return result;
+    } finally {
+      await connection.executeQuery(CompiledQuery.raw('pragma synchronous = FULL'));
+    }
+  });
 }
 
 /**

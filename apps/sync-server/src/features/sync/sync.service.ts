@@ -22,7 +22,7 @@ import {
   type SyncPullResponse,
   type SyncReferenceData,
 } from '@judging/shared-types';
-import { inTransaction, inTransactionWithoutFlush, type Db } from '../../db/database.ts';
+import { inTransactionFlushedBeforeAnswer, inTransactionWithoutFlush, type Db } from '../../db/database.ts';
 import type { ChangeLogRow } from '../../db/tables.ts';
 import { ApiError } from '../../common/api-error.ts';
 import { findLatestChangeId, listChangesAfter } from '../../shared/change-log.repository.ts';
@@ -216,7 +216,8 @@ async function applyPush(
   now: string,
   horizon: string,
 ): Promise<PushResponse> {
-  return inTransaction(db, async (trx) => {
+  // Its answer waits for the group commit's flush: the device deletes its copy on that answer.
+  return inTransactionFlushedBeforeAnswer(db, async (trx) => {
     if (
       request.after !== undefined &&
       !(await findAppliedMutations(trx, caller.userId, [request.after])).has(request.after)
