@@ -17,12 +17,16 @@ const outDir = fileURLToPath(new URL('./dist/', import.meta.url));
 /** Where a first visit lands: /welcome, and /login (the same page with the login panel open). */
 const LANDING_ROUTES = new Set(['/welcome', '/login']);
 
-// The judge's score sheet in two files beside the entry, not twenty (decision 0193): the route's
-// code and the header's logout guard, which a logged-in user's first screen asks for as well.
+// The judge's score sheet in three files beside the entry, not twenty-two (decision 0193): the
+// route's code and the header's logout guard, which a logged-in user's first screen asks for too.
 const sheetChunks = firstScreenChunks({
   name: 'school-scoring',
   isScreen: (id) => /\/src\/(routes\/school-scoring\.tsx\?tsr-split|offline\/logout-guard\.ts$)/.test(id),
   isAreaCode: (id) => codeAreaOf([id]) === 'judge',
+  // The visitors' pages (school pages, registration, help): the parts they share with the sheet
+  // come in a file of their own, without the sync schemas and checks only the judge's and the
+  // coordinators' screens (and the validators fetched on demand) need.
+  isVisitorPage: (id) => !id.startsWith('\0') && codeAreaOf([id]) === undefined,
 });
 
 // The dev server forwards /api to a locally running sync server.
@@ -126,7 +130,7 @@ export default defineConfig({
         chunkFileNames: areaChunkFileName,
         codeSplitting: {
           // The entry's modules first: a later group would otherwise take them with its modules' imports.
-          groups: [{ name: 'app-shell', tags: ['$initial'], priority: 3 }, ...sheetChunks.groups],
+          groups: [{ name: 'app-shell', tags: ['$initial'], priority: 10 }, ...sheetChunks.groups],
         },
       },
     },

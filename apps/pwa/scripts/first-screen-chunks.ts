@@ -1,15 +1,15 @@
-// The judge's score sheet in two files beside the entry instead of twenty (issue 41: the offline
-// cold start; decision 0193). Left to the bundler, the sheet's code splits by which other pages
-// share each module: the sheet asked for twenty small files (a badge, a table, a date format, a
-// schema...), each one more fetch through the service worker before the first criteria row. So:
-// - the judge's chunk: the sheet and the judge's device code (src/judge, src/offline, Dexie), what
-//   only the judge's screens use; filed under assets/judge/ (chunk-areas.ts);
-// - the shared chunk: the sheet's modules other pages use as well (Mantine parts, schemas,
-//   formats). A public or coordinator page needing one of them loads this file: no judge code.
-// The entry's own modules stay in the entry (the app-shell group, which goes first).
-// A package index (`@mantine/core`, `@judging/shared-types`) counts as the modules of the names
-// taken from it, as the bundler keeps only those: reaching the whole index would put most of
-// Mantine and every schema in the sheet's files.
+// The judge's score sheet in three files beside the entry instead of twenty-two (issue 41: the
+// offline cold start; decision 0193). Left to the bundler, the sheet's code splits by which other
+// pages share each module: a badge, a table, a date format, a schema... each one more fetch
+// through the service worker before the first criteria row. So:
+// - the judge's chunk: the judge's area (src/judge, src/offline, Dexie) and what no page outside
+//   it needs; filed under assets/judge/ (chunk-areas.ts);
+// - `-public`: the sheet's modules a visitor's page needs as well (Mantine parts, formats);
+// - `-shared`: those only coordinators' screens and on-demand validators need as well.
+// Neither shared chunk holds judge code. The entry's own modules stay in the entry (the app-shell
+// group goes first). A package index (`@mantine/core`, `@judging/shared-types`) counts as the
+// modules of the names taken from it, as the bundler keeps only those: reaching the whole index
+// would put most of Mantine and every schema in the sheet's files.
 
 /** What the grouping reads of one module of the build's graph. */
 export interface GraphModule {
@@ -25,8 +25,9 @@ export interface GraphModule {
 }
 
 export interface FirstScreenGroups {
-  /** The modules of the area's chunk, and of the chunk it shares with other pages. */
+  /** The modules of the area's chunk, of the chunk shared with the visitors' pages, and of the one shared with other pages. */
   area: ReadonlySet<string>;
+  visitors: ReadonlySet<string>;
   shared: ReadonlySet<string>;
 }
 
@@ -146,10 +147,13 @@ class ModuleGraph {
     });
   }
 
-  /** A module made of import and export statements only: a package's index. */
+  /** A module made of import and export statements only, exporting something: a package's index. */
   private isIndex(module: GraphModule): boolean {
     const lines = (module.code ?? '').split('\n').filter((line) => line.trim() !== '');
-    return lines.length > 0 && lines.every((line) => /^\s*(import|export)\s*(\{|\*)/.test(line));
+    return (
+      lines.some((line) => /^\s*export\s*(\{|\*)/.test(line)) &&
+      lines.every((line) => /^\s*(import|export)\s*(\{|\*)/.test(line))
+    );
   }
 
   /** What `id`'s code needs: each import, an index's named imports as the modules defining them. */
@@ -185,35 +189,40 @@ class ModuleGraph {
 }
 
 /**
- * Splits the code the page `isScreen` matches needs (less the entry's) in two: what a page
- * outside the area (`isAreaCode` false for its root) needs as well is shared; the rest, and any
- * module of the area itself, is the area's.
+ * Splits the code the page `isScreen` matches needs (less the entry's) in three: what the
+ * visitors' pages (`isVisitorPage` roots) need as well; what other pages outside the area
+ * (`isAreaCode` false for their root: coordinators' screens, validators loaded on demand) need as
+ * well; the rest, and any module of the area itself, is the area's.
  */
 export function firstScreenGroups(
   modules: Iterable<GraphModule>,
   isScreen: (id: string) => boolean,
   isAreaCode: (id: string) => boolean,
+  isVisitorPage: (id: string) => boolean = () => false,
 ): FirstScreenGroups {
   const graph = new ModuleGraph(modules);
   const loadedLater = graph.all().filter((module) => !module.isEntry && module.dynamicImporters.length > 0);
+  const neededBy = (isRoot: (id: string) => boolean) =>
+    graph.closure(loadedLater.filter((module) => isRoot(module.id)).map((module) => module.id));
   const initial = graph.closure(
     graph
       .all()
       .filter((module) => module.isEntry)
       .map((module) => module.id),
   );
-  const screen = graph.closure(loadedLater.filter((module) => isScreen(module.id)).map((module) => module.id));
-  const neededOutsideArea = graph.closure(
-    loadedLater.filter((module) => !isAreaCode(module.id)).map((module) => module.id),
-  );
+  const screen = neededBy(isScreen);
+  const neededOutsideArea = neededBy((id) => !isAreaCode(id));
+  const neededByVisitors = neededBy((id) => !isAreaCode(id) && isVisitorPage(id));
   const area = new Set<string>();
+  const visitors = new Set<string>();
   const shared = new Set<string>();
   for (const id of screen) {
     if (initial.has(id)) continue;
     if (isAreaCode(id) || !neededOutsideArea.has(id)) area.add(id);
+    else if (neededByVisitors.has(id)) visitors.add(id);
     else shared.add(id);
   }
-  return { area, shared };
+  return { area, visitors, shared };
 }
 
 interface BuiltChunk {
@@ -257,15 +266,16 @@ async function resolveStatements(context: BuildContext, id: string, code: string
 }
 
 /**
- * A plugin reading the module graph once the build has it, and the two `codeSplitting` groups it
- * sorts the screen's modules into: `name`-shared (first) and `name`.
+ * A plugin reading the module graph once the build has it, and the three `codeSplitting` groups
+ * it sorts the screen's modules into: `name`-public, `name`-shared and `name`.
  */
 export function firstScreenChunks(options: {
   name: string;
   isScreen: (id: string) => boolean;
   isAreaCode: (id: string) => boolean;
+  isVisitorPage: (id: string) => boolean;
 }) {
-  let groups: FirstScreenGroups = { area: new Set(), shared: new Set() };
+  let groups: FirstScreenGroups = { area: new Set(), visitors: new Set(), shared: new Set() };
   const plugin = {
     name: 'first-screen-chunks',
     apply: 'build' as const,
@@ -278,7 +288,7 @@ export function firstScreenChunks(options: {
         const resolved = await resolveStatements(this, id, code);
         modules.push({ id, isEntry, code, importedIds, dynamicImporters, exports, resolved });
       }
-      groups = firstScreenGroups(modules, options.isScreen, options.isAreaCode);
+      groups = firstScreenGroups(modules, options.isScreen, options.isAreaCode, options.isVisitorPage);
     },
     generateBundle(
       this: { error(message: string): never },
@@ -292,8 +302,9 @@ export function firstScreenChunks(options: {
   };
   return {
     plugin,
-    // The shared group before the area's: a group takes its modules' imports along with them.
+    // The widest shared first: a group takes its modules' imports along with them.
     groups: [
+      { name: `${options.name}-public`, priority: 3, test: (id: string) => groups.visitors.has(id) },
       { name: `${options.name}-shared`, priority: 2, test: (id: string) => groups.shared.has(id) },
       { name: options.name, priority: 1, test: (id: string) => groups.area.has(id) },
     ],
