@@ -3,9 +3,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
-import { areaChunkFileName } from './scripts/chunk-areas.ts';
+import { areaChunkFileName, codeAreaOf } from './scripts/chunk-areas.ts';
 import { compiledChecksPlugin } from './scripts/compiled-checks-plugin.ts';
 import { compiledOnlyValidatePlugin } from './scripts/compiled-only-plugin.ts';
+import { firstScreenChunks } from './scripts/first-screen-chunks.ts';
 import { mantineMergeRefsPlugin } from './scripts/mantine-merge-refs-plugin.ts';
 import { namedTypeboxImportsPlugin } from './scripts/named-typebox-imports.ts';
 import { builderConstructorImportsPlugin, schemaLiteralsPlugin } from './scripts/schema-literals-plugin.ts';
@@ -15,6 +16,18 @@ const outDir = fileURLToPath(new URL('./dist/', import.meta.url));
 
 /** Where a first visit lands: /welcome, and /login (the same page with the login panel open). */
 const LANDING_ROUTES = new Set(['/welcome', '/login']);
+
+// The judge's score sheet in three files beside the entry, not twenty-two (decision 0193): the
+// route's code and the header's logout guard, which a logged-in user's first screen asks for too.
+const sheetChunks = firstScreenChunks({
+  name: 'school-scoring',
+  isScreen: (id) => /\/src\/(routes\/school-scoring\.tsx\?tsr-split|offline\/logout-guard\.ts$)/.test(id),
+  isAreaCode: (id) => codeAreaOf([id]) === 'judge',
+  // The visitors' pages (school pages, registration, help): the parts they share with the sheet
+  // come in a file of their own, without the sync schemas and checks only the judge's and the
+  // coordinators' screens (and the validators fetched on demand) need.
+  isVisitorPage: (id) => !id.startsWith('\0') && codeAreaOf([id]) === undefined,
+});
 
 // The dev server forwards /api to a locally running sync server.
 const apiProxyTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
@@ -68,6 +81,7 @@ export default defineConfig({
         'ClientConfigSchema',
       ],
     }),
+    sheetChunks.plugin,
     VitePWA({
       // Never swap the app under a judge mid-sheet: the update banner applies it on a tap.
       registerType: 'prompt',
@@ -114,7 +128,10 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         chunkFileNames: areaChunkFileName,
-        codeSplitting: { groups: [{ name: 'app-shell', tags: ['$initial'] }] },
+        codeSplitting: {
+          // The entry's modules first: a later group would otherwise take them with its modules' imports.
+          groups: [{ name: 'app-shell', tags: ['$initial'], priority: 10 }, ...sheetChunks.groups],
+        },
       },
     },
   },

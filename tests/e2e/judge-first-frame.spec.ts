@@ -71,3 +71,40 @@ test("a fresh load asks for the sheet's code while the entry chunk runs, and for
   expect(Math.min(...timings.sheetCode)).toBeLessThan(timings.entryDone);
   expect(timings.images).toEqual([]);
 });
+
+/** When the first criteria row entered the document (ms since navigation), from the first script on. */
+function recordRowShown(rowSelector: string): string {
+  return `(() => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector(${JSON.stringify(rowSelector)})) return;
+      window.rowShownAt = performance.now();
+      observer.disconnect();
+    });
+    observer.observe(document, { subtree: true, childList: true });
+  })();`;
+}
+
+// Each script file is one more fetch through the service worker before the sheet can draw
+// (decision 0193): the entry, the judge's chunk, and the two chunks of what the sheet shares with
+// the visitors' pages and with the others, where the bundler's own split asked for twenty-two.
+const SCRIPTS_BEFORE_FIRST_ROW = 4;
+
+test("a fresh load fetches the sheet's code in a few files, not one per shared part", async ({ page, request }) => {
+  const server = new JudgeServer(request);
+  const scenario = await server.createScenario('first-frame-files');
+  const sheetAddress = await new JudgeScreens(page).openFirstSheet(scenario);
+  const firstRow = 'section[aria-labelledby="criteria-heading"] tbody tr';
+
+  const sheet = await page.context().newPage();
+  await sheet.addInitScript(recordRowShown(firstRow));
+  await sheet.goto(sheetAddress);
+  await expect(sheet.locator(firstRow).first()).toBeVisible();
+  const scripts = await sheet.evaluate(() => {
+    const rowShownAt = (window as unknown as { rowShownAt: number }).rowShownAt;
+    return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => entry.startTime < rowShownAt && /\.js$/.test(new URL(entry.name).pathname))
+      .map((entry) => new URL(entry.name).pathname);
+  });
+  expect(scripts.filter((script) => /\/assets\/judge\/school-scoring-[\w-]+\.js$/.test(script))).toHaveLength(1);
+  expect(scripts.length, scripts.join('\n')).toBeLessThanOrEqual(SCRIPTS_BEFORE_FIRST_ROW);
+});
