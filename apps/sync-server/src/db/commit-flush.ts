@@ -8,10 +8,11 @@ import { open } from 'node:fs/promises';
 /** Flushes one file's written data to the disk. */
 export type SyncFile = (file: string) => Promise<void>;
 
+/** fdatasync, as SQLite itself syncs its WAL file: the data and what reading it back needs (its size). */
 async function syncFileAt(file: string): Promise<void> {
   const handle = await open(file, 'r');
   try {
-    await handle.sync();
+    await handle.datasync();
   } finally {
     await handle.close();
   }
