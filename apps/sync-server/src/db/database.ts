@@ -171,24 +171,16 @@ export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): P
  * A transaction whose commit is flushed to the disk after it, in one fsync with the commits made
  * meanwhile, and whose answer (like every answer) leaves only once it is on disk
  * (db/commit-flush.ts, http/answers-after-flush.ts): for a push, whose commit would otherwise
- * hold the event loop through its own fsync while a crowd's pushes wait behind it. SQLite: the
- * one connection is held from `synchronous = NORMAL` before `begin` to `FULL` after the commit,
- * as below. PostgreSQL (its commit waits for its own WAL, which it flushes for many at once):
- * an ordinary transaction.
+ * hold the event loop through its own fsync while a crowd's pushes wait behind it. SQLite: at
+ * synchronous=NORMAL (`inTransactionAtNormalSync`). PostgreSQL (its commit waits for its own
+ * WAL, which it flushes for many at once): an ordinary transaction.
  */
 export async function inTransactionFlushedBeforeAnswer<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   const flusher = flusherOf.get(db);
   if (flusher === undefined) return inTransaction(db, work);
-  return db.connection().execute(async (connection) => {
-    await connection.executeQuery(CompiledQuery.raw('pragma synchronous = NORMAL'));
-    try {
-      const result = await connection.transaction().execute((trx) => withDirectStatements(db, trx, work));
-      flusher.noteCommit();
-      return result;
-    } finally {
-      await connection.executeQuery(CompiledQuery.raw('pragma synchronous = FULL'));
-    }
-  });
+  const result = await inTransactionAtNormalSync(db, work);
+  flusher.noteCommit();
+  return result;
 }
 
 /**
@@ -196,9 +188,8 @@ export async function inTransactionFlushedBeforeAnswer<T>(db: Db, work: (trx: Db
  * without harm: a device's last pull and the cursor it holds (the device keeps its cursor; the
  * next pull writes the note again). Never for what a user entered. Why: on SQLite every commit
  * waits for an fsync (synchronous=FULL) with the event loop blocked, and a crowd of judges
- * pulls as often as it pushes (issue 41). SQLite: the one connection is held from the
- * `synchronous = NORMAL` before `begin` to the `FULL` after the commit, so no other
- * transaction ever commits without its fsync; a later FULL commit makes this one durable too.
+ * pulls as often as it pushes (issue 41). SQLite: at synchronous=NORMAL
+ * (`inTransactionAtNormalSync`); a later FULL commit or flush makes this one durable too.
  * PostgreSQL: `synchronous_commit` off for this transaction only.
  */
 export async function inTransactionWithoutFlush<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
@@ -207,20 +198,20 @@ export async function inTransactionWithoutFlush<T>(db: Db, work: (trx: Db) => Pr
       await trx.executeQuery(CompiledQuery.raw('set local synchronous_commit = off'));
       return work(trx);
     });
+  return inTransactionAtNormalSync(db, work);
+}
+
+/**
+ * SQLite: a transaction whose commit makes no fsync (synchronous=NORMAL). The one connection is
+ * held from `pragma synchronous = NORMAL` before `begin` to `FULL` after the commit (SQLite
+ * refuses to change the level inside a transaction), so no other transaction ever commits
+ * without its fsync.
+ */
+async function inTransactionAtNormalSync<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.connection().execute(async (connection) => {
-    // SQLite refuses to change the level inside a transaction: set before, restored after.
     await connection.executeQuery(CompiledQuery.raw('pragma synchronous = NORMAL'));
     try {
-      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-      let result: T;
-      try {
-        result = await work(connection);
-      } catch (error) {
-        await connection.executeQuery(CompiledQuery.raw('rollback'));
-        throw error;
-      }
-      await connection.executeQuery(CompiledQuery.raw('commit'));
-      return result;
+      return await connection.transaction().execute((trx) => withDirectStatements(db, trx, work));
     } finally {
       await connection.executeQuery(CompiledQuery.raw('pragma synchronous = FULL'));
     }
