@@ -3,20 +3,12 @@
 // The fsync runs on libuv's thread pool instead of the event loop, one for every commit made
 // while the one before it ran, and no answer leaves the server before the commits made ahead of
 // it are on disk (http/answers-after-flush.ts): what was durable once its answer was sent still is.
-import { open } from 'node:fs/promises';
+import { flushToDisk } from './data-dir.ts';
 
 /** Flushes one file's written data to the disk. */
 export type SyncFile = (file: string) => Promise<void>;
 
-/** fdatasync, as SQLite itself syncs its WAL file: the data and what reading it back needs (its size). */
-async function syncFileAt(file: string): Promise<void> {
-  const handle = await open(file, 'r');
-  try {
-    await handle.datasync();
-  } finally {
-    await handle.close();
-  }
-}
+const syncFileAt: SyncFile = (file) => flushToDisk(file, 'data');
 
 export class CommitFlusher {
   #committed = 0;

@@ -3,6 +3,7 @@
 // process's umask, set before anything is created); what an older install left behind is
 // tightened when the server starts.
 import { chmodSync, existsSync, readdirSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 
 export const PRIVATE_FILE_MODE = 0o600;
@@ -26,5 +27,19 @@ export function restrictDataDir(dataDir: string): void {
     const stat = statSync(entry);
     if (stat.isDirectory()) chmodSync(entry, PRIVATE_DIR_MODE);
     else if (stat.isFile()) chmodSync(entry, PRIVATE_FILE_MODE);
+  }
+}
+
+/**
+ * Flushes a data file or folder to the disk, off the event loop: `data`, the file's contents and
+ * what reading them back needs (fdatasync, as SQLite syncs its WAL); `all`, its metadata too
+ * (fsync: a folder's entries after a rename).
+ */
+export async function flushToDisk(target: string, what: 'data' | 'all'): Promise<void> {
+  const handle = await open(target, 'r');
+  try {
+    await (what === 'data' ? handle.datasync() : handle.sync());
+  } finally {
+    await handle.close();
   }
 }

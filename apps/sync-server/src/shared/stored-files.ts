@@ -7,10 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
+import { flushToDisk } from '../db/data-dir.ts';
 
 /** Where unfinished writes wait, inside the folder so the rename into place stays on one disk. */
 export const TEMPORARY_FOLDER = 'tmp';
@@ -96,7 +97,8 @@ export function storedFilesAt(folder: string): StoredFiles {
         if (!sink.closed) await once(sink, 'close');
         await mkdir(path.dirname(target), { recursive: true });
         await rename(temporary, target);
-        await syncFolder(path.dirname(target));
+        // The rename is durable once the folder's entry reaches the disk too.
+        await flushToDisk(path.dirname(target), 'all');
       },
       async discard() {
         if (!sink.closed) {
@@ -179,14 +181,4 @@ export function storedFilesAt(folder: string): StoredFiles {
 
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
-}
-
-/** Makes a rename durable: the folder's entry reaches the disk too. */
-async function syncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
