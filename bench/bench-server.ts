@@ -9,6 +9,9 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { BUILT_SERVER, buildServerOnce } from '../apps/sync-server/scripts/build-server.ts';
 import { startCommand } from '../apps/sync-server/scripts/start-command.ts';
+import { SYNC_PRUNING_FIRST_RUN_DELAY_MS } from '../apps/sync-server/src/features/sync/sync-pruning.ts';
+import { NAMES_RETENTION_FIRST_RUN_DELAY_MS } from '../apps/sync-server/src/features/retention/student-names-retention.ts';
+import { readProcessTreeCpu } from './process-cpu.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEMO_PASSWORD = 'Demo-2026!';
@@ -22,6 +25,8 @@ export interface BenchServer {
   databaseUrl: string | undefined;
   /** The server's process, for its CPU time. */
   pid: number;
+  /** When it last started answering (`performance.now()`). */
+  readonly startedAt: number;
   stop(): Promise<void>;
   /** Kills the process (SIGKILL, as a laptop losing power), keeping its data folder. */
   kill(): Promise<void>;
@@ -91,12 +96,16 @@ export async function startServer(port: number, options: { databaseUrl?: string 
     await exited;
   };
   let child = await spawnServer();
+  let startedAt = performance.now();
   return {
     baseUrl,
     databaseFile: path.join(dataDir, 'judging.sqlite'),
     databaseUrl: options.databaseUrl,
     get pid() {
       return child.pid ?? 0;
+    },
+    get startedAt() {
+      return startedAt;
     },
     async stop() {
       await end(child, 'SIGTERM');
@@ -107,9 +116,34 @@ export async function startServer(port: number, options: { databaseUrl?: string 
     },
     async restart() {
       child = await spawnServer();
-      return performance.now();
+      startedAt = performance.now();
+      return startedAt;
     },
   };
+}
+
+/**
+ * Waits until the server's background jobs have made their first run (the sync pruning a minute
+ * after start; the students' names retention, when on, 90 s after) and it is idle again. They
+ * then run hourly: a round timed while one ran counted a whole pass over everything pushed so
+ * far (60,000 changes compacted in one bench) against one round's pushes, as a scheduled backup
+ * once did (BACKUP_INTERVAL is off here for that reason). Answers the seconds waited.
+ */
+export async function waitForFirstMaintenance(server: BenchServer): Promise<number> {
+  const started = performance.now();
+  const delays = [SYNC_PRUNING_FIRST_RUN_DELAY_MS];
+  if (process.env.STUDENT_NAMES_KEEP_DAYS) delays.push(NAMES_RETENTION_FIRST_RUN_DELAY_MS);
+  const due = server.startedAt + Math.max(...delays) + 1000;
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+  // Idle: under 2% of a core over half a second, for at most 60 s more.
+  const cpuOf = () =>
+    [...readProcessTreeCpu(server.pid, 'server').values()].reduce((sum, entry) => sum + entry.seconds, 0);
+  for (const deadline = performance.now() + 60_000; performance.now() < deadline;) {
+    const before = cpuOf();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (cpuOf() - before < 0.01) break;
+  }
+  return (performance.now() - started) / 1000;
 }
 
 async function call<T>(baseUrl: string, method: string, url: string, token: string | null, body?: unknown): Promise<T> {

@@ -7,7 +7,8 @@
 // `node bench/run.ts server-goals [cpu|p99|crowd|rss]` runs these rows (and the CPU and reload
 // rows of server.bench.ts) alone on a fresh SQLite server, without the full (e) part.
 import http from 'node:http';
-import { DEMO_PASSWORD, call, logIn, startServer, type BenchServer } from './bench-server.ts';
+import { DEMO_PASSWORD, call, logIn, startServer, waitForFirstMaintenance, type BenchServer } from './bench-server.ts';
+import { SYNC_PRUNING_FIRST_RUN_DELAY_MS } from '../apps/sync-server/src/features/sync/sync-pruning.ts';
 import {
   CROWD_CONNECTIONS,
   CROWD_RATE,
@@ -221,6 +222,10 @@ export async function benchServerGoals(port: number, goals: readonly ServerGoal[
   const scratch = mkdtempSync(path.join(tmpdir(), 'judging-bench-goals-'));
   const server = await startServer(port);
   try {
+    const waited = await waitForFirstMaintenance(server);
+    console.log(
+      `    timed after the server's first maintenance run (sync pruning ${SYNC_PRUNING_FIRST_RUN_DELAY_MS / 1000} s after start, then hourly): waited ${waited.toFixed(0)} s`,
+    );
     if (goals.includes('cpu')) {
       const judges = await createJudges(server.baseUrl, 1, 'cpu');
       await benchCpuPerMutation(server, scratch, judges, port + 2);
