@@ -38,12 +38,24 @@ function openSqliteDatabase(file: string): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
+  keepStatementJournalsInMemory(sqlite);
   setPageCache(sqlite);
   const db = new Kysely<Database>({ dialect: new WritingSqliteDialect({ database: withStatementCache(sqlite) }) });
   registerConnection(db, sqlite);
   connectionOf.set(db, sqlite);
   if (!sqlite.memory) flusherOf.set(db, new CommitFlusher(`${file}-wal`));
   return db;
+}
+
+/**
+ * A statement that may fail halfway (a constraint, a foreign key) inside a transaction keeps the
+ * pages it changes in a statement journal, to undo just itself. SQLite spills that journal to a
+ * temporary file past 64 KiB: a push's one insert of its 50 applied records did, writing every
+ * page twice more through the kernel (docs/decisions/0197-statement-journal-in-memory.md).
+ * `temp_store = MEMORY` keeps it, and SQLite's temporary tables, in memory; sorts still spill.
+ */
+function keepStatementJournalsInMemory(sqlite: SQLite.Database): void {
+  sqlite.pragma('temp_store = MEMORY');
 }
 
 /** The group commit's flusher of a SQLite file (db/commit-flush.ts); none on PostgreSQL or in memory. */
