@@ -126,8 +126,8 @@ export async function startServer(port: number, options: { databaseUrl?: string 
  * Waits until the server's background jobs have made their first run (the sync pruning a minute
  * after start; the students' names retention, when on, 90 s after) and it is idle again. They
  * then run hourly: a round timed while one ran counted a whole pass over everything pushed so
- * far (60,000 changes compacted in one bench) against one round's pushes, as a scheduled backup
- * once did (BACKUP_INTERVAL is off here for that reason). Answers the seconds waited.
+ * far against one round's pushes, as a scheduled backup once did (BACKUP_INTERVAL is off here
+ * for that reason; docs/decisions/0197-statement-journal-in-memory.md). Answers the seconds waited.
  */
 export async function waitForFirstMaintenance(server: BenchServer): Promise<number> {
   const started = performance.now();

@@ -50,8 +50,9 @@ function openSqliteDatabase(file: string): Db {
 /**
  * A statement that may fail halfway (a constraint, a foreign key) inside a transaction keeps the
  * pages it changes in a statement journal, to undo just itself. SQLite spills that journal to a
- * temporary file past 64 KiB: a push's one insert of its 50 applied records did, writing every
- * page twice more through the kernel (docs/decisions/0197-statement-journal-in-memory.md).
+ * temporary file past 64 KiB: a push's one insert of its applied records did, on every push of
+ * a large event, writing those pages again through the kernel
+ * (docs/decisions/0197-statement-journal-in-memory.md).
  * `temp_store = MEMORY` keeps it, and SQLite's temporary tables, in memory; sorts still spill.
  */
 function keepStatementJournalsInMemory(sqlite: SQLite.Database): void {
