@@ -2,9 +2,26 @@
 // is drawn (issue 41: the offline cold start; decision 0189): the stored session's check and
 // the footer's payment link wait until the page is idle, and still happen then. Its own code is
 // asked for while the entry chunk still runs, and its first screen decodes no image (decision 0190).
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { JudgeScreens } from './pages/judge-screens.page.ts';
 import { JudgeServer } from './pages/judge-server.ts';
+
+const FIRST_ROW = 'section[aria-labelledby="criteria-heading"] tbody tr';
+
+/**
+ * A judge of a new scenario opens their first sheet, then the sheet is loaded afresh in a new
+ * page of the same context (the session and the event stay on the device), with `initScript`
+ * run before the page's own scripts; answers that page once its first criteria row shows.
+ */
+async function openSheetAfresh(page: Page, request: APIRequestContext, label: string, initScript?: string) {
+  const scenario = await new JudgeServer(request).createScenario(label);
+  const sheetAddress = await new JudgeScreens(page).openFirstSheet(scenario);
+  const sheet = await page.context().newPage();
+  if (initScript !== undefined) await sheet.addInitScript(initScript);
+  await sheet.goto(sheetAddress);
+  await expect(sheet.locator(FIRST_ROW).first()).toBeVisible();
+  return sheet;
+}
 
 /** Every request the page's scripts make, and whether the sheet's first criteria row was in the document then. */
 function recordRequests(rowSelector: string): string {
@@ -24,16 +41,7 @@ test("a fresh load of the judge's score sheet asks the server nothing before its
   page,
   request,
 }) => {
-  const server = new JudgeServer(request);
-  const scenario = await server.createScenario('first-frame');
-  const sheetAddress = await new JudgeScreens(page).openFirstSheet(scenario);
-  const firstRow = 'section[aria-labelledby="criteria-heading"] tbody tr';
-
-  // A new page of the same context: the session and the event stay on the device.
-  const sheet = await page.context().newPage();
-  await sheet.addInitScript(recordRequests(firstRow));
-  await sheet.goto(sheetAddress);
-  await expect(sheet.locator(firstRow).first()).toBeVisible();
+  const sheet = await openSheetAfresh(page, request, 'first-frame', recordRequests(FIRST_ROW));
   const sent = () =>
     sheet.evaluate(() => (window as unknown as { benchRequests: { path: string; rowShown: boolean }[] }).benchRequests);
 
@@ -47,14 +55,7 @@ test("a fresh load asks for the sheet's code while the entry chunk runs, and for
   page,
   request,
 }) => {
-  const server = new JudgeServer(request);
-  const scenario = await server.createScenario('first-frame-code');
-  const sheetAddress = await new JudgeScreens(page).openFirstSheet(scenario);
-  const firstRow = 'section[aria-labelledby="criteria-heading"] tbody tr';
-
-  const sheet = await page.context().newPage();
-  await sheet.goto(sheetAddress);
-  await expect(sheet.locator(firstRow).first()).toBeVisible();
+  const sheet = await openSheetAfresh(page, request, 'first-frame-code');
   const timings = await sheet.evaluate(() => {
     const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
     const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
@@ -90,15 +91,7 @@ function recordRowShown(rowSelector: string): string {
 const SCRIPTS_BEFORE_FIRST_ROW = 4;
 
 test("a fresh load fetches the sheet's code in a few files, not one per shared part", async ({ page, request }) => {
-  const server = new JudgeServer(request);
-  const scenario = await server.createScenario('first-frame-files');
-  const sheetAddress = await new JudgeScreens(page).openFirstSheet(scenario);
-  const firstRow = 'section[aria-labelledby="criteria-heading"] tbody tr';
-
-  const sheet = await page.context().newPage();
-  await sheet.addInitScript(recordRowShown(firstRow));
-  await sheet.goto(sheetAddress);
-  await expect(sheet.locator(firstRow).first()).toBeVisible();
+  const sheet = await openSheetAfresh(page, request, 'first-frame-files', recordRowShown(FIRST_ROW));
   const scripts = await sheet.evaluate(() => {
     const rowShownAt = (window as unknown as { rowShownAt: number }).rowShownAt;
     return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
