@@ -19,3 +19,16 @@ export async function openJudgeDashboard(page: Page, scenario: BenchScenario): P
   await page.goto(`/judge-dashboard/${scenario.judgeId}/${scenario.eventId}/${scenario.categoryId}`);
   await page.getByRole('heading', { name: `${scenario.categoryName}: schools` }).waitFor();
 }
+
+/**
+ * A full load of a start page, then its settling: the heading shown, and the page's start-up work
+ * done (the app verifies its session, reads its config and starts its sync at the first idle
+ * moment; a floor page has none) with no request for 500 ms. A timed in-app navigation starts from
+ * here, as a user's would: nobody clicks within milliseconds of a page appearing, and start-up
+ * work left running is timed against the page navigated to.
+ */
+export async function loadSettledStartPage(page: Page, url: string, heading: string): Promise<void> {
+  await page.goto(url);
+  await page.getByRole('heading', { name: heading }).waitFor();
+  await page.waitForLoadState('networkidle');
+}

@@ -8,7 +8,7 @@ import { launchBenchChromium } from './bare-chromium.ts';
 import { DEMO_PASSWORD, logIn, startServer } from './bench-server.ts';
 import { seedStateFinal } from './state-final.ts';
 import { loadStackFloorStart, openStackFloorPage, stackFloorUrl } from './stack-results.ts';
-import { logInThroughPanel } from './app-pages.ts';
+import { loadSettledStartPage, logInThroughPanel } from './app-pages.ts';
 
 const which = (process.argv[2] ?? 'section') as 'overall' | 'section';
 const side = (process.argv[3] ?? 'app') as 'app' | 'stack';
@@ -110,10 +110,7 @@ try {
     const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 768 } });
     page = await context.newPage();
     await logInThroughPanel(page, 'admin@demo.test', DEMO_PASSWORD);
-    start = async () => {
-      await page.goto('/admin/manage-events');
-      await page.getByRole('heading', { name: 'Manage events' }).waitFor();
-    };
+    start = () => loadSettledStartPage(page, '/admin/manage-events', 'Manage events');
     url = which === 'overall' ? `/admin/results-overall/${eventId}/overall` : `/admin/results-section/${eventId}`;
   }
   for (let round = 0; round < 3; round += 1) {

@@ -15,7 +15,7 @@ import { openBareResultsPage, timeBareResults } from './bare-results.ts';
 import { DEMO_PASSWORD, logIn, startServer } from './bench-server.ts';
 import { loadStackFloorStart, openStackFloorPage, stackFloorUrl } from './stack-results.ts';
 import { seedStateFinal } from './state-final.ts';
-import { logInThroughPanel } from './app-pages.ts';
+import { loadSettledStartPage, logInThroughPanel } from './app-pages.ts';
 
 const ROUNDS = Number(process.env.BENCH_RESULTS_PAGE_ROUNDS ?? 5);
 const COORDINATOR = 'admin@demo.test';
@@ -176,8 +176,7 @@ export async function benchResultsPage(browser: Browser, port: number): Promise<
     // One warm-up round (the server's results cache, the route's chunks), then the measured rounds.
     for (let round = 0; round <= ROUNDS; round += 1) {
       for (const target of pages) {
-        await page.goto('/admin/manage-events');
-        await page.getByRole('heading', { name: 'Manage events' }).waitFor();
+        await loadSettledStartPage(page, '/admin/manage-events', 'Manage events');
         const render = await timeRender(page, target.url, target.rows);
         if (round > 0) samples[target.name].push(render);
       }

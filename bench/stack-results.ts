@@ -10,6 +10,7 @@ import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import { loadSettledStartPage } from './app-pages.ts';
 import { buildBenchPage } from './pwa-build.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -58,10 +59,9 @@ export async function openStackFloorPage(browser: Browser, baseUrl: string, toke
   };
 }
 
-/** A full load of the floor's start page: the state each timed navigation starts from. */
+/** A full load of the floor's start page, settled as the app's is: the state each timed navigation starts from. */
 export async function loadStackFloorStart(page: Page): Promise<void> {
-  await page.goto(`${STACK_FLOOR_BASE}/start`);
-  await page.getByRole('heading', { name: 'Start' }).waitFor();
+  await loadSettledStartPage(page, `${STACK_FLOOR_BASE}/start`, 'Start');
 }
 
 export const stackFloorUrl = (which: 'overall' | 'section', eventId: number) =>

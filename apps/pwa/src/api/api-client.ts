@@ -14,10 +14,28 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * How long a read started ahead (`readAhead`) waits for the screen's own read of its path; an
+ * answer older than this may be stale, and the screen asks again.
+ */
+export const READ_AHEAD_TAKE_MS = 3_000;
+
+/** A read ahead of a path read less than this before is the same screen opening: it is not sent again. */
+const SAME_OPENING_MS = 1_000;
+
+interface ReadAhead {
+  token: string | null;
+  startedAt: number;
+  response: Promise<Response> | undefined;
+  controller: AbortController;
+}
+
 export interface ApiClientDependencies {
   fetch: typeof fetch;
   /** The stored session's token, read when each request is sent. */
   getToken(): string | null;
+  /** How long a read ahead waits to be taken; READ_AHEAD_TAKE_MS unless a test says otherwise. */
+  readAheadTakeMs?: number;
 }
 
 /**
@@ -26,9 +44,57 @@ export interface ApiClientDependencies {
  * its shared schema before a screen sees it.
  */
 export function createApiClient(dependencies: ApiClientDependencies) {
+  const readsAhead = new Map<string, ReadAhead>();
+  /** The read started ahead for this GET, if any and sent with the same token: taken once. */
+  const takeReadAhead = (path: string, token: string | null, signal: AbortSignal | undefined) => {
+    const ahead = readsAhead.get(path);
+    if (!ahead?.response || ahead.token !== token) return undefined;
+    const { response, controller } = ahead;
+    ahead.response = undefined;
+    if (signal?.aborted) controller.abort();
+    else signal?.addEventListener('abort', () => controller.abort(), { once: true });
+    return response;
+  };
+  const send: Send = (method, path, init, token) =>
+    (method === 'GET' ? takeReadAhead(path, token, init.signal ?? undefined) : undefined) ??
+    dependencies.fetch(`${API_BASE}${path}`, init);
   const requestJson = <S extends TSchema>(method: Method, path: string, responseSchema: S, options?: RequestOptions) =>
-    sendRequest(dependencies, method, path, responseSchema, options);
+    sendRequest(send, dependencies, method, path, responseSchema, options);
   return {
+    /**
+     * Sends a GET of `path` now, for the screen about to open, whose code is still loading: the
+     * screen's first `get` of the same path takes this request's answer (and checks it as any
+     * other) instead of asking again. Not taken within READ_AHEAD_TAKE_MS, it is let go.
+     * `onAnswer` sees a 2xx JSON answer's body first, unchecked: only to read ahead what follows.
+     */
+    readAhead(path: string, onAnswer?: (body: unknown) => void): void {
+      const token = dependencies.getToken();
+      const now = performance.now();
+      const earlier = readsAhead.get(path);
+      if (earlier && earlier.token === token && now - earlier.startedAt < SAME_OPENING_MS) return;
+      // A read ahead no screen took (a taken one is its reader's now): the new one replaces it.
+      if (earlier?.response) earlier.controller.abort();
+      const controller = new AbortController();
+      const init = {
+        method: 'GET',
+        headers: requestHeaders(token, false),
+        signal: controller.signal,
+        credentials: 'same-origin',
+      } as const;
+      const response = dependencies.fetch(`${API_BASE}${path}`, init);
+      // Registered before any taker's: the copy is made before the taker reads the body.
+      response
+        .then((answer) => (onAnswer && answer.ok ? readJsonBody(answer.clone()) : undefined))
+        .then((body) => body !== undefined && onAnswer?.(body))
+        .catch(() => undefined);
+      const ahead: ReadAhead = { token, startedAt: now, response, controller };
+      readsAhead.set(path, ahead);
+      setTimeout(() => {
+        if (readsAhead.get(path) !== ahead) return;
+        readsAhead.delete(path);
+        if (ahead.response) controller.abort();
+      }, dependencies.readAheadTakeMs ?? READ_AHEAD_TAKE_MS);
+    },
     get: <S extends TSchema>(path: string, schema: S, options?: RequestOptions) =>
       requestJson('GET', path, schema, options),
     post: <S extends TSchema>(path: string, body: unknown, schema: S, options?: RequestOptions) =>
@@ -49,7 +115,18 @@ export function createApiClient(dependencies: ApiClientDependencies) {
 }
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+/** Sends a request of the API (`path` under API_BASE), or takes the answer of one read ahead. */
+type Send = (method: Method, path: string, init: RequestInit, token: string | null) => Promise<Response>;
+
+function requestHeaders(token: string | null, hasJsonBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (hasJsonBody) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
 async function sendRequest<S extends TSchema>(
+  send: Send,
   dependencies: ApiClientDependencies,
   method: Method,
   path: string,
@@ -58,19 +135,22 @@ async function sendRequest<S extends TSchema>(
 ): Promise<Static<S>> {
   const token = options.token === undefined ? dependencies.getToken() : options.token;
   const form = typeof FormData !== 'undefined' && options.body instanceof FormData ? options.body : undefined;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = requestHeaders(token, options.body !== undefined && !form);
 
   let response: Response;
   try {
-    response = await dependencies.fetch(`${API_BASE}${path}`, {
+    response = await send(
       method,
-      headers,
-      body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-      signal: options.signal,
-      credentials: 'same-origin',
-    });
+      path,
+      {
+        method,
+        headers,
+        body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+        signal: options.signal,
+        credentials: 'same-origin',
+      },
+      token,
+    );
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, ClientErrorCode.Network, 'The server could not be reached.');

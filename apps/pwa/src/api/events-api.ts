@@ -7,6 +7,7 @@ import {
   type UpdateEvent,
 } from '@judging/shared-types';
 import { api } from './api.ts';
+import { eventDetailPath } from './read-paths.ts';
 import { sharedRead } from './shared-reads.ts';
 
 /** GET state/{stateId}/event: the state's events (manage-events). */
@@ -19,7 +20,12 @@ export function listEvents(stateId: number, signal?: AbortSignal) {
  * once (a results page and its toolbar) share one request.
  */
 export function getEvent(eventId: number, signal?: AbortSignal, joinableUntil?: Promise<unknown>) {
-  return sharedRead(`event/${eventId}`, () => api.get(`/event/${eventId}`, EventDetailSchema), signal, joinableUntil);
+  return sharedRead(
+    `event/${eventId}`,
+    () => api.get(eventDetailPath(eventId), EventDetailSchema),
+    signal,
+    joinableUntil,
+  );
 }
 
 /** POST event: a new event of the user's state with its first categories. */

@@ -8,6 +8,7 @@ import {
 import { Check as checkResultsReport } from 'virtual:compiled-check:ResultsReportSchema';
 import { API_BASE } from './api-client.ts';
 import { api } from './api.ts';
+import { categoryResultsPath } from './read-paths.ts';
 import { downloadThroughTicket } from './link-api.ts';
 
 // Compiled when the app is built and registered here, with the results screens only.
@@ -30,10 +31,7 @@ export function getCategoryResults(
   signal?: AbortSignal,
   query: ResultsAnswerQuery = {},
 ) {
-  const search = query.sheets === undefined ? '' : `?sheets=${query.sheets}`;
-  return api.get(`/run/coordinator/results/event/${eventId}/category/${categoryId}${search}`, ResultsReportSchema, {
-    signal,
-  });
+  return api.get(categoryResultsPath(eventId, categoryId, query), ResultsReportSchema, { signal });
 }
 
 /** PUT run/coordinator/event/{e}/recomputeScores (open events; seed §4: recompute, then load). */

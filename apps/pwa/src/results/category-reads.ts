@@ -1,21 +1,15 @@
 // The reads behind the overall and section results pages: the event's detail (its categories),
 // then the answers of the categories a page shows, without the judges' sheets (decision 0172), in
-// one chain with no render in between. A navigation to a results page starts them in its route's
-// loader, so they run while the page's first render happens; the page takes them over when it
-// mounts (useCategoryResults). Nothing is kept: a read not taken over is let go at the next start.
-// The loaders sit in the route tree (issue 41: in the page's chunk, the reads waited for it) and
-// fetch only this small module; the results API and its compiled check are fetched here, on
-// demand, while the event's detail is on its way.
+// one chain with no render in between. A navigation to a results page starts them
+// (start-page-reads.ts), so they run while the page's first render happens; the page takes them
+// over when it mounts (useCategoryResults). Nothing is kept: a read not taken over is let go at the
+// next start. Their requests take the answers the navigation read ahead, before this module
+// loaded; the results API and its compiled check are fetched here, on demand.
 import { sortByCategoryName, type ResultsReport } from '@judging/shared-types';
 import { getEvent } from '../api/events-api.ts';
+import { PAGE_ANSWER_QUERY, idsToRead, type CategoriesToRead, type CategoryChoice } from './categories-to-read.ts';
 
-export interface CategoryChoice {
-  categoryId: number;
-  categoryName: string;
-}
-
-/** Which categories a page reads: every one, or one (the first when none is picked yet). */
-export type CategoriesToRead = 'all' | { categoryId: number | null };
+export type { CategoriesToRead, CategoryChoice } from './categories-to-read.ts';
 
 export interface CategoryReads {
   key: string;
@@ -35,12 +29,6 @@ export interface CategoryReads {
 
 export function readsKey(eventId: number, read: CategoriesToRead): string {
   return `${eventId}:${read === 'all' ? 'all' : String(read.categoryId)}`;
-}
-
-function idsToRead(choices: readonly CategoryChoice[], read: CategoriesToRead): number[] {
-  if (read === 'all') return choices.map((choice) => choice.categoryId);
-  const picked = choices.find((choice) => choice.categoryId === read.categoryId) ?? choices[0];
-  return picked ? [picked.categoryId] : [];
 }
 
 /** A rejection nobody handles yet is not a page error: whoever takes the reads over handles it. */
@@ -76,7 +64,7 @@ export function startCategoryReads(
       const byCategory = new Map(
         categoryIds.map((categoryId) => [
           categoryId,
-          quiet(getCategoryResults(eventId, categoryId, signal, { sheets: 'omit' })),
+          quiet(getCategoryResults(eventId, categoryId, signal, PAGE_ANSWER_QUERY)),
         ]),
       );
       const empty = categoryIds.length === 0 ? quiet(getEventResults(eventId, signal)) : undefined;

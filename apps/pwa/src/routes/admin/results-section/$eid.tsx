@@ -7,18 +7,16 @@ import { allotRows, useRevealedRows } from '../../../results/reveal-rows.ts';
 import { PlainRowsBody, sectionRankingRow } from '../../../results/plain-rows.tsx';
 import { keepSectionRankings, useCategoryResults } from '../../../results/use-category-results.ts';
 import { idParams } from '../../../routing/route-schemas.ts';
+import { readResultsPageAhead, startResultsPageReads } from '../../../results/start-page-reads.ts';
 import { AdminPageTitle } from '../-admin-page-title.tsx';
 
 export const Route = createFileRoute('/admin/results-section/$eid')({
   params: idParams('eid'),
-  // The page's reads start with the navigation, while the page's chunk loads and renders (not on
-  // a hover's preload): the loader stays in the route tree, out of the page's chunk, and fetches
-  // only the small module that starts the reads (issue 41).
+  // The page's reads start with the navigation, before its chunks are asked for, and its loader
+  // stays in the route tree, out of the page's chunk (start-page-reads.ts).
+  beforeLoad: ({ params, preload }) => readResultsPageAhead(params.eid, { categoryId: null }, preload),
   codeSplitGroupings: [['component'], ['errorComponent'], ['notFoundComponent']],
-  loader: async ({ params, preload }) => {
-    if (!preload)
-      (await import('../../../results/category-reads.ts')).startReadsForPage(params.eid, { categoryId: null });
-  },
+  loader: ({ params, preload }) => startResultsPageReads(params.eid, { categoryId: null }, preload),
   component: SectionResultsPage,
 });
 

@@ -1,0 +1,23 @@
+// How a navigation to the overall or section results page starts the page's reads, from the
+// route tree (entry chunk; decision 0176). `beforeLoad`, which the router runs before it asks for
+// the page's chunks, reads ahead (decision 0198): the event's detail leaves with the navigation,
+// and the answers of the categories the page shows as soon as the detail is in. The loader, which
+// the router awaits before the page mounts, fetches the module that starts the page's reads
+// (category-reads.ts); their requests take the answers read ahead instead of asking again.
+import { api } from '../api/api.ts';
+import { categoryResultsPath, eventDetailPath } from '../api/read-paths.ts';
+import { PAGE_ANSWER_QUERY, choicesInUncheckedDetail, idsToRead, type CategoriesToRead } from './categories-to-read.ts';
+
+/** `beforeLoad`: the page's first reads, sent before its code is asked for (not on a hover's preload). */
+export function readResultsPageAhead(eventId: number, read: CategoriesToRead, preload: boolean): void {
+  if (preload) return;
+  api.readAhead(eventDetailPath(eventId), (detail) => {
+    for (const categoryId of idsToRead(choicesInUncheckedDetail(detail), read))
+      api.readAhead(categoryResultsPath(eventId, categoryId, PAGE_ANSWER_QUERY));
+  });
+}
+
+/** The loader: the page's reads, started before the page mounts, which takes them over. */
+export async function startResultsPageReads(eventId: number, read: CategoriesToRead, preload: boolean): Promise<void> {
+  if (!preload) (await import('./category-reads.ts')).startReadsForPage(eventId, read);
+}
