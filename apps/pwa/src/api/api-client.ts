@@ -81,12 +81,11 @@ export function createApiClient(dependencies: ApiClientDependencies) {
         signal: controller.signal,
         credentials: 'same-origin',
       } as const;
-      const response = dependencies.fetch(`${API_BASE}${path}`, init);
-      // Registered before any taker's: the copy is made before the taker reads the body.
-      response
-        .then((answer) => (onAnswer && answer.ok ? readJsonBody(answer.clone()) : undefined))
-        .then((body) => body !== undefined && onAnswer?.(body))
-        .catch(() => undefined);
+      const fetched = dependencies.fetch(`${API_BASE}${path}`, init);
+      // The taker gets the answer once `onAnswer` has seen a copy of it: what `onAnswer` reads
+      // ahead is then sent before the taker's code can ask for the same.
+      const response = onAnswer ? fetched.then((answer) => withAnswerSeen(answer, onAnswer)) : fetched;
+      response.catch(() => undefined);
       const ahead: ReadAhead = { token, startedAt: now, response, controller };
       readsAhead.set(path, ahead);
       setTimeout(() => {
@@ -114,6 +113,18 @@ export function createApiClient(dependencies: ApiClientDependencies) {
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** Shows a 2xx JSON answer's body to `onAnswer` (a copy: the answer's own body stays unread), then answers it. */
+async function withAnswerSeen(answer: Response, onAnswer: (body: unknown) => void): Promise<Response> {
+  if (!answer.ok) return answer;
+  const body = await readJsonBody(answer.clone());
+  try {
+    if (body !== undefined) onAnswer(body);
+  } catch {
+    // What follows is only read ahead: its reader asks for it anyway.
+  }
+  return answer;
+}
 
 /** Sends a request of the API (`path` under API_BASE), or takes the answer of one read ahead. */
 type Send = (method: Method, path: string, init: RequestInit, token: string | null) => Promise<Response>;

@@ -76,7 +76,7 @@ test('the same path read ahead again while the screen opens is not sent twice', 
   assert.is(sent.length, 1);
 });
 
-test('onAnswer sees the body first, unchecked; the taker still reads the whole answer', async () => {
+test('onAnswer sees the body first, unchecked, and what it reads ahead is sent before the taker has the answer', async () => {
   const { client, sent } = clientOf((url) =>
     Promise.resolve(url.endsWith('/event/4') ? json(200, { status: 'Success' }) : json(200, { status: 'Other' })),
   );
@@ -92,6 +92,8 @@ test('onAnswer sees the body first, unchecked; the taker still reads the whole a
     ['/api/event/4', '/api/event/4/next'],
     'what follows was read ahead from the body',
   );
+  assert.equal(await client.get('/event/4/next', StatusResponseSchema), { status: 'Other' });
+  assert.is(sent.length, 2, 'read ahead before the taker had the answer: the next GET takes it');
   const refused = clientOf(() => Promise.resolve(json(403, { statusCode: 403, code: 'FORBIDDEN', message: 'No' })));
   let called = false;
   refused.client.readAhead('/event/4', () => (called = true));

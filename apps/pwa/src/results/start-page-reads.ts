@@ -8,9 +8,18 @@ import { api } from '../api/api.ts';
 import { categoryResultsPath, eventDetailPath } from '../api/read-paths.ts';
 import { PAGE_ANSWER_QUERY, choicesInUncheckedDetail, idsToRead, type CategoriesToRead } from './categories-to-read.ts';
 
-/** `beforeLoad`: the page's first reads, sent before its code is asked for (not on a hover's preload). */
-export function readResultsPageAhead(eventId: number, read: CategoriesToRead, preload: boolean): void {
-  if (preload) return;
+/**
+ * `beforeLoad`: the page's first reads, sent before its code is asked for, when the navigation
+ * enters the page; not on a hover's preload, nor when the router loads the page again while it
+ * is open (`stay`: the session check after the app's start invalidates the router), whose reads
+ * the loader's own reads would not take.
+ */
+export function readResultsPageAhead(
+  eventId: number,
+  read: CategoriesToRead,
+  cause: 'enter' | 'stay' | 'preload',
+): void {
+  if (cause !== 'enter') return;
   api.readAhead(eventDetailPath(eventId), (detail) => {
     for (const categoryId of idsToRead(choicesInUncheckedDetail(detail), read))
       api.readAhead(categoryResultsPath(eventId, categoryId, PAGE_ANSWER_QUERY));

@@ -14,7 +14,7 @@ export const Route = createFileRoute('/admin/results-section/$eid')({
   params: idParams('eid'),
   // The page's reads start with the navigation, before its chunks are asked for, and its loader
   // stays in the route tree, out of the page's chunk (start-page-reads.ts).
-  beforeLoad: ({ params, preload }) => readResultsPageAhead(params.eid, { categoryId: null }, preload),
+  beforeLoad: ({ params, cause }) => readResultsPageAhead(params.eid, { categoryId: null }, cause),
   codeSplitGroupings: [['component'], ['errorComponent'], ['notFoundComponent']],
   loader: ({ params, preload }) => startResultsPageReads(params.eid, { categoryId: null }, preload),
   component: SectionResultsPage,

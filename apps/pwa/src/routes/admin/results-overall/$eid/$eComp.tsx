@@ -22,7 +22,7 @@ export const Route = createFileRoute('/admin/results-overall/$eid/$eComp')({
   },
   // The page's reads start with the navigation, before its chunks are asked for, and its loader
   // stays in the route tree, out of the page's chunk (start-page-reads.ts).
-  beforeLoad: ({ params, preload }) => readResultsPageAhead(params.eid, 'all', preload),
+  beforeLoad: ({ params, cause }) => readResultsPageAhead(params.eid, 'all', cause),
   codeSplitGroupings: [['component'], ['errorComponent'], ['notFoundComponent']],
   loader: ({ params, preload }) => startResultsPageReads(params.eid, 'all', preload),
   component: OverallResultsPage,
