@@ -9,8 +9,6 @@ import { sortByCategoryName, type ResultsReport } from '@judging/shared-types';
 import { getEvent } from '../api/events-api.ts';
 import { PAGE_ANSWER_QUERY, idsToRead, type CategoriesToRead, type CategoryChoice } from './categories-to-read.ts';
 
-export type { CategoriesToRead, CategoryChoice } from './categories-to-read.ts';
-
 export interface CategoryReads {
   key: string;
   /** The event's categories, by name then id. */

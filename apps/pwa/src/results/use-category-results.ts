@@ -3,16 +3,9 @@
 // reads (category-reads.ts) are started by the route's loader when navigating, else here.
 import type { ResultsCategory, ResultsReport } from '@judging/shared-types';
 import { useEffect, useState } from 'react';
-import {
-  readsKey,
-  startCategoryReads,
-  takeStartedReads,
-  type CategoriesToRead,
-  type CategoryChoice,
-} from './category-reads.ts';
+import type { CategoriesToRead, CategoryChoice } from './categories-to-read.ts';
+import { readsKey, startCategoryReads, takeStartedReads } from './category-reads.ts';
 import { showRunIssue } from './run-errors.ts';
-
-export type { CategoriesToRead, CategoryChoice } from './category-reads.ts';
 
 /** What a page keeps of a category: the rest is let go at once, while it is still young garbage. */
 export type KeepOfCategory = (category: ResultsCategory) => ResultsCategory;
