@@ -321,6 +321,42 @@ test.describe('results pages read what they show', () => {
       expect(sent, 'none asked twice').toEqual([detailPath, ...answerPaths]);
     });
   });
+
+  test('answers arriving together show together, but a slow or failed one holds the others back only a moment', async ({
+    page,
+    request,
+  }) => {
+    const { eventId, byName } = await runningEventCategories(request);
+    const [first, last] = [byName[0], byName.at(-1)];
+    if (!first || !last || first === last) throw new Error('the demo event has two categories');
+    const lastAnswer = `**/api/run/coordinator/results/event/${eventId}/category/${last.categoryId}?*`;
+    await new AppShell(page).logInAs(demoUsers.admin);
+    const firstTable = page.getByRole('table', { name: `Results of ${first.categoryName}` });
+    const lastTable = page.getByRole('table', { name: `Results of ${last.categoryName}` });
+
+    // The last category's answer held for 4 s: the ones above it show well before it is let go.
+    let releasedAt: number | undefined;
+    await page.route(lastAnswer, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      releasedAt = Date.now();
+      await route.continue();
+    });
+    await page.goto(`/admin/results-overall/${eventId}/overall`);
+    await expect(firstTable.getByRole('row').nth(1)).toBeVisible({ timeout: 3_000 });
+    expect(releasedAt, 'shown while the last answer was still held').toBeUndefined();
+    await expect(lastTable.getByRole('row').nth(1)).toBeVisible();
+    expect(releasedAt, 'the held answer is the one shown last').toBeDefined();
+
+    // The last category's answer failing: the others show, and the failure is told.
+    await page.unroute(lastAnswer);
+    await page.route(lastAnswer, (route) =>
+      route.fulfill({ status: 404, json: { code: 'NOT_FOUND', message: 'No such category.' } }),
+    );
+    await page.goto(`/admin/results-overall/${eventId}/overall`);
+    await expect(firstTable.getByRole('row').nth(1)).toBeVisible();
+    await expect(page.getByText('Issue: No such category.')).toBeVisible();
+    await expect(lastTable).toHaveCount(0);
+  });
 });
 
 test.describe('public pages', () => {

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import type { CategoriesToRead, CategoryChoice } from './categories-to-read.ts';
 import { readsKey, startCategoryReads, takeStartedReads } from './category-reads.ts';
 import { showRunIssue } from './run-errors.ts';
+import { showTogether } from './show-together.ts';
 
 /** What a page keeps of a category: the rest is let go at once, while it is still young garbage. */
 export type KeepOfCategory = (category: ResultsCategory) => ResultsCategory;
@@ -41,8 +42,9 @@ interface Loaded {
 
 /**
  * Loads the categories `read` names (all at once, each its own answer) and hands them over in
- * list order as they arrive: a category shows once every category above it has, so rows never
- * move down the page under the reader. Of each answer the page keeps what `keep` picks: the rest
+ * list order as they arrive, those arriving together in one render (show-together.ts): a category
+ * shows once every category above it has, so rows never move down the page under the reader. Of
+ * each answer the page keeps what `keep` picks: the rest
  * (each team's sections on the overall page), held in the page's state, costs the garbage
  * collector later.
  */
@@ -56,6 +58,7 @@ export function useCategoryResults(eventId: number, read: CategoriesToRead, keep
     const reads = takeStartedReads(eventId, read) ?? startCategoryReads(eventId, read, known);
     reads.handOver();
     let isStopped = false;
+    let stopShowing = () => {};
     let reported = false;
     const report = (error: unknown) => {
       if (isStopped || reported || (error instanceof DOMException && error.name === 'AbortError')) return;
@@ -71,20 +74,28 @@ export function useCategoryResults(eventId: number, read: CategoriesToRead, keep
       empty?.then((answer) => {
         if (!isStopped) setLoaded({ key, categoryIds, byCategory: new Map(), empty: answer });
       }, report);
+      const together = showTogether<number, ResultsReport>(byCategory.size, (arrived) =>
+        setLoaded((previous) =>
+          previous?.key === key ? { ...previous, byCategory: new Map([...previous.byCategory, ...arrived]) } : previous,
+        ),
+      );
+      stopShowing = together.stop;
       for (const [categoryId, answered] of byCategory) {
-        answered.then((answer) => {
-          if (isStopped) return;
-          const kept = { ...answer, categories: answer.categories.map(keep) };
-          setLoaded((previous) =>
-            previous?.key === key
-              ? { ...previous, byCategory: new Map(previous.byCategory).set(categoryId, kept) }
-              : previous,
-          );
-        }, report);
+        answered.then(
+          (answer) => {
+            if (isStopped) return;
+            together.arrived(categoryId, { ...answer, categories: answer.categories.map(keep) });
+          },
+          (error: unknown) => {
+            report(error);
+            together.settled();
+          },
+        );
       }
     }, report);
     return () => {
       isStopped = true;
+      stopShowing();
       reads.abort();
     };
     // `key` names what is read; the known list only spares asking for it again.

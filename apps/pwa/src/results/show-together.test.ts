@@ -1,0 +1,102 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { showTogether, type Timers } from './show-together.ts';
+
+/** Timers run by hand: `advance(ms)` fires what falls due. */
+function manualTimers() {
+  let now = 0;
+  let nextId = 0;
+  const pending = new Map<number, { at: number; callback: () => void }>();
+  const timers: Timers = {
+    setTimeout: (callback, ms) => {
+      nextId += 1;
+      pending.set(nextId, { at: now + ms, callback });
+      return nextId;
+    },
+    clearTimeout: (handle) => pending.delete(handle as number),
+  };
+  const advance = (ms: number) => {
+    now += ms;
+    for (const [id, timer] of [...pending].sort((a, b) => a[1].at - b[1].at)) {
+      if (timer.at > now) continue;
+      pending.delete(id);
+      timer.callback();
+    }
+  };
+  return { timers, advance, pendingCount: () => pending.size };
+}
+
+function recorder() {
+  const shown: string[][] = [];
+  return { shown, show: (arrived: ReadonlyMap<string, number>) => shown.push([...arrived.keys()]) };
+}
+
+test('answers that all arrive within the wait are shown in one batch, as soon as the last is in', () => {
+  const { timers, advance, pendingCount } = manualTimers();
+  const { shown, show } = recorder();
+  const together = showTogether(3, show, { windowMs: 100, timers });
+  together.arrived('a', 1);
+  advance(10);
+  together.arrived('c', 3);
+  assert.equal(shown, [], 'nothing shown while answers are still on their way');
+  advance(20);
+  together.arrived('b', 2);
+  assert.equal(shown, [['a', 'c', 'b']]);
+  assert.is(pendingCount(), 0, 'no wait left behind');
+});
+
+test('a slow answer holds the others no longer than the wait; later ones batch again', () => {
+  const { timers, advance } = manualTimers();
+  const { shown, show } = recorder();
+  const together = showTogether(4, show, { windowMs: 100, timers });
+  together.arrived('a', 1);
+  advance(60);
+  together.arrived('b', 2);
+  advance(39);
+  assert.equal(shown, [], 'the wait counts from the batch’s first answer');
+  advance(1);
+  assert.equal(shown, [['a', 'b']]);
+  advance(500);
+  together.arrived('c', 3);
+  advance(50);
+  assert.equal(shown, [['a', 'b']], 'a new batch waits for the rest again');
+  together.arrived('d', 4);
+  assert.equal(
+    shown,
+    [
+      ['a', 'b'],
+      ['c', 'd'],
+    ],
+    'the last answer shows its batch at once',
+  );
+});
+
+test('a failed answer stops being waited for', () => {
+  const { timers, advance } = manualTimers();
+  const { shown, show } = recorder();
+  const together = showTogether(2, show, { windowMs: 100, timers });
+  together.arrived('a', 1);
+  advance(5);
+  together.settled();
+  assert.equal(shown, [['a']], 'shown when the other read fails, without waiting out the window');
+  const { shown: none, show: showNone } = recorder();
+  const allFailed = showTogether(1, showNone, { windowMs: 100, timers });
+  allFailed.settled();
+  advance(200);
+  assert.equal(none, [], 'nothing arrived: nothing shown');
+});
+
+test('nothing is shown once the page has stopped', () => {
+  const { timers, advance, pendingCount } = manualTimers();
+  const { shown, show } = recorder();
+  const together = showTogether(3, show, { windowMs: 100, timers });
+  together.arrived('a', 1);
+  together.stop();
+  assert.is(pendingCount(), 0, 'its wait is cleared');
+  advance(200);
+  together.arrived('b', 2);
+  together.settled();
+  assert.equal(shown, []);
+});
+
+test.run();
