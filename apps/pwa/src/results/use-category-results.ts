@@ -44,9 +44,8 @@ interface Loaded {
  * Loads the categories `read` names (all at once, each its own answer) and hands them over in
  * list order as they arrive, those arriving together in one render (show-together.ts): a category
  * shows once every category above it has, so rows never move down the page under the reader. Of
- * each answer the page keeps what `keep` picks: the rest
- * (each team's sections on the overall page), held in the page's state, costs the garbage
- * collector later.
+ * each answer the page keeps what `keep` picks: the rest (each team's sections on the overall
+ * page), held in the page's state, costs the garbage collector later.
  */
 export function useCategoryResults(eventId: number, read: CategoriesToRead, keep: KeepOfCategory): CategoryResults {
   const key = readsKey(eventId, read);
