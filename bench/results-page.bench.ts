@@ -17,7 +17,7 @@ import { loadStackFloorStart, openStackFloorPage, stackFloorUrl } from './stack-
 import { seedStateFinal } from './state-final.ts';
 import { loadSettledStartPage, logInThroughPanel } from './app-pages.ts';
 
-const ROUNDS = Number(process.env.BENCH_RESULTS_PAGE_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_RESULTS_PAGE_ROUNDS ?? 9);
 const COORDINATOR = 'admin@demo.test';
 const CATEGORIES = 6;
 const SCHOOLS = 60;

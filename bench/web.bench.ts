@@ -25,7 +25,7 @@ import { openJudgeDashboard } from './app-pages.ts';
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const skeletonDir = path.join(benchDir, 'skeleton');
 const LIGHTHOUSE_PAGES = ['/welcome', '/login'];
-const LIGHTHOUSE_ROUNDS = Number(process.env.BENCH_LIGHTHOUSE_ROUNDS ?? 3);
+const LIGHTHOUSE_ROUNDS = Number(process.env.BENCH_LIGHTHOUSE_ROUNDS ?? 5);
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
