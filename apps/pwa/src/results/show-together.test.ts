@@ -26,15 +26,19 @@ function manualTimers() {
   return { timers, advance, pendingCount: () => pending.size };
 }
 
-function recorder() {
+/** `expected` answers gathered with a 100 ms wait on manual timers; `shown` lists each batch's keys. */
+function gathering(expected: number) {
+  const { timers, advance, pendingCount } = manualTimers();
   const shown: string[][] = [];
-  return { shown, show: (arrived: ReadonlyMap<string, number>) => shown.push([...arrived.keys()]) };
+  const together = showTogether<string, number>(expected, (arrived) => shown.push([...arrived.keys()]), {
+    windowMs: 100,
+    timers,
+  });
+  return { together, shown, advance, pendingCount };
 }
 
 test('answers that all arrive within the wait are shown in one batch, as soon as the last is in', () => {
-  const { timers, advance, pendingCount } = manualTimers();
-  const { shown, show } = recorder();
-  const together = showTogether(3, show, { windowMs: 100, timers });
+  const { together, shown, advance, pendingCount } = gathering(3);
   together.arrived('a', 1);
   advance(10);
   together.arrived('c', 3);
@@ -46,9 +50,7 @@ test('answers that all arrive within the wait are shown in one batch, as soon as
 });
 
 test('a slow answer holds the others no longer than the wait; later ones batch again', () => {
-  const { timers, advance } = manualTimers();
-  const { shown, show } = recorder();
-  const together = showTogether(4, show, { windowMs: 100, timers });
+  const { together, shown, advance } = gathering(4);
   together.arrived('a', 1);
   advance(60);
   together.arrived('b', 2);
@@ -72,24 +74,19 @@ test('a slow answer holds the others no longer than the wait; later ones batch a
 });
 
 test('a failed answer stops being waited for', () => {
-  const { timers, advance } = manualTimers();
-  const { shown, show } = recorder();
-  const together = showTogether(2, show, { windowMs: 100, timers });
+  const { together, shown, advance } = gathering(2);
   together.arrived('a', 1);
   advance(5);
   together.settled();
   assert.equal(shown, [['a']], 'shown when the other read fails, without waiting out the window');
-  const { shown: none, show: showNone } = recorder();
-  const allFailed = showTogether(1, showNone, { windowMs: 100, timers });
-  allFailed.settled();
-  advance(200);
-  assert.equal(none, [], 'nothing arrived: nothing shown');
+  const allFailed = gathering(1);
+  allFailed.together.settled();
+  allFailed.advance(200);
+  assert.equal(allFailed.shown, [], 'nothing arrived: nothing shown');
 });
 
 test('nothing is shown once the page has stopped', () => {
-  const { timers, advance, pendingCount } = manualTimers();
-  const { shown, show } = recorder();
-  const together = showTogether(3, show, { windowMs: 100, timers });
+  const { together, shown, advance, pendingCount } = gathering(3);
   together.arrived('a', 1);
   together.stop();
   assert.is(pendingCount(), 0, 'its wait is cleared');
