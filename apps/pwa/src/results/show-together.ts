@@ -1,8 +1,8 @@
 // A results page reads each category as its own answer (decision 0120), and the answers of one
 // page usually arrive within a few milliseconds of each other. Shown one by one, each answer cost
 // a render and a layout of the page of its own, and the last rows waited for all of them
-// (issue 41). Answers that arrive together are shown together; a slow answer holds the ones
-// before it no longer than SHOW_TOGETHER_MS, and a failed one no longer than its failure.
+// (issue 41). Answers that arrive together are shown together; a slow answer holds back the ones
+// that came before it no longer than SHOW_TOGETHER_MS, and a failed one no longer than its failure.
 
 /** How long the first answer of a batch waits for the others still on their way. */
 export const SHOW_TOGETHER_MS = 100;
