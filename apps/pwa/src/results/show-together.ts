@@ -41,9 +41,12 @@ export function showTogether<K, V>(
   let timer: unknown;
   let isStopped = false;
 
-  const flush = () => {
+  const clearWait = () => {
     if (timer !== undefined) timers.clearTimeout(timer);
     timer = undefined;
+  };
+  const flush = () => {
+    clearWait();
     if (isStopped || batch.size === 0) return;
     const arrived = batch;
     batch = new Map();
@@ -66,8 +69,7 @@ export function showTogether<K, V>(
     },
     stop() {
       isStopped = true;
-      if (timer !== undefined) timers.clearTimeout(timer);
-      timer = undefined;
+      clearWait();
     },
   };
 }
