@@ -3,7 +3,8 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { LoginPanelProvider } from './auth/login-panel-state.tsx';
 import { configureGlobalErrorHandling } from './errors/global-error-handler.ts';
-import { startDeviceSyncWhenNeeded } from './offline/device-sync-start.ts';
+import { hasSomeoneToSyncFor, startDeviceSyncWhenNeeded } from './offline/device-sync-start.ts';
+import { startOpeningDeviceStore } from './offline/device-store-early-open.ts';
 import { listenForInstallOffer } from './pwa/install-prompt.ts';
 import { router } from './router.ts';
 import { SessionProvider } from './session/session-context.tsx';
@@ -16,6 +17,10 @@ configureGlobalErrorHandling({
   signOutLocally: () => sessionStore.clear(),
   goToLogin: () => void router.navigate({ to: '/login' }),
 });
+
+// A load with someone to sync for opens the device store: the browser starts opening it now,
+// while the rest of the code loads, instead of when the judge's code first reads it (decision 0200).
+if (hasSomeoneToSyncFor(sessionStore)) void startOpeningDeviceStore();
 
 // The browser offers installing once, early: keep the offer for the judge's Install button.
 listenForInstallOffer();

@@ -4,8 +4,7 @@
 // Versions are additive: a new version adds stores or indexes and never drops the outbox.
 import Dexie, { type DBCore, type EntityTable, type Table, type Transaction } from 'dexie';
 import type { MutationKind, RejectionCode, SyncCategory, SyncEvent, SyncReferenceData } from '@judging/shared-types';
-
-export const DEVICE_DB_NAME = 'judging-device';
+import { DEVICE_DB_NAME } from './device-store-early-open.ts';
 
 /** What a cell scores. */
 export const CellKind = {
