@@ -9,6 +9,7 @@ import { AppliedItemsTable } from './applied-items-table.tsx';
 import { CriteriaTable } from './criteria-table.tsx';
 import { EventRefusedNotice } from './event-refused-notice.tsx';
 import { formatShortTime } from '../support/date-format.ts';
+import { useMountedOnceWanted } from '../support/use-mounted-once-wanted.ts';
 import { useJudgeEventSnapshot, type JudgeEventLoad, type JudgeEventSnapshot } from './judge-event-source.ts';
 import type { ScoringSearch } from './judge-routing.ts';
 import type { SheetContext } from './score-actions.ts';
@@ -29,17 +30,6 @@ import { SyncStatusBar } from './sync-status-bar.tsx';
 import { NotSentMark } from './unsent-marks.tsx';
 import { SUBMITTED_ON_TABLET, SUBMITTED_ON_TABLET_DETAIL, receivedByServer, sheetDone } from './sync-wording.ts';
 import { useQuickScore } from './use-quick-score.ts';
-
-/**
- * Whether the sheet's dialogs are mounted: from the first one opened on (until then all are
- * closed, and the first render skips them). Their code loads with the sheet, never on demand:
- * a judge who lost the signal before a lazy chunk arrived could not open a single dialog.
- */
-function useSheetModalsWanted(open: OpenModal): boolean {
-  const [isWanted, setIsWanted] = useState(false);
-  if (open !== null && !isWanted) setIsWanted(true);
-  return isWanted;
-}
 
 /** One school's sheet in one criteria section: criteria, penalties, disqualifications, done. */
 export function SchoolScoringPage({ search, load }: { search: ScoringSearch; load: JudgeEventLoad }) {
@@ -149,7 +139,9 @@ function ScoreSheet({
   const marks = useMemo(() => rowMarks(snapshot.outbox), [snapshot.outbox]);
   const marksOf = (kind: CellKind) => itemMarks(marks, sheet, kind);
   const close = useCallback(() => setOpen(null), []);
-  const modalsWanted = useSheetModalsWanted(open);
+  // The sheet's dialogs mount from the first one opened on. Their code loads with the sheet, never
+  // on demand: a judge who lost the signal before a lazy chunk arrived could not open a single dialog.
+  const modalsWanted = useMountedOnceWanted(open !== null);
   const quick = useQuickScore(sheet);
 
   const done = () => {

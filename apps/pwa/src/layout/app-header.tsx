@@ -34,8 +34,7 @@ export function AppHeader() {
 
   return (
     <Box component="header" className={classes.header}>
-      {/* Only a logged-in user can log out: a visitor's first render skips the dialog's tree. */}
-      {user && logoutWarning.dialog}
+      {logoutWarning.dialog}
       <Container size="xl" className={classes.bar}>
         <AppLogo />
         {user ? (

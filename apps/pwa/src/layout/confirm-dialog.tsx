@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { modalTitleStyles } from './modal-styles.ts';
 import { useCallback, useState, type ReactNode } from 'react';
+import { useMountedOnceWanted } from '../support/use-mounted-once-wanted.ts';
 
 interface ConfirmRequest {
   message: ReactNode;
@@ -11,7 +12,8 @@ interface ConfirmRequest {
 
 /**
  * A yes/no question before a change that cannot be taken back ('Are you sure you want to
- * remove …?'). `ask` resolves true only on the confirm button; render `dialog` once.
+ * remove …?'). `ask` resolves true only on the confirm button; render `dialog` once. The dialog
+ * mounts at the first question (`useMountedOnceWanted`).
  */
 export function useConfirmDialog(): {
   /** A string is shown as a paragraph; other content (a list of what is not ready) as it is. */
@@ -42,7 +44,8 @@ export function useConfirmDialog(): {
     request?.resolve(isConfirmed);
     setRequest(null);
   };
-  const dialog = (
+  const isMounted = useMountedOnceWanted(request !== null);
+  const dialog = isMounted && (
     <Modal
       opened={request !== null}
       onClose={() => settle(false)}
