@@ -1,8 +1,8 @@
 // The device store's name, and its opening started early. Opening an IndexedDB database waits
-// for the browser to open its files, and on a tablet's first load nothing else in the page waits
-// then: a load that will open the store starts that wait from the entry chunk, while the judge's
-// code still downloads and runs, and Dexie's own open later finds the files open (decision 0200).
-// Kept apart from device-db.ts so the entry chunk starts it without downloading Dexie.
+// for the browser to open its files. A load that will read the store starts that wait from the
+// entry chunk, so it runs while the judge's code still downloads and runs, and Dexie's own open
+// later finds the files open (decision 0200). Kept apart from device-db.ts so the entry chunk
+// starts it without downloading Dexie.
 
 /** The device's IndexedDB database (offline/device-db.ts declares its layout). */
 export const DEVICE_DB_NAME = 'judging-device';
