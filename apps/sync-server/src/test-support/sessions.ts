@@ -39,12 +39,35 @@ export interface Refusal {
   fieldError?: [string, string];
 }
 
+/** How long a refusal check waits for the flush of emails queued before it. */
+const EMAIL_FLUSH_WAIT_MS = 2000;
+
+/**
+ * Waits until no email is still waiting for the flush its queuing started. That flush runs after
+ * the answer (email/mailer.ts) and marks its emails sent or tried: marks landing between the two
+ * snapshots of a refusal check would read as a change the refusals made.
+ */
+async function emailFlushesSettled(t: TestApp): Promise<void> {
+  const deadline = Date.now() + EMAIL_FLUSH_WAIT_MS;
+  while (Date.now() < deadline) {
+    const waiting = await t.db
+      .selectFrom('email_outbox')
+      .select('email_id')
+      .where('status', '=', 'pending')
+      .where('attempts', '=', 0)
+      .executeTakeFirst();
+    if (!waiting) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /** Sends each request, checks how it is refused, and that together they changed none of `tables`. */
 export async function assertRefusedWithoutChange(
   t: TestApp,
   tables: TableList,
   refusals: readonly Refusal[],
 ): Promise<void> {
+  if (tables.includes('email_outbox')) await emailFlushesSettled(t);
   const before = await snapshotTables(t.db, tables);
   for (const refusal of refusals) {
     const response = await t.app.inject(refusal.request);
