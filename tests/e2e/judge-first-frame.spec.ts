@@ -4,6 +4,7 @@
 // asked for while the entry chunk still runs, and its first screen decodes no image (decision 0190).
 // The device store's opening starts while the entry chunk runs too (decision 0200).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { deviceStoreOpens, recordDeviceStoreOpens } from './pages/judge-device.ts';
 import { JudgeScreens } from './pages/judge-screens.page.ts';
 import { JudgeServer } from './pages/judge-server.ts';
 
@@ -74,25 +75,12 @@ test("a fresh load asks for the sheet's code while the entry chunk runs, and for
   expect(timings.images).toEqual([]);
 });
 
-/** Every open of the device store the page asks the browser for, with when (ms since navigation). */
-const RECORD_DEVICE_STORE_OPENS = `(() => {
-  const opens = [];
-  window.deviceStoreOpens = opens;
-  const open = IDBFactory.prototype.open;
-  IDBFactory.prototype.open = function (name, version) {
-    if (name === 'judging-device') opens.push(performance.now());
-    return version === undefined ? open.call(this, name) : open.call(this, name, version);
-  };
-})();`;
-
 test('a fresh load starts opening the device store while the entry chunk runs', async ({ page, request }) => {
-  const sheet = await openSheetAfresh(page, request, 'first-frame-store', RECORD_DEVICE_STORE_OPENS);
-  const { opens, entryDone } = await sheet.evaluate(() => {
+  const sheet = await openSheetAfresh(page, request, 'first-frame-store', `(${recordDeviceStoreOpens.toString()})();`);
+  const opens = await deviceStoreOpens(sheet);
+  const entryDone = await sheet.evaluate(() => {
     const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-    return {
-      opens: (window as unknown as { deviceStoreOpens: number[] }).deviceStoreOpens,
-      entryDone: navigation!.domContentLoadedEventStart,
-    };
+    return navigation!.domContentLoadedEventStart;
   });
   // The first open is the early one, from the entry chunk; Dexie's own comes with the sheet's code, after it.
   expect(opens.length).toBeGreaterThan(1);

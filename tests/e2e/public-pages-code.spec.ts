@@ -4,6 +4,7 @@
 // chunk-areas.ts): assets/admin/ and assets/judge/.
 import { expect, test, type Page } from '@playwright/test';
 import { AppShell } from './pages/app-shell.page.ts';
+import { deviceStoreOpens, recordDeviceStoreOpens } from './pages/judge-device.ts';
 import { demoJudge } from './support/demo-users.ts';
 
 const PUBLIC_PAGES = [
@@ -41,18 +42,9 @@ async function scriptsLoadedOn(page: Page, path: string, ready: (page: Page) => 
 test.describe('public pages load no admin or judge code', () => {
   for (const { path, ready } of PUBLIC_PAGES) {
     test(`${path} loads only public chunks and never opens the device store`, async ({ page }) => {
-      await page.addInitScript(() => {
-        const opened: string[] = [];
-        (window as unknown as { storesOpened: string[] }).storesOpened = opened;
-        const open = IDBFactory.prototype.open;
-        IDBFactory.prototype.open = function (this: IDBFactory, name: string, version?: number) {
-          opened.push(name);
-          return version === undefined ? open.call(this, name) : open.call(this, name, version);
-        };
-      });
+      await page.addInitScript(recordDeviceStoreOpens);
       const scripts = await scriptsLoadedOn(page, path, ready);
-      const storesOpened = await page.evaluate(() => (window as unknown as { storesOpened: string[] }).storesOpened);
-      expect(storesOpened).not.toContain('judging-device');
+      expect(await deviceStoreOpens(page)).toEqual([]);
       expect(scripts.length, 'the page loaded its scripts').toBeGreaterThan(0);
       expect(scripts.map((script) => script.path).filter((script) => AREA_CHUNK.test(script))).toEqual([]);
       // Whatever the file names, the device store (Dexie, the outbox, the sync runner) is not among them.

@@ -90,3 +90,22 @@ export async function readStoredEvents(page: Page): Promise<[number, number][]> 
       }),
   );
 }
+
+/**
+ * Runs in the page before its own scripts (self-contained, for `addInitScript`): notes when each
+ * open of the device store is asked for (ms since navigation), for `deviceStoreOpens`.
+ */
+export function recordDeviceStoreOpens(): void {
+  const opens: number[] = [];
+  (window as unknown as { deviceStoreOpens: number[] }).deviceStoreOpens = opens;
+  const open = IDBFactory.prototype.open;
+  IDBFactory.prototype.open = function (this: IDBFactory, name: string, version?: number) {
+    if (name === 'judging-device') opens.push(performance.now());
+    return version === undefined ? open.call(this, name) : open.call(this, name, version);
+  };
+}
+
+/** When the page asked to open the device store so far (`recordDeviceStoreOpens`). */
+export function deviceStoreOpens(page: Page): Promise<number[]> {
+  return page.evaluate(() => (window as unknown as { deviceStoreOpens: number[] }).deviceStoreOpens);
+}

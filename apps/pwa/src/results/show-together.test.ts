@@ -1,40 +1,17 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { showTogether, type Timers } from './show-together.ts';
-
-/** Timers run by hand: `advance(ms)` fires what falls due. */
-function manualTimers() {
-  let now = 0;
-  let nextId = 0;
-  const pending = new Map<number, { at: number; callback: () => void }>();
-  const timers: Timers = {
-    setTimeout: (callback, ms) => {
-      nextId += 1;
-      pending.set(nextId, { at: now + ms, callback });
-      return nextId;
-    },
-    clearTimeout: (handle) => pending.delete(handle as number),
-  };
-  const advance = (ms: number) => {
-    now += ms;
-    for (const [id, timer] of [...pending].sort((a, b) => a[1].at - b[1].at)) {
-      if (timer.at > now) continue;
-      pending.delete(id);
-      timer.callback();
-    }
-  };
-  return { timers, advance, pendingCount: () => pending.size };
-}
+import { createFakeTimers } from '../support/fake-timers.ts';
+import { showTogether } from './show-together.ts';
 
 /** `expected` answers gathered with a 100 ms wait on manual timers; `shown` lists each batch's keys. */
 function gathering(expected: number) {
-  const { timers, advance, pendingCount } = manualTimers();
+  const timers = createFakeTimers();
   const shown: string[][] = [];
   const together = showTogether<string, number>(expected, (arrived) => shown.push([...arrived.keys()]), {
     windowMs: 100,
     timers,
   });
-  return { together, shown, advance, pendingCount };
+  return { together, shown, advance: timers.advance, pendingCount: timers.pendingCount };
 }
 
 test('answers that all arrive within the wait are shown in one batch, as soon as the last is in', () => {

@@ -3,19 +3,10 @@
 // a render and a layout of the page of its own, and the last rows waited for all of them
 // (issue 41). Answers that arrive together are shown together; a slow answer holds back the ones
 // that came before it no longer than SHOW_TOGETHER_MS, and a failed one no longer than its failure.
+import { realTimers, type Timers } from '../support/timers.ts';
 
 /** How long the first answer of a batch waits for the others still on their way. */
 export const SHOW_TOGETHER_MS = 100;
-
-export interface Timers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-const browserTimers: Timers = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 export interface ShowingTogether<K, V> {
   /** An answer is in: shown with the others once all are in, or when the batch's wait is over. */
@@ -34,7 +25,7 @@ export interface ShowingTogether<K, V> {
 export function showTogether<K, V>(
   expected: number,
   show: (arrived: ReadonlyMap<K, V>) => void,
-  { windowMs = SHOW_TOGETHER_MS, timers = browserTimers }: { windowMs?: number; timers?: Timers } = {},
+  { windowMs = SHOW_TOGETHER_MS, timers = realTimers }: { windowMs?: number; timers?: Timers } = {},
 ): ShowingTogether<K, V> {
   let waiting = expected;
   let batch = new Map<K, V>();

@@ -1,13 +1,15 @@
 import type { Timers } from './timers.ts';
 
 /** A manual clock for unit tests: `advance(ms)` runs the timers that fall due, in order. */
-export function createFakeTimers(): Timers & { advance(ms: number): void; now(): number } {
+export function createFakeTimers(): Timers & { advance(ms: number): void; now(): number; pendingCount(): number } {
   let now = 0;
   let nextHandle = 1;
   const pending = new Map<number, { at: number; callback: () => void }>();
   return {
     /** The fake clock's time: ms advanced since it was made. */
     now: () => now,
+    /** How many timers are set and neither fired nor cleared. */
+    pendingCount: () => pending.size,
     setTimeout(callback, ms) {
       const handle = nextHandle++;
       pending.set(handle, { at: now + ms, callback });

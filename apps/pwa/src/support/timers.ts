@@ -1,4 +1,4 @@
-/** The timer functions the alert and loader stores use; tests pass a fake clock. */
+/** The timer functions the stores and helpers with a wait use; tests pass a fake clock (fake-timers.ts). */
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
