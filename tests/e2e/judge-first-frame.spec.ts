@@ -1,7 +1,8 @@
 // The judge's score sheet on a fresh load asks the server nothing before its first criteria row
 // is drawn (issue 41: the offline cold start; decision 0189): the stored session's check and
 // the footer's payment link wait until the page is idle, and still happen then. Its own code is
-// asked for while the entry chunk still runs, and its first screen decodes no image (decision 0190).
+// asked for while the entry chunk still runs, and its first screen decodes no image (decision 0190),
+// before the entry chunk's libraries run (decision 0201).
 // The device store's opening starts while the entry chunk runs too (decision 0200).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { deviceStoreOpens, recordDeviceStoreOpens } from './pages/judge-device.ts';
@@ -73,6 +74,36 @@ test("a fresh load asks for the sheet's code while the entry chunk runs, and for
   expect(timings.sheetCode.length).toBeGreaterThan(0);
   expect(Math.min(...timings.sheetCode)).toBeLessThan(timings.entryDone);
   expect(timings.images).toEqual([]);
+});
+
+/**
+ * When the page first read session storage (ms since navigation). The router's library reads it as
+ * its code runs (its scroll restoration), so the first read marks the entry chunk's libraries
+ * running; nothing of the app's reads it before them.
+ */
+const recordFirstSessionStorageRead = `(() => {
+  const own = Object.getOwnPropertyDescriptor(window, 'sessionStorage');
+  const descriptor = own ?? Object.getOwnPropertyDescriptor(Window.prototype, 'sessionStorage');
+  Object.defineProperty(window, 'sessionStorage', {
+    configurable: true,
+    get() {
+      window.firstSessionStorageReadAt ??= performance.now();
+      return descriptor.get.call(window);
+    },
+  });
+})();`;
+
+test("a fresh load asks for the sheet's code before the entry chunk's libraries run", async ({ page, request }) => {
+  const sheet = await openSheetAfresh(page, request, 'first-frame-code-first', recordFirstSessionStorageRead);
+  const timings = await sheet.evaluate(() => ({
+    librariesRunning: (window as unknown as { firstSessionStorageReadAt?: number }).firstSessionStorageReadAt,
+    sheetCode: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => /\/assets\/judge\/school-scoring-[\w-]+\.js$/.test(entry.name))
+      .map((entry) => entry.startTime),
+  }));
+  expect(timings.librariesRunning).toBeDefined();
+  expect(timings.sheetCode.length).toBeGreaterThan(0);
+  expect(Math.min(...timings.sheetCode)).toBeLessThan(timings.librariesRunning!);
 });
 
 test('a fresh load starts opening the device store while the entry chunk runs', async ({ page, request }) => {

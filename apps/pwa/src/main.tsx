@@ -1,4 +1,6 @@
-// First: the compiled checks the modules below run as they load (the stored session).
+// Before anything else: a fresh load of the judge's sheet asks for its code now (decision 0201).
+import './routing/sheet-code-first.ts';
+// Then the compiled checks the modules below run as they load (the stored session).
 import './validation/first-load-checks.ts';
 import '@mantine/core/styles.css';
 import './theme/global.css';
