@@ -261,11 +261,12 @@ export async function deleteChanges(db: Db, changeIds: readonly number[]): Promi
   await db.deleteFrom('change_log').where('change_id', 'in', changeIds).execute();
 }
 
+// Compiled once: every push with a new mutation reads it.
+const eventForHorizon = prepareQuery((db, eventId: number) =>
+  db.selectFrom('event').select(['state_id', 'status', 'closed_at']).where('event_id', '=', eventId),
+);
+
 /** What the pruning horizon needs to know of an event: its state, status and closing time. */
 export async function findEventForHorizon(db: Db, eventId: number) {
-  return db
-    .selectFrom('event')
-    .select(['state_id', 'status', 'closed_at'])
-    .where('event_id', '=', eventId)
-    .executeTakeFirst();
+  return eventForHorizon.first(db, eventId);
 }
