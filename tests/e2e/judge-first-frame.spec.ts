@@ -1,8 +1,8 @@
 // The judge's score sheet on a fresh load asks the server nothing before its first criteria row
 // is drawn (issue 41: the offline cold start; decision 0189): the stored session's check and
 // the footer's payment link wait until the page is idle, and still happen then. Its own code is
-// asked for while the entry chunk still runs, and its first screen decodes no image (decision 0190),
-// before the entry chunk's libraries run (decision 0201).
+// asked for while the entry chunk still runs (decision 0190), before the entry chunk's libraries
+// run (decision 0201), and its first screen decodes no image (decision 0190).
 // The device store's opening starts while the entry chunk runs too (decision 0200).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { deviceStoreOpens, recordDeviceStoreOpens } from './pages/judge-device.ts';
