@@ -87,6 +87,26 @@ test('a fresh built server migrates, loads the demo, documents its API and logs 
   }
 });
 
+/** A young generation grown to `--max-semi-space-size=16`: two semi-spaces of 16 MiB. */
+const GROWN_YOUNG_GENERATION_BYTES = 32 * 1024 * 1024;
+
+test('the built server gives back what its start grew: its young generation is small once it listens', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-built-'));
+  const token = 'built-server-metrics-token';
+  const server = await startBuiltServer(dataDir, { METRICS_TOKEN: token });
+  try {
+    const metrics = await fetch(`${server.baseUrl}/api/metrics`, { headers: { authorization: `Bearer ${token}` } });
+    assert.is(metrics.status, 200);
+    const line = /^judging_nodejs_heap_space_size_total_bytes\{space="new"\} (\d+)$/m.exec(await metrics.text());
+    assert.ok(line, 'the young generation is among the process metrics');
+    // Without the collection after start (common/start-up-memory.ts) it stays grown to the full size.
+    assert.ok(Number(line[1]) <= GROWN_YOUNG_GENERATION_BYTES / 4, `young generation ${line[1]} bytes`);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 test('the built server: a captcha is issued, a solved one accepted, a wrong one refused', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-built-'));
   const server = await startBuiltServer(dataDir);

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { openMigratedDatabase } from './db/database.ts';
 import { restrictDataDir, restrictNewFiles } from './db/data-dir.ts';
 import { loadDemoIfEmpty } from './demo/load-demo.ts';
+import { exposedCollector, returnStartUpMemory } from './common/start-up-memory.ts';
 
 /** `pnpm start`: migrate, load the demo into an empty database, serve API and PWA on one port. */
 async function main(): Promise<void> {
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   if (await loadDemoIfEmpty(db)) app.log.info('empty database: demo data loaded (password Demo-2026!)');
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`serving on http://localhost:${config.port} (data in ${config.dataDir})`);
+  returnStartUpMemory(exposedCollector());
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
