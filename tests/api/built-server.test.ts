@@ -100,7 +100,8 @@ test('the built server gives back what its start grew: its young generation is s
     const line = /^judging_nodejs_heap_space_size_total_bytes\{space="new"\} (\d+)$/m.exec(await metrics.text());
     assert.ok(line, 'the young generation is among the process metrics');
     // Without the collection after start (common/start-up-memory.ts) it stays grown to the full size.
-    assert.ok(Number(line[1]) <= GROWN_YOUNG_GENERATION_BYTES / 4, `young generation ${line[1]} bytes`);
+    // The requests since (health checks, this scrape) may grow it once or twice again, not back to the full size.
+    assert.ok(Number(line[1]) < GROWN_YOUNG_GENERATION_BYTES / 2, `young generation ${line[1]} bytes`);
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
