@@ -90,7 +90,7 @@ test('a fresh built server migrates, loads the demo, documents its API and logs 
 /** A young generation grown to `--max-semi-space-size=16`: two semi-spaces of 16 MiB. */
 const GROWN_YOUNG_GENERATION_BYTES = 32 * 1024 * 1024;
 
-test('the built server gives back what its start grew: its young generation is small once it listens', async () => {
+test('the built server gives back what its start grew: its young generation is small when it listens', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-built-'));
   const token = 'built-server-metrics-token';
   const server = await startBuiltServer(dataDir, { METRICS_TOKEN: token });

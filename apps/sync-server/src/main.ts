@@ -13,9 +13,10 @@ async function main(): Promise<void> {
   const db = await openMigratedDatabase(config.database);
   const app = await buildApp({ config, db });
   if (await loadDemoIfEmpty(db)) app.log.info('empty database: demo data loaded (password Demo-2026!)');
+  // Before listening: no request waits for the collection's pause (a restart mid-event meets a crowd).
+  returnStartUpMemory(exposedCollector());
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`serving on http://localhost:${config.port} (data in ${config.dataDir})`);
-  returnStartUpMemory(exposedCollector());
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

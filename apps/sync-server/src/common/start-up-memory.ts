@@ -1,10 +1,10 @@
-// What starting the server grows is given back once it is up (decision 0202). The server runs with
-// a young generation large enough for a crowd's pushes (`--max-semi-space-size=16`: fewer
+// What starting the server grows is given back before it serves (decision 0202). The server runs
+// with a young generation large enough for a crowd's pushes (`--max-semi-space-size=16`: fewer
 // collections for the same garbage), which V8 also grows to its full size while the server loads
-// and migrates, and keeps. One full collection that reduces memory, made once the server
-// listens, returns it: an idle server holds what it runs, and the young generation grows again
-// only under load. `pnpm start` exposes V8's collector for this (`--expose-gc`); run without it,
-// nothing happens.
+// and migrates, and keeps. One full collection that reduces memory, made once the server has
+// started and before it listens, returns it: an idle server holds what it runs, and the young
+// generation grows again only under load. `pnpm start` exposes V8's collector for this
+// (`--expose-gc`); run without it, nothing happens.
 
 /** V8's collector as `--expose-gc` exposes it. */
 export type ExposedCollector = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => unknown;
