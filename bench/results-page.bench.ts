@@ -10,9 +10,12 @@
 // Issue 41's rows set each page against the bare page (bare-results.ts) and, in the same rounds,
 // the stack floor (stack-results.ts: React + TanStack Router + Mantine, the same reads and rows,
 // timed as the page), which says whether the goal is reachable on the fixed stack at all.
+// BENCH_RESULTS_PAGE_COMPARE_DIST=folder: a second build of the PWA (an earlier commit's
+// apps/pwa/dist, copied), served by a second server on the same seeded event and opened in the same
+// rounds, right after this build's pages: an A/B whose rounds share the machine's moment.
 import type { Browser, Page } from 'playwright-core';
 import { openBareResultsPage, timeBareResults } from './bare-results.ts';
-import { DEMO_PASSWORD, logIn, startServer } from './bench-server.ts';
+import { DEMO_PASSWORD, logIn, startServer, type BenchServer } from './bench-server.ts';
 import { loadStackFloorStart, openStackFloorPage, stackFloorUrl } from './stack-results.ts';
 import { seedStateFinal } from './state-final.ts';
 import { loadSettledStartPage, logInThroughPanel } from './app-pages.ts';
@@ -139,16 +142,42 @@ export interface ResultsPageBench {
   >;
 }
 
-export async function benchResultsPage(browser: Browser, port: number): Promise<ResultsPageBench> {
-  const server = await startServer(port);
+/** A server with the state final seeded (straight into its database while it is down), serving the build in `dist`. */
+async function startStateFinalServer(port: number, dist: string | undefined) {
+  const previous = process.env.PWA_DIST;
+  if (dist) process.env.PWA_DIST = dist;
   try {
-    // The state final goes straight into the server's database while it is down.
+    const server = await startServer(port);
     await server.kill();
-    const { eventId, rows } = await seedStateFinal(server.databaseFile);
+    const seeded = await seedStateFinal(server.databaseFile);
     await server.restart();
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 768 } });
-    const page = await context.newPage();
-    await logInThroughPanel(page, COORDINATOR, DEMO_PASSWORD);
+    return { server, ...seeded };
+  } finally {
+    if (previous === undefined) delete process.env.PWA_DIST;
+    else process.env.PWA_DIST = previous;
+  }
+}
+
+/** A coordinator's page on `server`, logged in through the panel. */
+async function openCoordinatorPage(
+  browser: Browser,
+  server: BenchServer,
+): Promise<{ page: Page; close(): Promise<void> }> {
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  await logInThroughPanel(page, COORDINATOR, DEMO_PASSWORD);
+  return { page, close: () => context.close() };
+}
+
+export async function benchResultsPage(browser: Browser, port: number): Promise<ResultsPageBench> {
+  const { server, eventId, rows } = await startStateFinalServer(port, undefined);
+  const compareDist = process.env.BENCH_RESULTS_PAGE_COMPARE_DIST;
+  const compared = compareDist ? await startStateFinalServer(port + 10, compareDist) : undefined;
+  try {
+    if (compared && compared.eventId !== eventId) throw new Error('the compared server seeded another event');
+    const coordinator = await openCoordinatorPage(browser, server);
+    const { page } = coordinator;
+    const comparedPage = compared ? await openCoordinatorPage(browser, compared.server) : undefined;
     const apiUrl = `/api/run/coordinator/results/event/${eventId}`;
     // As the pages read them: without the judges' sheets (decision 0172).
     const categoryUrls = (await categoryIdsOf(page, apiUrl)).map(
@@ -169,6 +198,7 @@ export async function benchResultsPage(browser: Browser, port: number): Promise<
       bare: { event: [] as number[], categories: [] as number[], category: [] as number[] },
       floor: { overall: [] as number[], section: [] as number[] },
       stack: { overall: [] as PageRender[], section: [] as PageRender[] },
+      compared: { overall: [] as PageRender[], section: [] as PageRender[] },
     };
     const { token } = await logIn(server.baseUrl, COORDINATOR, DEMO_PASSWORD);
     const floorPage = await openBareResultsPage(browser, server.baseUrl);
@@ -179,6 +209,11 @@ export async function benchResultsPage(browser: Browser, port: number): Promise<
         await loadSettledStartPage(page, '/admin/manage-events', 'Manage events');
         const render = await timeRender(page, target.url, target.rows);
         if (round > 0) samples[target.name].push(render);
+        if (comparedPage) {
+          await loadSettledStartPage(comparedPage.page, '/admin/manage-events', 'Manage events');
+          const other = await timeRender(comparedPage.page, target.url, target.rows);
+          if (round > 0) samples.compared[target.name].push(other);
+        }
       }
       for (const reference of ['event', 'categories', 'category'] as const) {
         const bare = await timeBareFetch(page, references[reference]);
@@ -196,7 +231,8 @@ export async function benchResultsPage(browser: Browser, port: number): Promise<
     }
     await floorPage.close();
     await stackPage.close();
-    await context.close();
+    await coordinator.close();
+    await comparedPage?.close();
     const bare = {
       event: median(samples.bare.event),
       categories: median(samples.bare.categories),
@@ -261,6 +297,14 @@ export async function benchResultsPage(browser: Browser, port: number): Promise<
         `        the stack floor, React + TanStack Router + Mantine reading the same answers in its loader and putting the same rows in the DOM (stack-results.ts), timed as the page: ${measure.stack.toFixed(1)} ms = ${(measure.stack / measure.floor).toFixed(2)}× the bare page (route and detail ${measure.stackBeforeAnswerMs.toFixed(1)} ms, after the answers ${measure.stackAfterAnswerMs.toFixed(1)} ms over ${measure.stackFramesAfterAnswer} frame(s); longest task ${measure.stackLongest.toFixed(0)} ms); the page ${(measure.ms / measure.stack).toFixed(2)}× the stack floor`,
       );
     }
+    if (compareDist) {
+      for (const name of ['overall', 'section'] as const) {
+        const ratios = samples[name].map((render, round) => render.ms / samples.compared[name][round]!.ms);
+        console.log(
+          `    ${name}, this build against the build in ${compareDist} (the same rounds): ${median(samples[name].map((render) => render.ms)).toFixed(1)} against ${median(samples.compared[name].map((render) => render.ms)).toFixed(1)} ms; ${median(ratios).toFixed(2)}× (rounds ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')})`,
+        );
+      }
+    }
     return {
       overallRatio: overall.ratio,
       sectionRatio: section.ratio,
@@ -288,6 +332,7 @@ export async function benchResultsPage(browser: Browser, port: number): Promise<
     };
   } finally {
     await server.stop();
+    await compared?.server.stop();
   }
 }
 

@@ -114,7 +114,8 @@ environment: DATABASE_URL (a PostgreSQL cluster whose role may create databases;
   BENCH_CROWD_JUDGES (40), BENCH_CROWD_SECONDS (15), BENCH_CROWD_ROUNDS (3), BENCH_RSS_ROUNDS (3), BENCH_COLD_START_ROUNDS (7),
   BENCH_COLD_START_COMPARE_DIST (an earlier build's apps/pwa/dist, copied: loaded alternately),
   BENCH_COLD_START_PROFILE (a file: the last round's scoring page load as a CPU profile),
-  BENCH_LIGHTHOUSE_ROUNDS (5), BENCH_RESULTS_PAGE_ROUNDS (9), BENCH_PROFILE_SERVER, BENCH_TRACE_DRAIN,
+  BENCH_LIGHTHOUSE_ROUNDS (5), BENCH_RESULTS_PAGE_ROUNDS (9),
+  BENCH_RESULTS_PAGE_COMPARE_DIST (an earlier build's apps/pwa/dist, copied: opened in the same rounds), BENCH_PROFILE_SERVER, BENCH_TRACE_DRAIN,
   BENCH_LOG_LEVEL (the server's log level; set, its log goes to the output: one line per request)`;
 
 const PORT = Number(process.env.BENCH_PORT ?? 3199);
