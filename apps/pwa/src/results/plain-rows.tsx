@@ -19,43 +19,70 @@ function classNames(...names: (string | undefined)[]): string {
   return names.filter((name) => name !== undefined).join(' ');
 }
 
-/** A row as Mantine's Table.Tr gives it: striped, with row borders (the tables' defaults here). */
-function rowElement(): HTMLTableRowElement {
+/**
+ * A row as Mantine's Table.Tr gives it (striped, with row borders: the tables' defaults here),
+ * with a cell per class, as Table.Td gives them. Made once; each row is a deep clone of it, so a
+ * row costs one clone and its texts, not an element, a class list and attributes per cell.
+ */
+function rowTemplate(cellClasses: readonly (string | undefined)[]): HTMLTableRowElement {
   const row = document.createElement('tr');
   row.className = classNames(Table.classes.tr);
   row.dataset.striped = 'odd';
   row.dataset.withRowBorder = 'true';
+  for (const extraClass of cellClasses) {
+    const cell = document.createElement('td');
+    cell.className = classNames(Table.classes.td, extraClass);
+    row.append(cell);
+  }
   return row;
 }
 
-function cell(row: HTMLTableRowElement, text: string, extraClass?: string): HTMLTableCellElement {
-  const element = document.createElement('td');
-  element.className = classNames(Table.classes.td, extraClass);
-  element.textContent = text;
-  row.append(element);
-  return element;
+/** Made when first asked for (the first row), not when the module loads. */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
 }
 
-/** A light badge in a results row, drawn as Mantine's Badge draws it. */
-function badge(color: 'red' | 'gray' | 'yellow', text: string): HTMLSpanElement {
-  const root = document.createElement('span');
-  root.className = classNames(Badge.classes.root, classes.badge, classes[color]);
-  root.dataset.variant = 'light';
-  const label = document.createElement('span');
-  label.className = classNames(Badge.classes.label);
-  label.textContent = text;
-  root.append(label);
+const standingsTemplate = once(() => rowTemplate([classes.place, undefined, classes.score, undefined]));
+const sectionRankingTemplate = once(() => rowTemplate([classes.place, undefined, classes.score]));
+
+/** A row cloned from `template` with `texts` in its first cells. */
+function rowOf(template: HTMLTableRowElement, texts: readonly string[]): HTMLTableRowElement {
+  const row = template.cloneNode(true) as HTMLTableRowElement;
+  texts.forEach((text, index) => {
+    (row.cells[index] as HTMLTableCellElement).textContent = text;
+  });
+  return row;
+}
+
+type BadgeColor = 'red' | 'gray' | 'yellow';
+
+/** A light badge as Mantine's Badge draws it, one per colour, its label empty. */
+const badgeTemplates = once(() => {
+  const template = (color: BadgeColor) => {
+    const root = document.createElement('span');
+    root.className = classNames(Badge.classes.root, classes.badge, classes[color]);
+    root.dataset.variant = 'light';
+    const label = document.createElement('span');
+    label.className = classNames(Badge.classes.label);
+    root.append(label);
+    return root;
+  };
+  return { red: template('red'), gray: template('gray'), yellow: template('yellow') };
+});
+
+/** A light badge in a results row. */
+function badge(color: BadgeColor, text: string): HTMLSpanElement {
+  const root = badgeTemplates()[color].cloneNode(true) as HTMLSpanElement;
+  (root.firstChild as HTMLSpanElement).textContent = text;
   return root;
 }
 
 /** One team's line of a category's standings: place, team, score, and its notes. */
 export function standingsRow(line: ResultsStanding): HTMLTableRowElement {
-  const row = rowElement();
+  const row = rowOf(standingsTemplate(), [line.placeLabel, line.schoolName, formatScoreOrNone(line.score)]);
   row.dataset.schoolId = String(line.schoolId);
-  cell(row, line.placeLabel, classes.place);
-  cell(row, line.schoolName);
-  cell(row, formatScoreOrNone(line.score), classes.score);
-  const notes = cell(row, '');
+  const notes = row.cells[3] as HTMLTableCellElement;
   if (line.isDisqualified || line.hasScoreBelowOne) notes.append(badge('red', 'Disqualified'));
   else if (line.isIncomplete) notes.append(badge('gray', line.statusLabel));
   if (line.hasPendingReview) notes.append(badge('yellow', 'Pending review'));
@@ -70,11 +97,7 @@ export function standingsRow(line: ResultsStanding): HTMLTableRowElement {
 
 /** One team's line of a section's ranking: rank, team, score. */
 export function sectionRankingRow(entry: ResultsSectionRanking['standings'][number]): HTMLTableRowElement {
-  const row = rowElement();
-  cell(row, entry.placeLabel, classes.place);
-  cell(row, entry.schoolName);
-  cell(row, formatScoreOrNone(entry.score), classes.score);
-  return row;
+  return rowOf(sectionRankingTemplate(), [entry.placeLabel, entry.schoolName, formatScoreOrNone(entry.score)]);
 }
 
 /**
