@@ -9,33 +9,9 @@ import { createSectionHeldByStartedEvent } from './pages/criteria-setup.ts';
 import { uniqueName } from './pages/events-dialogs.ts';
 import { EventsSetup } from './pages/events-setup.ts';
 import { SchoolRegistrationPage } from './pages/registration-forms.page.ts';
-import { DEMO_PASSWORD, DEMO_STATE, demoUsers } from './support/demo-users.ts';
+import { DEMO_STATE, demoUsers } from './support/demo-users.ts';
 import { waitForStillPage } from './support/still-page.ts';
-
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/login/user', {
-    data: { username: demoUsers.admin.email, password: DEMO_PASSWORD },
-  });
-  const body = (await login.json()) as { token: string; user: { state: { stateId: number } } };
-  return { headers: { Authorization: `Bearer ${body.token}` }, stateId: body.user.state.stateId };
-}
-
-/** The demo's event under way and its categories by name, as the results pages list them. */
-async function runningEventCategories(request: APIRequestContext) {
-  const { headers, stateId } = await adminHeaders(request);
-  const events = (await (await request.get(`/api/state/${stateId}/event`, { headers })).json()) as {
-    eventId: number;
-    eventStatus: string;
-  }[];
-  const running = events.filter((item) => item.eventStatus === 'STARTED').sort((a, b) => a.eventId - b.eventId)[0];
-  if (!running) throw new Error('the demo data has an event under way');
-  const detail = (await (await request.get(`/api/event/${running.eventId}`, { headers })).json()) as {
-    categories: { categoryId: number; categoryName: string }[];
-  };
-  expect(detail.categories.length).toBeGreaterThan(1);
-  const byName = [...detail.categories].sort((a, b) => a.categoryName.localeCompare(b.categoryName));
-  return { eventId: running.eventId, byName };
-}
+import { adminHeaders, runningEventCategories } from './pages/results-reads.ts';
 
 test.describe('a section: create a penalty in place', () => {
   test('Add penalty offers "create new": made in the library and attached without leaving the section; removing it keeps it in the library', async ({
@@ -278,48 +254,6 @@ test.describe('results pages read what they show', () => {
       expect(reads.toSorted()).toEqual(expected);
       expect(detailReads).toBe(1);
     }
-  });
-
-  test.describe('with the page’s code slow to arrive', () => {
-    // Without the service worker, whose cache would answer the page's code before the route below.
-    test.use({ serviceWorkers: 'block' });
-
-    test('a navigation sends the detail and then every answer the page shows before the page’s code is in (decision 0198)', async ({
-      page,
-      request,
-    }) => {
-      const { eventId, byName } = await runningEventCategories(request);
-      await new AppShell(page).logInAs(demoUsers.admin);
-      await page.goto('/admin/manage-events');
-      await expect(page.getByRole('heading', { name: 'Manage events' })).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      const detailPath = `/api/event/${eventId}`;
-      const answerPaths = byName.map(
-        (category) => `/api/run/coordinator/results/event/${eventId}/category/${category.categoryId}`,
-      );
-      const sent: string[] = [];
-      page.on('request', (request) => {
-        const path = new URL(request.url()).pathname;
-        if (path === detailPath || answerPaths.includes(path)) sent.push(path);
-      });
-      // The module that starts the pages' reads, held back: what is sent meanwhile was read ahead.
-      let sentBeforeTheCode: string[] | undefined;
-      await page.route('**/assets/category-reads-*.js', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
-        sentBeforeTheCode = [...sent];
-        await route.continue();
-      });
-      await page.evaluate((url) => {
-        history.pushState(null, '', url);
-        dispatchEvent(new PopStateEvent('popstate', { state: null }));
-      }, `/admin/results-overall/${eventId}/overall`);
-      for (const category of byName) {
-        await expect(page.getByRole('table', { name: `Results of ${category.categoryName}` })).toBeVisible();
-      }
-      expect(sentBeforeTheCode, 'the page asked for its code').toBeDefined();
-      expect(sentBeforeTheCode).toEqual([detailPath, ...answerPaths]);
-      expect(sent, 'none asked twice').toEqual([detailPath, ...answerPaths]);
-    });
   });
 
   test('answers arriving together show together, but a slow or failed one holds the others back only a moment', async ({

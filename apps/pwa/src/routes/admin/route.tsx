@@ -5,6 +5,7 @@ import { ExpiredAccountBanner } from '../../admin/expired-account-banner.tsx';
 import { requireRoles } from '../../auth/route-guards.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { AdminTabs } from './-admin-tabs.tsx';
+import { useResultsCodeAhead } from './-results-code-ahead.ts';
 import classes from './-admin-layout.module.css';
 
 /**
@@ -17,6 +18,7 @@ export const Route = createFileRoute('/admin')({
 });
 
 function AdminLayout() {
+  useResultsCodeAhead();
   const { user } = useSession();
   if (!user) return null;
   return (

@@ -1,0 +1,84 @@
+// Opening a results page waits for its answers, not for its code (issue 41). The admin area loads
+// the results pages' code while idle (decision 0203); a navigation from elsewhere sends the
+// page's reads before its code is in (decision 0198).
+import { expect, test, type Page } from '@playwright/test';
+import { AppShell } from './pages/app-shell.page.ts';
+import { runningEventCategories } from './pages/results-reads.ts';
+import { demoUsers } from './support/demo-users.ts';
+
+/** An in-app navigation, as a link's: the router moves without loading the page again. */
+async function navigateInApp(page: Page, url: string): Promise<void> {
+  await page.evaluate((url) => {
+    history.pushState(null, '', url);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, url);
+}
+
+test('the admin area loads the results pages’ code while idle: opening them then asks for no script', async ({
+  page,
+  request,
+}) => {
+  const { eventId, byName } = await runningEventCategories(request);
+  await new AppShell(page).logInAs(demoUsers.admin);
+  const scripts: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
+  });
+  await page.goto('/admin/manage-events');
+  await expect(page.getByRole('heading', { name: 'Manage events' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The overall page's own chunk is named after its last path parameter (routes/admin/results-overall/$eid/$eComp.tsx).
+  expect(
+    scripts.filter((path) => /\/assets\/admin\/_eComp-[\w-]+\.js$/.test(path)),
+    'the overall page’s code, loaded on the events page',
+  ).toHaveLength(1);
+
+  scripts.length = 0;
+  await navigateInApp(page, `/admin/results-overall/${eventId}/overall`);
+  for (const category of byName) {
+    await expect(page.getByRole('table', { name: `Results of ${category.categoryName}` })).toBeVisible();
+  }
+  await navigateInApp(page, `/admin/results-section/${eventId}`);
+  await expect(page.getByRole('heading', { name: /^Section results/ })).toBeVisible();
+  await expect(page.getByRole('table').first()).toBeVisible();
+  expect(scripts, 'scripts asked for while opening the results pages').toEqual([]);
+});
+
+test.describe('with the page’s code slow to arrive', () => {
+  // Without the service worker, whose cache would answer the page's code before the route below.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a navigation from outside the admin area sends the detail and then every answer the page shows before the page’s code is in (decision 0198)', async ({
+    page,
+    request,
+  }) => {
+    const { eventId, byName } = await runningEventCategories(request);
+    await new AppShell(page).logInAs(demoUsers.admin);
+    // A page outside the admin area, which loads no results code ahead.
+    await page.goto('/user-settings');
+    await page.waitForLoadState('networkidle');
+    const detailPath = `/api/event/${eventId}`;
+    const answerPaths = byName.map(
+      (category) => `/api/run/coordinator/results/event/${eventId}/category/${category.categoryId}`,
+    );
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === detailPath || answerPaths.includes(path)) sent.push(path);
+    });
+    // The module that starts the pages' reads, held back: what is sent meanwhile was read ahead.
+    let sentBeforeTheCode: string[] | undefined;
+    await page.route('**/assets/category-reads-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      sentBeforeTheCode = [...sent];
+      await route.continue();
+    });
+    await navigateInApp(page, `/admin/results-overall/${eventId}/overall`);
+    for (const category of byName) {
+      await expect(page.getByRole('table', { name: `Results of ${category.categoryName}` })).toBeVisible();
+    }
+    expect(sentBeforeTheCode, 'the page asked for its code').toBeDefined();
+    expect(sentBeforeTheCode).toEqual([detailPath, ...answerPaths]);
+    expect(sent, 'none asked twice').toEqual([detailPath, ...answerPaths]);
+  });
+});
