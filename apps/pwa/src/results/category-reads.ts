@@ -91,13 +91,18 @@ const SAME_OPENING_MS = 1_000;
 let started: { reads: CategoryReads; at: number } | undefined;
 let lastTaken: { key: string; at: number } | undefined;
 
-/** A navigation to a results page: its reads start now, before the page renders. */
-export function startReadsForPage(eventId: number, read: CategoriesToRead): void {
+/**
+ * A navigation to a results page: its reads start now, before the page renders. Answers the reads
+ * the page will take (these, or the same opening's started a moment ago); undefined when the page
+ * has just taken this opening's reads.
+ */
+export function startReadsForPage(eventId: number, read: CategoriesToRead): CategoryReads | undefined {
   const key = readsKey(eventId, read);
   const now = performance.now();
   const isSameOpening = (entry: { key: string; at: number } | undefined) =>
     entry?.key === key && now - entry.at < SAME_OPENING_MS;
-  if (isSameOpening(started && { key: started.reads.key, at: started.at }) || isSameOpening(lastTaken)) return;
+  if (isSameOpening(started && { key: started.reads.key, at: started.at })) return started?.reads;
+  if (isSameOpening(lastTaken)) return undefined;
   started?.reads.abort();
   const reads = startCategoryReads(eventId, read);
   started = { reads, at: now };
@@ -105,6 +110,7 @@ export function startReadsForPage(eventId: number, read: CategoriesToRead): void
   setTimeout(() => {
     if (started?.reads === reads) reads.abort();
   }, TAKE_WITHIN_MS);
+  return reads;
 }
 
 /** The reads a navigation started for this page (once, while it opens), else undefined. */

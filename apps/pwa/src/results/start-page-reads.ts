@@ -3,7 +3,9 @@
 // the page's chunks, reads ahead (decision 0198): the event's detail leaves with the navigation,
 // and the answers of the categories the page shows as soon as the detail is in. The loader, which
 // the router awaits before the page mounts, fetches the module that starts the page's reads
-// (category-reads.ts); their requests take the answers read ahead instead of asking again.
+// (category-reads.ts); their requests take the answers read ahead instead of asking again. It
+// resolves once those reads have asked for the answers, so the page is drawn while the server
+// works on them (decision 0204).
 import { api } from '../api/api.ts';
 import { categoryResultsPath, eventDetailPath } from '../api/read-paths.ts';
 import { PAGE_ANSWER_QUERY, choicesInUncheckedDetail, idsToRead, type CategoriesToRead } from './categories-to-read.ts';
@@ -26,7 +28,30 @@ export function readResultsPageAhead(
   });
 }
 
-/** The loader: the page's reads, started before the page mounts, which takes them over. */
+/**
+ * How long a navigation to a results page waits for the event's detail before the page is drawn
+ * anyway (with its loading state): a slow detail holds the screen that was open no longer.
+ */
+export const DETAIL_WAIT_MS = 300;
+
+/**
+ * The loader: the page's reads, started before the page mounts, which takes them over. The router
+ * draws the page once this resolves: when the reads have asked for the answers (the detail is in),
+ * or after DETAIL_WAIT_MS (decision 0204). Drawn at once, the page's first render and the old
+ * page's removal held the main thread when the detail came back, and the answers left late.
+ * A failed read is the page's to report: the loader never fails.
+ */
 export async function startResultsPageReads(eventId: number, read: CategoriesToRead, preload: boolean): Promise<void> {
-  if (!preload) (await import('./category-reads.ts')).startReadsForPage(eventId, read);
+  if (preload) return;
+  const reads = (await import('./category-reads.ts')).startReadsForPage(eventId, read);
+  if (!reads) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    reads.answers.then(
+      () => undefined,
+      () => undefined,
+    ),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, DETAIL_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
 }

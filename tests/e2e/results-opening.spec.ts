@@ -1,6 +1,7 @@
 // Opening a results page waits for its answers, not for its code (issue 41). The admin area loads
 // the results pages' code while idle (decision 0203); a navigation from elsewhere sends the
-// page's reads before its code is in (decision 0198).
+// page's reads before its code is in (decision 0198); the page is drawn once its answers are asked
+// for, or a moment later when the event's detail is slow (decision 0204).
 import { expect, test, type Page } from '@playwright/test';
 import { AppShell } from './pages/app-shell.page.ts';
 import { runningEventCategories } from './pages/results-reads.ts';
@@ -42,6 +43,74 @@ test('the admin area loads the results pages’ code while idle: opening them th
   await expect(page.getByRole('heading', { name: /^Section results/ })).toBeVisible();
   await expect(page.getByRole('table').first()).toBeVisible();
   expect(scripts, 'scripts asked for while opening the results pages').toEqual([]);
+});
+
+/** When the page's h1 first read `heading` (page clock, ms), recorded from now on. */
+async function watchHeading(page: Page, heading: string): Promise<void> {
+  await page.evaluate((heading) => {
+    const record = () => {
+      const title = document.querySelector('main h1')?.textContent ?? '';
+      if (title.startsWith(heading)) {
+        Reflect.set(window, '__headingAt', performance.now());
+        observer.disconnect();
+      }
+    };
+    const observer = new MutationObserver(record);
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, heading);
+}
+
+test('a results page is drawn once its answers are asked for; a slow detail holds the open screen only a moment (decision 0204)', async ({
+  page,
+  request,
+}) => {
+  const { eventId, byName } = await runningEventCategories(request);
+  await new AppShell(page).logInAs(demoUsers.admin);
+  await page.goto('/admin/manage-events');
+  await expect(page.getByRole('heading', { name: 'Manage events' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  // The event's detail a little slow: the page waits for it, and for the answers it names to leave.
+  const detail = `**/api/event/${eventId}`;
+  await page.route(detail, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await route.continue();
+  });
+  await watchHeading(page, 'Overall results');
+  const startedAt = await page.evaluate(() => performance.now());
+  await navigateInApp(page, `/admin/results-overall/${eventId}/overall`);
+  for (const category of byName) {
+    await expect(page.getByRole('table', { name: `Results of ${category.categoryName}` })).toBeVisible();
+  }
+  const order = await page.evaluate(
+    ({ eventId, startedAt }) => {
+      const answers = performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes(`/results/event/${eventId}/category/`) && entry.startTime >= startedAt);
+      return {
+        firstAnswerAskedAt: Math.min(...answers.map((entry) => entry.startTime)),
+        headingAt: Reflect.get(window, '__headingAt') as number | undefined,
+      };
+    },
+    { eventId, startedAt },
+  );
+  expect(order.headingAt, 'the page was drawn').toBeDefined();
+  expect(order.headingAt).toBeGreaterThanOrEqual(order.firstAnswerAskedAt);
+
+  // A detail that takes seconds: the page is drawn, with its loading state, well before it comes.
+  await page.unroute(detail);
+  let isDetailReleased = false;
+  await page.route(detail, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    isDetailReleased = true;
+    await route.continue();
+  });
+  await navigateInApp(page, '/admin/manage-events');
+  await expect(page.getByRole('heading', { name: 'Manage events' })).toBeVisible();
+  await navigateInApp(page, `/admin/results-section/${eventId}`);
+  await expect(page.getByRole('heading', { name: /^Section results/ })).toBeVisible({ timeout: 2_000 });
+  expect(isDetailReleased, 'drawn while the detail was still held').toBe(false);
+  await expect(page.getByRole('table').first()).toBeVisible();
 });
 
 test.describe('with the page’s code slow to arrive', () => {
