@@ -1,6 +1,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CHUNK_TARGET_MS, FIRST_ROWS, allotRows, nextChunkFits, nextStep, revealTasks } from './reveal-rows.ts';
+import {
+  CHUNK_TARGET_MS,
+  FIRST_ROWS,
+  allotRows,
+  firstCommitRows,
+  nextChunkFits,
+  nextStep,
+  revealTasks,
+} from './reveal-rows.ts';
 
 test('the rows revealed so far fill the tables top to bottom', () => {
   assert.equal(allotRows([60, 60, 60], 0), [0, 0, 0]);
@@ -49,6 +57,17 @@ test('on a slow device each task stays near the target, never below the first co
     tasks.reduce((sum, size) => sum + size, FIRST_ROWS),
     2000,
   );
+});
+
+test('a first commit shows FIRST_ROWS until the device’s pace is known, then as many rows as fit, never fewer', () => {
+  const laptop = { msPerRow: 0.05, pageMs: 12 };
+  const slowTablet = { msPerRow: 0.25, pageMs: 40 };
+  assert.is(firstCommitRows(360, undefined), FIRST_ROWS, 'a first opening');
+  assert.is(firstCommitRows(360, laptop), 360, "a state final's overall page at once");
+  assert.is(firstCommitRows(480, laptop), 400, 'the section page: the rest in a chunk');
+  assert.is(firstCommitRows(360, slowTablet), FIRST_ROWS, 'a page that fills the target alone: the first rows still');
+  assert.is(firstCommitRows(12, undefined), 12, 'never more than there are');
+  assert.is(firstCommitRows(0, laptop), 0);
 });
 
 test.run();

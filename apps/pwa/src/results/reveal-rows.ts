@@ -4,8 +4,12 @@
 // virtualised). Printing shows every row: `beforeprint` reveals the rest at once.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { keepPace, readPace, rowCostOfChunk, rowsWithinFirstCommit, type RevealPace } from './reveal-pace.ts';
 
-/** Rows in the first commit: the top of the page, at once. */
+/**
+ * Rows in the first commit while the device's pace is unknown, and never fewer: the top of the
+ * page, at once. A device whose pace is known shows as many as fit (reveal-pace.ts).
+ */
 export const FIRST_ROWS = 20;
 /**
  * Work aimed at per chunk, half the 50 ms of a long task: each chunk also re-renders its table's
@@ -85,6 +89,11 @@ export function revealTasks(total: number, msPerRow: number): number[] {
   return tasks;
 }
 
+/** The rows a page's first commit shows of `total` at this device's pace: at least FIRST_ROWS. */
+export function firstCommitRows(total: number, pace: RevealPace | undefined): number {
+  return Math.min(total, Math.max(FIRST_ROWS, rowsWithinFirstCommit(pace) ?? FIRST_ROWS));
+}
+
 /** The next chunk's size, scaled so that its work takes about CHUNK_TARGET_MS. */
 export function nextStep(step: number, lastChunkMs: number): number {
   const scaled = Math.round((step * CHUNK_TARGET_MS) / Math.max(lastChunkMs, 1));
@@ -93,22 +102,38 @@ export function nextStep(step: number, lastChunkMs: number): number {
 }
 
 /**
- * How many of a page's `total` rows to show: FIRST_ROWS at once, then chunks, in as few tasks as
- * keep each within CHUNK_TARGET_MS, until all are shown; everything at once for printing. `key`
- * names the data (a new answer, another category): a new key starts over.
+ * How many of a page's `total` rows to show: those of a first commit at this device's pace
+ * (FIRST_ROWS while it is unknown) at once, then chunks, in as few tasks as keep each within
+ * CHUNK_TARGET_MS, until all are shown; everything at once for printing. `key` names the data (a
+ * new answer, another category): a new key starts over. Each page's first commit and chunks are
+ * measured, and the device's pace kept for the next page.
  */
 export function useRevealedRows(total: number, key: string): number {
-  const [state, setState] = useState({ key, revealed: Math.min(total, FIRST_ROWS) });
+  // The pace as the page opened: its first commit's size does not move while the page fills in.
+  const [openingPace] = useState(readPace);
+  const learned = useRef<Partial<RevealPace>>({ ...openingPace });
+  const firstRows = firstCommitRows(total, openingPace);
+  const [state, setState] = useState({ key, revealed: firstRows });
   const step = useRef(FIRST_STEP);
-  const current = state.key === key ? state : { key, revealed: Math.min(total, FIRST_ROWS) };
+  const current = state.key === key ? state : { key, revealed: firstRows };
   if (current !== state) setState(current);
   // The first rows at once even when the data came after the first render.
-  const revealed = Math.min(Math.max(current.revealed, FIRST_ROWS), total);
+  const revealed = Math.min(Math.max(current.revealed, firstRows), total);
   // What the last commit showed, read between the chunks of one task.
   const shown = useRef(revealed);
+  // When this render began: a first commit's cost is measured from here.
+  const renderedAt = useRef(0);
+  renderedAt.current = performance.now();
+  const measuredKey = useRef<string | undefined>(undefined);
   useLayoutEffect(() => {
     shown.current = revealed;
-  }, [revealed]);
+    if (revealed === 0 || measuredKey.current === key) return;
+    // The data's first commit with rows: its task so far, render to the rows' DOM (layout effects
+    // run child first). Its layout is left to the frame, a task of its own.
+    measuredKey.current = key;
+    learned.current.pageMs = performance.now() - renderedAt.current;
+    keepLearnedPace(learned.current);
+  }, [key, revealed]);
 
   useEffect(() => {
     if (revealed >= total) return;
@@ -123,7 +148,7 @@ export function useRevealedRows(total: number, key: string): number {
         flushSync(() =>
           setState((previous) =>
             previous.key === key
-              ? { key, revealed: Math.min(total, Math.max(previous.revealed, FIRST_ROWS) + step.current) }
+              ? { key, revealed: Math.min(total, Math.max(previous.revealed, firstRows) + step.current) }
               : previous,
           ),
         );
@@ -131,13 +156,15 @@ export function useRevealedRows(total: number, key: string): number {
         const chunkMs = performance.now() - chunkStartedAt;
         const rows = shown.current - before;
         step.current = nextStep(step.current, chunkMs);
+        learned.current.msPerRow = rowCostOfChunk(chunkMs, rows) ?? learned.current.msPerRow;
         // The next chunk in this same task when it fits: no frame waited between chunks.
         const left = total - shown.current;
         if (rows <= 0 || left <= 0) break;
         if (!nextChunkFits(performance.now() - taskStartedAt, chunkMs, rows, Math.min(step.current, left))) break;
       }
+      keepLearnedPace(learned.current);
     });
-  }, [key, revealed, total]);
+  }, [key, revealed, total, firstRows]);
 
   useEffect(() => {
     // Synchronously, before the browser lays the page out for the printer.
@@ -147,4 +174,9 @@ export function useRevealedRows(total: number, key: string): number {
   }, [key, total]);
 
   return revealed;
+}
+
+/** Keeps what a page learned once both halves of the pace are known. */
+function keepLearnedPace({ msPerRow, pageMs }: Partial<RevealPace>): void {
+  if (msPerRow !== undefined && pageMs !== undefined) keepPace({ msPerRow, pageMs });
 }
