@@ -15,6 +15,20 @@ async function navigateInApp(page: Page, url: string): Promise<void> {
   }, url);
 }
 
+/** The events page loaded, and settled: the admin area's idle work done, no request for 500 ms. */
+async function openSettledEventsPage(page: Page): Promise<void> {
+  await page.goto('/admin/manage-events');
+  await expect(page.getByRole('heading', { name: 'Manage events' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+/** The overall page shows a table for every category. */
+async function expectEveryCategoryTable(page: Page, byName: readonly { categoryName: string }[]): Promise<void> {
+  for (const category of byName) {
+    await expect(page.getByRole('table', { name: `Results of ${category.categoryName}` })).toBeVisible();
+  }
+}
+
 test('the admin area loads the results pages’ code while idle: opening them then asks for no script', async ({
   page,
   request,
@@ -25,9 +39,7 @@ test('the admin area loads the results pages’ code while idle: opening them th
   page.on('request', (sent) => {
     if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
   });
-  await page.goto('/admin/manage-events');
-  await expect(page.getByRole('heading', { name: 'Manage events' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await openSettledEventsPage(page);
   // The overall page's own chunk is named after its last path parameter (routes/admin/results-overall/$eid/$eComp.tsx).
   expect(
     scripts.filter((path) => /\/assets\/admin\/_eComp-[\w-]+\.js$/.test(path)),
@@ -36,9 +48,7 @@ test('the admin area loads the results pages’ code while idle: opening them th
 
   scripts.length = 0;
   await navigateInApp(page, `/admin/results-overall/${eventId}/overall`);
-  for (const category of byName) {
-    await expect(page.getByRole('table', { name: `Results of ${category.categoryName}` })).toBeVisible();
-  }
+  await expectEveryCategoryTable(page, byName);
   await navigateInApp(page, `/admin/results-section/${eventId}`);
   await expect(page.getByRole('heading', { name: /^Section results/ })).toBeVisible();
   await expect(page.getByRole('table').first()).toBeVisible();
@@ -66,9 +76,7 @@ test('a results page is drawn once its answers are asked for; a slow detail hold
 }) => {
   const { eventId, byName } = await runningEventCategories(request);
   await new AppShell(page).logInAs(demoUsers.admin);
-  await page.goto('/admin/manage-events');
-  await expect(page.getByRole('heading', { name: 'Manage events' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await openSettledEventsPage(page);
 
   // The event's detail a little slow: the page waits for it, and for the answers it names to leave.
   const detail = `**/api/event/${eventId}`;
@@ -79,9 +87,7 @@ test('a results page is drawn once its answers are asked for; a slow detail hold
   await watchHeading(page, 'Overall results');
   const startedAt = await page.evaluate(() => performance.now());
   await navigateInApp(page, `/admin/results-overall/${eventId}/overall`);
-  for (const category of byName) {
-    await expect(page.getByRole('table', { name: `Results of ${category.categoryName}` })).toBeVisible();
-  }
+  await expectEveryCategoryTable(page, byName);
   const order = await page.evaluate(
     ({ eventId, startedAt }) => {
       const answers = performance
@@ -143,9 +149,7 @@ test.describe('with the page’s code slow to arrive', () => {
       await route.continue();
     });
     await navigateInApp(page, `/admin/results-overall/${eventId}/overall`);
-    for (const category of byName) {
-      await expect(page.getByRole('table', { name: `Results of ${category.categoryName}` })).toBeVisible();
-    }
+    await expectEveryCategoryTable(page, byName);
     expect(sentBeforeTheCode, 'the page asked for its code').toBeDefined();
     expect(sentBeforeTheCode).toEqual([detailPath, ...answerPaths]);
     expect(sent, 'none asked twice').toEqual([detailPath, ...answerPaths]);

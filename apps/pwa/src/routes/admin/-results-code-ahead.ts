@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { afterFirstScreen } from '../../support/when-idle.ts';
 
 /** The routes whose code the admin area loads ahead: the results pages. */
-export const RESULTS_ROUTES_LOADED_AHEAD = [
+const RESULTS_ROUTES_LOADED_AHEAD = [
   '/admin/results-overall/$eid/$eComp',
   '/admin/results-section/$eid',
   '/admin/results-team/$eid',
