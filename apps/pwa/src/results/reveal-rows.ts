@@ -4,6 +4,7 @@
 // virtualised). Printing shows every row: `beforeprint` reveals the rest at once.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { whenIdle } from '../support/when-idle.ts';
 import { keepPace, readPace, rowCostOfChunk, rowsWithinFirstCommit, type RevealPace } from './reveal-pace.ts';
 
 /**
@@ -176,7 +177,11 @@ export function useRevealedRows(total: number, key: string): number {
   return revealed;
 }
 
-/** Keeps what a page learned once both halves of the pace are known. */
+/**
+ * Keeps what a page learned once both halves of the pace are known: once the page is idle, as the
+ * first commit's layout effect and each chunk's task measure it, not within them (a storage write
+ * on the main thread, before the rows' frame).
+ */
 function keepLearnedPace({ msPerRow, pageMs }: Partial<RevealPace>): void {
-  if (msPerRow !== undefined && pageMs !== undefined) keepPace({ msPerRow, pageMs });
+  if (msPerRow !== undefined && pageMs !== undefined) whenIdle(() => keepPace({ msPerRow, pageMs }));
 }
