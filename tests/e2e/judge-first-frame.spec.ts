@@ -3,7 +3,8 @@
 // the footer's payment link wait until the page is idle, and still happen then. Its own code is
 // asked for while the entry chunk still runs (decision 0190), before the entry chunk's libraries
 // run (decision 0201), and its first screen decodes no image (decision 0190).
-// The device store's opening starts while the entry chunk runs too (decision 0200).
+// The device store's opening starts while the entry chunk runs too (decision 0200). Nothing
+// loads the browser's locale data (a collator, a formatter) before the first row (decision 0206).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { deviceStoreOpens, recordDeviceStoreOpens } from './pages/judge-device.ts';
 import { JudgeScreens } from './pages/judge-screens.page.ts';
@@ -117,6 +118,60 @@ test('a fresh load starts opening the device store while the entry chunk runs', 
   expect(opens.length).toBeGreaterThan(1);
   expect(opens[0]).toBeLessThan(entryDone);
   expect(opens.at(-1)).toBeGreaterThan(entryDone);
+});
+
+/**
+ * Every use of the browser's locale data (ICU) the page's scripts make, and whether the sheet's
+ * first criteria row was in the document then: an Intl object made, or a method that makes one
+ * (`localeCompare`, `toLocaleString` and the like). The first use in a tab loads that data. Each
+ * use names the code it was called from, for the failure's message.
+ */
+function recordLocaleWork(rowSelector: string): string {
+  return `(() => {
+    const used = [];
+    window.localeWork = used;
+    const note = (kind) =>
+      used.push({
+        kind,
+        calledFrom: new Error().stack.split('\\n').slice(2, 6).join(' / '),
+        rowShown: document.querySelector(${JSON.stringify(rowSelector)}) !== null,
+      });
+    for (const kind of ['Collator', 'DateTimeFormat', 'NumberFormat', 'PluralRules', 'RelativeTimeFormat', 'ListFormat', 'Segmenter']) {
+      const Original = Intl[kind];
+      if (typeof Original !== 'function') continue;
+      Intl[kind] = new Proxy(Original, {
+        construct(target, args) {
+          note('Intl.' + kind);
+          return Reflect.construct(target, args);
+        },
+      });
+    }
+    const methods = [
+      [String.prototype, 'localeCompare'],
+      [String.prototype, 'toLocaleUpperCase'],
+      [String.prototype, 'toLocaleLowerCase'],
+      [Number.prototype, 'toLocaleString'],
+      [Date.prototype, 'toLocaleString'],
+      [Date.prototype, 'toLocaleDateString'],
+      [Date.prototype, 'toLocaleTimeString'],
+      [Array.prototype, 'toLocaleString'],
+    ];
+    for (const [prototype, name] of methods) {
+      const original = prototype[name];
+      prototype[name] = function (...args) {
+        note(name);
+        return original.apply(this, args);
+      };
+    }
+  })();`;
+}
+
+test('a fresh load uses no locale data before its first row', async ({ page, request }) => {
+  const sheet = await openSheetAfresh(page, request, 'first-frame-locale', recordLocaleWork(FIRST_ROW));
+  const used = await sheet.evaluate(
+    () => (window as unknown as { localeWork: { kind: string; rowShown: boolean }[] }).localeWork,
+  );
+  expect(used.filter((use) => !use.rowShown)).toEqual([]);
 });
 
 /** When the first criteria row entered the document (ms since navigation), from the first script on. */

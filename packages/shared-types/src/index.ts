@@ -28,6 +28,7 @@ export * from './requests/requests.schemas.ts';
 export * from './help-files/help-files.schemas.ts';
 export * from './scoring/index.ts';
 export * from './common/params.schemas.ts';
+export * from './common/name-order.ts';
 export * from './criteria/criteria.schemas.ts';
 export * from './judges/judges.schemas.ts';
 export * from './judges/conflicts.schemas.ts';

@@ -1,15 +1,14 @@
 // Sorting and searching of the admin tables: pure, so the rules are read (and tested) in one place.
+import { compareNames } from '@judging/shared-types';
 
 export const SortDirection = { Ascending: 'ascending', Descending: 'descending' } as const;
 export type SortDirection = (typeof SortDirection)[keyof typeof SortDirection];
 
 export type SortValue = string | number | boolean;
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
 /** Compares two cell values: text ignoring case and accents ("O'Brien" with "obrien"), numbers by size. */
 export function compareSortValues(a: SortValue, b: SortValue): number {
-  if (typeof a === 'string' && typeof b === 'string') return collator.compare(a.trim(), b.trim());
+  if (typeof a === 'string' && typeof b === 'string') return compareNames(a.trim(), b.trim());
   return Number(a) - Number(b);
 }
 

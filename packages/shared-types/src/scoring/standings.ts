@@ -13,6 +13,7 @@ import type {
   SectionSummary,
   SchoolRef,
 } from './school-result.ts';
+import { compareNames } from '../common/name-order.ts';
 import { computeCategoryResult } from './school-result.ts';
 import type { TieBreakRule } from './tie-break-rule.ts';
 import { applyTieBreaks } from './tie-breaks.ts';
@@ -96,10 +97,8 @@ export interface CategoryStandings {
   tieBreakRules: TieBreakRule[];
 }
 
-const nameCollator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
-function compareNames(a: RankableScore, b: RankableScore): number {
-  return nameCollator.compare(a.schoolName, b.schoolName) || a.schoolId - b.schoolId;
+function compareSchoolNames(a: RankableScore, b: RankableScore): number {
+  return compareNames(a.schoolName, b.schoolName) || a.schoolId - b.schoolId;
 }
 
 /** Which block a school's category result puts it in (decisions §7). */
@@ -115,7 +114,7 @@ export function standingGroupOf(
 function compareForStandings(a: RankableScore, b: RankableScore): number {
   if (a.group !== b.group) return GROUP_ORDER[a.group] - GROUP_ORDER[b.group];
   if (a.group === StandingGroup.Ranked && a.displayScore !== b.displayScore) return b.displayScore - a.displayScore;
-  return compareNames(a, b);
+  return compareSchoolNames(a, b);
 }
 
 const UNRANKED_PLACING: Record<Exclude<StandingGroup, 'ranked'>, Placing> = {
@@ -210,9 +209,7 @@ export function rankCategory(result: CategoryResult): CategoryStandings {
 export function sortByCategoryName<T extends { categoryId: number; categoryName: string }>(
   categories: readonly T[],
 ): T[] {
-  return [...categories].sort(
-    (a, b) => nameCollator.compare(a.categoryName, b.categoryName) || a.categoryId - b.categoryId,
-  );
+  return [...categories].sort((a, b) => compareNames(a.categoryName, b.categoryName) || a.categoryId - b.categoryId);
 }
 
 /** Computes and ranks every category of an event, sorted by category name. */

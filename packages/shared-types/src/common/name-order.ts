@@ -1,0 +1,15 @@
+// The order names are listed in, everywhere a list of names is sorted (standings' ties, categories,
+// the admin tables): case and accents ignored ("O'Brien" with "obrien"), numbers by value
+// ("Team 2" before "Team 10").
+//
+// The collator is made at the first comparison, not when a module loads: making one loads the
+// browser's collation data, and the judge's first screen on a cold start sorts no names
+// (docs/decisions/0206-collator-made-on-first-use.md).
+
+let collator: Intl.Collator | undefined;
+
+/** Negative when `a` is listed before `b`, positive after, 0 when they read as the same name. */
+export function compareNames(a: string, b: string): number {
+  collator ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+  return collator.compare(a, b);
+}
