@@ -11,6 +11,7 @@ import {
   rowMarks,
   runningSheet,
   schoolProgress,
+  schoolsInOrder,
   sheetCells,
   submissionState,
 } from './scoring-view.ts';
@@ -200,6 +201,20 @@ test('unsent counts per sheet and per school: marked cells and queued removals, 
     ['2:5', 2],
   ]);
   assert.equal(countUnsent([sent], []).bySchool.size, 0);
+});
+
+test('schools come in running order; a shared place lists them by name as standings do', () => {
+  const school = (schoolId: number, schoolName: string, schoolOrder: number) => ({
+    schoolId,
+    schoolName,
+    schoolOrder,
+    schoolStudents: [],
+  });
+  const schools = [school(1, 'Team 10', 1), school(2, 'team 2', 1), school(3, 'Zeta', 0)];
+  assert.equal(
+    schoolsInOrder({ ...category, schools }).map((listed) => listed.schoolId),
+    [3, 2, 1],
+  );
 });
 
 test.run();

@@ -3,6 +3,7 @@
 // are scored, and where the judge's submission of a category stands.
 import {
   MutationKind,
+  compareNames,
   computeSheet,
   type JudgeSheet,
   type SyncCategory,
@@ -119,7 +120,7 @@ export function submissionState(category: SyncCategory, outbox: readonly OutboxR
 /** Schools in running order (seed: judge lists are sorted by schoolOrder). */
 export function schoolsInOrder(category: SyncCategory) {
   return [...category.schools].sort(
-    (a, b) => a.schoolOrder - b.schoolOrder || a.schoolName.localeCompare(b.schoolName),
+    (a, b) => a.schoolOrder - b.schoolOrder || compareNames(a.schoolName, b.schoolName),
   );
 }
 

@@ -147,7 +147,8 @@ export async function savePhoto(db: DeviceDb, judgeId: number, photo: PreparedPh
 /** The judge's photos the server does not have yet, oldest first. */
 export async function listPhotosToUpload(db: DeviceDb, judgeId: number): Promise<PhotoRow[]> {
   const rows = await withReopen(db, () => db.photos.where('[judgeId+awaitingUpload]').equals([judgeId, 1]).toArray());
-  return rows.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  // ISO times in one zone sort as plain strings: no collation (and no locale data) needed.
+  return rows.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
 }
 
 export async function markPhotoUploaded(db: DeviceDb, sha256: string, now: string): Promise<void> {

@@ -1,4 +1,5 @@
 import {
+  compareNames,
   describeJudgeCount,
   describePenaltyDeduction,
   formatScore,
@@ -29,7 +30,7 @@ function listTeams(report: ResultsReport): { value: string; label: string }[] {
     for (const line of category.standings) teams.set(line.schoolId, line.schoolName);
   return [...teams]
     .map(([schoolId, name]) => ({ value: String(schoolId), label: name }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+    .sort((a, b) => compareNames(a.label, b.label));
 }
 
 function TeamResultsPage() {
