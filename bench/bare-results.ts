@@ -1,11 +1,12 @@
 // The results pages' floor (issue 20's results-page row): a page with nothing of the app, no
 // React, no Mantine, no schema checks, that reads what the app's pages read (the same answers,
-// without the judges' sheets, `sheets=omit`: decision 0172) and puts the same rows
-// in the DOM, all in one task (so it ignores the no-long-task goal the app's pages keep). The
-// overall page: the event's detail (its categories), then every category's answer at once, each
-// category's standings as a table. The section page: the detail, then the first category's
-// answer (by name, as the app picks it), each section's ranking as a table. Timed as the app's
-// pages are: from the start to the frame after the last row is in the DOM.
+// without the judges' sheets, `sheets=omit`: decision 0172) and puts the same rows in the DOM,
+// with the app's columns and each cell's words (a standings row's notes as text, without the
+// app's badges; decision 0207), all in one task (so it ignores the no-long-task goal the app's
+// pages keep). The overall page: the event's detail (its categories), then every category's
+// answer at once, each category's standings as a table. The section page: the detail, then the
+// first category's answer (by name, as the app picks it), each section's ranking as a table.
+// Timed as the app's pages are: from the start to the frame after the last row is in the DOM.
 //
 // Served on the server's origin (the answers need the coordinator's token, same origin) by a
 // route of its own context, where no service worker runs.
@@ -48,21 +49,49 @@ export async function timeBareResults(
         schoolName: string;
         score: number;
       }
+      /** A team's line of a category's standings, with what its notes column shows. */
+      interface Standing extends Line {
+        isDisqualified: boolean;
+        hasScoreBelowOne: boolean;
+        isIncomplete: boolean;
+        statusLabel: string;
+        hasPendingReview: boolean;
+        tieBreakNote?: string | null;
+      }
       interface Category {
         categoryName: string;
-        standings: Line[];
+        standings: Standing[];
         sectionRankings: { sectionName: string; standings: Line[] }[];
       }
-      const table = (caption: string, lines: readonly Line[]) => {
+      // The words of a standings row's notes, as the app's rows show them (results/plain-rows.tsx),
+      // here as the cell's text: the same cells as the app's, without its badges' markup.
+      const notesOf = (line: Standing) =>
+        [
+          line.isDisqualified || line.hasScoreBelowOne ? 'Disqualified' : line.isIncomplete ? line.statusLabel : '',
+          line.hasPendingReview ? 'Pending review' : '',
+          line.tieBreakNote ? `${line.placeLabel} – ${line.tieBreakNote}` : '',
+        ]
+          .filter(Boolean)
+          .join(' ');
+      // The app's columns: a category's standings with their notes; a section's ranking without.
+      const table = <T extends Line>(
+        caption: string,
+        headings: readonly string[],
+        lines: readonly T[],
+        notes?: (line: T) => string,
+      ) => {
         const element = document.createElement('table');
         element.createCaption().textContent = caption;
+        const head = element.createTHead().insertRow();
+        for (const heading of headings)
+          head.append(Object.assign(document.createElement('th'), { textContent: heading }));
         const body = element.createTBody();
         for (const line of lines) {
           const row = body.insertRow();
           row.insertCell().textContent = line.placeLabel;
           row.insertCell().textContent = line.schoolName;
           row.insertCell().textContent = line.score.toFixed(2);
-          row.insertCell();
+          if (notes) row.insertCell().textContent = notes(line);
         }
         return element;
       };
@@ -84,10 +113,13 @@ export async function timeBareResults(
       const fragment = document.createDocumentFragment();
       for (const answer of answers) {
         for (const category of answer.categories) {
-          if (which === 'overall') fragment.append(table(category.categoryName, category.standings));
+          if (which === 'overall')
+            fragment.append(
+              table(category.categoryName, ['Place', 'Team', 'Score', 'Notes'], category.standings, notesOf),
+            );
           else
             for (const ranking of category.sectionRankings)
-              fragment.append(table(ranking.sectionName, ranking.standings));
+              fragment.append(table(ranking.sectionName, ['Rank', 'Team', 'Score'], ranking.standings));
         }
       }
       main.append(fragment);

@@ -4,7 +4,8 @@
 // judges' sheets, decision 0172) and puts the same rows in the DOM as bench/bare-results.ts does,
 // with no task over 50 ms. The reads start in the route's loader (in the route tree, no lazy
 // chunk); the page renders once, with Mantine's Table and its heads; the rows are plain DOM, put
-// in the table bodies in one layout effect. No schema checks, no toolbar, no print heading.
+// in the table bodies in one layout effect, with the app's columns and the bare page's words (a
+// standings row's notes as text; decision 0207). No schema checks, no toolbar, no print heading.
 import '@mantine/core/styles.css';
 import { MantineProvider, Paper, Stack, Table, Title } from '@mantine/core';
 import {
@@ -23,17 +24,53 @@ interface Line {
   schoolName: string;
   score: number;
 }
+/** A team's line of a category's standings, with what its notes column shows. */
+interface Standing extends Line {
+  isDisqualified: boolean;
+  hasScoreBelowOne: boolean;
+  isIncomplete: boolean;
+  statusLabel: string;
+  hasPendingReview: boolean;
+  tieBreakNote?: string | null;
+}
 interface Category {
   categoryId: number;
   categoryName: string;
-  standings: Line[];
+  standings: Standing[];
   sectionRankings: { sectionId: number; sectionName: string; standings: Line[] }[];
+}
+/** A table's column headings and each row's cells. */
+interface Columns {
+  headings: readonly string[];
+  cellsOf(line: Line): readonly string[];
 }
 interface Table {
   key: string;
   caption: string;
+  columns: Columns;
   lines: Line[];
 }
+
+const lineCells = (line: Line) => [line.placeLabel, line.schoolName, line.score.toFixed(2)];
+/** A category's standings: the bare page's words for a row's notes (bench/bare-results.ts). */
+const standingsColumns: Columns = {
+  headings: ['Place', 'Team', 'Score', 'Notes'],
+  cellsOf: (line) => {
+    const standing = line as Standing;
+    const notes = [
+      standing.isDisqualified || standing.hasScoreBelowOne
+        ? 'Disqualified'
+        : standing.isIncomplete
+          ? standing.statusLabel
+          : '',
+      standing.hasPendingReview ? 'Pending review' : '',
+      standing.tieBreakNote ? `${standing.placeLabel} – ${standing.tieBreakNote}` : '',
+    ];
+    return [...lineCells(line), notes.filter(Boolean).join(' ')];
+  },
+};
+/** A section's ranking: no notes. */
+const rankingColumns: Columns = { headings: ['Rank', 'Team', 'Score'], cellsOf: lineCells };
 
 /** The coordinator's token, put in the page's session storage by the bench. */
 const token = () => sessionStorage.getItem('bench.token') ?? '';
@@ -65,23 +102,31 @@ async function readTables(eventId: number, which: 'overall' | 'section', signal:
   return answers.flatMap((answer) =>
     answer.categories.flatMap((category) =>
       which === 'overall'
-        ? [{ key: String(category.categoryId), caption: category.categoryName, lines: category.standings }]
+        ? [
+            {
+              key: String(category.categoryId),
+              caption: category.categoryName,
+              columns: standingsColumns,
+              lines: category.standings,
+            },
+          ]
         : category.sectionRankings.map((ranking) => ({
             key: `${category.categoryId}:${ranking.sectionId}`,
             caption: ranking.sectionName,
+            columns: rankingColumns,
             lines: ranking.standings,
           })),
     ),
   );
 }
 
-function Rows({ lines }: { lines: Line[] }) {
+function Rows({ lines, columns }: { lines: Line[]; columns: Columns }) {
   const body = useRef<HTMLTableSectionElement>(null);
   useLayoutEffect(() => {
     const rows = document.createDocumentFragment();
     for (const line of lines) {
       const row = document.createElement('tr');
-      for (const text of [line.placeLabel, line.schoolName, line.score.toFixed(2), '']) {
+      for (const text of columns.cellsOf(line)) {
         const cell = document.createElement('td');
         cell.textContent = text;
         row.append(cell);
@@ -89,7 +134,7 @@ function Rows({ lines }: { lines: Line[] }) {
       rows.append(row);
     }
     body.current?.replaceChildren(rows);
-  }, [lines]);
+  }, [lines, columns]);
   return <Table.Tbody ref={body} />;
 }
 
@@ -105,13 +150,12 @@ function ResultsTables({ tables }: { tables: Table[] }) {
           <Table striped layout="fixed">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Place</Table.Th>
-                <Table.Th>Team</Table.Th>
-                <Table.Th>Score</Table.Th>
-                <Table.Th>Notes</Table.Th>
+                {table.columns.headings.map((heading) => (
+                  <Table.Th key={heading}>{heading}</Table.Th>
+                ))}
               </Table.Tr>
             </Table.Thead>
-            <Rows lines={table.lines} />
+            <Rows lines={table.lines} columns={table.columns} />
           </Table>
         </Paper>
       ))}
