@@ -3,8 +3,9 @@
 // installed and offline, reads what the app's scoring page reads before its first criteria row
 // (the stored session, the downloaded event's record, the sheet's cells and queued edits from the
 // device store, laid out as the app lays it out and holding the same rows) and renders the same
-// sheet with Mantine: heading, running total, the criteria rows with their score choices, the
-// penalties' and disqualifications' headings with their pickers, and Done. The reads run in the
+// sheet with Mantine: heading, running total, the criteria rows with their score choices (plain
+// buttons with UnstyledButton's classes, as the app draws them), the penalties' and
+// disqualifications' headings with their pickers, and Done. The reads run in the
 // route's loader, in the route tree; the page renders once. No app code, no header or footer, no
 // sync, no schema checks, no dialogs.
 import '@mantine/core/styles.css';
@@ -140,28 +141,41 @@ async function readSheet(search: SheetSearch) {
 
 const score = (value: number) => value.toFixed(2);
 
+// A choice as the app draws it: a plain button with Mantine's UnstyledButton classes.
+const choiceClassName = UnstyledButton.classes.root;
+const choiceStyle = { minWidth: 44, minHeight: 44 };
+
 function Choices({ name, max, value }: { name: string; max: number; value: number | null }) {
   const wholes = Array.from({ length: Math.floor(max) }, (_, index) => index + 1);
   return (
     <Stack gap={6}>
       <Group gap={4} role="radiogroup" aria-label={`${name}: points`}>
         {wholes.map((whole) => (
-          <UnstyledButton
+          <button
             key={whole}
+            type="button"
             role="radio"
             aria-checked={value !== null && Math.floor(value) === whole}
-            miw={44}
-            mih={44}
+            className={choiceClassName}
+            style={choiceStyle}
           >
             {whole}
-          </UnstyledButton>
+          </button>
         ))}
       </Group>
       <Group gap="xs" role="radiogroup" aria-label={`${name}: quarter points`}>
         {[0, 0.25, 0.5, 0.75].map((quarter) => (
-          <UnstyledButton key={quarter} role="radio" aria-checked={false} disabled={value === null} miw={44} mih={44}>
+          <button
+            key={quarter}
+            type="button"
+            role="radio"
+            aria-checked={false}
+            disabled={value === null}
+            className={choiceClassName}
+            style={choiceStyle}
+          >
             +{quarter}
-          </UnstyledButton>
+          </button>
         ))}
       </Group>
     </Stack>
