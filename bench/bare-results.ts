@@ -11,6 +11,7 @@
 // Served on the server's origin (the answers need the coordinator's token, same origin) by a
 // route of its own context, where no service worker runs.
 import type { Browser, Page } from 'playwright-core';
+import type { Line, Standing } from './stack-results/results-lines.ts';
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>Bare results</title><main></main>`;
 
@@ -44,20 +45,6 @@ export async function timeBareResults(
         if (!response.ok) throw new Error(`${path} answered ${response.status}`);
         return (await response.json()) as T;
       };
-      interface Line {
-        placeLabel: string;
-        schoolName: string;
-        score: number;
-      }
-      /** A team's line of a category's standings, with what its notes column shows. */
-      interface Standing extends Line {
-        isDisqualified: boolean;
-        hasScoreBelowOne: boolean;
-        isIncomplete: boolean;
-        statusLabel: string;
-        hasPendingReview: boolean;
-        tieBreakNote?: string | null;
-      }
       interface Category {
         categoryName: string;
         standings: Standing[];

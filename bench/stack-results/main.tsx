@@ -18,21 +18,8 @@ import {
 } from '@tanstack/react-router';
 import { StrictMode, useLayoutEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { Line, Standing } from './results-lines.ts';
 
-interface Line {
-  placeLabel: string;
-  schoolName: string;
-  score: number;
-}
-/** A team's line of a category's standings, with what its notes column shows. */
-interface Standing extends Line {
-  isDisqualified: boolean;
-  hasScoreBelowOne: boolean;
-  isIncomplete: boolean;
-  statusLabel: string;
-  hasPendingReview: boolean;
-  tieBreakNote?: string | null;
-}
 interface Category {
   categoryId: number;
   categoryName: string;
