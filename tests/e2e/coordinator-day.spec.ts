@@ -1,7 +1,7 @@
 // The coordinator's competition day (issue 21, points 7 to 10): a penalty made without leaving
 // the section, schools added to a category in one step, printed results that say what they
 // are, and public pages that neither hide errors nor jump about.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { SectionDetailPage } from './pages/admin-criteria.page.ts';
 import { AdminDialog, ConfirmDialog, uniqueLabel } from './pages/admin-dialogs.page.ts';
 import { AppShell } from './pages/app-shell.page.ts';
@@ -209,6 +209,9 @@ test.describe('results pages read what they show', () => {
     for (const category of byName) {
       await expect(page.getByRole('table', { name: `Results of ${category.categoryName}` })).toBeVisible();
     }
+    // The heads are plain elements drawn as Mantine's Table.Th (plain-rows.tsx): headings, widths, look.
+    const standingsHead = page.getByRole('table', { name: `Results of ${byName[0]?.categoryName}` });
+    await expectHeadings(standingsHead, ['Place', 'Team', 'Score', 'Notes'], ['12%', '', '18%', '28%']);
     expect(reads.toSorted()).toEqual(
       byName.map((category) => `${eventPath}/category/${category.categoryId}?sheets=omit`).toSorted(),
     );
@@ -221,6 +224,7 @@ test.describe('results pages read what they show', () => {
     if (!first || !second) throw new Error('the demo event has two categories');
     await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue(first.categoryName);
     await expect(page.getByRole('heading', { name: new RegExp(`^${first.categoryName}: `) }).first()).toBeVisible();
+    await expectHeadings(page.getByRole('table').first(), ['Rank', 'Team', 'Score'], ['15%', '', '25%']);
     expect(reads).toEqual([`${eventPath}/category/${first.categoryId}?sheets=omit`]);
     expect(detailReads).toBe(1);
     await page.getByRole('combobox', { name: 'Category' }).click();
@@ -325,6 +329,34 @@ test.describe('public pages', () => {
 });
 
 /** The page's cumulative layout shift so far (shifts right after input do not count, as in CLS). */
+/**
+ * A results table's column headings: their words in order, the widths set on them, the score's
+ * aligned right, and the look of Mantine's Table.Th (bold, a row border beneath).
+ */
+async function expectHeadings(table: Locator, labels: readonly string[], widths: readonly string[]): Promise<void> {
+  const headings = table.getByRole('columnheader');
+  await expect(headings).toHaveText([...labels]);
+  const drawn = await headings.evaluateAll((cells) =>
+    cells.map((cell) => {
+      const style = getComputedStyle(cell);
+      return {
+        width: (cell as HTMLElement).style.width,
+        textAlign: style.textAlign,
+        fontWeight: style.fontWeight,
+        rowBorder: getComputedStyle(cell.parentElement!).borderBottomStyle,
+      };
+    }),
+  );
+  expect(drawn).toEqual(
+    labels.map((label, index) => ({
+      width: widths[index],
+      textAlign: label === 'Score' ? 'right' : 'start',
+      fontWeight: '700',
+      rowBorder: 'solid',
+    })),
+  );
+}
+
 async function layoutShiftScore(page: Page): Promise<number> {
   return page.evaluate(
     () =>

@@ -193,6 +193,18 @@ test.describe('route guards', () => {
     await expect(admin.heading).toHaveText('Culinary');
     await expect(admin.tab('Dashboard & Events')).toHaveAttribute('aria-current', 'page');
 
+    // Moving in the app: within a tab it stays marked; to another tab, the mark follows.
+    await admin.page.evaluate(() => {
+      history.pushState(null, '', '/admin/manage-events');
+      dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    });
+    await expect(admin.heading).toHaveText('Manage events');
+    await expect(admin.tab('Dashboard & Events')).toHaveAttribute('aria-current', 'page');
+    await admin.tab('Schools').click();
+    await expect(page).toHaveURL(/\/admin\/manage-schools$/);
+    await expect(admin.tab('Schools')).toHaveAttribute('aria-current', 'page');
+    await expect(admin.tab('Dashboard & Events')).not.toHaveAttribute('aria-current');
+
     await page.goto('/admin/event-detail/not-a-number');
     await expect(page.getByRole('heading', { name: '404: Dish Not Found' })).toBeVisible();
 

@@ -11,7 +11,7 @@ import {
   type ResultsStanding,
 } from '@judging/shared-types';
 import { Badge, Table } from '@mantine/core';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, type CSSProperties } from 'react';
 import classes from './results-rows.module.css';
 
 /** Class names as one attribute (a module's or Mantine's class may be missing from its type). */
@@ -35,6 +35,31 @@ function rowTemplate(cellClasses: readonly (string | undefined)[]): HTMLTableRow
     row.append(cell);
   }
   return row;
+}
+
+/** A heading cell: its words, and the width or alignment Table.Th's style props would give it. */
+export interface PlainHeading {
+  label: string;
+  style?: CSSProperties;
+}
+
+/**
+ * A table's head as Mantine's Table.Thead, Tr and Th draw it (their classes, static classes and
+ * attributes), as plain elements: the page makes a dozen tables at once, and a component per cell
+ * there cost more than the cells. Made once per table kind, at module level.
+ */
+export function plainTableHead(headings: readonly PlainHeading[]) {
+  return (
+    <thead className={classNames(Table.classes.thead, 'mantine-Table-thead')}>
+      <tr className={classNames(Table.classes.tr, 'mantine-Table-tr')} data-with-row-border="true" data-striped="odd">
+        {headings.map(({ label, style }) => (
+          <th key={label} className={classNames(Table.classes.th, 'mantine-Table-th')} style={style}>
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
 }
 
 /** Made when first asked for (the first row), not when the module loads. */

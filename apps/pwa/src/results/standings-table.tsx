@@ -1,21 +1,15 @@
 import { describeTieBreakRule, type ResultsCategory } from '@judging/shared-types';
 import { memo } from 'react';
 import { Table, Text } from '@mantine/core';
-import { PlainRowsBody, standingsRow } from './plain-rows.tsx';
+import { PlainRowsBody, plainTableHead, standingsRow } from './plain-rows.tsx';
 
 /** The head of a category's standings table: the same element on every render (rows fill in beneath). */
-const standingsHead = (
-  <Table.Thead>
-    <Table.Tr>
-      <Table.Th w="12%">Place</Table.Th>
-      <Table.Th>Team</Table.Th>
-      <Table.Th w="18%" ta="right">
-        Score
-      </Table.Th>
-      <Table.Th w="28%">Notes</Table.Th>
-    </Table.Tr>
-  </Table.Thead>
-);
+const standingsHead = plainTableHead([
+  { label: 'Place', style: { width: '12%' } },
+  { label: 'Team' },
+  { label: 'Score', style: { textAlign: 'right', width: '18%' } },
+  { label: 'Notes', style: { width: '28%' } },
+]);
 
 /**
  * A category's overall standings: ranked teams by place, then 'Not scored' (no place), then 'DQ'.

@@ -39,13 +39,20 @@ function adminTabsFor(user: SessionUser): readonly AdminTab[] {
 
 /** The admin area's section links, drawn as tabs. */
 export function AdminTabs({ user }: { user: SessionUser }) {
-  const pathname = useLocation({ select: (location) => location.pathname });
-  const section = pathname.split('/')[2] ?? '';
+  const tabs = adminTabsFor(user);
+  // The active tab, not the path: moving between pages of one tab (an event's run to its
+  // results) leaves the tabs as they are instead of drawing them again.
+  const activeLabel = useLocation({
+    select: (location) => {
+      const section = location.pathname.split('/')[2] ?? '';
+      return tabs.find((tab) => tab.sections.includes(section))?.label;
+    },
+  });
   return (
     <ScrollArea type="never" mt="md">
       <nav aria-label="Admin sections" className={classes.tabs}>
-        {adminTabsFor(user).map((tab) => {
-          const isActive = tab.sections.includes(section);
+        {tabs.map((tab) => {
+          const isActive = tab.label === activeLabel;
           return (
             <HrefAnchor
               key={tab.label}

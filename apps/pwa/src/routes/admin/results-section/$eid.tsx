@@ -4,7 +4,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { memo, useMemo, useState } from 'react';
 import { PrintedSection, printClasses, ResultsStatusBadge, ResultsToolbar } from '../../../results/results-toolbar.tsx';
 import { allotRows, useRevealedRows } from '../../../results/reveal-rows.ts';
-import { PlainRowsBody, sectionRankingRow } from '../../../results/plain-rows.tsx';
+import { PlainRowsBody, plainTableHead, sectionRankingRow } from '../../../results/plain-rows.tsx';
 import { keepSectionRankings, useCategoryResults } from '../../../results/use-category-results.ts';
 import { idParams } from '../../../routing/route-schemas.ts';
 import { readResultsPageAhead, startResultsPageReads } from '../../../results/start-page-reads.ts';
@@ -84,17 +84,11 @@ function SectionResultsPage() {
 type SectionRankingData = ResultsCategory['sectionRankings'][number];
 
 /** A ranking table's head: the same element on every render (rows fill in beneath). */
-const rankingHead = (
-  <Table.Thead>
-    <Table.Tr>
-      <Table.Th w="15%">Rank</Table.Th>
-      <Table.Th>Team</Table.Th>
-      <Table.Th w="25%" ta="right">
-        Score
-      </Table.Th>
-    </Table.Tr>
-  </Table.Thead>
-);
+const rankingHead = plainTableHead([
+  { label: 'Rank', style: { width: '15%' } },
+  { label: 'Team' },
+  { label: 'Score', style: { textAlign: 'right', width: '25%' } },
+]);
 
 /** One section's ranking; memoised, so a chunk of new rows re-renders only the table it fills. */
 const SectionRanking = memo(function SectionRanking({
