@@ -62,6 +62,8 @@ test('3 schools × 5 subsections in at most 24 taps from the school list, every 
     const next = scenario.schools[index + 1];
     if (next) await tap(page.getByRole('link', { name: `Next school: ${next.schoolName}` }));
   }
+  // The row's parts are plain elements drawn as Mantine's (decision 0210): the look pinned here.
+  await expectQuickRowLook(page.getByRole('row', { name: SUBSECTIONS[0] }));
   const seen = await clicksSeen();
   test.info().annotations.push({ type: 'taps', description: `${taps} taps (${seen} clicks seen by the page)` });
   expect(seen, 'the clicks the page received are the taps counted').toBe(taps);
@@ -77,6 +79,32 @@ test('3 schools × 5 subsections in at most 24 taps from the school list, every 
   );
   expect(received).toEqual(VALUES);
 });
+
+/** A scored quick row as Mantine's Stack, Group and Text draw it: gaps, alignment, type. */
+async function expectQuickRowLook(row: Locator): Promise<void> {
+  const look = await row.evaluate((element) => {
+    const style = (selector: string) => getComputedStyle(element.querySelector(selector)!);
+    const [nameCell, valueCell] = [...element.querySelectorAll(':scope > td')].map((cell) => getComputedStyle(cell));
+    const nameStack = style(':scope > td > div');
+    const name = style(':scope > td > div > div > p');
+    const maxNote = style(':scope > td > div > div > p > span');
+    const value = style('[data-testid="quick-value"]');
+    return {
+      nameStack: [nameStack.display, nameStack.flexDirection, nameStack.rowGap],
+      name: name.fontWeight,
+      maxNote: [maxNote.fontWeight, maxNote.fontSize],
+      valueCell: [valueCell?.textAlign, valueCell?.verticalAlign, nameCell?.verticalAlign],
+      value: [value.fontSize, value.fontWeight, value.lineHeight],
+    };
+  });
+  expect(look).toEqual({
+    nameStack: ['flex', 'column', '6px'],
+    name: '600',
+    maxNote: ['400', '12px'],
+    valueCell: ['right', 'top', 'middle'],
+    value: ['28px', '700', '30.8px'],
+  });
+}
 
 /** The subsections' ids by name, from the event as the judge's device downloads it. */
 async function subsectionIdsByName(

@@ -1,8 +1,8 @@
 // The sheet's criteria: one row per subsection. The judge's own open sheet scores in place
 // (quick-score, one tap a value) and keeps the subsection form for comments and photos.
 import { formatScore, type SyncSection } from '@judging/shared-types';
-import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { Button, Group, Paper, Stack, Table, Text, Title, rem } from '@mantine/core';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { CellKind, cellKey, type CellRow } from '../offline/device-db.ts';
 import { useShownCell } from './judge-event-source.ts';
 import type { SheetContext } from './score-actions.ts';
@@ -10,6 +10,17 @@ import { QuickScorePicker } from './quick-score-picker.tsx';
 import { RowMark, type SheetCells } from './scoring-view.ts';
 import { SHEET_TABLE_MIN_WIDTH, cellHistory, sameCell, type OpenModal } from './sheet-rows.ts';
 import { MarkBadge } from './unsent-marks.tsx';
+import {
+  DIMMED,
+  GROUP_CLASS,
+  STACK_CLASS,
+  TABLE_CELL_CLASS,
+  TABLE_ROW_CLASS,
+  TEXT_CLASS,
+  groupStyle,
+  stackStyle,
+  textStyle,
+} from '../theme/plain-parts.ts';
 import type { QuickSaved, QuickScore } from './use-quick-score.ts';
 
 /** The same element every render: React skips it. */
@@ -202,6 +213,18 @@ interface QuickCriteriaRowProps {
   onOpen: (modal: OpenModal) => void;
 }
 
+// A quick row's parts, drawn as Mantine's Table.Tr and Td, Stack, Group and Text draw them
+// (theme/plain-parts.ts): the sheet's first screen draws one row per subsection.
+const SEMIBOLD: CSSProperties = { fontWeight: 600 };
+const MAX_NOTE = textStyle('xs', { ...DIMMED, fontWeight: 400 });
+const DESCRIPTION = textStyle('sm', DIMMED);
+const COMMENTS = textStyle('sm');
+const NAME_STACK = stackStyle(6);
+const VALUE_CELL: CSSProperties = { verticalAlign: 'top', textAlign: 'right' };
+const VALUE_STACK = stackStyle(6, 'flex-end');
+const VALUE_GROUP = groupStyle(4, { justify: 'flex-end' }, { minHeight: rem(36) });
+const VALUE_TEXT: CSSProperties = { fontSize: rem(28), fontWeight: 700, lineHeight: 1.1 };
+
 /**
  * One subsection scored in place: the value big, the picker under the name, the form for the
  * rest. A save of its cell renders this row at the commit; the rest of the sheet follows.
@@ -231,23 +254,31 @@ const QuickCriteriaRow = memo(function QuickCriteriaRow({
   const heading = useMemo(
     () => (
       <>
-        <Text fw={600}>
+        <p className={TEXT_CLASS} style={SEMIBOLD}>
           {subsection.subsectionName}{' '}
-          <Text span size="xs" c="dimmed" fw={400}>
+          <span className={TEXT_CLASS} data-size="xs" style={MAX_NOTE}>
             max {formatScore(subsection.subsectionMaxScore)}
-          </Text>
-        </Text>
+          </span>
+        </p>
         {subsection.subsectionDescription && (
-          <Text size="sm" c="dimmed">
+          <p className={TEXT_CLASS} data-size="sm" style={DESCRIPTION}>
             {subsection.subsectionDescription}
-          </Text>
+          </p>
         )}
       </>
     ),
     [subsection],
   );
   const comments = cell?.comments;
-  const commentsLine = useMemo(() => comments && <Text size="sm">Comments: {comments}</Text>, [comments]);
+  const commentsLine = useMemo(
+    () =>
+      comments && (
+        <p className={TEXT_CLASS} data-size="sm" style={COMMENTS}>
+          Comments: {comments}
+        </p>
+      ),
+    [comments],
+  );
   const formButton = useMemo(
     () => (
       <Button
@@ -281,28 +312,30 @@ const QuickCriteriaRow = memo(function QuickCriteriaRow({
     [hasPhoto, onOpen, subsection],
   );
   return (
-    <Table.Tr aria-label={name}>
-      <Table.Td>
-        <Stack gap={6}>
+    <tr className={TABLE_ROW_CLASS} data-with-row-border="true" aria-label={name}>
+      <td className={TABLE_CELL_CLASS}>
+        <div className={STACK_CLASS} style={NAME_STACK}>
           <div>
             {heading}
             {commentsLine}
           </div>
           <QuickScorePicker name={name} max={subsection.subsectionMaxScore} value={value} onPick={pick} />
-        </Stack>
-      </Table.Td>
-      <Table.Td ta="right" style={{ verticalAlign: 'top' }}>
-        <Stack gap={6} align="flex-end">
-          <Group gap={4} justify="flex-end" mih={36}>
+        </div>
+      </td>
+      <td className={TABLE_CELL_CLASS} style={VALUE_CELL}>
+        <div className={STACK_CLASS} style={VALUE_STACK}>
+          <div className={GROUP_CLASS} style={VALUE_GROUP}>
             {value !== null ? (
-              <Text fz={28} fw={700} lh={1.1} data-testid="quick-value">
+              <p className={TEXT_CLASS} data-testid="quick-value" style={VALUE_TEXT}>
                 {formatScore(value)}
-              </Text>
+              </p>
             ) : (
-              <Text c="dimmed">not scored</Text>
+              <p className={TEXT_CLASS} style={DIMMED}>
+                not scored
+              </p>
             )}
             {cell && <MarkBadge mark={mark} />}
-          </Group>
+          </div>
           {lastSaved && lastSaved.previous !== null && (
             <Button
               size="sm"
@@ -316,9 +349,9 @@ const QuickCriteriaRow = memo(function QuickCriteriaRow({
           )}
           {formButton}
           {photoButton}
-        </Stack>
-      </Table.Td>
-    </Table.Tr>
+        </div>
+      </td>
+    </tr>
   );
 }, sameQuickRowProps);
 

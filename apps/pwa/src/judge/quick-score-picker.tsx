@@ -1,8 +1,17 @@
 // A subsection's value chosen in place: one tap on a whole number, a second only for a quarter
 // (quick-score.ts). Each tap saves; the score form stays for comments and photos.
 import { formatScore } from '@judging/shared-types';
-import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef } from 'react';
+import { UnstyledButton } from '@mantine/core';
+import { memo, useCallback, useId, useLayoutEffect, useRef } from 'react';
+import {
+  DIMMED,
+  GROUP_CLASS,
+  STACK_CLASS,
+  TEXT_CLASS,
+  groupStyle,
+  stackStyle,
+  textStyle,
+} from '../theme/plain-parts.ts';
 import { QUARTERS, quarterOf, wholeChoices, wholeOf, withQuarter } from './quick-score.ts';
 import classes from './score-modals.module.css';
 
@@ -11,9 +20,15 @@ function quarterText(quarter: number): string {
   return quarter === 0 ? '+0' : `+${formatScore(quarter)}`;
 }
 
+const PICKER_STACK = stackStyle(6);
+const QUARTER_GROUP = groupStyle('xs', { wrap: 'nowrap' });
+const QUARTER_LABEL = textStyle('sm', DIMMED);
+
 /**
- * The picker of one row. A tap's save renders the row at its commit (criteria-table.tsx): only
- * the choices whose state it changes render again (`Choice` is memoized, its handler stable).
+ * The picker of one row, drawn as Mantine's Stack, Group and Text draw (theme/plain-parts.ts): a
+ * sheet draws a picker per subsection on its first screen. A tap's save renders the row at its
+ * commit (criteria-table.tsx): only the choices whose state it changes render again (`Choice` is
+ * memoized, its handler stable).
  */
 export const QuickScorePicker = memo(function QuickScorePicker({
   name,
@@ -40,16 +55,8 @@ export const QuickScorePicker = memo(function QuickScorePicker({
     },
     [onPick, max],
   );
-  const quarterLabel = useMemo(
-    () => (
-      <Text size="sm" c="dimmed" id={quarterLabelId}>
-        Quarter
-      </Text>
-    ),
-    [quarterLabelId],
-  );
   return (
-    <Stack gap={6}>
+    <div className={STACK_CLASS} style={PICKER_STACK}>
       <div role="radiogroup" aria-label={`${name}: points`} className={classes.quickChoices}>
         {wholeChoices(max).map((whole) => (
           <Choice
@@ -62,8 +69,10 @@ export const QuickScorePicker = memo(function QuickScorePicker({
           />
         ))}
       </div>
-      <Group gap="xs" wrap="nowrap">
-        {quarterLabel}
+      <div className={GROUP_CLASS} style={QUARTER_GROUP}>
+        <p className={TEXT_CLASS} data-size="sm" id={quarterLabelId} style={QUARTER_LABEL}>
+          Quarter
+        </p>
         <div
           role="radiogroup"
           aria-label={`${name}: quarter points`}
@@ -81,8 +90,8 @@ export const QuickScorePicker = memo(function QuickScorePicker({
             />
           ))}
         </div>
-      </Group>
-    </Stack>
+      </div>
+    </div>
   );
 });
 
