@@ -223,6 +223,8 @@ test.describe('results pages read what they show', () => {
     const [first, second] = byName;
     if (!first || !second) throw new Error('the demo event has two categories');
     await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue(first.categoryName);
+    // The picker's list is made when opened (pickerComboboxProps): none of it in the page before.
+    await expect(page.locator('[role="listbox"], [role="option"]')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: new RegExp(`^${first.categoryName}: `) }).first()).toBeVisible();
     await expectHeadings(page.getByRole('table').first(), ['Rank', 'Team', 'Score'], ['15%', '', '25%']);
     expect(reads).toEqual([`${eventPath}/category/${first.categoryId}?sheets=omit`]);

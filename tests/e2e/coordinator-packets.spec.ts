@@ -34,6 +34,8 @@ test('a coordinator downloads a closed event’s team packet and emails the scho
   const panel = page.getByRole('region', { name: 'Feedback packets' });
   await expect(panel.getByRole('switch', { name: /Show judge names/ })).not.toBeChecked();
 
+  // The picker's list is made when opened (pickerComboboxProps): none of it in the page before.
+  await expect(page.locator('[role="listbox"], [role="option"]')).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Team' }).click();
   await page.getByRole('option', { name: schoolA.schoolName }).click();
   const [download] = await Promise.all([

@@ -83,6 +83,13 @@ function ResultsPrintHeading({ eventId }: { eventId: number }) {
 export const printClasses = classes;
 
 /**
+ * A results page's picker (its category, its team) makes its list when opened. Mantine's Combobox
+ * keeps the list mounted, hidden and placed beside the field, from the first render: every
+ * option's components while the page waits for its answers.
+ */
+export const pickerComboboxProps = { keepMounted: false } as const;
+
+/**
  * One printed page of a results report: a bordered, labelled section that starts a new page
  * after the one before it. An empty one (`isEmpty`: no team to list) stays on screen but takes
  * no printed page.

@@ -2,7 +2,13 @@ import type { ResultsCategory } from '@judging/shared-types';
 import { Group, Select, Stack, Table, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { memo, useMemo, useState } from 'react';
-import { PrintedSection, printClasses, ResultsStatusBadge, ResultsToolbar } from '../../../results/results-toolbar.tsx';
+import {
+  PrintedSection,
+  pickerComboboxProps,
+  printClasses,
+  ResultsStatusBadge,
+  ResultsToolbar,
+} from '../../../results/results-toolbar.tsx';
 import { allotRows, useRevealedRows } from '../../../results/reveal-rows.ts';
 import { PlainRowsBody, plainTableHead, sectionRankingRow } from '../../../results/plain-rows.tsx';
 import { keepSectionRankings, useCategoryResults } from '../../../results/use-category-results.ts';
@@ -57,6 +63,7 @@ function SectionResultsPage() {
           value={pickedCategoryId === undefined ? null : String(pickedCategoryId)}
           onChange={setPickedId}
           allowDeselect={false}
+          comboboxProps={pickerComboboxProps}
         />
       ),
     [choices, pickedCategoryId],

@@ -13,7 +13,13 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useApiQuery } from '../../../admin/use-api-query.ts';
 import { getEventResults } from '../../../api/results-api.ts';
-import { PrintedSection, printClasses, ResultsStatusBadge, ResultsToolbar } from '../../../results/results-toolbar.tsx';
+import {
+  PrintedSection,
+  pickerComboboxProps,
+  printClasses,
+  ResultsStatusBadge,
+  ResultsToolbar,
+} from '../../../results/results-toolbar.tsx';
 import { showRunIssue } from '../../../results/run-errors.ts';
 import { PacketsPanel, packetLinkProps } from '../../../results/packets-panel.tsx';
 import { idParams } from '../../../routing/route-schemas.ts';
@@ -60,6 +66,7 @@ function TeamResultsPage() {
           value={schoolId ? String(schoolId) : null}
           onChange={setPickedId}
           allowDeselect={false}
+          comboboxProps={pickerComboboxProps}
         />
       )}
       {report?.categories.map((category) => {
