@@ -12,6 +12,7 @@ import {
 } from '@judging/shared-types';
 import { Badge, Table } from '@mantine/core';
 import { useLayoutEffect, useRef, type CSSProperties } from 'react';
+import { TABLE_HEAD_CLASS, TABLE_HEADING_CLASS, TABLE_ROW_CLASS } from '../theme/plain-parts.ts';
 import classes from './results-rows.module.css';
 
 /** Class names as one attribute (a module's or Mantine's class may be missing from its type). */
@@ -44,16 +45,16 @@ export interface PlainHeading {
 }
 
 /**
- * A table's head as Mantine's Table.Thead, Tr and Th draw it (their classes, static classes and
- * attributes), as plain elements: the page makes a dozen tables at once, and a component per cell
- * there cost more than the cells. Made once per table kind, at module level.
+ * A table's head as Mantine's Table.Thead, Tr and Th draw it (theme/plain-parts.ts), as plain
+ * elements: the page makes a dozen tables at once, and a component per cell there cost more than
+ * the cells. Made once per table kind, at module level.
  */
 export function plainTableHead(headings: readonly PlainHeading[]) {
   return (
-    <thead className={classNames(Table.classes.thead, 'mantine-Table-thead')}>
-      <tr className={classNames(Table.classes.tr, 'mantine-Table-tr')} data-with-row-border="true" data-striped="odd">
+    <thead className={TABLE_HEAD_CLASS}>
+      <tr className={TABLE_ROW_CLASS} data-with-row-border="true" data-striped="odd">
         {headings.map(({ label, style }) => (
-          <th key={label} className={classNames(Table.classes.th, 'mantine-Table-th')} style={style}>
+          <th key={label} className={TABLE_HEADING_CLASS} style={style}>
             {label}
           </th>
         ))}
