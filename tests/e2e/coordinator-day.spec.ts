@@ -330,7 +330,6 @@ test.describe('public pages', () => {
   });
 });
 
-/** The page's cumulative layout shift so far (shifts right after input do not count, as in CLS). */
 /**
  * A results table's column headings: their words in order, the widths set on them, the score's
  * aligned right, and the look of Mantine's Table.Th (bold, a row border beneath).
@@ -359,6 +358,7 @@ async function expectHeadings(table: Locator, labels: readonly string[], widths:
   );
 }
 
+/** The page's cumulative layout shift so far (shifts right after input do not count, as in CLS). */
 async function layoutShiftScore(page: Page): Promise<number> {
   return page.evaluate(
     () =>
