@@ -1,13 +1,13 @@
 // A subsection's value chosen in place: one tap on a whole number, a second only for a quarter
 // (quick-score.ts). Each tap saves; the score form stays for comments and photos.
 import { formatScore } from '@judging/shared-types';
-import { UnstyledButton } from '@mantine/core';
 import { memo, useCallback, useId, useLayoutEffect, useRef } from 'react';
 import {
   DIMMED,
   GROUP_CLASS,
   STACK_CLASS,
   TEXT_CLASS,
+  UNSTYLED_BUTTON_CLASS,
   groupStyle,
   stackStyle,
   textStyle,
@@ -100,12 +100,7 @@ export const QuickScorePicker = memo(function QuickScorePicker({
  * focus ring), then the choice's own look. A sheet draws dozens of choices on its first screen:
  * as a plain button, each costs one element, not two components' props, styles and classes.
  */
-const CHOICE_CLASS_NAME = [
-  'mantine-focus-auto',
-  UnstyledButton.classes.root,
-  'mantine-UnstyledButton-root',
-  classes.option,
-].join(' ');
+const CHOICE_CLASS_NAME = `${UNSTYLED_BUTTON_CLASS} ${classes.option}`;
 
 /** One choice of the picker; disabled when its tap cannot apply. */
 const Choice = memo(function Choice({

@@ -1,13 +1,16 @@
-// Mantine's layout parts as plain elements: the classes, static classes and CSS variables that
-// Stack, Group, Text and a table's head, rows and cells put on their one element, for the few
-// places a screen people wait for draws them dozens of times (the judge's sheet rows, decision
-// 0210; the results tables' heads, decision 0209). Everywhere else the components themselves.
-import { Group, Stack, Table, Text, rem } from '@mantine/core';
+// Mantine's parts as plain elements: the classes, static classes and CSS variables that Stack,
+// Group, Text, UnstyledButton and a table's head, rows and cells put on their one element, for the
+// few places a screen people wait for draws them dozens of times (the judge's sheet rows, decision
+// 0210, and its score choices, 0208; the results tables' heads, 0209). Everywhere else the
+// components themselves.
+import { Group, Stack, Table, Text, UnstyledButton, rem } from '@mantine/core';
 import type { CSSProperties } from 'react';
 
 export const STACK_CLASS = `${Stack.classes.root} mantine-Stack-root`;
 export const GROUP_CLASS = `${Group.classes.root} mantine-Group-root`;
 export const TEXT_CLASS = `mantine-focus-auto ${Text.classes.root} mantine-Text-root`;
+/** A button's reset and the theme's focus ring, as UnstyledButton gives them. */
+export const UNSTYLED_BUTTON_CLASS = `mantine-focus-auto ${UnstyledButton.classes.root} mantine-UnstyledButton-root`;
 export const TABLE_HEAD_CLASS = `${Table.classes.thead} mantine-Table-thead`;
 export const TABLE_ROW_CLASS = `${Table.classes.tr} mantine-Table-tr`;
 export const TABLE_HEADING_CLASS = `${Table.classes.th} mantine-Table-th`;
