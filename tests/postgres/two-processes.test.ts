@@ -317,27 +317,31 @@ test('kill -9 of A during pushes loses nothing A acknowledged: B reads it back, 
   const start = await readServerCells(db, device.judgeId, eventId);
   for (const cell of cells.slice(12)) device.putSubsection(cell.place, cell.subsectionId, 3);
   const all = [...device.outbox];
-  // One batch, to learn how long a push takes here; then kill A while pushes run.
-  const startedAt = performance.now();
-  const firstAnswer = await push(a, token, device.nextPush(20).body);
-  device.acceptPushResponse((await firstAnswer.json()) as PushResponse);
-  const batchMs = performance.now() - startedAt;
+  const BATCH = 20;
+  const ANSWERED_BEFORE_KILL = 3;
+  assert.ok(all.length > BATCH * (ANSWERED_BEFORE_KILL + 1), 'enough edits for batches after the kill');
+  // A few batches are answered, then A is killed while the next is in flight: the kill follows
+  // the pushes, not a clock, so a quick machine cannot drain the outbox first.
   const acknowledged: string[] = [];
-  const pushing = (async () => {
-    for (;;) {
-      const { body } = device.nextPush(20);
-      if ((body.mutations as unknown[]).length === 0) return;
-      const response = await push(a, token, body).catch(() => undefined);
-      if (!response) return;
-      const answer = (await response.json()) as PushResponse;
-      acknowledged.push(...answer.results.map((result) => result.id));
-      device.acceptPushResponse(answer);
+  let batchMs = 0;
+  for (let answered = 0; ; answered++) {
+    const { body } = device.nextPush(BATCH);
+    const startedAt = performance.now();
+    const inFlight = push(a, token, body).catch(() => undefined);
+    if (answered === ANSWERED_BEFORE_KILL) {
+      await new Promise((resolve) => setTimeout(resolve, batchMs / 2));
+      a.child.kill('SIGKILL');
+      await a.exited;
+      await inFlight;
+      break;
     }
-  })();
-  await new Promise((resolve) => setTimeout(resolve, batchMs * 2.5));
-  a.child.kill('SIGKILL');
-  await a.exited;
-  await pushing;
+    const response = await inFlight;
+    if (!response) throw new Error('A stopped answering before it was killed');
+    const answer = (await response.json()) as PushResponse;
+    acknowledged.push(...answer.results.map((result) => result.id));
+    device.acceptPushResponse(answer);
+    batchMs = performance.now() - startedAt;
+  }
   assert.ok(device.pending().length > 0, 'A was killed before the outbox drained');
 
   const recorded = new Set(
