@@ -1,6 +1,11 @@
+import { mkdtempSync, readdirSync, readlinkSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CommitFlusher } from './commit-flush.ts';
+import { commitFlusherOf, inTransactionFlushedBeforeAnswer, openDatabase } from './database.ts';
 
 /** A flush the test lets finish (or fail) when it chooses, and every file it was asked for. */
 function heldSync() {
@@ -81,6 +86,68 @@ test('a failed flush fails its commits and every later answer, until a restart',
   await flusher.whenDurable()!.catch((error: unknown) => (laterFailure = error));
   assert.is(laterFailure, failure, 'the same failure, no new fsync trusted');
   assert.is(held.calls.length, 1);
+});
+
+/** What this process's open descriptors name that starts with `file` (a deleted one ends in " (deleted)"). */
+function descriptorsOf(file: string): { fd: string; target: string }[] {
+  return readdirSync('/proc/self/fd')
+    .map((fd) => {
+      try {
+        return { fd, target: readlinkSync(`/proc/self/fd/${fd}`) };
+      } catch {
+        return { fd, target: '' };
+      }
+    })
+    .filter((entry) => entry.target.startsWith(file));
+}
+
+test('the real flush keeps one descriptor of the file from one flush to the next, and lets go on close', async () => {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'commit-flush-')), 'judging.sqlite-wal');
+  writeFileSync(file, 'frames');
+  const flusher = new CommitFlusher(file);
+  flusher.noteCommit();
+  await flusher.whenDurable();
+  const held = descriptorsOf(file);
+  assert.equal(
+    held.map((entry) => entry.target),
+    [file],
+  );
+  flusher.noteCommit();
+  await flusher.whenDurable();
+  assert.equal(descriptorsOf(file), held, 'the same descriptor, not opened again');
+  await flusher.close();
+  assert.equal(descriptorsOf(file), []);
+});
+
+test('a file replaced at that path from outside is opened again, and the old one let go', async () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'commit-flush-'));
+  const file = path.join(folder, 'judging.sqlite-wal');
+  writeFileSync(file, 'frames');
+  const flusher = new CommitFlusher(file);
+  flusher.noteCommit();
+  await flusher.whenDurable();
+  writeFileSync(path.join(folder, 'other'), 'other frames');
+  renameSync(path.join(folder, 'other'), file);
+  flusher.noteCommit();
+  await flusher.whenDurable();
+  assert.equal(
+    descriptorsOf(file).map((entry) => entry.target),
+    [file],
+    'the file now at the path, and no descriptor of the replaced one',
+  );
+  await flusher.close();
+});
+
+test("closing the database lets go of its WAL's descriptor", async () => {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'commit-flush-')), 'judging.sqlite');
+  const db = openDatabase(file);
+  await inTransactionFlushedBeforeAnswer(db, async (trx) => {
+    await sql`create table note (text text)`.execute(trx);
+  });
+  await commitFlusherOf(db)?.whenDurable();
+  assert.equal(descriptorsOf(`${file}-wal`).length, 2, "SQLite's own and the flusher's, once a commit was flushed");
+  await db.destroy();
+  assert.equal(descriptorsOf(`${file}-wal`), []);
 });
 
 test.run();

@@ -3,12 +3,42 @@
 // The fsync runs on libuv's thread pool instead of the event loop, one for every commit made
 // while the one before it ran, and no answer leaves the server before the commits made ahead of
 // it are on disk (http/answers-after-flush.ts): what was durable once its answer was sent still is.
-import { flushToDisk } from './data-dir.ts';
+import { closeSync, fdatasync, fstatSync, openSync, statSync } from 'node:fs';
+import { promisify } from 'node:util';
 
 /** Flushes one file's written data to the disk. */
 export type SyncFile = (file: string) => Promise<void>;
 
-const syncFileAt: SyncFile = (file) => flushToDisk(file, 'data');
+const fdatasyncOnPool = promisify(fdatasync);
+
+/**
+ * Flushes a file through a descriptor kept open from one flush to the next: one call on libuv's
+ * thread pool per flush, where opening and closing the file each time made three, each a
+ * hand-over between threads and a turn of the event loop. The path is looked up at every flush
+ * and opened again when it names another file than the one held: SQLite deletes the WAL only
+ * when its last connection closes, so only a file replaced from outside would.
+ */
+class KeptOpenFile {
+  #held: { fd: number; dev: number; ino: number } | undefined;
+
+  readonly sync: SyncFile = async (file) => {
+    const named = statSync(file);
+    let held = this.#held;
+    if (held === undefined || held.ino !== named.ino || held.dev !== named.dev) {
+      this.close();
+      const fd = openSync(file, 'r');
+      const opened = fstatSync(fd);
+      held = this.#held = { fd, dev: opened.dev, ino: opened.ino };
+    }
+    await fdatasyncOnPool(held.fd);
+  };
+
+  close(): void {
+    if (this.#held === undefined) return;
+    closeSync(this.#held.fd);
+    this.#held = undefined;
+  }
+}
 
 export class CommitFlusher {
   #committed = 0;
@@ -16,13 +46,14 @@ export class CommitFlusher {
   #flushing: Promise<void> | undefined;
   #failure: Error | undefined;
 
+  readonly #file = new KeptOpenFile();
   readonly walFile: string;
   /** How the file is flushed: replaceable, so a test can hold a flush back or fail it. */
   syncFile: SyncFile;
 
-  constructor(walFile: string, syncFile: SyncFile = syncFileAt) {
+  constructor(walFile: string, syncFile?: SyncFile) {
     this.walFile = walFile;
-    this.syncFile = syncFile;
+    this.syncFile = syncFile ?? this.#file.sync;
   }
 
   /** A commit made at synchronous=NORMAL has written its frames: it waits for the next flush. */
@@ -60,5 +91,11 @@ export class CommitFlusher {
       throw this.#failure;
     }
     this.#durable = Math.max(this.#durable, covering);
+  }
+
+  /** With the database: after the flush under way, if any, lets go of the file it flushes. */
+  async close(): Promise<void> {
+    await this.#flushing?.catch(() => undefined);
+    this.#file.close();
   }
 }

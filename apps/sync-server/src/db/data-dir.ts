@@ -30,15 +30,11 @@ export function restrictDataDir(dataDir: string): void {
   }
 }
 
-/**
- * Flushes a data file or folder to the disk, off the event loop: `data`, the file's contents and
- * what reading them back needs (fdatasync, as SQLite syncs its WAL); `all`, its metadata too
- * (fsync: a folder's entries after a rename).
- */
-export async function flushToDisk(target: string, what: 'data' | 'all'): Promise<void> {
-  const handle = await open(target, 'r');
+/** Flushes a folder's entries to the disk (fsync, after a rename), off the event loop. */
+export async function flushFolderToDisk(folder: string): Promise<void> {
+  const handle = await open(folder, 'r');
   try {
-    await (what === 'data' ? handle.datasync() : handle.sync());
+    await handle.sync();
   } finally {
     await handle.close();
   }

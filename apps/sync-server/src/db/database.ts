@@ -40,10 +40,13 @@ function openSqliteDatabase(file: string): Db {
   sqlite.pragma('foreign_keys = ON');
   keepStatementJournalsInMemory(sqlite);
   setPageCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new WritingSqliteDialect({ database: withStatementCache(sqlite) }) });
+  const flusher = sqlite.memory ? undefined : new CommitFlusher(`${file}-wal`);
+  const db = new Kysely<Database>({
+    dialect: new WritingSqliteDialect({ database: withStatementCache(sqlite) }, async () => flusher?.close()),
+  });
   registerConnection(db, sqlite);
   connectionOf.set(db, sqlite);
-  if (!sqlite.memory) flusherOf.set(db, new CommitFlusher(`${file}-wal`));
+  if (flusher !== undefined) flusherOf.set(db, flusher);
   return db;
 }
 
@@ -119,21 +122,36 @@ export async function reclaimFreePages(db: Db, maxPages: number): Promise<number
  * changes: its one connection runs one transaction at a time anyway.
  */
 class ImmediateTransactionDriver extends SqliteDriver {
+  readonly #afterDestroy: () => Promise<void>;
+
+  constructor(config: SqliteDialectConfig, afterDestroy: () => Promise<void>) {
+    super(config);
+    this.#afterDestroy = afterDestroy;
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
+
+  override async destroy(): Promise<void> {
+    await super.destroy();
+    await this.#afterDestroy();
+  }
 }
 
+/** `afterDestroy`: what goes with the connection when the database is closed (the commit flusher's file). */
 class WritingSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
+  readonly #afterDestroy: () => Promise<void>;
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(config: SqliteDialectConfig, afterDestroy: () => Promise<void>) {
     super(config);
     this.#config = config;
+    this.#afterDestroy = afterDestroy;
   }
 
   override createDriver(): Driver {
-    return new ImmediateTransactionDriver(this.#config);
+    return new ImmediateTransactionDriver(this.#config, this.#afterDestroy);
   }
 }
 

@@ -11,7 +11,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
-import { flushToDisk } from '../db/data-dir.ts';
+import { flushFolderToDisk } from '../db/data-dir.ts';
 
 /** Where unfinished writes wait, inside the folder so the rename into place stays on one disk. */
 export const TEMPORARY_FOLDER = 'tmp';
@@ -98,7 +98,7 @@ export function storedFilesAt(folder: string): StoredFiles {
         await mkdir(path.dirname(target), { recursive: true });
         await rename(temporary, target);
         // The rename is durable once the folder's entry reaches the disk too.
-        await flushToDisk(path.dirname(target), 'all');
+        await flushFolderToDisk(path.dirname(target));
       },
       async discard() {
         if (!sink.closed) {
