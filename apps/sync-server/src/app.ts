@@ -1,5 +1,4 @@
 import Fastify, { LogController, type RouteOptions } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -67,7 +66,7 @@ import { registerAnswersAfterFlush } from './http/answers-after-flush.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { createServerMetrics, registerRequestTimings } from './http/metrics.ts';
 import { registerPwa } from './http/pwa-static.ts';
-import { APP_SECURITY_HEADERS, registerResponseHeaders } from './http/security-headers.ts';
+import { registerResponseHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { buildValidatorForRoutes, validatorCompiler } from './http/validation.ts';
 import { buildSerializerOnFirstUse } from './http/lazy-compilers.ts';
 import { nowIso, systemClock, type Clock } from './common/clock.ts';
@@ -133,7 +132,7 @@ export async function buildApp({
   registerRequestTimings(app, metrics);
   app.decorateRequest('auth', null);
 
-  await app.register(fastifyHelmet, APP_SECURITY_HEADERS);
+  registerSecurityHeaders(app);
   registerResponseHeaders(app);
   registerJsonCompression(app);
   registerAnswersAfterFlush(app, db);

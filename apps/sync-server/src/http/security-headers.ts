@@ -1,11 +1,19 @@
 // The security headers (helmet). The app's pages get the full set; the sync calls' answers,
 // JSON that a tablet fetches by the thousand and that is never shown as a page, get the set
 // meant for an API's data. HSTS and the API's no-store are set per answer (registerResponseHeaders).
-import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { AppInstance } from './app-instance.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Helmet's options for this route's answers, each over the pages' one (APP_SECURITY_HEADERS). */
+    securityHeaders?: HelmetOptions;
+  }
+}
+
 /** Every response unless a route says otherwise: the app's pages and files. */
-export const APP_SECURITY_HEADERS: FastifyHelmetOptions = {
+export const APP_SECURITY_HEADERS: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
@@ -30,7 +38,7 @@ export const APP_SECURITY_HEADERS: FastifyHelmetOptions = {
  * page's CSP alone made each push's answer measurably slower on the tablet (docs/decisions/
  * 0013-api-security-headers.md).
  */
-export const JSON_DATA_HEADERS: Omit<FastifyHelmetOptions, 'global'> = {
+export const JSON_DATA_HEADERS: HelmetOptions = {
   contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
   crossOriginOpenerPolicy: false,
   originAgentCluster: false,
@@ -40,6 +48,51 @@ export const JSON_DATA_HEADERS: Omit<FastifyHelmetOptions, 'global'> = {
   xPermittedCrossDomainPolicies: false,
   xXssProtection: false,
 };
+
+/**
+ * The headers helmet sets for `options`, as name and value. Helmet's answer depends on its
+ * options alone (no nonces here), so each set is made once rather than by a helmet built anew
+ * for every request, as @fastify/helmet does (docs/decisions/0213-security-headers-made-once.md).
+ */
+export function securityHeadersOf(options: HelmetOptions): readonly (readonly [string, string])[] {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader(name: string, value: unknown) {
+      headers.set(name.toLowerCase(), String(value));
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return [...headers];
+}
+
+/**
+ * Sets the security headers on every answer as the request arrives, so error answers carry them
+ * too: the pages' set, with a route's own options (`config.securityHeaders`) put over it as
+ * @fastify/helmet did.
+ */
+export function registerSecurityHeaders(app: AppInstance): void {
+  const pageHeaders = securityHeadersOf(APP_SECURITY_HEADERS);
+  const madeFor = new WeakMap<HelmetOptions, readonly (readonly [string, string])[]>();
+  const headersFor = (options: HelmetOptions | undefined) => {
+    if (options === undefined) return pageHeaders;
+    let headers = madeFor.get(options);
+    // The cast: helmet's type forbids a header's name beside its old alias, and spreading two
+    // sets loses that; both sets here use the current names only.
+    if (headers === undefined)
+      madeFor.set(options, (headers = securityHeadersOf({ ...APP_SECURITY_HEADERS, ...options } as HelmetOptions)));
+    return headers;
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of headersFor(request.routeOptions.config.securityHeaders))
+      reply.raw.setHeader(name, value);
+    done();
+  });
+}
 
 /**
  * HSTS for an answer to a request that came over HTTPS (`request.protocol`: the connection

@@ -52,7 +52,7 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
   app.get(
     '/api/sync/judge/:judgeId/event/:eventId',
     {
-      helmet: JSON_DATA_HEADERS,
+      config: { securityHeaders: JSON_DATA_HEADERS },
       preHandler: [deps.requireAuth, requireRole(JUDGE_AREA_ROLES)],
       schema: {
         operationId: 'getSyncSnapshot',
@@ -75,7 +75,7 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
   app.post(
     '/api/sync/push',
     {
-      helmet: JSON_DATA_HEADERS,
+      config: { securityHeaders: JSON_DATA_HEADERS },
       preValidation: [refuseUnsupportedProtocol],
       preHandler: [deps.requireAuth, requireRole([Role.Judge])],
       // Every refusal of a whole push, by its answer's code: the handler's, and those made
@@ -113,7 +113,7 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
   app.get(
     '/api/sync/pull',
     {
-      helmet: JSON_DATA_HEADERS,
+      config: { securityHeaders: JSON_DATA_HEADERS },
       // decisions §7: a judge pulls their own cells; coordinators read through the coordinator calls.
       preHandler: [deps.requireAuth, requireRole([Role.Judge])],
       schema: {
@@ -130,7 +130,7 @@ export function registerSyncRoutes(app: AppInstance, deps: RouteDeps): void {
   app.put(
     '/api/sync/photos/:sha256',
     {
-      helmet: JSON_DATA_HEADERS,
+      config: { securityHeaders: JSON_DATA_HEADERS },
       // Limited per judge, never per IP (decisions §8: a venue's tablets share one address).
       preHandler: [deps.requireAuth, requireRole([Role.Judge]), deps.rateLimits.photoUpload()],
       schema: {
