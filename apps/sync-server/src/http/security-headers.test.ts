@@ -6,7 +6,13 @@ import { suite, test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildTestApp, loginAs, type TestApp } from '../test-support/build-test-app.ts';
 import { loadCulinary } from '../test-support/judging-fixtures.ts';
-import { registerResponseHeaders, transportSecurityFor } from './security-headers.ts';
+import {
+  APP_SECURITY_HEADERS,
+  registerResponseHeaders,
+  registerSecurityHeaders,
+  securityHeadersOf,
+  transportSecurityFor,
+} from './security-headers.ts';
 
 test('HSTS is for HTTPS requests only', () => {
   assert.is(transportSecurityFor('https'), 'max-age=31536000');
@@ -26,6 +32,29 @@ test('an answer to a request that came over HTTPS carries HSTS; over plain HTTP 
     const plain = await app.inject({ url });
     assert.is(plain.headers['strict-transport-security'], undefined, url);
   }
+  await app.close();
+});
+
+test("helmet's headers, made once, are set on every answer: a route's own options over the pages' set", async () => {
+  const app = Fastify().withTypeProvider<TypeBoxTypeProvider>();
+  registerSecurityHeaders(app);
+  app.get('/page', async () => 'page');
+  app.get('/framed', { config: { securityHeaders: { xFrameOptions: { action: 'deny' } } } }, async () => 'framed');
+  await app.ready();
+  const pageSet = new Map(securityHeadersOf(APP_SECURITY_HEADERS).map(([name, value]) => [name.toLowerCase(), value]));
+  assert.match(pageSet.get('content-security-policy') ?? '', "default-src 'self'", 'made by helmet from the options');
+  assert.is(pageSet.get('x-frame-options'), 'SAMEORIGIN');
+  for (const url of ['/page', '/missing']) {
+    const answer = await app.inject(url);
+    for (const [name, value] of pageSet) assert.is(answer.headers[name], value, `${url}: ${name}`);
+  }
+  const framed = await app.inject('/framed');
+  assert.is(framed.headers['x-frame-options'], 'DENY', "the route's own");
+  assert.is(framed.headers['content-security-policy'], pageSet.get('content-security-policy'), "the pages' CSP kept");
+  assert.ok(
+    securityHeadersOf(APP_SECURITY_HEADERS).some(([name]) => name === 'X-Frame-Options'),
+    'each name as helmet spells it',
+  );
   await app.close();
 });
 

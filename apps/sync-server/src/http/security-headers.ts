@@ -55,10 +55,11 @@ export const JSON_DATA_HEADERS: HelmetOptions = {
  * for every request, as @fastify/helmet does (docs/decisions/0213-security-headers-made-once.md).
  */
 export function securityHeadersOf(options: HelmetOptions): readonly (readonly [string, string])[] {
-  const headers = new Map<string, string>();
+  // By lower-case name, as a response keeps them; each with the name as helmet spelled it.
+  const headers = new Map<string, readonly [string, string]>();
   const response = {
     setHeader(name: string, value: unknown) {
-      headers.set(name.toLowerCase(), String(value));
+      headers.set(name.toLowerCase(), [name, String(value)]);
     },
     removeHeader(name: string) {
       headers.delete(name.toLowerCase());
@@ -67,7 +68,7 @@ export function securityHeadersOf(options: HelmetOptions): readonly (readonly [s
   helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
     if (error) throw error;
   });
-  return [...headers];
+  return [...headers.values()];
 }
 
 /**
