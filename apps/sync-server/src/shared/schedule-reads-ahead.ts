@@ -41,10 +41,11 @@ export async function readScheduleAhead(trx: Db, judgeId: number, named: readonl
         !isRemembered(trx, scheduleKeys.subsectionOfSection(place.sectionId, place.subsectionId)),
     ),
   };
-  // One place reads as before; reading ahead pays from the second on.
-  if (unread.registrations.length > 1) await readRegistrations(trx, unread.registrations);
-  if (unread.standings.length > 1) await readStandings(trx, judgeId, unread.standings);
-  if (unread.subsections.length > 1) await readSubsections(trx, unread.subsections);
+  // From one place on: the one-place reads join tables, each dearer than these one-table queries
+  // together (docs/decisions/0214-one-place-read-ahead.md).
+  if (unread.registrations.length > 0) await readRegistrations(trx, unread.registrations);
+  if (unread.standings.length > 0) await readStandings(trx, judgeId, unread.standings);
+  if (unread.subsections.length > 0) await readSubsections(trx, unread.subsections);
 }
 
 /** Each place once: a push names the same few places for many edits. */

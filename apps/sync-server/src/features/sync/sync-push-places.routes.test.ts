@@ -8,6 +8,9 @@ import { createCulinarySuite } from '../../test-support/suites.ts';
 import type { CulinaryFixture } from '../../test-support/judging-fixtures.ts';
 import type { TestApp } from '../../test-support/build-test-app.ts';
 import type { SimulatedDevice } from '../../test-support/sync-device.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
+import { readScheduleAhead, type PlaceAhead } from '../../shared/schedule-reads-ahead.ts';
+import { scheduleReads } from '../../shared/schedule-reads.ts';
 import { deviceFor, postPush, subsectionId } from './sync.routes.fixtures.ts';
 
 const Places = createCulinarySuite('sync push: the schedule of all its places read ahead');
@@ -116,6 +119,33 @@ Places('the same edits pushed one at a time get the same answers', async ({ t, c
   // A rejected edit leaves the pending ones: each push takes the next edit.
   for (let index = 0; index < expected.length; index += 1) answers.push(...(await push(t, c, device, 1)));
   assert.equal(answers, expected);
+});
+
+Places("what one place's read ahead holds is what the one-place reads answer", async ({ t, c }) => {
+  const { unregisteredSchoolId } = await arrangeStandings(t, c);
+  const places: PlaceAhead[] = [
+    { ...c.place(0, 0), subsectionId: subsectionId(c, 0, 0) },
+    { ...c.place(0, 1), subsectionId: subsectionId(c, 0, 0) },
+    { ...c.place(1, 0), subsectionId: subsectionId(c, 1, 0) },
+    { ...c.place(2, 0), subsectionId: subsectionId(c, 2, 0) },
+    { ...c.place(0, 0), schoolId: unregisteredSchoolId, subsectionId: subsectionId(c, 0, 0) },
+  ];
+  const factsOf = async (trx: Db, place: PlaceAhead) => ({
+    registration: await scheduleReads.registration(trx, place.categoryId, place.schoolId),
+    standing: await scheduleReads.assignmentStanding(trx, place.categoryId, place.sectionId, c.judgeId, place.schoolId),
+    subsection: await scheduleReads.subsectionOfSection(trx, place.sectionId, place.subsectionId ?? 0),
+  });
+  const standings = [];
+  for (const place of places) {
+    const readAhead = await inTransaction(t.db, async (trx) => {
+      await readScheduleAhead(trx, c.judgeId, [place]);
+      return factsOf(trx, place);
+    });
+    const readAlone = await inTransaction(t.db, (trx) => factsOf(trx, place));
+    assert.equal(readAhead, readAlone, `${JSON.stringify(place)}`);
+    standings.push(readAlone.standing);
+  }
+  assert.equal(standings, ['owed', 'conflict', 'excused', 'none', 'owed'], 'each kind of place was asked');
 });
 
 Places.run();
