@@ -39,10 +39,17 @@ export const DETAIL_WAIT_MS = 300;
  * draws the page once this resolves: when the reads have asked for the answers (the detail is in),
  * or after DETAIL_WAIT_MS (decision 0204). Drawn at once, the page's first render and the old
  * page's removal held the main thread when the detail came back, and the answers left late.
- * A failed read is the page's to report: the loader never fails.
+ * A failed read is the page's to report: the loader never fails. Only when the navigation enters
+ * the page: not on a preload, nor when the router loads the open page again (`stay`, after the
+ * session check), whose reads the page, mounted already, would never take: a second read of each
+ * answer once the check came more than a moment after the page took its reads.
  */
-export async function startResultsPageReads(eventId: number, read: CategoriesToRead, preload: boolean): Promise<void> {
-  if (preload) return;
+export async function startResultsPageReads(
+  eventId: number,
+  read: CategoriesToRead,
+  cause: 'enter' | 'stay' | 'preload',
+): Promise<void> {
+  if (cause !== 'enter') return;
   const reads = (await import('./category-reads.ts')).startReadsForPage(eventId, read);
   if (!reads) return;
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -22,7 +22,7 @@ export const Route = createFileRoute('/admin/results-section/$eid')({
   // stays in the route tree, out of the page's chunk (start-page-reads.ts).
   beforeLoad: ({ params, cause }) => readResultsPageAhead(params.eid, { categoryId: null }, cause),
   codeSplitGroupings: [['component'], ['errorComponent'], ['notFoundComponent']],
-  loader: ({ params, preload }) => startResultsPageReads(params.eid, { categoryId: null }, preload),
+  loader: ({ params, cause }) => startResultsPageReads(params.eid, { categoryId: null }, cause),
   component: SectionResultsPage,
 });
 

@@ -24,7 +24,7 @@ export const Route = createFileRoute('/admin/results-overall/$eid/$eComp')({
   // stays in the route tree, out of the page's chunk (start-page-reads.ts).
   beforeLoad: ({ params, cause }) => readResultsPageAhead(params.eid, 'all', cause),
   codeSplitGroupings: [['component'], ['errorComponent'], ['notFoundComponent']],
-  loader: ({ params, preload }) => startResultsPageReads(params.eid, 'all', preload),
+  loader: ({ params, cause }) => startResultsPageReads(params.eid, 'all', cause),
   component: OverallResultsPage,
 });
 
