@@ -324,24 +324,19 @@ test('kill -9 of A during pushes loses nothing A acknowledged: B reads it back, 
   // the pushes, not a clock, so a quick machine cannot drain the outbox first.
   const acknowledged: string[] = [];
   let batchMs = 0;
-  for (let answered = 0; ; answered++) {
-    const { body } = device.nextPush(BATCH);
+  for (let answered = 0; answered < ANSWERED_BEFORE_KILL; answered++) {
     const startedAt = performance.now();
-    const inFlight = push(a, token, body).catch(() => undefined);
-    if (answered === ANSWERED_BEFORE_KILL) {
-      await new Promise((resolve) => setTimeout(resolve, batchMs / 2));
-      a.child.kill('SIGKILL');
-      await a.exited;
-      await inFlight;
-      break;
-    }
-    const response = await inFlight;
-    if (!response) throw new Error('A stopped answering before it was killed');
+    const response = await push(a, token, device.nextPush(BATCH).body);
     const answer = (await response.json()) as PushResponse;
     acknowledged.push(...answer.results.map((result) => result.id));
     device.acceptPushResponse(answer);
     batchMs = performance.now() - startedAt;
   }
+  const inFlight = push(a, token, device.nextPush(BATCH).body).catch(() => undefined);
+  await new Promise((resolve) => setTimeout(resolve, batchMs / 2));
+  a.child.kill('SIGKILL');
+  await a.exited;
+  await inFlight;
   assert.ok(device.pending().length > 0, 'A was killed before the outbox drained');
 
   const recorded = new Set(
