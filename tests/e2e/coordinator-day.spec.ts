@@ -184,6 +184,42 @@ test.describe('the admin frame and printed results', () => {
     await page.emulateMedia({ media: 'print' });
     expect(new Set(await contentVisibility())).toEqual(new Set(['visible']));
   });
+
+  // docs/decisions/0215: off screen, a section keeps the room its rows will take, so the page's
+  // first layout reaches only the sections that end up near the screen.
+  test('a results section off screen is sized by its rows', async ({ page, request }) => {
+    const running = await runningEvent(request);
+    await new AppShell(page).logInAs(demoUsers.admin);
+    for (const url of [
+      `/admin/results-overall/${running.eventId}/overall`,
+      `/admin/results-section/${running.eventId}`,
+    ]) {
+      await page.goto(url);
+      await expect(page.getByRole('table').first()).toBeVisible();
+      const sections = await page.locator('main section[aria-label]').evaluateAll(async (elements) => {
+        const shown = [];
+        for (const section of elements) {
+          // Laid out once on screen: its height is its rows', the placeholder stays as declared.
+          section.scrollIntoView();
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          shown.push({
+            rows: section.querySelectorAll('tbody tr').length,
+            height: section.getBoundingClientRect().height,
+            placeholder: Number.parseFloat(getComputedStyle(section).containIntrinsicSize.split(' ').at(-1) ?? ''),
+          });
+        }
+        return shown;
+      });
+      expect(sections.length).toBeGreaterThan(1);
+      for (const { rows, height, placeholder } of sections) {
+        expect(rows).toBeGreaterThan(0);
+        expect(
+          Math.abs(placeholder - height) / height,
+          `${rows} rows: ${height} px laid out, ${placeholder} px off screen`,
+        ).toBeLessThan(0.2);
+      }
+    }
+  });
 });
 
 test.describe('results pages read what they show', () => {

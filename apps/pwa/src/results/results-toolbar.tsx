@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Group, Paper, Text } from '@mantine/core';
 import type { ResultsReport } from '@judging/shared-types';
-import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { formatShortDate, formatShortDateTime } from '../support/date-format.ts';
 import { useApiQuery } from '../admin/use-api-query.ts';
 import { getEvent } from '../api/events-api.ts';
@@ -92,15 +92,18 @@ export const pickerComboboxProps = { keepMounted: false } as const;
 /**
  * One printed page of a results report: a bordered, labelled section that starts a new page
  * after the one before it. An empty one (`isEmpty`: no team to list) stays on screen but takes
- * no printed page.
+ * no printed page. `rows`: the table rows it will hold once filled in, which size the section
+ * while it is off screen and not laid out (results-print.module.css).
  */
 export function PrintedSection({
   label,
   isEmpty = false,
+  rows,
   children,
 }: {
   label: string;
   isEmpty?: boolean;
+  rows?: number;
   children: ReactNode;
 }) {
   return (
@@ -108,6 +111,7 @@ export function PrintedSection({
       withBorder
       p="md"
       className={isEmpty ? classes.emptyOnPaper : classes.category}
+      style={rows === undefined ? undefined : ({ '--printed-rows': rows } as CSSProperties)}
       component="section"
       aria-label={label}
     >

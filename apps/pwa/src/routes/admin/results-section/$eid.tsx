@@ -108,7 +108,11 @@ const SectionRanking = memo(function SectionRanking({
   rowLimit: number | undefined;
 }) {
   return (
-    <PrintedSection label={ranking.sectionName} isEmpty={ranking.standings.length === 0}>
+    <PrintedSection
+      label={ranking.sectionName}
+      isEmpty={ranking.standings.length === 0}
+      rows={ranking.standings.length}
+    >
       <Title order={2} size="h3" mb="xs">
         {categoryName}: {ranking.sectionName}
       </Title>
