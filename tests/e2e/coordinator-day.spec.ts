@@ -220,6 +220,27 @@ test.describe('the admin frame and printed results', () => {
       }
     }
   });
+
+  // docs/decisions/0216: the device keeps its last first commit (rows and task) as its pace; a
+  // pace of the former shape is not read, and the page starts from the first rows.
+  test('a results page keeps its first commit as the device’s pace', async ({ page, request }) => {
+    const running = await runningEvent(request);
+    await new AppShell(page).logInAs(demoUsers.admin);
+    await page.evaluate(() => localStorage.setItem('judging.results-reveal-pace', '{"msPerRow":0.05,"pageMs":12}'));
+    await page.goto(`/admin/results-overall/${running.eventId}/overall`);
+    await expect(page.getByRole('table').first()).toBeVisible();
+    const storedPace = async () =>
+      JSON.parse((await page.evaluate(() => localStorage.getItem('judging.results-reveal-pace'))) ?? '{}') as {
+        rows?: number;
+        ms?: number;
+      };
+    await expect.poll(async () => (await storedPace()).rows).toBeDefined();
+    const rows = await page.locator('main table tbody tr').count();
+    const kept = await storedPace();
+    expect(rows).toBeGreaterThan(0);
+    expect(kept.rows).toBe(Math.min(rows, 20));
+    expect(kept.ms).toBeGreaterThanOrEqual(0);
+  });
 });
 
 test.describe('results pages read what they show', () => {

@@ -1,52 +1,51 @@
-// How fast this device puts results rows on screen, learned from each results page it shows and
-// kept on the device (decision 0205). A page's first commit shows as many rows as the device is
-// known to render and lay out within FIRST_COMMIT_TARGET_MS besides the page itself: on a laptop
-// a state final's overall page in one commit, as the stack floor draws it; on a slow tablet the
-// first rows of a first opening and chunks after them (reveal-rows.ts). A device slower than it
-// was measures a longer first commit, and its next one shows fewer rows. Nothing personal is
-// kept: two durations.
+// How many results rows this device puts on screen in a page's first commit, learned from the
+// last results page it showed and kept on the device (decisions 0205, 0216). A page's first
+// commit shows as many rows as the last first commit's task, scaled to FIRST_COMMIT_TARGET_MS,
+// says fit: on a laptop a state final's page in one commit, as the stack floor draws it; on a slow
+// tablet the first rows and chunks after them (reveal-rows.ts). A device slower than it was
+// measures a longer first commit, and its next one shows fewer rows. Nothing personal is kept: a
+// row count and a duration.
 
+/** The last first commit a results page made on this device. */
 export interface RevealPace {
-  /** A row's cost from the last chunk measured: its render, DOM and layout. */
-  msPerRow: number;
+  /** The rows it showed. */
+  rows: number;
   /**
-   * The last first commit's own task: the page's render and commit, its rows' DOM included. Its
-   * layout falls in the frame after, a task of its own, within the rows' cost above.
+   * Its task: the page's render and commit with those rows' DOM. Its layout falls in the frame
+   * after, a task of its own that reaches only the sections near the screen (decision 0215).
    */
-  pageMs: number;
+  ms: number;
 }
 
 /** The first commit's aim: within a long task's 50 ms with room to spare, as the chunks keep theirs. */
 export const FIRST_COMMIT_TARGET_MS = 32;
 
-/** Chunks smaller than this say little of a row's cost (timer granularity, a stray task). */
-const MIN_ROWS_MEASURED = 20;
+/**
+ * How many times the rows of the last first commit the next one may hold: a first commit of few
+ * rows (a small event's page) measured quick is no promise for hundreds. The task is the page's
+ * cost plus its rows', so scaling it by rows alone errs towards fewer rows, never more.
+ */
+const MAX_GROWTH = 8;
 
-/** The rows that fit a first commit at this pace (none when the page alone fills it); undefined until it is known. */
+/** The rows that fit a first commit at this pace; undefined until a first commit is known. */
 export function rowsWithinFirstCommit(pace: RevealPace | undefined): number | undefined {
   if (!pace) return undefined;
-  return Math.max(0, Math.floor((FIRST_COMMIT_TARGET_MS - pace.pageMs) / pace.msPerRow));
-}
-
-/** A row's cost from a chunk of `rows` that took `chunkMs` (render, DOM and layout); undefined when too small to say. */
-export function rowCostOfChunk(chunkMs: number, rows: number): number | undefined {
-  if (rows < MIN_ROWS_MEASURED || !(chunkMs >= 0)) return undefined;
-  return Math.max(chunkMs, 1) / rows;
+  return Math.floor(pace.rows * Math.min(MAX_GROWTH, FIRST_COMMIT_TARGET_MS / Math.max(pace.ms, 1)));
 }
 
 const STORAGE_KEY = 'judging.results-reveal-pace';
 
-/** A stored pace, or undefined when none is stored or it is not one. */
+/** A stored pace, or undefined when none is stored or it is not one (a pace of another shape, say). */
 export function parsePace(stored: string | null): RevealPace | undefined {
   if (!stored) return undefined;
   try {
     const value: unknown = JSON.parse(stored);
     if (typeof value !== 'object' || value === null) return undefined;
-    const msPerRow: unknown = Reflect.get(value, 'msPerRow');
-    const pageMs: unknown = Reflect.get(value, 'pageMs');
-    if (typeof msPerRow !== 'number' || typeof pageMs !== 'number') return undefined;
-    if (!(msPerRow > 0) || !Number.isFinite(msPerRow) || !(pageMs >= 0) || !Number.isFinite(pageMs)) return undefined;
-    return { msPerRow, pageMs };
+    const rows: unknown = Reflect.get(value, 'rows');
+    const ms: unknown = Reflect.get(value, 'ms');
+    if (typeof rows !== 'number' || typeof ms !== 'number') return undefined;
+    if (!Number.isSafeInteger(rows) || rows <= 0 || !(ms >= 0) || !Number.isFinite(ms)) return undefined;
+    return { rows, ms };
   } catch {
     return undefined;
   }

@@ -60,12 +60,13 @@ test('on a slow device each task stays near the target, never below the first co
 });
 
 test('a first commit shows FIRST_ROWS until the device’s pace is known, then as many rows as fit, never fewer', () => {
-  const laptop = { msPerRow: 0.05, pageMs: 12 };
-  const slowTablet = { msPerRow: 0.25, pageMs: 40 };
+  const laptop = { rows: 360, ms: 16 };
+  const slowTablet = { rows: FIRST_ROWS, ms: 40 };
   assert.is(firstCommitRows(360, undefined), FIRST_ROWS, 'a first opening');
   assert.is(firstCommitRows(360, laptop), 360, "a state final's overall page at once");
-  assert.is(firstCommitRows(480, laptop), 400, 'the section page: the rest in a chunk');
-  assert.is(firstCommitRows(360, slowTablet), FIRST_ROWS, 'a page that fills the target alone: the first rows still');
+  assert.is(firstCommitRows(480, laptop), 480, 'and the section page');
+  assert.is(firstCommitRows(480, { rows: 360, ms: 28 }), 411, 'a slower laptop: the rest in a chunk');
+  assert.is(firstCommitRows(360, slowTablet), FIRST_ROWS, 'a first commit over the target: the first rows still');
   assert.is(firstCommitRows(12, undefined), 12, 'never more than there are');
   assert.is(firstCommitRows(0, laptop), 0);
 });

@@ -5,7 +5,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { whenIdle } from '../support/when-idle.ts';
-import { keepPace, readPace, rowCostOfChunk, rowsWithinFirstCommit, type RevealPace } from './reveal-pace.ts';
+import { keepPace, readPace, rowsWithinFirstCommit, type RevealPace } from './reveal-pace.ts';
 
 /**
  * Rows in the first commit while the device's pace is unknown, and never fewer: the top of the
@@ -106,13 +106,12 @@ export function nextStep(step: number, lastChunkMs: number): number {
  * How many of a page's `total` rows to show: those of a first commit at this device's pace
  * (FIRST_ROWS while it is unknown) at once, then chunks, in as few tasks as keep each within
  * CHUNK_TARGET_MS, until all are shown; everything at once for printing. `key` names the data (a
- * new answer, another category): a new key starts over. Each page's first commit and chunks are
- * measured, and the device's pace kept for the next page.
+ * new answer, another category): a new key starts over. Each page's first commit is measured, and
+ * the device's pace kept for the next page.
  */
 export function useRevealedRows(total: number, key: string): number {
   // The pace as the page opened: its first commit's size does not move while the page fills in.
   const [openingPace] = useState(readPace);
-  const learned = useRef<Partial<RevealPace>>({ ...openingPace });
   const firstRows = firstCommitRows(total, openingPace);
   const [state, setState] = useState({ key, revealed: firstRows });
   const step = useRef(FIRST_STEP);
@@ -132,8 +131,7 @@ export function useRevealedRows(total: number, key: string): number {
     // The data's first commit with rows: its task so far, render to the rows' DOM (layout effects
     // run child first). Its layout is left to the frame, a task of its own.
     measuredKey.current = key;
-    learned.current.pageMs = performance.now() - renderedAt.current;
-    keepLearnedPace(learned.current);
+    keepLearnedPace({ rows: revealed, ms: performance.now() - renderedAt.current });
   }, [key, revealed]);
 
   useEffect(() => {
@@ -157,13 +155,11 @@ export function useRevealedRows(total: number, key: string): number {
         const chunkMs = performance.now() - chunkStartedAt;
         const rows = shown.current - before;
         step.current = nextStep(step.current, chunkMs);
-        learned.current.msPerRow = rowCostOfChunk(chunkMs, rows) ?? learned.current.msPerRow;
         // The next chunk in this same task when it fits: no frame waited between chunks.
         const left = total - shown.current;
         if (rows <= 0 || left <= 0) break;
         if (!nextChunkFits(performance.now() - taskStartedAt, chunkMs, rows, Math.min(step.current, left))) break;
       }
-      keepLearnedPace(learned.current);
     });
   }, [key, revealed, total, firstRows]);
 
@@ -178,10 +174,9 @@ export function useRevealedRows(total: number, key: string): number {
 }
 
 /**
- * Keeps what a page learned once both halves of the pace are known: once the page is idle, as the
- * first commit's layout effect and each chunk's task measure it, not within them (a storage write
- * on the main thread, before the rows' frame).
+ * Keeps a page's first commit as the device's pace once the page is idle, not in the layout effect
+ * that measures it (a storage write on the main thread, before the rows' frame).
  */
-function keepLearnedPace({ msPerRow, pageMs }: Partial<RevealPace>): void {
-  if (msPerRow !== undefined && pageMs !== undefined) whenIdle(() => keepPace({ msPerRow, pageMs }));
+function keepLearnedPace(pace: RevealPace): void {
+  whenIdle(() => keepPace(pace));
 }
