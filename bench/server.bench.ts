@@ -66,6 +66,14 @@ const P99_RATE = 100;
 const P99_ROUNDS = Math.max(7, Number(process.env.BENCH_P99_ROUNDS ?? 7));
 /** CPU per pushed mutation: batches of 50 (a drain), this many per round. */
 export const CPU_BATCHES = 300;
+/**
+ * Untimed pushes of 50 before the first timed ones, on the server once and on each floor's fresh
+ * process: CPU per mutation is a steady-state figure. After CPU_BATCHES alone the server's V8
+ * helper threads were still busy compiling while its first round ran, and that round came out the
+ * dearest of the run, run after run; the floors' smaller programs warm up sooner, so the same
+ * count for both leaves neither side's JIT in the figure.
+ */
+const CPU_WARM_UP_BATCHES = 2 * CPU_BATCHES;
 
 /** One row of the issue's table. */
 export interface ReferenceRow {
@@ -601,8 +609,8 @@ export async function benchCpuPerMutation(
   const contractPer: number[] = [];
   // And bare-push.ts run with the Node flags `pnpm start` gives the server (its memory settings).
   const flaggedPer: number[] = [];
-  // Untimed, as the floor's own warm-up: the first round would otherwise time the server's JIT.
-  await pushLoad(server.baseUrl, judges.slice(0, 1), { connections: 1, amount: CPU_BATCHES, size: 50 });
+  // Untimed, as each floor's own warm-up: the first round would otherwise time the server's JIT.
+  await pushLoad(server.baseUrl, judges.slice(0, 1), { connections: 1, amount: CPU_WARM_UP_BATCHES, size: 50 });
   for (let round = 1; round <= ROUNDS; round += 1) {
     const marks = new SQLite(server.databaseFile, { readonly: true });
     const before = {
@@ -650,7 +658,7 @@ export async function benchCpuPerMutation(
     contractPer.push((contractCpu / mutations) * 1e6);
     ratios.push(serverCpu / rawCpu);
     console.log(
-      `    round ${round}: ${mutations} mutations in ${CPU_BATCHES} pushes of 50 (${fixed(mutations / seconds, 0)}/s): server CPU ${fixed(serverPer.at(-1)!, 1)} µs/mutation; raw better-sqlite3, same rows ${fixed(rawPer.at(-1)!, 1)} µs/mutation (${fixed(ratios.at(-1)!)}×); the stack's floor (bare-push.ts) ${fixed(floorPer.at(-1)!, 1)} µs/mutation (${fixed(floorCpu / rawCpu)}× raw; the server ${fixed(serverCpu / floorCpu)}× the floor); its writes through the server's db/ (Kysely) ${fixed(kyselyPer.at(-1)!, 1)} µs (${fixed(kyselyCpu / floorCpu)}× the floor); with the contract's reads ${fixed(contractPer.at(-1)!, 1)} µs (${fixed(contractCpu / floorCpu)}× the floor); bare-push.ts under the server's start flags ${fixed(flaggedPer.at(-1)!, 1)} µs (${fixed(flaggedCpu / floorCpu)}× the floor)`,
+      `    round ${round}: ${mutations} mutations in ${CPU_BATCHES} pushes of 50 (${fixed(mutations / seconds, 0)}/s; each side warmed up with ${CPU_WARM_UP_BATCHES} untimed pushes first): server CPU ${fixed(serverPer.at(-1)!, 1)} µs/mutation; raw better-sqlite3, same rows ${fixed(rawPer.at(-1)!, 1)} µs/mutation (${fixed(ratios.at(-1)!)}×); the stack's floor (bare-push.ts) ${fixed(floorPer.at(-1)!, 1)} µs/mutation (${fixed(floorCpu / rawCpu)}× raw; the server ${fixed(serverCpu / floorCpu)}× the floor); its writes through the server's db/ (Kysely) ${fixed(kyselyPer.at(-1)!, 1)} µs (${fixed(kyselyCpu / floorCpu)}× the floor); with the contract's reads ${fixed(contractPer.at(-1)!, 1)} µs (${fixed(contractCpu / floorCpu)}× the floor); bare-push.ts under the server's start flags ${fixed(flaggedPer.at(-1)!, 1)} µs (${fixed(flaggedCpu / floorCpu)}× the floor)`,
     );
   }
   const floorRatio = median(floorPer) / median(rawPer);
@@ -692,7 +700,7 @@ export async function benchCpuPerMutation(
 /**
  * The CPU seconds the stack's floor (bare-push.ts, on a copy of the server's database, writing
  * as `floor` says: bench/kysely-push.ts) spends on CPU_BATCHES pushes of 50 from `judge`, after
- * as many untimed ones to warm it up.
+ * CPU_WARM_UP_BATCHES untimed ones to warm it up, as the server is.
  */
 async function barePushCpu(
   database: string,
@@ -721,14 +729,14 @@ async function barePushCpu(
     const { token } = (await (await fetch(bare.url)).json()) as { token: string };
     const floorJudge = { ...judge, token };
     const baseUrl = new URL(bare.url).origin;
-    await pushLoad(baseUrl, [floorJudge], { connections: 1, amount: CPU_BATCHES, size: 50 });
+    await pushLoad(baseUrl, [floorJudge], { connections: 1, amount: CPU_WARM_UP_BATCHES, size: 50 });
     const before = readProcessTreeCpu(bare.pid, 'floor');
     await pushLoad(baseUrl, [floorJudge], { connections: 1, amount: CPU_BATCHES, size: 50 });
     const after = readProcessTreeCpu(bare.pid, 'floor');
     // A floor that refused the mutations would be cheap for the wrong reason.
     const written = appliedRows() - rowsBefore;
-    if (written !== 2 * CPU_BATCHES * 50)
-      throw new Error(`The floor (${floor}) wrote ${written} applied rows, not ${2 * CPU_BATCHES * 50}`);
+    const pushed = (CPU_WARM_UP_BATCHES + CPU_BATCHES) * 50;
+    if (written !== pushed) throw new Error(`The floor (${floor}) wrote ${written} applied rows, not ${pushed}`);
     return [...after].reduce((sum, [pid, entry]) => sum + entry.seconds - (before.get(pid)?.seconds ?? 0), 0);
   } finally {
     await bare.stop();
