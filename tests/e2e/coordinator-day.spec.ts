@@ -221,8 +221,8 @@ test.describe('the admin frame and printed results', () => {
     }
   });
 
-  // docs/decisions/0216: the device keeps its last first commit (rows and task) as its pace; a
-  // pace of the former shape is not read, and the page starts from the first rows.
+  // docs/decisions/0216: the device keeps its last first commit (rows and task) as its pace, in
+  // place of one stored in the former shape (reveal-pace.test.ts: that shape is not read).
   test('a results page keeps its first commit as the device’s pace', async ({ page, request }) => {
     const running = await runningEvent(request);
     await new AppShell(page).logInAs(demoUsers.admin);
