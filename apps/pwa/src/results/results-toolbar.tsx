@@ -91,26 +91,16 @@ export const pickerComboboxProps = { keepMounted: false } as const;
 
 /**
  * One printed page of a results report: a bordered, labelled section that starts a new page
- * after the one before it. An empty one (`isEmpty`: no team to list) stays on screen but takes
- * no printed page. `rows`: the table rows it will hold once filled in, which size the section
- * while it is off screen and not laid out (results-print.module.css).
+ * after the one before it. `rows`: the table rows it will hold once filled in, which size the
+ * section while it is off screen and not laid out (results-print.module.css); a section of none
+ * (no team to list) stays on screen but takes no printed page.
  */
-export function PrintedSection({
-  label,
-  isEmpty = false,
-  rows,
-  children,
-}: {
-  label: string;
-  isEmpty?: boolean;
-  rows?: number;
-  children: ReactNode;
-}) {
+export function PrintedSection({ label, rows, children }: { label: string; rows?: number; children: ReactNode }) {
   return (
     <Paper
       withBorder
       p="md"
-      className={isEmpty ? classes.emptyOnPaper : classes.category}
+      className={rows === 0 ? classes.emptyOnPaper : classes.category}
       style={rows === undefined ? undefined : ({ '--printed-rows': rows } as CSSProperties)}
       component="section"
       aria-label={label}

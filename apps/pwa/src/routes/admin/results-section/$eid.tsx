@@ -108,11 +108,7 @@ const SectionRanking = memo(function SectionRanking({
   rowLimit: number | undefined;
 }) {
   return (
-    <PrintedSection
-      label={ranking.sectionName}
-      isEmpty={ranking.standings.length === 0}
-      rows={ranking.standings.length}
-    >
+    <PrintedSection label={ranking.sectionName} rows={ranking.standings.length}>
       <Title order={2} size="h3" mb="xs">
         {categoryName}: {ranking.sectionName}
       </Title>

@@ -76,11 +76,7 @@ const CategorySection = memo(function CategorySection({
   rowLimit: number | undefined;
 }) {
   return (
-    <PrintedSection
-      label={category.categoryName}
-      isEmpty={category.standings.length === 0}
-      rows={category.standings.length}
-    >
+    <PrintedSection label={category.categoryName} rows={category.standings.length}>
       <Group justify="space-between" mb="xs">
         <Title order={2} size="h3">
           {category.categoryName}
