@@ -17,6 +17,7 @@ import { JUDGE_PASSWORD, createScenario, startServer, type BenchScenario } from 
 import { otherSheetsScores, putRowsInPage } from './page-store.ts';
 import { buildSkeleton, serveFolder } from './web.bench.ts';
 import { logInThroughPanel } from './app-pages.ts';
+import { MAIN_THREAD_KINDS, mainThreadKinds, type TimelineEvent } from './main-thread-kinds.ts';
 import { copyDevice, installStackCold, type DeviceCopy } from './stack-cold.ts';
 
 const ROUNDS = Number(process.env.BENCH_COLD_START_ROUNDS ?? 7);
@@ -73,12 +74,7 @@ function watchFor(selector: string): string {
   })();`;
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
+interface TraceEvent extends TimelineEvent {
   tdur?: number;
 }
 
@@ -135,9 +131,10 @@ async function coldLoad(
   bare: BareChromium,
   url: string,
   selector: string,
-  profileFile?: string,
-  traceFile?: string,
-): Promise<{ wall: number; cpu: number }> {
+  record: { profileFile?: string; traceFile?: string; byKind?: boolean } = {},
+): Promise<{ wall: number; cpu: number; byKind?: Map<string, number> }> {
+  const { profileFile, traceFile } = record;
+  const isDetailed = traceFile !== undefined || record.byKind === true;
   const page = await bare.newPage('data:text/html,<title>blank</title>');
   try {
     if (profileFile) {
@@ -152,7 +149,7 @@ async function coldLoad(
     await page.command('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
     // A trace file: the main thread's tasks by kind too (parse, compile, style, layout, paint).
     const trace = await bare.startTrace(
-      traceFile
+      isDetailed
         ? ['toplevel', 'blink.user_timing', 'devtools.timeline', 'v8', 'loading', 'blink.resource']
         : ['toplevel', 'blink.user_timing'],
     );
@@ -170,10 +167,21 @@ async function coldLoad(
       const shownAt = events.find((event) => event.name === 'bench-shown')?.ts;
       writeFileSync(profileFile, JSON.stringify(shownAt === undefined ? profile : untilShown(profile, shownAt)));
     }
-    return { wall, cpu };
+    return record.byKind ? { wall, cpu, byKind: mainThreadKinds(events, 'bench-shown') } : { wall, cpu };
   } finally {
     await page.close();
   }
+}
+
+/** The page's main-thread time by kind against the floor's, in one line. */
+function kindsLine(page: Map<string, number>, floor: Map<string, number>): string {
+  const ms = (kinds: Map<string, number>, kind: string) => kinds.get(kind) ?? 0;
+  const sum = (kinds: Map<string, number>) => [...kinds.values()].reduce((total, value) => total + value, 0);
+  const parts = MAIN_THREAD_KINDS.map((kind) => {
+    const difference = ms(page, kind) - ms(floor, kind);
+    return `${kind} ${ms(page, kind).toFixed(0)} / ${ms(floor, kind).toFixed(0)} (${difference >= 0 ? '+' : '−'}${Math.abs(difference).toFixed(0)})`;
+  });
+  return `where the main thread's time goes before the first row, one traced load each after the rounds (not counted), scoring page / stack floor, ms: ${parts.join('; ')}; all ${sum(page).toFixed(0)} / ${sum(floor).toFixed(0)}`;
 }
 
 /** A loopback server answering one bare page: the floor of a throttled navigation. */
@@ -322,13 +330,15 @@ export async function benchColdStart(port: number): Promise<ColdStartResult> {
       // BENCH_COLD_START_TRACE_FLOOR=file.json: the stack floor's load of that round too.
       const profileFile = round === ROUNDS ? process.env.BENCH_COLD_START_PROFILE : undefined;
       const traceFile = round === ROUNDS ? process.env.BENCH_COLD_START_TRACE : undefined;
-      scoring.push(await coldLoad(bare, installs[0]!.url, installs[0]!.selector, profileFile, traceFile));
+      scoring.push(await coldLoad(bare, installs[0]!.url, installs[0]!.selector, { profileFile, traceFile }));
       if (installs[1]) compared.push(await coldLoad(bare, installs[1].url, installs[1].selector));
       barePage.push(await coldLoad(bare, barePages.url, '#bare'));
       skeletonPage.push(await coldLoad(bare, skeleton.url, skeleton.selector));
       const floorProfile = round === ROUNDS ? process.env.BENCH_COLD_START_PROFILE_FLOOR : undefined;
       const floorTrace = round === ROUNDS ? process.env.BENCH_COLD_START_TRACE_FLOOR : undefined;
-      floorPage.push(await coldLoad(bare, floor.url, floor.selector, floorProfile, floorTrace));
+      floorPage.push(
+        await coldLoad(bare, floor.url, floor.selector, { profileFile: floorProfile, traceFile: floorTrace }),
+      );
       const load = (measured: { wall: number; cpu: number }) =>
         `${measured.wall.toFixed(0)} ms (main thread CPU ${measured.cpu.toFixed(0)} ms)`;
       console.log(
@@ -357,6 +367,10 @@ export async function benchColdStart(port: number): Promise<ColdStartResult> {
     console.log(
       `    STACK FLOOR (same stack, same stored data, same sheet, no app code; stack-cold.ts): median ${floorWall.toFixed(0)} ms, main thread CPU ${floorCpu.toFixed(0)} ms; floor / skeleton = ${(floorWall / result.skeletonMedian).toFixed(2)} (wall), ${(floorCpu / skeletonCpu).toFixed(2)} (CPU); scoring page / floor = ${(result.median / floorWall).toFixed(2)} (wall), ${(result.cpuMedian / floorCpu).toFixed(2)} (CPU)`,
     );
+    // One more load of each with the timeline traced (not counted: the detailed trace slows it).
+    const pageKinds = (await coldLoad(bare, installs[0]!.url, installs[0]!.selector, { byKind: true })).byKind!;
+    const floorKinds = (await coldLoad(bare, floor.url, floor.selector, { byKind: true })).byKind!;
+    console.log(`    ${kindsLine(pageKinds, floorKinds)}`);
     if (compared.length > 0) {
       const comparedWall = median(compared.map((load) => load.wall));
       const comparedCpu = median(compared.map((load) => load.cpu));
