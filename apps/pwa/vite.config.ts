@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { areaChunkFileName, codeAreaOf } from './scripts/chunk-areas.ts';
 import { compiledChecksPlugin } from './scripts/compiled-checks-plugin.ts';
+import { compileHintsPlugin } from './scripts/compile-hints-plugin.ts';
 import { compiledOnlyValidatePlugin } from './scripts/compiled-only-plugin.ts';
 import { firstScreenChunks } from './scripts/first-screen-chunks.ts';
 import { mantineMergeRefsPlugin } from './scripts/mantine-merge-refs-plugin.ts';
@@ -82,6 +83,9 @@ export default defineConfig({
       ],
     }),
     sheetChunks.plugin,
+    // The entry and the sheet's chunks call most of their functions before the first screen:
+    // V8 compiles them as they stream in, off the main thread (decision 0217).
+    compileHintsPlugin((chunk) => chunk.isEntry || sheetChunks.names.includes(chunk.name)),
     VitePWA({
       // Never swap the app under a judge mid-sheet: the update banner applies it on a tap.
       registerType: 'prompt',

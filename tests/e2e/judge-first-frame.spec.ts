@@ -202,3 +202,20 @@ test("a fresh load fetches the sheet's code in a few files, not one per shared p
   expect(scripts.filter((script) => /\/assets\/judge\/school-scoring-[\w-]+\.js$/.test(script))).toHaveLength(1);
   expect(scripts.length, scripts.join('\n')).toBeLessThanOrEqual(SCRIPTS_BEFORE_FIRST_ROW);
 });
+
+// Each of those files calls most of its functions before the first row: V8 compiles them as they
+// stream in, off the main thread, when the file's first line is the compile hint (decision 0217).
+test("a fresh load's scripts before the first row each carry V8's compile hint", async ({ page, request }) => {
+  const sheet = await openSheetAfresh(page, request, 'first-frame-hints', recordRowShown(FIRST_ROW));
+  const scripts = await sheet.evaluate(() => {
+    const rowShownAt = (window as unknown as { rowShownAt: number }).rowShownAt;
+    return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => entry.startTime < rowShownAt && /\.js$/.test(new URL(entry.name).pathname))
+      .map((entry) => new URL(entry.name).pathname);
+  });
+  expect(scripts.length).toBeGreaterThanOrEqual(2);
+  for (const script of scripts) {
+    const code = await (await request.get(script)).text();
+    expect(code.split('\n', 1)[0], script).toBe('//# allFunctionsCalledOnLoad');
+  }
+});

@@ -302,6 +302,8 @@ export function firstScreenChunks(options: {
   };
   return {
     plugin,
+    /** The names of the screen's three chunks. */
+    names: [options.name, `${options.name}-public`, `${options.name}-shared`],
     // The widest shared first: a group takes its modules' imports along with them.
     groups: [
       { name: `${options.name}-public`, priority: 3, test: (id: string) => groups.visitors.has(id) },
