@@ -9,6 +9,8 @@
 // The service worker is stopped before every round, as after an app launch. Runs in a Chromium
 // nothing but a DevTools socket is attached to (bare-chromium.ts).
 // The first criteria row is the first sheet on screen: the page draws the whole sheet in one render.
+// After the rounds, one traced load each of the page and the stack floor (not counted) prints their
+// main-thread time before the first row by kind (main-thread-kinds.ts): where a gap between them lies.
 import { rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

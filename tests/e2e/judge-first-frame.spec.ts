@@ -191,14 +191,19 @@ function recordRowShown(rowSelector: string): string {
 // the visitors' pages and with the others, where the bundler's own split asked for twenty-two.
 const SCRIPTS_BEFORE_FIRST_ROW = 4;
 
-test("a fresh load fetches the sheet's code in a few files, not one per shared part", async ({ page, request }) => {
-  const sheet = await openSheetAfresh(page, request, 'first-frame-files', recordRowShown(FIRST_ROW));
-  const scripts = await sheet.evaluate(() => {
+/** The paths of the scripts a sheet opened with `recordRowShown` fetched before its first row. */
+function scriptsBeforeFirstRow(sheet: Page): Promise<string[]> {
+  return sheet.evaluate(() => {
     const rowShownAt = (window as unknown as { rowShownAt: number }).rowShownAt;
     return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
       .filter((entry) => entry.startTime < rowShownAt && /\.js$/.test(new URL(entry.name).pathname))
       .map((entry) => new URL(entry.name).pathname);
   });
+}
+
+test("a fresh load fetches the sheet's code in a few files, not one per shared part", async ({ page, request }) => {
+  const sheet = await openSheetAfresh(page, request, 'first-frame-files', recordRowShown(FIRST_ROW));
+  const scripts = await scriptsBeforeFirstRow(sheet);
   expect(scripts.filter((script) => /\/assets\/judge\/school-scoring-[\w-]+\.js$/.test(script))).toHaveLength(1);
   expect(scripts.length, scripts.join('\n')).toBeLessThanOrEqual(SCRIPTS_BEFORE_FIRST_ROW);
 });
@@ -207,12 +212,7 @@ test("a fresh load fetches the sheet's code in a few files, not one per shared p
 // stream in, off the main thread, when the file's first line is the compile hint (decision 0217).
 test("a fresh load's scripts before the first row each carry V8's compile hint", async ({ page, request }) => {
   const sheet = await openSheetAfresh(page, request, 'first-frame-hints', recordRowShown(FIRST_ROW));
-  const scripts = await sheet.evaluate(() => {
-    const rowShownAt = (window as unknown as { rowShownAt: number }).rowShownAt;
-    return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((entry) => entry.startTime < rowShownAt && /\.js$/.test(new URL(entry.name).pathname))
-      .map((entry) => new URL(entry.name).pathname);
-  });
+  const scripts = await scriptsBeforeFirstRow(sheet);
   expect(scripts.length).toBeGreaterThanOrEqual(2);
   for (const script of scripts) {
     const code = await (await request.get(script)).text();
