@@ -300,15 +300,16 @@ export function firstScreenChunks(options: {
       if (outside.length > 0) this.error(`${options.name}: imported by chunks outside its area: ${outside.join(', ')}`);
     },
   };
+  // The widest shared first: a group takes its modules' imports along with them.
+  const chunkGroups = [
+    { name: `${options.name}-public`, priority: 3, test: (id: string) => groups.visitors.has(id) },
+    { name: `${options.name}-shared`, priority: 2, test: (id: string) => groups.shared.has(id) },
+    { name: options.name, priority: 1, test: (id: string) => groups.area.has(id) },
+  ];
   return {
     plugin,
+    groups: chunkGroups,
     /** The names of the screen's three chunks. */
-    names: [options.name, `${options.name}-public`, `${options.name}-shared`],
-    // The widest shared first: a group takes its modules' imports along with them.
-    groups: [
-      { name: `${options.name}-public`, priority: 3, test: (id: string) => groups.visitors.has(id) },
-      { name: `${options.name}-shared`, priority: 2, test: (id: string) => groups.shared.has(id) },
-      { name: options.name, priority: 1, test: (id: string) => groups.area.has(id) },
-    ],
+    names: chunkGroups.map((group) => group.name),
   };
 }
