@@ -3,7 +3,7 @@
 // used (docs/decisions/0166-server-memory-at-rest.md) still answers at its first request: the
 // migrations of a fresh and of a restarted server, the API document and its pages, a login
 // (argon2), the captcha (altcha-lib) and a public results page with its QR code (qrcode).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -19,12 +19,14 @@ import {
   submitAs,
 } from '../../apps/sync-server/src/features/results/results.fixture.ts';
 import { startServer } from './support/server-process.ts';
+import { HELPER_NICE, V8_HELPER_THREAD_NAME } from '../../apps/sync-server/src/common/thread-priority.ts';
 
 /** The built server on `dataDir` (and `env`), as `pnpm start` runs it; resolves once it answers. */
 async function startBuiltServer(dataDir: string, env: Record<string, string> = {}) {
   const server = await startServer(dataDir, env, { built: true });
   return {
     baseUrl: server.baseUrl,
+    pid: server.child.pid!,
     async stop() {
       if (server.child.exitCode !== null) return;
       server.child.kill('SIGTERM');
@@ -102,6 +104,29 @@ test('the built server gives back what its start grew: its young generation is s
     // Without the collection after start (common/start-up-memory.ts) it stays grown to the full size.
     // The requests since (health checks, this scrape) may grow it once or twice again, not back to the full size.
     assert.ok(Number(line[1]) < GROWN_YOUNG_GENERATION_BYTES / 2, `young generation ${line[1]} bytes`);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("the built server runs V8's helper threads below its event loop", async () => {
+  if (process.platform !== 'linux') return;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-built-'));
+  const server = await startBuiltServer(dataDir);
+  try {
+    const niceOf = (threadId: string) => {
+      const stat = readFileSync(`/proc/${server.pid}/task/${threadId}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    };
+    const threadIds = readdirSync(`/proc/${server.pid}/task`);
+    const helpers = threadIds.filter(
+      (threadId) => readFileSync(`/proc/${server.pid}/task/${threadId}/comm`, 'utf8').trim() === V8_HELPER_THREAD_NAME,
+    );
+    assert.ok(helpers.length > 0);
+    // Without main.ts lowering them (common/thread-priority.ts) they run at the event loop's priority.
+    for (const threadId of helpers) assert.is(niceOf(threadId), HELPER_NICE, threadId);
+    assert.is(niceOf(String(server.pid)), 0);
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

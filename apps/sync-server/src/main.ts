@@ -4,6 +4,7 @@ import { openMigratedDatabase } from './db/database.ts';
 import { restrictDataDir, restrictNewFiles } from './db/data-dir.ts';
 import { loadDemoIfEmpty } from './demo/load-demo.ts';
 import { exposedCollector, returnStartUpMemory } from './common/start-up-memory.ts';
+import { lowerV8HelperThreadsPriority } from './common/thread-priority.ts';
 
 /** `pnpm start`: migrate, load the demo into an empty database, serve API and PWA on one port. */
 async function main(): Promise<void> {
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   if (await loadDemoIfEmpty(db)) app.log.info('empty database: demo data loaded (password Demo-2026!)');
   // Before listening: no request waits for the collection's pause (a restart mid-event meets a crowd).
   returnStartUpMemory(exposedCollector());
+  lowerV8HelperThreadsPriority();
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`serving on http://localhost:${config.port} (data in ${config.dataDir})`);
 

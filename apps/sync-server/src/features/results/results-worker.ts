@@ -4,8 +4,6 @@
 // there, a state final held the loop (and every judge's push behind it) for the computation and
 // the serialising. The thread runs at the lowest priority: on a busy machine the judges' pushes
 // come first. Started and spoken to by results-thread.ts.
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ResultsReport } from '@judging/shared-types';
 import { inTransaction, openReadOnlyDatabase } from '../../db/database.ts';
@@ -14,6 +12,7 @@ import { categoryJson, eventJsonOfCategories, sheetlessCategoryJson } from './re
 import { findResultsVersion } from './results.repository.ts';
 import { categoryOfPart, type ResultsWorkerData, type WorkerReply, type WorkerRequest } from './results-thread.ts';
 import { findEventRow } from '../../shared/event-lookups.ts';
+import { lowerThisThreadsPriority } from '../../common/thread-priority.ts';
 
 lowerThisThreadsPriority();
 
@@ -69,13 +68,3 @@ parentPort?.on('message', (request: WorkerRequest) => {
     },
   );
 });
-
-/** Linux sets a thread's priority by its own id: this thread's, not the server's (elsewhere: unchanged). */
-function lowerThisThreadsPriority(): void {
-  try {
-    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(threadId)) setPriority(threadId, 19);
-  } catch {
-    // No /proc (not Linux): the thread keeps the server's priority.
-  }
-}

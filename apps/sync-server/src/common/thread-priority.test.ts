@@ -1,0 +1,69 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import {
+  BACKGROUND_NICE,
+  HELPER_NICE,
+  lowerV8HelperThreadsPriority,
+  V8_HELPER_THREAD_NAME,
+} from './thread-priority.ts';
+
+const isLinux = process.platform === 'linux';
+
+/** Each thread of this process: its id, name and nice value (/proc/self/task/<tid>/stat's 19th field). */
+function threads(): { threadId: number; name: string; nice: number }[] {
+  return readdirSync('/proc/self/task').map((threadId) => {
+    const stat = readFileSync(`/proc/self/task/${threadId}/stat`, 'utf8');
+    // The name sits in parentheses and may hold spaces: the fields are counted after it.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return {
+      threadId: Number(threadId),
+      name: readFileSync(`/proc/self/task/${threadId}/comm`, 'utf8').trim(),
+      nice: Number(fields[16]),
+    };
+  });
+}
+
+test("V8's helper threads are lowered below the event loop, which keeps its priority", () => {
+  if (!isLinux) {
+    assert.is(lowerV8HelperThreadsPriority(), 0);
+    return;
+  }
+  const mainBefore = threads().find((thread) => thread.threadId === process.pid)!.nice;
+  const lowered = lowerV8HelperThreadsPriority();
+  const helpers = threads().filter((thread) => thread.name === V8_HELPER_THREAD_NAME);
+  assert.ok(helpers.length > 0, 'Node names its V8 helper threads as this module expects');
+  assert.is(lowered, helpers.length);
+  for (const helper of helpers) assert.is(helper.nice, Math.max(HELPER_NICE, mainBefore), String(helper.threadId));
+  assert.is(threads().find((thread) => thread.threadId === process.pid)!.nice, mainBefore);
+});
+
+test('a worker thread lowers its own priority to the background one, not the process', async () => {
+  if (!isLinux) return;
+  const mainBefore = threads().find((thread) => thread.threadId === process.pid)!.nice;
+  const moduleUrl = new URL('./thread-priority.ts', import.meta.url).href;
+  const worker = new Worker(
+    `const { parentPort } = require('node:worker_threads');
+     const { readlinkSync } = require('node:fs');
+     import(${JSON.stringify(moduleUrl)}).then((m) => {
+       const lowered = m.lowerThisThreadsPriority();
+       parentPort.postMessage({ lowered, threadId: Number(readlinkSync('/proc/thread-self').split('/').pop()) });
+       parentPort.once('message', () => process.exit(0));
+     });`,
+    { eval: true },
+  );
+  const { lowered, threadId } = await new Promise<{ lowered: boolean; threadId: number }>((resolve) =>
+    worker.once('message', resolve),
+  );
+  try {
+    assert.ok(lowered);
+    assert.is(threads().find((thread) => thread.threadId === threadId)?.nice, BACKGROUND_NICE);
+    assert.is(threads().find((thread) => thread.threadId === process.pid)!.nice, mainBefore);
+  } finally {
+    worker.postMessage('done');
+    await new Promise((resolve) => worker.once('exit', resolve));
+  }
+});
+
+test.run();
