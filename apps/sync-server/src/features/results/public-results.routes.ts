@@ -50,10 +50,9 @@ async function sendPublished(
 ) {
   reply.header('etag', tag).header('cache-control', PUBLIC_RESULTS_CACHE_CONTROL).header('vary', 'Accept-Encoding');
   if (matchesTag(request, tag)) return reply.status(304).send();
-  const encoding = chooseEncoding(request.headers['accept-encoding']);
-  const body = await answer.encoded(encoding);
+  const { body, encoding } = await answer.encoded(chooseEncoding(request.headers['accept-encoding']));
   reply.header('content-type', contentType);
-  if (encoding !== 'identity' && body !== answer.json) reply.header('content-encoding', encoding);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
   return reply.send(body);
 }
 

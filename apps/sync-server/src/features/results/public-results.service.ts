@@ -18,15 +18,15 @@ import { notFound } from '../../common/api-error.ts';
 import type { AuthContext } from '../../caller/caller.ts';
 import { recordAudit } from '../../shared/audit-log.ts';
 import { findEventRow, loadEventForRead } from '../../shared/event-lookups.ts';
-import { serialisedAnswer, type SerialisedAnswer } from './results-answers.ts';
+import { serialisedAnswer, type JsonAnswer } from './results-answers.ts';
 import { renderPublicResultsPage } from './public-results-page.ts';
 import { findSnapshot, findSnapshotTime, savePublicResults } from './results.repository.ts';
 
 /** One published snapshot's answers, each with its entity tag. */
 export interface PublishedAnswers {
-  json: SerialisedAnswer;
+  json: JsonAnswer;
   jsonTag: string;
-  page: SerialisedAnswer;
+  page: JsonAnswer;
   pageTag: string;
 }
 

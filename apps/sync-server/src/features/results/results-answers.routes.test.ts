@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { omitSheets, Role, type PushResponse, type ResultsReport } from '@judging/shared-types';
 import { buildTestApp, loginAs, type TestApp } from '../../test-support/build-test-app.ts';
 import { loadCulinary, pushFirstScore, type CulinaryFixture } from '../../test-support/judging-fixtures.ts';
-import { chooseEncoding } from './results-answers.ts';
+import { chooseEncoding, jsonTextOf } from './results-answers.ts';
 import { computeReport, type ComputeReport } from './results-compute.ts';
 import { serialiseReport } from './results-json.ts';
 import { eventAnswer, getResultsAtVersion } from './results.service.ts';
@@ -193,7 +193,7 @@ test('the event answer, built category by category, is byte for byte the whole r
     const results = await getResultsAtVersion(w.t.db, caller, w.c.eventId, new Date().toISOString());
     const report = await results.report();
     assert.ok(report.categories.length > 1, 'several categories');
-    assert.is((await eventAnswer(results)).json.toString('utf8'), serialiseReport(report));
+    assert.is(await jsonTextOf(eventAnswer(results)), serialiseReport(report));
   } finally {
     await w.t.close();
   }

@@ -3,6 +3,7 @@
 // server keeps no second thread and connection. A worker that fails or stops fails only the
 // requests it held; the next request starts a new one.
 import { Worker } from 'node:worker_threads';
+import type { AnswerEncoding, EncodedAnswer } from './results-answers.ts';
 
 export interface ResultsWorkerData {
   /** The SQLite file or PostgreSQL URL the server opened (`config.database`). */
@@ -28,17 +29,21 @@ export interface WorkerRequest {
   eventId: number;
   now: string;
   part: ResultsPart;
+  /** The encoding to answer in; identity when the JSON is too small to compress. */
+  encoding: AnswerEncoding;
 }
 
-/** The part's JSON bytes (undefined: the event is not open, or has no such category). */
-export type WorkerReply = { id: number; json: Uint8Array | undefined } | { id: number; error: string };
+/** The part's bytes (undefined: the event is not open, or has no such category). */
+export type WorkerReply =
+  { id: number; answer: { body: Uint8Array; encoding: AnswerEncoding } | undefined } | { id: number; error: string };
 
 export interface ResultsWorker {
   /**
-   * One part of an open event's results as JSON, computed on the worker at the state's results
-   * version it reads then; undefined when the event is not open there, or has no such category.
+   * One part of an open event's results in `encoding`, computed, serialised and compressed on the
+   * worker at the state's results version it reads then; undefined when the event is not open
+   * there, or has no such category.
    */
-  answer(eventId: number, now: string, part: ResultsPart): Promise<Buffer | undefined>;
+  answer(eventId: number, now: string, part: ResultsPart, encoding: AnswerEncoding): Promise<EncodedAnswer | undefined>;
   /** Whether its thread is running now (it stops when idle). */
   readonly isRunning: boolean;
   /** Computations asked for and not yet answered (the /api/metrics queue gauge). */
@@ -56,7 +61,7 @@ const WORKER_ENTRY = new URL(
 export const WORKER_IDLE_MS = 60_000;
 
 interface Waiter {
-  resolve(json: Buffer | undefined): void;
+  resolve(answer: EncodedAnswer | undefined): void;
   reject(error: Error): void;
 }
 
@@ -91,7 +96,7 @@ export function createResultsWorker(
       const waiter = waiting.get(reply.id);
       waiting.delete(reply.id);
       if ('error' in reply) waiter?.reject(new Error(reply.error));
-      else waiter?.resolve(reply.json && Buffer.from(reply.json.buffer, reply.json.byteOffset, reply.json.byteLength));
+      else waiter?.resolve(reply.answer && { ...reply.answer, body: bufferOver(reply.answer.body) });
       if (waiting.size === 0) idleTimer = setTimeout(() => void stop(thread), idleMs).unref();
     });
     thread.on('error', (error) => {
@@ -114,12 +119,12 @@ export function createResultsWorker(
     get queued() {
       return waiting.size;
     },
-    answer(eventId, now, part) {
+    answer(eventId, now, part, encoding) {
       const thread = started();
       const id = nextId++;
       return new Promise((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        const request: WorkerRequest = { id, eventId, now, part };
+        const request: WorkerRequest = { id, eventId, now, part, encoding };
         thread.postMessage(request);
       });
     },
@@ -129,4 +134,9 @@ export function createResultsWorker(
       if (worker !== undefined) await stop(worker);
     },
   };
+}
+
+/** A Buffer over the transferred bytes, without copying them. */
+function bufferOver(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

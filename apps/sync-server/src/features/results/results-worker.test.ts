@@ -5,6 +5,7 @@
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Role, type PushResponse, type ResultsReport } from '@judging/shared-types';
@@ -13,6 +14,7 @@ import { loadCulinary, pushFirstScore, type CulinaryFixture } from '../../test-s
 import { computeReport } from './results-compute.ts';
 import { serialiseReport } from './results-json.ts';
 import { createResultsWorker } from './results-thread.ts';
+import { jsonTextOf } from './results-answers.ts';
 import {
   ON_THIS_THREAD,
   categoryAnswer,
@@ -144,14 +146,14 @@ test("the worker's answers are byte for byte those of the server's thread, its r
 
     forgetResults(w.t.db, w.c.eventId);
     const here = await getResultsAtVersion(w.t.db, caller, w.c.eventId, now, ON_THIS_THREAD);
-    assert.is(event.body, (await eventAnswer(here)).json.toString('utf8'));
+    assert.is(event.body, await jsonTextOf(eventAnswer(here)));
     for (const [at, id] of categoryIds.entries()) {
-      assert.is(categories[at]?.body, (await categoryAnswer(here, id)).json.toString('utf8'), `category ${id}`);
+      assert.is(categories[at]?.body, await jsonTextOf(categoryAnswer(here, id)), `category ${id}`);
     }
     for (const [at, id] of categoryIds.entries()) {
       assert.is(
         sheetless[at]?.body,
-        (await sheetlessCategoryAnswer(here, id)).json.toString('utf8'),
+        await jsonTextOf(sheetlessCategoryAnswer(here, id)),
         `category ${id} without sheets`,
       );
     }
@@ -181,6 +183,38 @@ test("a failing worker: the results come from the server's thread, and the log s
   }
 });
 
+test('the worker compresses: the event loop gets the encoded bytes, the same JSON decoded', async () => {
+  const w = await buildWorld();
+  try {
+    assert.is((await push(w, 7)).statusCode, 200);
+    const worker = createResultsWorker(w.t.config.database);
+    try {
+      const now = fixedNow.toISOString();
+      const json = await worker.answer(w.c.eventId, now, 'event', 'identity');
+      const br = await worker.answer(w.c.eventId, now, 'event', 'br');
+      const gzipped = await worker.answer(w.c.eventId, now, 'event', 'gzip');
+      assert.is(json?.encoding, 'identity');
+      assert.is(br?.encoding, 'br');
+      assert.is(gzipped?.encoding, 'gzip');
+      assert.ok(br!.body.byteLength < json!.body.byteLength / 2, 'compressed on the worker');
+      assert.equal(brotliDecompressSync(br!.body), json!.body);
+      assert.equal(gunzipSync(gzipped!.body), json!.body);
+    } finally {
+      await worker.close();
+    }
+    const plain = await readResults(w);
+    const compressed = await w.t.app.inject({
+      method: 'GET',
+      url: `/api/run/coordinator/results/event/${w.c.eventId}`,
+      headers: { ...w.admin, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    assert.is(compressed.headers['content-encoding'], 'br');
+    assert.is(brotliDecompressSync(compressed.rawPayload).toString('utf8'), plain.body);
+  } finally {
+    await w.t.close();
+  }
+});
+
 test('an idle worker stops, and starts again at the next computation', async () => {
   const t = await buildTestApp({}, { now: () => fixedNow });
   const worker = createResultsWorker(t.config.database, { idleMs: 50 });
@@ -190,13 +224,13 @@ test('an idle worker stops, and starts again at the next computation', async () 
     ).event_id;
     assert.not.ok(worker.isRunning, 'no thread before the first computation');
     assert.is(worker.queued, 0);
-    const asked = worker.answer(eventId, fixedNow.toISOString(), 'event');
+    const asked = worker.answer(eventId, fixedNow.toISOString(), 'event', 'identity');
     assert.is(worker.queued, 1, 'the metrics queue gauge counts a computation asked and not answered');
     const first = await asked;
     assert.is(worker.queued, 0);
-    assert.ok(first !== undefined && first.byteLength > 0, 'an answer from the worker');
+    assert.ok(first !== undefined && first.body.byteLength > 0, 'an answer from the worker');
     await waitFor('the idle worker to stop', () => !worker.isRunning);
-    const again = await worker.answer(eventId, fixedNow.toISOString(), 'event');
+    const again = await worker.answer(eventId, fixedNow.toISOString(), 'event', 'identity');
     assert.equal(again, first, 'a new thread, the same answer');
   } finally {
     await worker.close();

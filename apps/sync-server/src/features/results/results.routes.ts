@@ -55,7 +55,7 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps, computa
         deps.now().toISOString(),
         computation,
       );
-      return sendAnswer(request, reply, await eventAnswer(results));
+      return sendAnswer(request, reply, eventAnswer(results));
     },
   );
 
@@ -88,7 +88,7 @@ export function registerResultsRoutes(app: AppInstance, deps: RouteDeps, computa
         request.query.sheets === 'omit'
           ? sheetlessCategoryAnswer(results, categoryId)
           : categoryAnswer(results, categoryId);
-      return sendAnswer(request, reply, await answer);
+      return sendAnswer(request, reply, answer);
     },
   );
 

@@ -7,7 +7,14 @@ import { ErrorCode, Role, RunMessages, hasRole, type ResultsReport } from '@judg
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables.ts';
 import { ApiError, forbidden, notFound } from '../../common/api-error.ts';
-import { serialisedAnswer, type SerialisedAnswer } from './results-answers.ts';
+import {
+  answerMadeBy,
+  jsonTextOf,
+  serialisedAnswer,
+  type AnswerEncoding,
+  type EncodedAnswer,
+  type SerialisedAnswer,
+} from './results-answers.ts';
 import { computeReport, type ComputeReport } from './results-compute.ts';
 import { categoryJson, eventJsonOfCategories, sheetlessCategoryJson } from './results-json.ts';
 import type { ResultsPart, ResultsWorker } from './results-thread.ts';
@@ -69,15 +76,16 @@ export interface ResultsAtVersion {
   version: string;
   /** The report; parsed from the event's answer when the worker computed it, and only if asked. */
   report(): Promise<ResultsReport>;
-  answers: Map<string, Promise<SerialisedAnswer>>;
-  /** A part's JSON made by the computation itself (the worker); undefined: serialise the report. */
-  made(part: ResultsPart): Promise<Buffer | undefined>;
+  answers: Map<string, SerialisedAnswer>;
+  /**
+   * A part's bytes in an encoding, made by the computation itself (the worker); undefined when it
+   * makes none (serialise the report here).
+   */
+  made: ((part: ResultsPart, encoding: AnswerEncoding) => Promise<EncodedAnswer | undefined>) | undefined;
 }
 
-/** What a computation gives: the report, and a part's JSON when it makes answers itself (the worker). */
+/** What a computation gives: the report, and a part's bytes when it makes answers itself (the worker). */
 type Computed = Pick<ResultsAtVersion, 'report' | 'made'>;
-
-const MAKES_NO_ANSWERS = () => Promise.resolve(undefined);
 
 // Per database handle (tests run many apps in one process), then per event.
 const caches = new WeakMap<Db, Map<number, ResultsAtVersion>>();
@@ -135,15 +143,15 @@ export async function publishedResultsOf(db: Db, event: EventRow, now: string): 
 }
 
 /**
- * The answer for one part of the results at this version: the one the computation made, else
- * built from the report the first time it is asked for; concurrent and later readers of the same
- * version share its bytes.
+ * The answer for one part of the results at this version: the bytes the computation made (each
+ * encoding asked for once), else built from the report the first time it is asked for;
+ * concurrent and later readers of the same version share its bytes.
  */
 function answerAtVersion(
   results: ResultsAtVersion,
   part: ResultsPart,
   build: (report: ResultsReport) => string | Promise<string>,
-): Promise<SerialisedAnswer> {
+): SerialisedAnswer {
   const key =
     part === 'event'
       ? part
@@ -152,11 +160,17 @@ function answerAtVersion(
         : `category ${part.categoryId} without sheets`;
   let answer = results.answers.get(key);
   if (answer === undefined) {
-    answer = (async () => serialisedAnswer((await results.made(part)) ?? (await build(await results.report()))))();
+    let builtHere: Promise<SerialisedAnswer> | undefined;
+    const buildHere = async (encoding: AnswerEncoding) => {
+      builtHere ??= results.report().then(async (report) => serialisedAnswer(await build(report)));
+      builtHere.catch(() => (builtHere = undefined));
+      return (await builtHere).encoded(encoding);
+    };
+    const { made } = results;
+    answer = answerMadeBy(async (encoding) =>
+      made === undefined ? buildHere(encoding) : ((await made(part, encoding)) ?? buildHere(encoding)),
+    );
     results.answers.set(key, answer);
-    answer.catch(() => {
-      if (results.answers.get(key) === answer) results.answers.delete(key);
-    });
   }
   return answer;
 }
@@ -164,12 +178,12 @@ function answerAtVersion(
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** One category's answer (the report with only that category, as pickCategory), once per version. */
-export function categoryAnswer(results: ResultsAtVersion, categoryId: number): Promise<SerialisedAnswer> {
+export function categoryAnswer(results: ResultsAtVersion, categoryId: number): SerialisedAnswer {
   return answerAtVersion(results, categoryId, (report) => categoryJson(report, categoryId));
 }
 
 /** One category's answer without the judges' sheets (`sheets=omit`: the results pages), once per version. */
-export function sheetlessCategoryAnswer(results: ResultsAtVersion, categoryId: number): Promise<SerialisedAnswer> {
+export function sheetlessCategoryAnswer(results: ResultsAtVersion, categoryId: number): SerialisedAnswer {
   return answerAtVersion(results, { categoryId, omitSheets: true }, (report) =>
     sheetlessCategoryJson(report, categoryId),
   );
@@ -180,12 +194,12 @@ export function sheetlessCategoryAnswer(results: ResultsAtVersion, categoryId: n
  * thread, with a turn of the event loop between categories: a state final is megabytes, and
  * serialised in one go it held the loop (and every judge's push) for as long.
  */
-export function eventAnswer(results: ResultsAtVersion): Promise<SerialisedAnswer> {
+export function eventAnswer(results: ResultsAtVersion): SerialisedAnswer {
   return answerAtVersion(results, 'event', async (report) => {
     const categories: string[] = [];
     for (const category of report.categories) {
       await nextTurn();
-      categories.push((await categoryAnswer(results, category.categoryId)).json.toString('utf8'));
+      categories.push(await jsonTextOf(categoryAnswer(results, category.categoryId)));
     }
     return eventJsonOfCategories(report, categories);
   });
@@ -225,28 +239,29 @@ async function readResults(
 function computedHere(report: Promise<ResultsReport>): Computed {
   // Its failure reaches whoever asks for the report (and drops the entry then: remember).
   report.catch(() => {});
-  return { report: () => report, made: MAKES_NO_ANSWERS };
+  return { report: () => report, made: undefined };
 }
 
 /**
- * An open event's results on the worker: each part's JSON made there when first asked for; the
- * report parsed from the event's answer, only if someone asks for it (the school answer, exports).
- * When the worker fails, or finds the event no longer open, this thread computes the report.
+ * An open event's results on the worker: each part's bytes made there when first asked for in an
+ * encoding; the report parsed from the event's JSON, only if someone asks for it (the school
+ * answer, exports). When the worker fails, or finds the event no longer open, this thread
+ * computes the report.
  */
 function computeOpen(db: Db, event: EventRow, now: string, computation: ResultsComputation): Computed {
   const { worker, compute } = computation;
   if (worker === undefined) return computedHere(compute(db, event, now));
   let report: Promise<ResultsReport> | undefined;
-  const made = (part: ResultsPart) =>
-    worker.answer(event.event_id, now, part).catch((error: unknown) => {
+  const made = (part: ResultsPart, encoding: AnswerEncoding) =>
+    worker.answer(event.event_id, now, part, encoding).catch((error: unknown) => {
       computation.onWorkerError?.(error);
       return undefined;
     });
   return {
     made,
     report() {
-      report ??= made('event').then((json) =>
-        json === undefined ? compute(db, event, now) : (JSON.parse(json.toString('utf8')) as ResultsReport),
+      report ??= made('event', 'identity').then((json) =>
+        json === undefined ? compute(db, event, now) : (JSON.parse(json.body.toString('utf8')) as ResultsReport),
       );
       return report;
     },
