@@ -6,7 +6,7 @@
 // the reports. Linux gives each thread its own priority, set by its thread id; elsewhere, and
 // where /proc is not readable, every thread keeps the server's priority.
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 
 /** The nice value of work nobody is waiting on a screen for (a results computation). */
 export const BACKGROUND_NICE = 19;
@@ -27,12 +27,16 @@ export function lowerThisThreadsPriority(): boolean {
   }
 }
 
-/** Lowers every V8 helper thread of this process to HELPER_NICE; answers how many it lowered. */
+/**
+ * Lowers every V8 helper thread of this process to HELPER_NICE, or leaves it at the server's own
+ * nice value when that is already lower (never above the event loop); answers how many it set.
+ */
 export function lowerV8HelperThreadsPriority(): number {
+  const nice = Math.max(HELPER_NICE, getPriority());
   let lowered = 0;
   for (const threadId of threadIdsNamed(V8_HELPER_THREAD_NAME)) {
     try {
-      setPriority(threadId, HELPER_NICE);
+      setPriority(threadId, nice);
       lowered += 1;
     } catch {
       // The thread ended between the listing and the call.
