@@ -3,7 +3,7 @@
 // judges' pushes. Each answer is made once per results version and encoding, and every read of
 // that version sends the same bytes. An open event's answers are serialised and compressed on
 // the results worker's thread, at its low priority (results-worker.ts): the event loop receives
-// only the bytes it sends, a tenth of the JSON when compressed, and its heap does not collect
+// only the bytes it sends, compressed when the client accepts it, and its heap does not collect
 // megabytes per reload. Other answers (snapshots, public results) are compressed in libuv's
 // thread pool, off the event loop. One layer of compression (decisions §8): only these answers
 // are compressed here.
