@@ -28,8 +28,9 @@ export function lowerThisThreadsPriority(): boolean {
 }
 
 /**
- * Lowers every V8 helper thread of this process to HELPER_NICE, or leaves it at the server's own
- * nice value when that is already lower (never above the event loop); answers how many it set.
+ * Lowers every V8 helper thread of this process to HELPER_NICE, or to the server's own nice value
+ * when the server already runs at a lower priority (never above the event loop); answers how many
+ * it set.
  */
 export function lowerV8HelperThreadsPriority(): number {
   const nice = Math.max(HELPER_NICE, getPriority());
