@@ -3,7 +3,7 @@
 // used (docs/decisions/0166-server-memory-at-rest.md) still answers at its first request: the
 // migrations of a fresh and of a restarted server, the API document and its pages, a login
 // (argon2), the captcha (altcha-lib) and a public results page with its QR code (qrcode).
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { getPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -20,6 +20,7 @@ import {
 } from '../../apps/sync-server/src/features/results/results.fixture.ts';
 import { startServer } from './support/server-process.ts';
 import { HELPER_NICE, V8_HELPER_THREAD_NAME } from '../../apps/sync-server/src/common/thread-priority.ts';
+import { threadsOf } from '../../apps/sync-server/src/test-support/process-threads.ts';
 
 /** The built server on `dataDir` (and `env`), as `pnpm start` runs it; resolves once it answers. */
 async function startBuiltServer(dataDir: string, env: Record<string, string> = {}) {
@@ -115,19 +116,14 @@ test("the built server runs V8's helper threads below its event loop", async () 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'judging-built-'));
   const server = await startBuiltServer(dataDir);
   try {
-    const niceOf = (threadId: string) => {
-      const stat = readFileSync(`/proc/${server.pid}/task/${threadId}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-    };
-    const threadIds = readdirSync(`/proc/${server.pid}/task`);
-    const helpers = threadIds.filter(
-      (threadId) => readFileSync(`/proc/${server.pid}/task/${threadId}/comm`, 'utf8').trim() === V8_HELPER_THREAD_NAME,
-    );
+    const threads = threadsOf(server.pid);
+    const helpers = threads.filter((thread) => thread.name === V8_HELPER_THREAD_NAME);
     assert.ok(helpers.length > 0);
     // Without main.ts lowering them (common/thread-priority.ts) they run at the event loop's priority.
     const serverNice = getPriority();
-    for (const threadId of helpers) assert.is(niceOf(threadId), Math.max(HELPER_NICE, serverNice), threadId);
-    assert.is(niceOf(String(server.pid)), serverNice, 'the event loop keeps the priority it was started with');
+    for (const helper of helpers) assert.is(helper.nice, Math.max(HELPER_NICE, serverNice), String(helper.threadId));
+    const eventLoop = threads.find((thread) => thread.threadId === server.pid);
+    assert.is(eventLoop?.nice, serverNice, 'the event loop keeps the priority it was started with');
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -8,22 +7,11 @@ import {
   lowerV8HelperThreadsPriority,
   V8_HELPER_THREAD_NAME,
 } from './thread-priority.ts';
+import { threadsOf } from '../test-support/process-threads.ts';
 
 const isLinux = process.platform === 'linux';
 
-/** Each thread of this process: its id, name and nice value (/proc/self/task/<tid>/stat's 19th field). */
-function threads(): { threadId: number; name: string; nice: number }[] {
-  return readdirSync('/proc/self/task').map((threadId) => {
-    const stat = readFileSync(`/proc/self/task/${threadId}/stat`, 'utf8');
-    // The name sits in parentheses and may hold spaces: the fields are counted after it.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return {
-      threadId: Number(threadId),
-      name: readFileSync(`/proc/self/task/${threadId}/comm`, 'utf8').trim(),
-      nice: Number(fields[16]),
-    };
-  });
-}
+const threads = () => threadsOf('self');
 
 test("V8's helper threads are lowered below the event loop, which keeps its priority", () => {
   if (!isLinux) {

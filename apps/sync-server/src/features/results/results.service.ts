@@ -162,8 +162,11 @@ function answerAtVersion(
   if (answer === undefined) {
     let builtHere: Promise<SerialisedAnswer> | undefined;
     const buildHere = async (encoding: AnswerEncoding) => {
-      builtHere ??= results.report().then(async (report) => serialisedAnswer(await build(report)));
-      builtHere.catch(() => (builtHere = undefined));
+      if (builtHere === undefined) {
+        builtHere = results.report().then(async (report) => serialisedAnswer(await build(report)));
+        // A failed build is made again at the next read, as a failed encoding is (answerMadeBy).
+        builtHere.catch(() => (builtHere = undefined));
+      }
       return (await builtHere).encoded(encoding);
     };
     const { made } = results;
