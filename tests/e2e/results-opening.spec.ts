@@ -18,10 +18,21 @@ async function navigateInApp(page: Page, url: string): Promise<void> {
   }, url);
 }
 
-/** The events page loaded, and settled: the admin area's idle work done, no request for 500 ms. */
+/** The overall results page's own chunk (routes/admin/results-overall/$eid/$eComp.tsx is named after its last parameter). */
+const OVERALL_PAGE_CHUNK = /\/assets\/admin\/_eComp-[\w-]+\.js$/;
+
+/**
+ * The events page loaded, and settled: the admin area's idle work asked for the results pages'
+ * code, then no request for 500 ms. (On a loaded machine the idle moment can come more than
+ * 500 ms after the page's last request, so a quiet network alone does not say the work ran.)
+ */
 async function openSettledEventsPage(page: Page): Promise<void> {
+  const codeAhead = page.waitForRequest((request) => OVERALL_PAGE_CHUNK.test(new URL(request.url()).pathname), {
+    timeout: 15_000,
+  });
   await page.goto('/admin/manage-events');
   await expect(page.getByRole('heading', { name: 'Manage events' })).toBeVisible();
+  await codeAhead;
   await page.waitForLoadState('networkidle');
 }
 
@@ -47,9 +58,8 @@ test('the admin area loads the results pages’ code while idle: opening them th
     if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
   });
   await openSettledEventsPage(page);
-  // The overall page's own chunk is named after its last path parameter (routes/admin/results-overall/$eid/$eComp.tsx).
   expect(
-    scripts.filter((path) => /\/assets\/admin\/_eComp-[\w-]+\.js$/.test(path)),
+    scripts.filter((path) => OVERALL_PAGE_CHUNK.test(path)),
     'the overall page’s code, loaded on the events page',
   ).toHaveLength(1);
 

@@ -23,6 +23,22 @@ const DIALOG = "//*[@role='dialog']";
 /** LOGIN_PANEL_ID in apps/pwa/src/layout/login-panel.tsx. */
 const LOGIN_PANEL_ID = 'login-panel';
 
+/** Runs in the page: is the element's box where it was a frame ago? */
+function isBoxStillInPage(element: Element): Promise<boolean> {
+  const box = () => JSON.stringify(element.getBoundingClientRect());
+  const before = box();
+  return new Promise((resolve) => requestAnimationFrame(() => resolve(box() === before)));
+}
+
+/** Runs in the page: its address, headings and readiness verdict, for a failure's message. */
+function describePageInPage(): string {
+  const headings = Array.from(document.querySelectorAll('h1, h2, h3'), (heading) =>
+    (heading.textContent ?? '').replace(/\s+/g, ' ').trim(),
+  );
+  const verdict = document.querySelector('[data-testid="offline-verdict"]')?.getAttribute('data-ready');
+  return `the page: ${location.pathname}${location.search}; headings: ${JSON.stringify(headings)}; offline verdict: ${verdict ?? 'none'}`;
+}
+
 export class WebKitJudge {
   readonly browser: Browser;
   readonly baseUrl: string;
@@ -45,14 +61,29 @@ export class WebKitJudge {
   }
 
   async waitForHeading(text: string, timeout = DEFAULT_TIMEOUT): Promise<void> {
-    await this.browser
-      .$(`//*[self::h1 or self::h2 or self::h3][normalize-space(.)=${literal(text)}]`)
-      .waitForDisplayed({ timeout, timeoutMsg: `heading "${text}" not shown` });
+    try {
+      await this.browser
+        .$(`//*[self::h1 or self::h2 or self::h3][normalize-space(.)=${literal(text)}]`)
+        .waitForDisplayed({ timeout, timeoutMsg: `heading "${text}" not shown` });
+    } catch (error) {
+      // The lane's screenshot stays on the CI machine: say in the log where the page was instead.
+      const where = await this.browser.execute(describePageInPage).catch(() => 'the page could not be read');
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; ${where}`, { cause: error });
+    }
   }
 
+  /**
+   * Clicks once the element is clickable and has kept its place over a frame (as Playwright's
+   * click waits for a stable box): WebDriver clicks at the point it measured, so a panel above
+   * that folds just then would let the click land on whatever moved under that point.
+   */
   async click(xpath: string, what: string): Promise<void> {
-    const element = this.browser.$(xpath);
+    const element = await this.browser.$(xpath);
     await element.waitForClickable({ timeout: DEFAULT_TIMEOUT, timeoutMsg: `${what} not clickable` });
+    await this.browser.waitUntil(() => this.browser.execute(isBoxStillInPage, element), {
+      timeout: DEFAULT_TIMEOUT,
+      timeoutMsg: `${what} kept moving`,
+    });
     await element.click();
   }
 
@@ -152,10 +183,13 @@ export class WebKitJudge {
   /** Opening the event downloads its reference data; the panel says when. */
   async chooseEvent(eventName: string): Promise<void> {
     await this.click(`//a[contains(normalize-space(.), ${literal(eventName)})]`, `event "${eventName}"`);
-    // The readiness verdict shows once the event is on the tablet: one line when ready, the checks when not.
-    await this.browser
-      .$("//*[@data-testid='offline-verdict']")
-      .waitForDisplayed({ timeout: DEFAULT_TIMEOUT, timeoutMsg: 'no offline verdict after choosing the event' });
+    // The readiness verdict shows once the event is on the tablet: one line when ready, the checks
+    // when not. The lane's tablets are online and get ready; until then the panel of checks above
+    // the category buttons folds to one line when the last check passes, moving them.
+    await this.browser.$("//*[@data-testid='offline-verdict'][@data-ready='true']").waitForDisplayed({
+      timeout: DEFAULT_TIMEOUT,
+      timeoutMsg: 'the tablet not ready for offline after choosing the event',
+    });
   }
 
   async chooseCategory(categoryName: string): Promise<void> {
