@@ -2,7 +2,7 @@
 // the results pages' code while idle (decision 0203); a navigation from elsewhere sends the
 // page's reads before its code is in (decision 0198); the page is drawn once its answers are asked
 // for, or a moment later when the event's detail is slow (decision 0204).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { AppShell } from './pages/app-shell.page.ts';
 import { runningEventCategories } from './pages/results-reads.ts';
 import { demoUsers } from './support/demo-users.ts';
@@ -18,21 +18,35 @@ async function navigateInApp(page: Page, url: string): Promise<void> {
   }, url);
 }
 
-/** The overall results page's own chunk (routes/admin/results-overall/$eid/$eComp.tsx is named after its last parameter). */
+/**
+ * The results pages' own chunks, named after their routes' last parameters:
+ * routes/admin/results-overall/$eid/$eComp.tsx, and results-section/$eid.tsx with results-team/$eid.tsx.
+ */
 const OVERALL_PAGE_CHUNK = /\/assets\/admin\/_eComp-[\w-]+\.js$/;
+const SECTION_AND_TEAM_PAGE_CHUNKS = /\/assets\/admin\/_eid-[\w-]+\.js$/;
 
 /**
- * The events page loaded, and settled: the admin area's idle work asked for the results pages'
- * code, then no request for 500 ms. (On a loaded machine the idle moment can come more than
- * 500 ms after the page's last request, so a quiet network alone does not say the work ran.)
+ * The events page loaded, and settled: the admin area's idle work asked for all three results
+ * pages' code, then no request for 500 ms. A quiet network alone does not say the work ran: on a
+ * loaded machine the idle moment can come more than 500 ms after the page's last request, and a
+ * link's preload on hover can ask for one page's code before it.
  */
 async function openSettledEventsPage(page: Page): Promise<void> {
-  const codeAhead = page.waitForRequest((request) => OVERALL_PAGE_CHUNK.test(new URL(request.url()).pathname), {
-    timeout: 15_000,
-  });
-  await page.goto('/admin/manage-events');
-  await expect(page.getByRole('heading', { name: 'Manage events' })).toBeVisible();
-  await codeAhead;
+  const asked = new Set<string>();
+  const noteResultsCode = (request: Request) => {
+    const path = new URL(request.url()).pathname;
+    if (OVERALL_PAGE_CHUNK.test(path) || SECTION_AND_TEAM_PAGE_CHUNKS.test(path)) asked.add(path);
+  };
+  page.on('request', noteResultsCode);
+  try {
+    await page.goto('/admin/manage-events');
+    await expect(page.getByRole('heading', { name: 'Manage events' })).toBeVisible();
+    await expect
+      .poll(() => asked.size, { message: 'the three results pages’ code asked for while idle', timeout: 15_000 })
+      .toBe(3);
+  } finally {
+    page.off('request', noteResultsCode);
+  }
   await page.waitForLoadState('networkidle');
 }
 
